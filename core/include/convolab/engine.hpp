@@ -1,0 +1,76 @@
+// Engine: owns the context, the strategy and the filter; uploads a frame, convolves, downloads, times.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "convolab/context.hpp"
+#include "convolab/filter.hpp"
+#include "convolab/image.hpp"
+#include "convolab/strategy.hpp"
+
+namespace convolab {
+
+struct StageTiming {
+  std::string name;  ///< "upload", a kernel name, "download"
+  double ms = 0;     ///< from OpenCL profiling events (device time)
+};
+
+struct FrameTimings {
+  std::vector<StageTiming> stages;  ///< upload, each kernel in order, download
+  double uploadMs = 0;
+  double kernelMs = 0;  ///< sum of kernel stages
+  double downloadMs = 0;
+  double hostMs = 0;  ///< wall time of process() on the host
+  std::string strategy;
+};
+
+class Engine {
+ public:
+  /// Uses `context` (shared so a GUI can keep it across engine rebuilds).
+  explicit Engine(std::shared_ptr<Context> context, std::string strategy = "auto");
+
+  /// Sets the filter for the next frame. Cheap if only coefficients changed.
+  void setFilter(const FilterSet& filter);
+  const FilterSet& filter() const { return m_filter; }
+
+  /// Chooses the strategy by name (see registry); takes effect on the next frame. Throws Error(Usage)
+  /// for an unknown name.
+  void setStrategy(const std::string& name);
+  const std::string& requestedStrategy() const { return m_requested; }
+  /// The strategy that actually ran the last frame (differs from requested after a fallback; for
+  /// "auto" it is "auto:<winner>").
+  std::string activeStrategy() const;
+
+  /// Convolves `in` into `out` (same size). Falls back to another strategy if the chosen one cannot
+  /// run or fails, and records a notice. Throws only when no strategy can run.
+  FrameTimings process(const ImageView& in, const MutableImageView& out);
+
+  /// Messages about fallbacks since the last call (e.g. "image: device has no image support; using
+  /// constant"). Each distinct message is reported once.
+  std::vector<std::string> takeNotices();
+
+  Context& context() { return *m_context; }
+  std::shared_ptr<Context> sharedContext() const { return m_context; }
+
+ private:
+  void ensurePrepared(int width, int height);
+  bool tryActivate(const std::string& name, int width, int height);
+  void notice(const std::string& message);
+  bool retireActiveStrategy(const std::string& what, int attempt);
+
+  std::shared_ptr<Context> m_context;
+  std::string m_requested;
+  FilterSet m_filter;
+  std::unique_ptr<Strategy> m_strategy;
+  std::string m_activeName;
+  bool m_dirty = true;
+  int m_width = 0, m_height = 0;
+  cl::Buffer m_input, m_output;
+  std::vector<std::string> m_notices;
+  std::vector<std::string> m_reported;
+  std::vector<std::string> m_failed;  ///< strategies that failed while running; not retried this session
+};
+
+}  // namespace convolab

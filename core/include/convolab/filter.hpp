@@ -1,0 +1,64 @@
+// FilterSet: the three per-channel K×K filters plus border handling; an immutable value type.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "convolab/border.hpp"
+
+namespace convolab {
+
+inline constexpr int kMaxFilterSize = 15;
+inline constexpr int kChannels = 3;  // R, G, B in that order
+
+/// One channel's filter: out = offset + (1/divisor) · Σ M[j][i] · in(x+i−r, y+j−r).
+struct ChannelFilter {
+  int size = 1;                    ///< K, odd, 1..15
+  std::vector<double> matrix{1.0};  ///< K×K, row-major; matrix[j*K+i] weighs in(x+i−r, y+j−r)
+  double divisor = 1.0;
+  double offset = 0.0;
+
+  double at(int row, int col) const { return matrix[static_cast<size_t>(row * size + col)]; }
+  /// The weight the kernels apply: matrix/divisor.
+  double weight(int row, int col) const { return at(row, col) / divisor; }
+  int radius() const { return (size - 1) / 2; }
+  bool operator==(const ChannelFilter&) const = default;
+
+  static ChannelFilter identity(int size = 1);
+};
+
+/// The whole filter of a frame: one ChannelFilter per colour channel (same K), a border mode and a
+/// per-channel border value for BorderMode::Constant. Construct through make() (it validates).
+class FilterSet {
+ public:
+  FilterSet();  ///< identity, K = 1, reflect101
+
+  /// Validates (odd K in 1..15, same K for all channels, finite numbers, divisor ≠ 0) and builds.
+  /// Throws Error(BadInput) naming what was wrong.
+  static FilterSet make(std::array<ChannelFilter, kChannels> channels, BorderMode border = BorderMode::Reflect101,
+                        std::array<double, kChannels> borderValue = {0, 0, 0}, std::string name = {});
+  /// Same matrix, divisor and offset for all three channels.
+  static FilterSet uniform(ChannelFilter filter, BorderMode border = BorderMode::Reflect101, std::string name = {});
+
+  const ChannelFilter& channel(int c) const { return m_channels[static_cast<size_t>(c)]; }
+  const std::array<ChannelFilter, kChannels>& channels() const { return m_channels; }
+  int size() const { return m_channels[0].size; }
+  int radius() const { return m_channels[0].radius(); }
+  BorderMode border() const { return m_border; }
+  const std::array<double, kChannels>& borderValue() const { return m_borderValue; }
+  const std::string& name() const { return m_name; }
+  bool channelsIdentical() const;
+
+  FilterSet withBorder(BorderMode border) const;
+  FilterSet withName(std::string name) const;
+  bool operator==(const FilterSet&) const = default;
+
+ private:
+  std::array<ChannelFilter, kChannels> m_channels;
+  BorderMode m_border = BorderMode::Reflect101;
+  std::array<double, kChannels> m_borderValue{0, 0, 0};
+  std::string m_name;
+};
+
+}  // namespace convolab

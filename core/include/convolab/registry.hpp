@@ -1,0 +1,31 @@
+// The one table of strategies. Tests, the benchmark, the CLI and the GUI iterate it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "convolab/strategy.hpp"
+
+namespace convolab {
+
+struct StrategyEntry {
+  std::string_view name;         ///< "naive", "constant", ... (== kernels/<name>.cl, strategies/<name>.cpp)
+  std::string_view description;  ///< one line for `convolab-cli strategies` and tooltips
+  std::unique_ptr<Strategy> (*create)();
+};
+
+/// All strategies in fallback order of preference is NOT implied; "auto" is last.
+const std::vector<StrategyEntry>& strategyRegistry();
+
+/// Creates the strategy called `name`; throws Error(Usage) listing the valid names when unknown.
+std::unique_ptr<Strategy> createStrategy(std::string_view name);
+
+/// Names in registry order (including "auto").
+std::vector<std::string> strategyNames();
+
+/// The order the engine tries when the chosen strategy cannot run: simple, portable ones last.
+inline constexpr std::string_view kFallbackOrder[] = {"constant", "naive"};
+
+}  // namespace convolab

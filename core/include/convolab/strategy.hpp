@@ -1,0 +1,53 @@
+// Strategy: one way to convolve an RGB8 frame on an OpenCL device.
+#pragma once
+
+#include <CL/opencl.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convolab/context.hpp"
+#include "convolab/filter.hpp"
+
+namespace convolab {
+
+/// A kernel launch (or device-side copy) a strategy enqueued, named for per-stage timings.
+struct NamedEvent {
+  std::string name;
+  cl::Event event;
+};
+
+/// Device buffers a strategy reads and writes: packed RGB8 rows (stride = width·3 bytes).
+struct FrameBuffers {
+  cl::Buffer input;
+  cl::Buffer output;
+  int width = 0;
+  int height = 0;
+};
+
+/// Strategy interface. "Not applicable" is a return value (unsupportedReason); failure is an exception.
+/// Lifecycle: unsupportedReason → prepare (once per filter structure / frame size) → enqueue (per frame).
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+
+  virtual std::string name() const = 0;
+
+  /// What actually runs, for display: the name, or e.g. "auto:tiled" for a strategy that delegates.
+  virtual std::string activeVariant() const { return name(); }
+
+  /// Empty when this strategy can run `filter` on this device; else a short reason for people.
+  virtual std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const = 0;
+
+  /// Builds kernels and allocates what frames of width×height need. Called again whenever the filter
+  /// or the size changes; a strategy rebuilds only what the change requires (coefficients alone are
+  /// usually just re-uploaded). Throws ClError/BuildError on OpenCL failure.
+  virtual void prepare(Context& ctx, const FilterSet& filter, int width, int height) = 0;
+
+  /// Enqueues the convolution of frame.input into frame.output after `waitFor`; returns the events
+  /// of what it enqueued, in order (the last one completes the output).
+  virtual std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                          const std::vector<cl::Event>& waitFor) = 0;
+};
+
+}  // namespace convolab

@@ -1,0 +1,173 @@
+// Engine: frame upload, strategy dispatch with fallback, download, and per-stage profiling timings.
+#include "convolab/engine.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "convolab/error.hpp"
+#include "convolab/registry.hpp"
+#include "strategy_support.hpp"
+
+namespace convolab {
+
+Engine::Engine(std::shared_ptr<Context> context, std::string strategy) : m_context(std::move(context)) {
+  setStrategy(strategy);
+}
+
+void Engine::setFilter(const FilterSet& filter) {
+  if (filter == m_filter) return;
+  m_filter = filter;
+  m_dirty = true;
+}
+
+void Engine::setStrategy(const std::string& name) {
+  createStrategy(name);  // validates the name (throws Error(Usage) when unknown)
+  if (name == m_requested && m_strategy) return;
+  m_requested = name;
+  m_strategy.reset();
+  m_activeName.clear();
+  m_dirty = true;
+}
+
+std::string Engine::activeStrategy() const { return m_strategy ? m_strategy->activeVariant() : m_requested; }
+
+void Engine::notice(const std::string& message) {
+  if (std::find(m_reported.begin(), m_reported.end(), message) != m_reported.end()) return;
+  m_reported.push_back(message);
+  m_notices.push_back(message);
+}
+
+std::vector<std::string> Engine::takeNotices() { return std::exchange(m_notices, {}); }
+
+bool Engine::retireActiveStrategy(const std::string& what, int attempt) {
+  // A failure while running (e.g. CL_OUT_OF_RESOURCES): stop using this strategy for the session and
+  // retry the frame once with a fallback.
+  if (attempt > 0 || !m_strategy) return false;
+  notice("strategy '" + m_activeName + "' failed while running and is disabled for this session: " + what);
+  m_failed.push_back(m_activeName);
+  try {
+    m_context->queue().finish();
+  } catch (const cl::Error&) {
+  }
+  m_strategy.reset();
+  m_dirty = true;
+  return true;
+}
+
+bool Engine::tryActivate(const std::string& name, int width, int height) {
+  if (std::find(m_failed.begin(), m_failed.end(), name) != m_failed.end()) return false;
+  auto strategy = createStrategy(name);
+  if (auto reason = strategy->unsupportedReason(*m_context, m_filter)) {
+    if (name == m_requested) notice("strategy '" + name + "' cannot run here: " + *reason);
+    return false;
+  }
+  try {
+    strategy->prepare(*m_context, m_filter, width, height);
+  } catch (const Error& e) {
+    notice("strategy '" + name + "' failed to prepare: " + e.what());
+    return false;
+  }
+  if (name != m_requested) notice("using strategy '" + name + "' instead of '" + m_requested + "'");
+  m_strategy = std::move(strategy);
+  m_activeName = name;
+  return true;
+}
+
+void Engine::ensurePrepared(int width, int height) {
+  const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
+  if (width != m_width || height != m_height || !m_input()) {
+    if (bytes > m_context->device().maxAllocBytes)
+      throw Error(ErrorKind::BadInput, "a " + std::to_string(width) + "x" + std::to_string(height) + " frame needs " +
+                                           std::to_string(bytes >> 20) + " MiB per buffer; the device allows at most " +
+                                           std::to_string(m_context->device().maxAllocBytes >> 20) + " MiB");
+    try {
+      m_input = cl::Buffer(m_context->context(), CL_MEM_READ_ONLY, bytes);
+      m_output = cl::Buffer(m_context->context(), CL_MEM_WRITE_ONLY, bytes);
+    } catch (const cl::Error& e) {
+      throw ClError("clCreateBuffer", e.err(), "frame buffers of " + std::to_string(bytes) + " bytes");
+    }
+    m_width = width;
+    m_height = height;
+    m_dirty = true;
+  }
+  if (!m_dirty) return;
+  if (m_strategy && m_activeName == m_requested) {
+    // Same strategy, new filter or size: prepare again (cheap when only coefficients changed).
+    if (!m_strategy->unsupportedReason(*m_context, m_filter)) {
+      try {
+        m_strategy->prepare(*m_context, m_filter, width, height);
+        m_dirty = false;
+        return;
+      } catch (const Error& e) {
+        notice("strategy '" + m_activeName + "' failed to prepare: " + e.what());
+      }
+    }
+  }
+  m_strategy.reset();
+  if (tryActivate(m_requested, width, height)) {
+    m_dirty = false;
+    return;
+  }
+  for (std::string_view fallback : kFallbackOrder) {
+    if (fallback == m_requested) continue;
+    if (tryActivate(std::string(fallback), width, height)) {
+      m_dirty = false;
+      return;
+    }
+  }
+  throw Error(ErrorKind::Device, "no convolution strategy can run on " + m_context->device().describe());
+}
+
+FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
+  if (in.width != out.width || in.height != out.height)
+    throw Error(ErrorKind::Usage, "Engine::process: input and output sizes differ");
+  if (in.width <= 0 || in.height <= 0) throw Error(ErrorKind::BadInput, "empty frame");
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t rowBytes = static_cast<size_t>(in.width) * kBytesPerPixel;
+  const size_t bytes = rowBytes * static_cast<size_t>(in.height);
+
+  for (int attempt = 0;; ++attempt) {
+    ensurePrepared(in.width, in.height);
+    FrameTimings t;
+    try {
+      cl::CommandQueue& q = m_context->queue();
+      cl::Event up, down;
+      const std::array<size_t, 3> origin{0, 0, 0}, region{rowBytes, static_cast<size_t>(in.height), 1};
+      if (in.stride == rowBytes)
+        q.enqueueWriteBuffer(m_input, CL_FALSE, 0, bytes, in.data, nullptr, &up);
+      else
+        q.enqueueWriteBufferRect(m_input, CL_FALSE, origin, origin, region, rowBytes, 0, in.stride, 0, in.data,
+                                 nullptr, &up);
+      FrameBuffers frame{m_input, m_output, in.width, in.height};
+      std::vector<NamedEvent> kernels = m_strategy->enqueue(*m_context, frame, {up});
+      std::vector<cl::Event> last{kernels.empty() ? up : kernels.back().event};
+      if (out.stride == rowBytes)
+        q.enqueueReadBuffer(m_output, CL_FALSE, 0, bytes, out.data, &last, &down);
+      else
+        q.enqueueReadBufferRect(m_output, CL_FALSE, origin, origin, region, rowBytes, 0, out.stride, 0, out.data,
+                                &last, &down);
+      down.wait();
+      t.uploadMs = eventMs(up);
+      t.stages.push_back({"upload", t.uploadMs});
+      for (const auto& k : kernels) {
+        const double ms = eventMs(k.event);
+        t.kernelMs += ms;
+        t.stages.push_back({k.name, ms});
+      }
+      t.downloadMs = eventMs(down);
+      t.stages.push_back({"download", t.downloadMs});
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::Device || !retireActiveStrategy(e.what(), attempt)) throw;
+      continue;
+    } catch (const cl::Error& e) {
+      const ClError err(e.what(), e.err());
+      if (!retireActiveStrategy(err.what(), attempt)) throw err;
+      continue;
+    }
+    t.strategy = activeStrategy();
+    t.hostMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return t;
+  }
+}
+
+}  // namespace convolab

@@ -1,0 +1,77 @@
+// FilterSet construction and validation.
+#include "convolab/filter.hpp"
+
+#include <cmath>
+
+#include "convolab/error.hpp"
+
+namespace convolab {
+
+ChannelFilter ChannelFilter::identity(int size) {
+  ChannelFilter f;
+  f.size = size;
+  f.matrix.assign(static_cast<size_t>(size * size), 0.0);
+  f.matrix[static_cast<size_t>((size / 2) * size + size / 2)] = 1.0;
+  return f;
+}
+
+FilterSet::FilterSet() : m_channels{ChannelFilter{}, ChannelFilter{}, ChannelFilter{}} {}
+
+namespace {
+const char* const kChannelNames[] = {"r", "g", "b"};
+
+void validate(const ChannelFilter& f, int c) {
+  const std::string where = std::string("channel ") + kChannelNames[c] + ": ";
+  if (f.size < 1 || f.size > kMaxFilterSize || f.size % 2 == 0)
+    throw Error(ErrorKind::BadInput, where + "matrix size " + std::to_string(f.size) +
+                                         " is not allowed; expected an odd size from 1 to 15");
+  if (f.matrix.size() != static_cast<size_t>(f.size * f.size))
+    throw Error(ErrorKind::BadInput, where + "matrix has " + std::to_string(f.matrix.size()) +
+                                         " numbers; expected " + std::to_string(f.size * f.size));
+  for (double v : f.matrix)
+    if (!std::isfinite(v)) throw Error(ErrorKind::BadInput, where + "matrix holds a non-finite number");
+  if (!std::isfinite(f.divisor) || f.divisor == 0.0)
+    throw Error(ErrorKind::BadInput, where + "divisor must be a finite number other than 0");
+  if (!std::isfinite(f.offset)) throw Error(ErrorKind::BadInput, where + "offset must be a finite number");
+}
+}  // namespace
+
+FilterSet FilterSet::make(std::array<ChannelFilter, kChannels> channels, BorderMode border,
+                          std::array<double, kChannels> borderValue, std::string name) {
+  for (int c = 0; c < kChannels; ++c) validate(channels[static_cast<size_t>(c)], c);
+  if (channels[1].size != channels[0].size || channels[2].size != channels[0].size)
+    throw Error(ErrorKind::BadInput, "all three channels must have the same matrix size (got " +
+                                         std::to_string(channels[0].size) + ", " +
+                                         std::to_string(channels[1].size) + ", " +
+                                         std::to_string(channels[2].size) + ")");
+  for (double v : borderValue)
+    if (!std::isfinite(v)) throw Error(ErrorKind::BadInput, "border_value must hold finite numbers");
+  FilterSet f;
+  f.m_channels = std::move(channels);
+  f.m_border = border;
+  f.m_borderValue = borderValue;
+  f.m_name = std::move(name);
+  return f;
+}
+
+FilterSet FilterSet::uniform(ChannelFilter filter, BorderMode border, std::string name) {
+  return make({filter, filter, filter}, border, {0, 0, 0}, std::move(name));
+}
+
+bool FilterSet::channelsIdentical() const {
+  return m_channels[0] == m_channels[1] && m_channels[1] == m_channels[2];
+}
+
+FilterSet FilterSet::withBorder(BorderMode border) const {
+  FilterSet f = *this;
+  f.m_border = border;
+  return f;
+}
+
+FilterSet FilterSet::withName(std::string name) const {
+  FilterSet f = *this;
+  f.m_name = std::move(name);
+  return f;
+}
+
+}  // namespace convolab

@@ -1,0 +1,447 @@
+// Filter files: JSON (saved format) and plain text (copy/paste), plus atomic file writes.
+#include "convolab/filter_io.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "convolab/error.hpp"
+
+namespace convolab {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxFilterFileBytes = 1 << 20;
+const char* const kChannelKeys[] = {"r", "g", "b"};
+
+[[noreturn]] void fail(std::string_view source, const std::string& field, const std::string& what) {
+  throw Error(ErrorKind::BadInput,
+              std::string(source) + ": " + (field.empty() ? "" : "field '" + field + "': ") + what);
+}
+
+// Levenshtein distance, to suggest the key a typo meant.
+int editDistance(std::string_view a, std::string_view b) {
+  std::vector<int> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+void rejectUnknownKeys(const json& obj, std::initializer_list<std::string_view> known, std::string_view source,
+                       const std::string& prefix) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    bool ok = false;
+    std::string_view best;
+    int bestDist = 3;
+    for (std::string_view k : known) {
+      if (it.key() == k) ok = true;
+      const int d = editDistance(it.key(), k);
+      if (d < bestDist) bestDist = d, best = k;
+    }
+    if (!ok) {
+      std::string msg = "unknown key";
+      if (!best.empty()) msg += " (did you mean '" + std::string(best) + "'?)";
+      std::string expected;
+      for (std::string_view k : known) expected += (expected.empty() ? "" : ", ") + std::string(k);
+      fail(source, prefix + it.key(), msg + "; expected one of: " + expected);
+    }
+  }
+}
+
+double number(const json& v, std::string_view source, const std::string& field) {
+  if (!v.is_number()) fail(source, field, "expected a number, got " + std::string(v.type_name()));
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) fail(source, field, "expected a finite number");
+  return d;
+}
+
+ChannelFilter parseMatrix(const json& m, std::string_view source, const std::string& field) {
+  if (!m.is_array() || m.empty()) fail(source, field, "expected a non-empty array of K rows (K odd, 1 to 15)");
+  const int k = static_cast<int>(m.size());
+  if (k % 2 == 0 || k > kMaxFilterSize)
+    fail(source, field, std::to_string(k) + " rows; expected an odd number of rows from 1 to 15");
+  ChannelFilter f;
+  f.size = k;
+  f.matrix.clear();
+  for (int j = 0; j < k; ++j) {
+    const json& row = m[static_cast<size_t>(j)];
+    const std::string rowField = field + "[" + std::to_string(j) + "]";
+    if (!row.is_array()) fail(source, rowField, "expected an array of " + std::to_string(k) + " numbers");
+    if (static_cast<int>(row.size()) != k)
+      fail(source, rowField,
+           "has " + std::to_string(row.size()) + " numbers; expected " + std::to_string(k) + " (a square matrix)");
+    for (int i = 0; i < k; ++i)
+      f.matrix.push_back(number(row[static_cast<size_t>(i)], source, rowField + "[" + std::to_string(i) + "]"));
+  }
+  return f;
+}
+
+void parseScalars(const json& obj, ChannelFilter& f, std::string_view source, const std::string& prefix) {
+  if (obj.contains("divisor")) {
+    f.divisor = number(obj["divisor"], source, prefix + "divisor");
+    if (f.divisor == 0.0) fail(source, prefix + "divisor", "must not be 0");
+  }
+  if (obj.contains("offset")) f.offset = number(obj["offset"], source, prefix + "offset");
+}
+
+json matrixJson(const ChannelFilter& f) {
+  json rows = json::array();
+  for (int j = 0; j < f.size; ++j) {
+    json row = json::array();
+    for (int i = 0; i < f.size; ++i) row.push_back(f.at(j, i));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string formatNumber(double v) {
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, res.ptr);
+}
+
+}  // namespace
+
+FilterSet parseFilterJson(std::string_view text, std::string_view source) {
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    fail(source, "", std::string("not valid JSON: ") + e.what());
+  }
+  if (!doc.is_object()) fail(source, "", "expected a JSON object with a \"matrix\" or \"channels\"");
+  rejectUnknownKeys(doc, {"name", "description", "border", "border_value", "matrix", "divisor", "offset", "channels"},
+                    source, "");
+
+  std::string name;
+  if (doc.contains("name")) {
+    if (!doc["name"].is_string()) fail(source, "name", "expected a string");
+    name = doc["name"].get<std::string>();
+  }
+  BorderMode border = BorderMode::Reflect101;
+  if (doc.contains("border")) {
+    const json& b = doc["border"];
+    auto mode = b.is_string() ? parseBorder(b.get<std::string>()) : std::nullopt;
+    if (!mode)
+      fail(source, "border",
+           "unknown border mode " + b.dump() + "; expected replicate, reflect, reflect101, wrap or constant");
+    border = *mode;
+  }
+  std::array<double, kChannels> borderValue{0, 0, 0};
+  if (doc.contains("border_value")) {
+    const json& bv = doc["border_value"];
+    if (bv.is_number()) {
+      borderValue.fill(number(bv, source, "border_value"));
+    } else {
+      if (!bv.is_array() || bv.size() != 3) fail(source, "border_value", "expected a number or an array of 3 numbers");
+      for (size_t c = 0; c < 3; ++c) borderValue[c] = number(bv[c], source, "border_value[" + std::to_string(c) + "]");
+    }
+  }
+
+  std::optional<ChannelFilter> common;
+  if (doc.contains("matrix")) {
+    common = parseMatrix(doc["matrix"], source, "matrix");
+    parseScalars(doc, *common, source, "");
+  } else if (doc.contains("divisor") || doc.contains("offset")) {
+    fail(source, "matrix", "missing: a top-level divisor/offset needs a top-level matrix");
+  }
+
+  std::array<std::optional<ChannelFilter>, kChannels> perChannel;
+  if (doc.contains("channels")) {
+    const json& ch = doc["channels"];
+    if (!ch.is_object()) fail(source, "channels", "expected an object with keys r, g, b");
+    rejectUnknownKeys(ch, {"r", "g", "b"}, source, "channels.");
+    for (int c = 0; c < kChannels; ++c) {
+      const std::string key = kChannelKeys[c];
+      if (!ch.contains(key)) continue;
+      const json& e = ch[key];
+      const std::string prefix = "channels." + key + ".";
+      if (!e.is_object()) fail(source, "channels." + key, "expected an object with a \"matrix\"");
+      rejectUnknownKeys(e, {"matrix", "divisor", "offset"}, source, prefix);
+      ChannelFilter f;
+      if (e.contains("matrix"))
+        f = parseMatrix(e["matrix"], source, prefix + "matrix");
+      else if (common)
+        f = *common;  // divisor/offset override on the shared matrix
+      else
+        fail(source, prefix + "matrix", "missing, and there is no top-level matrix to inherit");
+      if (!e.contains("matrix") && common) {
+        parseScalars(e, f, source, prefix);
+      } else {
+        if (common && !e.contains("divisor")) f.divisor = common->divisor;
+        if (common && !e.contains("offset")) f.offset = common->offset;
+        parseScalars(e, f, source, prefix);
+      }
+      perChannel[static_cast<size_t>(c)] = f;
+    }
+  }
+
+  std::array<ChannelFilter, kChannels> channels;
+  for (int c = 0; c < kChannels; ++c) {
+    auto& pc = perChannel[static_cast<size_t>(c)];
+    if (pc)
+      channels[static_cast<size_t>(c)] = *pc;
+    else if (common)
+      channels[static_cast<size_t>(c)] = *common;
+    else
+      fail(source, "matrix",
+           std::string("missing: channel ") + kChannelKeys[c] + " has no matrix (give a top-level \"matrix\")");
+  }
+  for (int c = 1; c < kChannels; ++c)
+    if (channels[static_cast<size_t>(c)].size != channels[0].size)
+      fail(source, std::string("channels.") + kChannelKeys[c] + ".matrix",
+           "is " + std::to_string(channels[static_cast<size_t>(c)].size) + "x" +
+               std::to_string(channels[static_cast<size_t>(c)].size) + "; all channels must have the same size (" +
+               std::to_string(channels[0].size) + "x" + std::to_string(channels[0].size) + ")");
+  try {
+    return FilterSet::make(channels, border, borderValue, name);
+  } catch (const Error& e) {
+    fail(source, "", e.what());
+  }
+}
+
+std::string toFilterJson(const FilterSet& filter) {
+  json doc = json::object();
+  doc["name"] = filter.name();
+  doc["border"] = std::string(borderName(filter.border()));
+  doc["border_value"] = filter.borderValue();
+  if (filter.channelsIdentical()) {
+    const ChannelFilter& f = filter.channel(0);
+    doc["matrix"] = matrixJson(f);
+    doc["divisor"] = f.divisor;
+    doc["offset"] = f.offset;
+  } else {
+    json ch = json::object();
+    for (int c = 0; c < kChannels; ++c) {
+      const ChannelFilter& f = filter.channel(c);
+      ch[kChannelKeys[c]] = {{"matrix", matrixJson(f)}, {"divisor", f.divisor}, {"offset", f.offset}};
+    }
+    doc["channels"] = ch;
+  }
+  return doc.dump(2) + "\n";
+}
+
+FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::string_view source) {
+  struct Block {
+    std::vector<std::vector<double>> rows;
+    std::optional<double> divisor, offset;
+    int firstLine = 0;
+  };
+  std::array<std::optional<Block>, kChannels> blocks;
+  Block single;
+  int current = -1;  // -1: the single block (no headers yet)
+  bool sawHeader = false;
+
+  auto where = [&](int line, int col) {
+    return std::string(source) + ": line " + std::to_string(line) + (col > 0 ? ", column " + std::to_string(col) : "");
+  };
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int lineNo = 0;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos) continue;
+    std::string trimmed = line.substr(first);
+    while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t' || trimmed.back() == '\r'))
+      trimmed.pop_back();
+    std::string lower = trimmed;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+
+    if (lower == "r:" || lower == "g:" || lower == "b:") {
+      const int c = lower[0] == 'r' ? 0 : lower[0] == 'g' ? 1 : 2;
+      if (!single.rows.empty())
+        throw Error(ErrorKind::BadInput, where(lineNo, 1) + ": channel header after rows without a header");
+      if (blocks[static_cast<size_t>(c)])
+        throw Error(ErrorKind::BadInput, where(lineNo, 1) + ": channel " + trimmed + " given twice");
+      blocks[static_cast<size_t>(c)] = Block{};
+      blocks[static_cast<size_t>(c)]->firstLine = lineNo;
+      current = c;
+      sawHeader = true;
+      continue;
+    }
+    Block& block = current < 0 ? single : *blocks[static_cast<size_t>(current)];
+    if (lower.rfind("divisor:", 0) == 0 || lower.rfind("offset:", 0) == 0) {
+      const bool isDivisor = lower[0] == 'd';
+      const std::string value = trimmed.substr(isDivisor ? 8 : 7);
+      auto vfirst = value.find_first_not_of(" \t");
+      double v = 0;
+      const char* b = vfirst == std::string::npos ? value.data() + value.size() : value.data() + vfirst;
+      auto res = std::from_chars(b, value.data() + value.size(), v);
+      if (res.ec != std::errc() || res.ptr != value.data() + value.size() || !std::isfinite(v))
+        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first + (isDivisor ? 9 : 8))) + ": '" +
+                                             value + "' is not a finite number");
+      if (isDivisor && v == 0.0)
+        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first) + 1) + ": divisor must not be 0");
+      (isDivisor ? block.divisor : block.offset) = v;
+      continue;
+    }
+    std::vector<double> row;
+    size_t pos = 0;
+    while (pos < line.size()) {
+      while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t' || line[pos] == ',' || line[pos] == '\r'))
+        ++pos;
+      if (pos >= line.size()) break;
+      size_t end = pos;
+      while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != ',' && line[end] != '\r') ++end;
+      double v = 0;
+      const char* b = line.data() + pos;
+      if (*b == '+') ++b;
+      auto res = std::from_chars(b, line.data() + end, v);
+      if (res.ec != std::errc() || res.ptr != line.data() + end || !std::isfinite(v))
+        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(pos) + 1) + ": '" +
+                                             line.substr(pos, end - pos) + "' is not a finite number");
+      row.push_back(v);
+      pos = end;
+    }
+    if (block.rows.empty()) block.firstLine = lineNo;
+    block.rows.push_back(std::move(row));
+  }
+
+  auto toChannel = [&](const Block& b, const char* label) {
+    const int k = static_cast<int>(b.rows.size());
+    if (k == 0) throw Error(ErrorKind::BadInput, std::string(source) + ": " + label + "no matrix rows");
+    if (k % 2 == 0 || k > kMaxFilterSize)
+      throw Error(ErrorKind::BadInput, std::string(source) + ": " + label + std::to_string(k) +
+                                           " rows; expected an odd number of rows from 1 to 15");
+    ChannelFilter f;
+    f.size = k;
+    f.matrix.clear();
+    for (int j = 0; j < k; ++j) {
+      if (static_cast<int>(b.rows[static_cast<size_t>(j)].size()) != k)
+        throw Error(ErrorKind::BadInput, where(b.firstLine + j, 0) + ": " + label + "row " + std::to_string(j + 1) +
+                                             " has " + std::to_string(b.rows[static_cast<size_t>(j)].size()) +
+                                             " numbers; expected " + std::to_string(k));
+      f.matrix.insert(f.matrix.end(), b.rows[static_cast<size_t>(j)].begin(), b.rows[static_cast<size_t>(j)].end());
+    }
+    if (b.divisor) f.divisor = *b.divisor;
+    if (b.offset) f.offset = *b.offset;
+    return f;
+  };
+
+  std::array<ChannelFilter, kChannels> channels;
+  if (!sawHeader) {
+    channels.fill(toChannel(single, ""));
+  } else {
+    for (int c = 0; c < kChannels; ++c) {
+      const char* labels[] = {"channel R: ", "channel G: ", "channel B: "};
+      if (!blocks[static_cast<size_t>(c)])
+        throw Error(ErrorKind::BadInput, std::string(source) + ": " + labels[c] + "missing (give R:, G: and B: blocks, or one block without headers)");
+      channels[static_cast<size_t>(c)] = toChannel(*blocks[static_cast<size_t>(c)], labels[c]);
+    }
+  }
+  try {
+    return FilterSet::make(channels, base.border(), base.borderValue(), base.name());
+  } catch (const Error& e) {
+    throw Error(ErrorKind::BadInput, std::string(source) + ": " + e.what());
+  }
+}
+
+std::string toFilterText(const FilterSet& filter) {
+  std::string out;
+  auto block = [&](const ChannelFilter& f) {
+    for (int j = 0; j < f.size; ++j) {
+      for (int i = 0; i < f.size; ++i) out += (i ? " " : "") + formatNumber(f.at(j, i));
+      out += "\n";
+    }
+    if (f.divisor != 1.0) out += "divisor: " + formatNumber(f.divisor) + "\n";
+    if (f.offset != 0.0) out += "offset: " + formatNumber(f.offset) + "\n";
+  };
+  if (filter.channelsIdentical()) {
+    block(filter.channel(0));
+  } else {
+    const char* headers[] = {"R:\n", "G:\n", "B:\n"};
+    for (int c = 0; c < kChannels; ++c) {
+      out += headers[c];
+      block(filter.channel(c));
+    }
+  }
+  return out;
+}
+
+FilterSet loadFilterFile(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw Error(ErrorKind::BadInput, "cannot read filter file '" + path.string() + "': " +
+                                         (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxFilterFileBytes)
+    throw Error(ErrorKind::BadInput, "filter file '" + path.string() + "' is " + std::to_string(size) +
+                                         " bytes; a filter file is at most 1 MiB");
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw Error(ErrorKind::BadInput, "cannot read filter file '" + path.string() + "': " + std::strerror(errno));
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  const std::string text = ss.str();
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw Error(ErrorKind::BadInput, path.string() + ": the file is empty; expected a JSON filter");
+  return parseFilterJson(text, path.string());
+}
+
+void saveFilterFile(const std::filesystem::path& path, const FilterSet& filter, bool overwrite) {
+  writeFileAtomically(path, toFilterJson(filter), overwrite);
+}
+
+void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes, bool overwrite) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!overwrite && fs::exists(path, ec))
+    throw Error(ErrorKind::BadInput, "'" + path.string() + "' already exists; refusing to overwrite it");
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec))
+    throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': folder '" + dir.string() + "' does not exist");
+  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  const int fd = ::mkstemp(tmpl.data());
+  if (fd < 0)
+    throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " + std::strerror(errno));
+  auto cleanupFail = [&](const std::string& what) {
+    const int err = errno;
+    ::close(fd);
+    ::unlink(tmpl.c_str());
+    throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " + what + ": " + std::strerror(err));
+  };
+  size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      cleanupFail("write failed");
+    }
+    written += static_cast<size_t>(n);
+  }
+  if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) cleanupFail("sync failed");
+  ::close(fd);
+  if (overwrite) {
+    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
+      const int err = errno;
+      ::unlink(tmpl.c_str());
+      throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " + std::strerror(err));
+    }
+  } else {
+    // link() fails with EEXIST instead of replacing: no window in which another file could be clobbered.
+    if (::link(tmpl.c_str(), path.c_str()) != 0) {
+      const int err = errno;
+      ::unlink(tmpl.c_str());
+      throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " +
+                                           (err == EEXIST ? std::string("already exists; refusing to overwrite it")
+                                                          : std::string(std::strerror(err))));
+    }
+    ::unlink(tmpl.c_str());
+  }
+}
+
+}  // namespace convolab

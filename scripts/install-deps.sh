@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, whatever ConvoLab needs to build, run and test that is not yet installed.
+# Debian 12 (bookworm). Run as root or with sudo available. Idempotent: does nothing when all is present.
+set -euo pipefail
+
+packages=(
+  # build tools
+  build-essential cmake ninja-build pkg-config git
+  # OpenCL: headers, C++ bindings, ICD loader, PoCL as the CPU device, clinfo for diagnosis
+  opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd clinfo
+  # header-only helpers used by core and the CLI
+  nlohmann-json3-dev libeigen3-dev libcli11-dev libspdlog-dev
+  # OpenCV: only the modules we use (core, imgproc, imgcodecs, videoio)
+  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
+  # Qt6 Widgets + Charts + SVG icons
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
+  # tests
+  libgtest-dev libgmock-dev xvfb xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,92 @@
+// Every registered strategy × border mode × K × frame size against the CPU reference, within kTolerance.
+// Iterates the registry: a new strategy is swept without editing this file.
+#include <gtest/gtest.h>
+
+#include "convolab/analysis.hpp"
+#include "convolab/engine.hpp"
+#include "convolab/reference.hpp"
+#include "convolab/registry.hpp"
+#include "test_support.hpp"
+
+namespace convolab::test {
+namespace {
+
+struct Size {
+  int width, height;
+  std::size_t padding;  // extra bytes per row: exercises strided frames
+};
+constexpr Size kSizes[] = {{1, 1, 0}, {2, 3, 0}, {17, 13, 0}, {33, 20, 7}, {640, 480, 0}};
+constexpr int kFilterSizes[] = {1, 3, 5, 7, 15};
+
+enum class FilterKind { Dense, Separable, Rank2 };
+
+/// Dense random filters, plus rank-1 and rank-2 ones so separable/lowrank do real work.
+FilterSet makeFilter(FilterKind kind, int k, BorderMode border, std::uint32_t seed) {
+  FilterSet dense = randomFilter(k, border, seed);
+  if (kind == FilterKind::Dense) return dense;
+  std::mt19937 rng(seed * 7 + 1);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  auto ch = dense.channels();
+  for (auto& f : ch) {
+    std::fill(f.matrix.begin(), f.matrix.end(), 0.0);
+    const int terms = kind == FilterKind::Separable ? 1 : 2;
+    for (int t = 0; t < terms; ++t) {
+      std::vector<double> col(static_cast<size_t>(k)), row(static_cast<size_t>(k));
+      for (auto& v : col) v = d(rng);
+      for (auto& v : row) v = d(rng);
+      for (int j = 0; j < k; ++j)
+        for (int i = 0; i < k; ++i) f.matrix[static_cast<size_t>(j * k + i)] += col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)];
+    }
+    double abs = 0, sum = 0;
+    for (double v : f.matrix) abs += std::abs(v), sum += v;
+    f.divisor = abs > 0 ? abs / 1.5 : 1.0;
+    f.offset = 128.0 - 127.5 * sum / f.divisor;
+  }
+  return FilterSet::make(ch, border, dense.borderValue(), "structured");
+}
+
+using Param = std::tuple<std::string, BorderMode, int, FilterKind>;
+
+class StrategySweep : public ::testing::TestWithParam<Param> {};
+
+TEST_P(StrategySweep, MatchesReference) {
+  const auto& [name, border, k, kind] = GetParam();
+  auto ctx = sharedContext();
+  const FilterSet filter = makeFilter(kind, k, border, static_cast<std::uint32_t>(k * 31 + static_cast<int>(border)));
+  if (auto reason = createStrategy(name)->unsupportedReason(*ctx, filter))
+    GTEST_SKIP() << name << " does not apply: " << *reason;
+
+  Engine engine(ctx, name);
+  engine.setFilter(filter);
+  for (const Size& s : kSizes) {
+    SCOPED_TRACE(std::to_string(s.width) + "x" + std::to_string(s.height) + " padding " + std::to_string(s.padding));
+    const Image in = randomImage(s.width, s.height, static_cast<std::uint32_t>(s.width * 1000 + s.height), s.padding);
+    Image out(s.width, s.height, static_cast<std::size_t>(s.width) * 3 + s.padding);
+    Image ref(s.width, s.height);
+    engine.process(in.view(), out.mutableView());
+    // No silent fallback: the strategy under test must be the one that ran.
+    ASSERT_EQ(engine.activeStrategy().substr(0, name.size()), name) << "notices: " << [&] {
+      std::string all;
+      for (auto& n : engine.takeNotices()) all += n + "; ";
+      return all;
+    }();
+    referenceConvolve(in.view(), ref.mutableView(), filter);
+    EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance) << firstMismatch(out.view(), ref.view(), kTolerance);
+  }
+}
+
+std::string paramName(const ::testing::TestParamInfo<Param>& info) {
+  const auto& [name, border, k, kind] = info.param;
+  const char* kinds[] = {"dense", "rank1", "rank2"};
+  return name + "_" + std::string(borderName(border)) + "_k" + std::to_string(k) + "_" + kinds[static_cast<int>(kind)];
+}
+
+INSTANTIATE_TEST_SUITE_P(All, StrategySweep,
+                         ::testing::Combine(::testing::ValuesIn(strategyNames()), ::testing::ValuesIn(kAllBorderModes),
+                                            ::testing::ValuesIn(kFilterSizes),
+                                            ::testing::Values(FilterKind::Dense, FilterKind::Separable,
+                                                              FilterKind::Rank2)),
+                         paramName);
+
+}  // namespace
+}  // namespace convolab::test

@@ -1,0 +1,34 @@
+// Shared helpers for core tests: seeded random images and filters, comparison with a tolerance.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "convolab/context.hpp"
+#include "convolab/filter.hpp"
+#include "convolab/image.hpp"
+
+namespace convolab::test {
+
+/// Max |ours − reference| allowed per channel value: float vs double accumulation and rounding.
+inline constexpr int kTolerance = 1;
+
+/// One context for the whole test process (device from CONVOLAB_DEVICE, PoCL in CI).
+std::shared_ptr<Context> sharedContext();
+
+/// Random RGB image, optionally with padded rows (stride = width·3 + padding), fixed seed.
+Image randomImage(int width, int height, std::uint32_t seed, std::size_t padding = 0);
+
+/// Random dense per-channel K×K filter (weights in [-1, 1], divisor and offset chosen so outputs
+/// spread over the whole 0..255 range without saturating everything), fixed seed.
+FilterSet randomFilter(int k, BorderMode border, std::uint32_t seed);
+
+/// Largest |a − b| over all channel values (sizes must match; padding bytes ignored).
+int maxAbsDiff(const ImageView& a, const ImageView& b);
+
+/// "x=3 y=5 c=1 ours=10 ref=14" for the first difference above `tolerance`, or "" when none.
+std::string firstMismatch(const ImageView& ours, const ImageView& ref, int tolerance);
+
+}  // namespace convolab::test
