@@ -30,6 +30,18 @@ Context::Context(const DeviceInfo& device) : m_info(device) {
   }
 }
 
+cl::CommandQueue& Context::transferQueue(int index) {
+  cl::CommandQueue& q = m_transfer[index & 1];
+  if (!q()) {
+    try {
+      q = cl::CommandQueue(m_context, m_device, CL_QUEUE_PROFILING_ENABLE);
+    } catch (const cl::Error& e) {
+      throw ClError("clCreateCommandQueue", e.err(), "transfer queue");
+    }
+  }
+  return q;
+}
+
 cl::Program Context::buildKernelProgram(const std::string& kernelName, const std::string& options) {
   std::string source(kernelSource("common"));
   source += "\n";

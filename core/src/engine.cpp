@@ -37,6 +37,21 @@ void Engine::notice(const std::string& message) {
   m_notices.push_back(message);
 }
 
+namespace {
+MutableImageView pinnedView(Context& ctx, PinnedBuffer& buffer, int width, int height) {
+  const size_t stride = static_cast<size_t>(width) * kBytesPerPixel;
+  const size_t bytes = stride * static_cast<size_t>(height);
+  if (buffer.size() != bytes) buffer = PinnedBuffer(ctx, bytes);
+  return {buffer.data(), width, height, stride};
+}
+}  // namespace
+
+MutableImageView Engine::stagingInput(int width, int height) { return pinnedView(*m_context, m_pinnedIn, width, height); }
+
+MutableImageView Engine::stagingOutput(int width, int height) {
+  return pinnedView(*m_context, m_pinnedOut, width, height);
+}
+
 std::vector<std::string> Engine::takeNotices() { return std::exchange(m_notices, {}); }
 
 bool Engine::retireActiveStrategy(const std::string& what, int attempt) {

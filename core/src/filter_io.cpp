@@ -119,7 +119,9 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
   json doc;
   try {
     doc = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
+  } catch (const json::out_of_range& e) {
+    fail(source, "", std::string("a number is out of range; expected finite numbers (") + e.what() + ")");
+  } catch (const json::exception& e) {
     fail(source, "", std::string("not valid JSON: ") + e.what());
   }
   if (!doc.is_object()) fail(source, "", "expected a JSON object with a \"matrix\" or \"channels\"");
@@ -200,12 +202,15 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
       fail(source, "matrix",
            std::string("missing: channel ") + kChannelKeys[c] + " has no matrix (give a top-level \"matrix\")");
   }
-  for (int c = 1; c < kChannels; ++c)
-    if (channels[static_cast<size_t>(c)].size != channels[0].size)
+  // Every channel must have the size of the top-level matrix (or of channel r when there is none).
+  const int expected = common ? common->size : channels[0].size;
+  for (int c = 0; c < kChannels; ++c) {
+    const int k = channels[static_cast<size_t>(c)].size;
+    if (k != expected)
       fail(source, std::string("channels.") + kChannelKeys[c] + ".matrix",
-           "is " + std::to_string(channels[static_cast<size_t>(c)].size) + "x" +
-               std::to_string(channels[static_cast<size_t>(c)].size) + "; all channels must have the same size (" +
-               std::to_string(channels[0].size) + "x" + std::to_string(channels[0].size) + ")");
+           "is " + std::to_string(k) + "x" + std::to_string(k) + "; all channels must have the same size (" +
+               std::to_string(expected) + "x" + std::to_string(expected) + ")");
+  }
   try {
     return FilterSet::make(channels, border, borderValue, name);
   } catch (const Error& e) {

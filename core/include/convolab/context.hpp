@@ -21,6 +21,9 @@ class Context {
   const cl::Context& context() const { return m_context; }
   const cl::Device& clDevice() const { return m_device; }
   cl::CommandQueue& queue() { return m_queue; }
+  /// Extra profiling queues for host↔device copies (0: uploads, 1: downloads), created on first use,
+  /// so copies of one frame overlap the kernels of another (see FrameStream).
+  cl::CommandQueue& transferQueue(int index);
 
   /// Builds (or loads from the on-disk cache) a program from the embedded kernel `kernelName`
   /// (kernels/<name>.cl) with common.cl prepended. Throws BuildError with the log on failure.
@@ -35,6 +38,7 @@ class Context {
   cl::Device m_device;
   cl::Context m_context;
   cl::CommandQueue m_queue;
+  cl::CommandQueue m_transfer[2];
   ProgramCache m_cache;
 };
 

@@ -8,6 +8,7 @@
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
+#include "convolab/pinned_buffer.hpp"
 #include "convolab/strategy.hpp"
 
 namespace convolab {
@@ -47,6 +48,12 @@ class Engine {
   /// run or fails, and records a notice. Throws only when no strategy can run.
   FrameTimings process(const ImageView& in, const MutableImageView& out);
 
+  /// Pinned host memory for a width×height frame. Filling stagingInput() and processing into
+  /// stagingOutput() makes uploads and downloads DMA transfers without a driver-side staging copy
+  /// (the fastest single-frame path). Views stay valid until the size changes.
+  MutableImageView stagingInput(int width, int height);
+  MutableImageView stagingOutput(int width, int height);
+
   /// Messages about fallbacks since the last call (e.g. "image: device has no image support; using
   /// constant"). Each distinct message is reported once.
   std::vector<std::string> takeNotices();
@@ -68,6 +75,7 @@ class Engine {
   bool m_dirty = true;
   int m_width = 0, m_height = 0;
   cl::Buffer m_input, m_output;
+  PinnedBuffer m_pinnedIn, m_pinnedOut;
   std::vector<std::string> m_notices;
   std::vector<std::string> m_reported;
   std::vector<std::string> m_failed;  ///< strategies that failed while running; not retried this session

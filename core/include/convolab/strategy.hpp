@@ -33,6 +33,12 @@ class Strategy {
 
   virtual std::string name() const = 0;
 
+  /// Launch-shape variants worth measuring on a device (e.g. "16x8", "32x4"); the first is the default.
+  /// `auto` tries each. Strategies without tunable shapes return one empty string.
+  virtual std::vector<std::string> tuningVariants(const Context&, const FilterSet&) const { return {""}; }
+  /// Selects one of tuningVariants() before prepare(); an unknown variant keeps the default.
+  virtual void setTuningVariant(const std::string&) {}
+
   /// What actually runs, for display: the name, or e.g. "auto:tiled" for a strategy that delegates.
   virtual std::string activeVariant() const { return name(); }
 

@@ -1,17 +1,209 @@
-// auto: placeholder until implemented; declines with a reason so the engine falls back.
+// auto: measures every strategy (and launch-shape variant) that accepts this device and filter on the
+// real frame size, then delegates to the fastest. Choices are cached per device + size + filter structure.
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
 #include "../strategy_support.hpp"
+#include "convolab/analysis.hpp"
+#include "convolab/error.hpp"
+#include "convolab/filter_io.hpp"
+#include "convolab/image.hpp"
+#include "convolab/registry.hpp"
 
 namespace convolab {
 namespace {
 
+struct Choice {
+  std::string strategy;
+  std::string variant;
+  double ms = 0;
+};
+
+/// What makes one strategy faster than another: not the coefficients, but their structure.
+std::string structureKey(const Context& ctx, const FilterSet& filter, int width, int height) {
+  const FilterAnalysis a = analyzeFilter(filter);
+  std::ostringstream key;
+  key << ctx.device().name << "|" << ctx.device().driverVersion << "|" << width << "x" << height << "|k"
+      << filter.size() << "|" << borderName(filter.border()) << "|ranks";
+  for (const auto& c : a.channels) key << c.rank << ",";
+  key << "|zeros";
+  for (int c = 0; c < kChannels; ++c) {
+    std::uint64_t h = 0;
+    for (double v : filter.channel(c).matrix) h = h * 2 + (v == 0.0 ? 1 : 0);
+    key << std::hex << h << std::dec << ",";
+  }
+  key << "|same" << a.identicalChannels;
+  return key.str();
+}
+
+/// Process-wide and on-disk memory of the winners ($cache/auto-choices.json).
+class ChoiceCache {
+ public:
+  static ChoiceCache& instance() {
+    static ChoiceCache cache;
+    return cache;
+  }
+
+  std::optional<Choice> find(const ProgramCache& programs, const std::string& key) {
+    std::lock_guard lock(m_mutex);
+    load(programs);
+    auto it = m_choices.find(key);
+    if (it == m_choices.end()) return std::nullopt;
+    return it->second;
+  }
+
+  void store(const ProgramCache& programs, const std::string& key, const Choice& choice) {
+    std::lock_guard lock(m_mutex);
+    m_choices[key] = choice;
+    if (!programs.enabled()) return;
+    nlohmann::json doc = nlohmann::json::object();
+    for (const auto& [k, c] : m_choices) doc[k] = {{"strategy", c.strategy}, {"variant", c.variant}, {"ms", c.ms}};
+    try {
+      std::filesystem::create_directories(file(programs).parent_path());
+      writeFileAtomically(file(programs), doc.dump(1), true);
+    } catch (...) {
+      // Forgetting a choice only costs a new measurement.
+    }
+  }
+
+ private:
+  static std::filesystem::path file(const ProgramCache& programs) {
+    return programs.dir().parent_path() / "auto-choices.json";
+  }
+
+  void load(const ProgramCache& programs) {
+    if (m_loaded || !programs.enabled()) return;
+    m_loaded = true;
+    std::ifstream in(file(programs));
+    if (!in) return;
+    try {
+      const auto doc = nlohmann::json::parse(in);
+      for (auto it = doc.begin(); it != doc.end(); ++it)
+        m_choices[it.key()] = {it.value().at("strategy").get<std::string>(), it.value().at("variant").get<std::string>(),
+                               it.value().at("ms").get<double>()};
+    } catch (...) {
+      m_choices.clear();  // a corrupt cache file is ignored and rewritten
+    }
+  }
+
+  std::mutex m_mutex;
+  bool m_loaded = false;
+  std::map<std::string, Choice> m_choices;
+};
+
+int envInt(const char* name, int fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::max(1, std::atoi(v)) : fallback;
+}
+
 class AutoStrategy final : public Strategy {
  public:
   std::string name() const override { return "auto"; }
-  std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
-    return "not implemented yet";
+
+  std::string activeVariant() const override {
+    if (!m_inner) return "auto";
+    return "auto:" + m_choice.strategy + (m_choice.variant.empty() ? "" : "/" + m_choice.variant);
   }
-  void prepare(Context&, const FilterSet&, int, int) override {}
-  std::vector<NamedEvent> enqueue(Context&, const FrameBuffers&, const std::vector<cl::Event>&) override { return {}; }
+
+  std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
+    return std::nullopt;  // at worst it picks naive, which runs everywhere
+  }
+
+  void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
+    const std::string key = structureKey(ctx, filter, width, height);
+    if (m_inner && key == m_key) {
+      m_inner->prepare(ctx, filter, width, height);  // same structure: only coefficients changed
+      return;
+    }
+    if (auto cached = ChoiceCache::instance().find(ctx.programCache(), key)) {
+      if (activate(ctx, filter, width, height, *cached)) {
+        m_key = key;
+        return;
+      }
+    }
+    const Choice best = measure(ctx, filter, width, height);
+    if (!activate(ctx, filter, width, height, best))
+      throw Error(ErrorKind::Device, "auto: the measured winner '" + best.strategy + "' failed to prepare again");
+    ChoiceCache::instance().store(ctx.programCache(), key, best);
+    m_key = key;
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    return m_inner->enqueue(ctx, frame, waitFor);
+  }
+
+  /// Every (strategy, variant) that accepts the filter, with its median kernel time on this frame size.
+  static std::vector<Choice> measureAll(Context& ctx, const FilterSet& filter, int width, int height) {
+    const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
+    std::vector<unsigned char> pixels(bytes);
+    std::mt19937 rng(1234);
+    for (auto& p : pixels) p = static_cast<unsigned char>(rng());
+    FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_ONLY, bytes),
+                       cl::Buffer(ctx.context(), CL_MEM_WRITE_ONLY, bytes), width, height};
+    ctx.queue().enqueueWriteBuffer(frame.input, CL_TRUE, 0, bytes, pixels.data());
+    const int runs = envInt("CONVOLAB_AUTO_RUNS", 5);
+
+    std::vector<Choice> results;
+    for (const auto& entry : strategyRegistry()) {
+      if (entry.name == "auto") continue;
+      auto probe = entry.create();
+      if (probe->unsupportedReason(ctx, filter)) continue;
+      for (const std::string& variant : probe->tuningVariants(ctx, filter)) {
+        auto s = entry.create();
+        s->setTuningVariant(variant);
+        try {
+          s->prepare(ctx, filter, width, height);
+          std::vector<double> times;
+          for (int i = 0; i <= runs; ++i) {  // run 0 warms up (first launch, caches)
+            auto events = s->enqueue(ctx, frame, {});
+            cl::Event::waitForEvents({events.back().event});
+            double ms = 0;
+            for (const auto& e : events) ms += eventMs(e.event);
+            if (i > 0) times.push_back(ms);
+          }
+          std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
+          results.push_back({std::string(entry.name), variant, times[times.size() / 2]});
+        } catch (const Error&) {
+          // A candidate that cannot build or run here is simply not a candidate.
+        } catch (const cl::Error&) {
+        }
+      }
+    }
+    return results;
+  }
+
+ private:
+  static Choice measure(Context& ctx, const FilterSet& filter, int width, int height) {
+    auto results = measureAll(ctx, filter, width, height);
+    if (results.empty()) return {"naive", "", 0};
+    return *std::min_element(results.begin(), results.end(),
+                             [](const Choice& a, const Choice& b) { return a.ms < b.ms; });
+  }
+
+  bool activate(Context& ctx, const FilterSet& filter, int width, int height, const Choice& choice) {
+    try {
+      auto s = createStrategy(choice.strategy);
+      if (s->unsupportedReason(ctx, filter)) return false;
+      s->setTuningVariant(choice.variant);
+      s->prepare(ctx, filter, width, height);
+      m_inner = std::move(s);
+      m_choice = choice;
+      return true;
+    } catch (const Error&) {
+      return false;
+    }
+  }
+
+  std::unique_ptr<Strategy> m_inner;
+  Choice m_choice;
+  std::string m_key;
 };
 
 }  // namespace

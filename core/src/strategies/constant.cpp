@@ -1,17 +1,55 @@
-// constant: placeholder until implemented; declines with a reason so the engine falls back.
+// constant: weights in __constant memory, radius and border mode as build options, loops unrolled.
 #include "../strategy_support.hpp"
+#include "convolab/error.hpp"
 
 namespace convolab {
 namespace {
 
+// 32 wide so a warp reads one contiguous run of a row.
+constexpr size_t kGroupX = 32, kGroupY = 4;
+
 class ConstantStrategy final : public Strategy {
  public:
   std::string name() const override { return "constant"; }
-  std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
-    return "not implemented yet";
+
+  std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
+    const std::uint64_t bytes = 3ull * filter.size() * filter.size() * sizeof(float);
+    if (ctx.device().constantBufferBytes && bytes > ctx.device().constantBufferBytes)
+      return "weights need " + std::to_string(bytes) + " bytes of constant memory; the device has " +
+             std::to_string(ctx.device().constantBufferBytes);
+    return std::nullopt;
   }
-  void prepare(Context&, const FilterSet&, int, int) override {}
-  std::vector<NamedEvent> enqueue(Context&, const FrameBuffers&, const std::vector<cl::Event>&) override { return {}; }
+
+  void prepare(Context& ctx, const FilterSet& filter, int, int) override {
+    const std::string options = baseBuildOptions(filter);
+    if (options != m_options) {
+      m_kernel = cl::Kernel(ctx.buildKernelProgram("constant", options), "convolve_constant");
+      m_options = options;
+    }
+    uploadFloats(ctx, m_weights, packedWeights(filter));
+    m_offset = offsetsOf(filter);
+    m_border = borderValuesOf(filter);
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    m_kernel.setArg(0, frame.input);
+    m_kernel.setArg(1, frame.output);
+    m_kernel.setArg(2, frame.width);
+    m_kernel.setArg(3, frame.height);
+    m_kernel.setArg(4, m_weights);
+    m_kernel.setArg(5, m_offset);
+    m_kernel.setArg(6, m_border);
+    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
+                             roundUp(static_cast<size_t>(frame.height), kGroupY));
+    return {launch2d(ctx, m_kernel, "convolve_constant", global, cl::NDRange(kGroupX, kGroupY), waitFor)};
+  }
+
+ private:
+  std::string m_options;
+  cl::Kernel m_kernel;
+  cl::Buffer m_weights;
+  cl_float4 m_offset{}, m_border{};
 };
 
 }  // namespace

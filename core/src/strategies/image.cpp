@@ -1,17 +1,86 @@
-// image: placeholder until implemented; declines with a reason so the engine falls back.
+// image: frame packed into an RGBA8 image2d_t and read through a sampler (texture cache).
 #include "../strategy_support.hpp"
+#include "convolab/error.hpp"
 
 namespace convolab {
 namespace {
 
+constexpr size_t kGroupX = 32, kGroupY = 4;
+
 class ImageStrategy final : public Strategy {
  public:
   std::string name() const override { return "image"; }
-  std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
-    return "not implemented yet";
+
+  std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
+    if (!ctx.device().imageSupport) return "device has no image support";
+    const std::uint64_t bytes = 3ull * filter.size() * filter.size() * sizeof(float);
+    if (ctx.device().constantBufferBytes && bytes > ctx.device().constantBufferBytes)
+      return "weights need " + std::to_string(bytes) + " bytes of constant memory; the device has " +
+             std::to_string(ctx.device().constantBufferBytes);
+    return std::nullopt;
   }
-  void prepare(Context&, const FilterSet&, int, int) override {}
-  std::vector<NamedEvent> enqueue(Context&, const FrameBuffers&, const std::vector<cl::Event>&) override { return {}; }
+
+  void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
+    const DeviceInfo& dev = ctx.device();
+    // unsupportedReason() cannot see the frame size, so a frame the image cannot hold is refused here
+    // (the engine then falls back, as for any failed prepare).
+    if (static_cast<std::size_t>(width) > dev.image2dMaxWidth || static_cast<std::size_t>(height) > dev.image2dMaxHeight)
+      throw Error(ErrorKind::Device, "image: a " + std::to_string(width) + "x" + std::to_string(height) +
+                                         " frame exceeds the device's image limit of " +
+                                         std::to_string(dev.image2dMaxWidth) + "x" + std::to_string(dev.image2dMaxHeight));
+    const std::string options = baseBuildOptions(filter);
+    if (options != m_options) {
+      const cl::Program program = ctx.buildKernelProgram("image", options);
+      m_pack = cl::Kernel(program, "pack_rgba");
+      m_convolve = cl::Kernel(program, "convolve_image");
+      m_options = options;
+    }
+    if (width != m_width || height != m_height || !m_image()) {
+      try {
+        m_image = cl::Image2D(ctx.context(), CL_MEM_READ_WRITE, cl::ImageFormat(CL_RGBA, CL_UNSIGNED_INT8),
+                              static_cast<size_t>(width), static_cast<size_t>(height));
+      } catch (const cl::Error& e) {
+        throw ClError("clCreateImage", e.err(),
+                      "RGBA8 image of " + std::to_string(width) + "x" + std::to_string(height));
+      }
+      m_width = width;
+      m_height = height;
+    }
+    uploadFloats(ctx, m_weights, packedWeights(filter));
+    m_offset = offsetsOf(filter);
+    m_border = borderValuesOf(filter);
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    if (frame.width != m_width || frame.height != m_height)
+      throw Error(ErrorKind::Usage, "image: frame size differs from the prepared one");
+    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
+                             roundUp(static_cast<size_t>(frame.height), kGroupY));
+    const cl::NDRange local(kGroupX, kGroupY);
+    m_pack.setArg(0, frame.input);
+    m_pack.setArg(1, m_image);
+    m_pack.setArg(2, frame.width);
+    m_pack.setArg(3, frame.height);
+    std::vector<NamedEvent> events{launch2d(ctx, m_pack, "pack_rgba", global, local, waitFor)};
+    m_convolve.setArg(0, m_image);
+    m_convolve.setArg(1, frame.output);
+    m_convolve.setArg(2, frame.width);
+    m_convolve.setArg(3, frame.height);
+    m_convolve.setArg(4, m_weights);
+    m_convolve.setArg(5, m_offset);
+    m_convolve.setArg(6, m_border);
+    events.push_back(launch2d(ctx, m_convolve, "convolve_image", global, local, {events.back().event}));
+    return events;
+  }
+
+ private:
+  std::string m_options;
+  cl::Kernel m_pack, m_convolve;
+  cl::Image2D m_image;
+  int m_width = 0, m_height = 0;
+  cl::Buffer m_weights;
+  cl_float4 m_offset{}, m_border{};
 };
 
 }  // namespace

@@ -1,21 +1,133 @@
-// local: placeholder until implemented; declines with a reason so the engine falls back.
+// local: work-group tile plus halo staged in __local memory (as uchar4), convolved from there.
+#include <algorithm>
+
 #include "../strategy_support.hpp"
+#include "convolab/error.hpp"
 
 namespace convolab {
 namespace {
 
+struct Shape {
+  int groupW, groupH, pitch;  // pitch: tile row length in pixels (see local.cl)
+  std::uint64_t localBytes(int radius) const {
+    return static_cast<std::uint64_t>(groupH + 2 * radius) * static_cast<std::uint64_t>(pitch) * 4u;
+  }
+};
+
+/// Tile row pitch: when a warp of 32 spans several rows, offset the rows by GROUP_W banks so that one
+/// warp's loads hit 32 different banks.
+int tilePitch(int groupW, int radius) {
+  const int tileW = groupW + 2 * radius;
+  if (groupW >= 32 || 32 % groupW != 0) return tileW;
+  int pitch = tileW;
+  while (pitch % 32 != groupW % 32) ++pitch;
+  return pitch;
+}
+
+/// The requested shape, halved (larger side first) until the work-group and its tile fit the device
+/// and `maxItems` (the kernel's own limit once built). nullopt when not even 1×1 fits.
+std::optional<Shape> fitShape(const DeviceInfo& dev, int radius, int groupW, int groupH, std::size_t maxItems) {
+  const std::uint64_t localLimit = dev.localMemBytes ? dev.localMemBytes : UINT64_MAX;
+  if (dev.maxWorkGroupSize) maxItems = std::min(maxItems, dev.maxWorkGroupSize);
+  for (;;) {
+    Shape s{groupW, groupH, tilePitch(groupW, radius)};
+    if (s.localBytes(radius) > localLimit) s.pitch = groupW + 2 * radius;  // drop the padding first
+    if (static_cast<std::size_t>(groupW * groupH) <= maxItems && s.localBytes(radius) <= localLimit) return s;
+    if (groupW == 1 && groupH == 1) return std::nullopt;
+    if (groupW >= groupH)
+      groupW = std::max(1, groupW / 2);
+    else
+      groupH = std::max(1, groupH / 2);
+  }
+}
+
 class LocalStrategy final : public Strategy {
  public:
-  std::string name() const override { return "local"; }
-  std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
-    return "not implemented yet";
+  LocalStrategy(int groupW, int groupH) : m_requestW(groupW), m_requestH(groupH) {
+    if (groupW < 1 || groupH < 1 || groupW > 1024 || groupH > 1024)
+      throw Error(ErrorKind::Usage, "local: work-group shape " + std::to_string(groupW) + "x" +
+                                        std::to_string(groupH) + " is out of range");
   }
-  void prepare(Context&, const FilterSet&, int, int) override {}
-  std::vector<NamedEvent> enqueue(Context&, const FrameBuffers&, const std::vector<cl::Event>&) override { return {}; }
+
+  std::string name() const override { return "local"; }
+
+  std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
+    const int r = filter.radius();
+    if (!fitShape(ctx.device(), r, m_requestW, m_requestH, SIZE_MAX))
+      return "a " + std::to_string(1 + 2 * r) + "x" + std::to_string(1 + 2 * r) + " tile needs more than the " +
+             std::to_string(ctx.device().localMemBytes) + " bytes of local memory the device has";
+    const std::uint64_t weightBytes = 3ull * filter.size() * filter.size() * sizeof(float);
+    if (ctx.device().constantBufferBytes && weightBytes > ctx.device().constantBufferBytes)
+      return "weights need " + std::to_string(weightBytes) + " bytes of constant memory; the device has " +
+             std::to_string(ctx.device().constantBufferBytes);
+    return std::nullopt;
+  }
+
+  void prepare(Context& ctx, const FilterSet& filter, int, int) override {
+    const int r = filter.radius();
+    std::size_t kernelLimit = SIZE_MAX;
+    for (;;) {
+      const auto shape = fitShape(ctx.device(), r, m_requestW, m_requestH, kernelLimit);
+      if (!shape) throw Error(ErrorKind::Device, "local: no work-group shape fits this device for K = " +
+                                                     std::to_string(filter.size()));
+      const std::string options = baseBuildOptions(filter) + " -DGROUP_W=" + std::to_string(shape->groupW) +
+                                  " -DGROUP_H=" + std::to_string(shape->groupH) +
+                                  " -DTILE_PITCH=" + std::to_string(shape->pitch);
+      if (options != m_options) {
+        m_kernel = cl::Kernel(ctx.buildKernelProgram("local", options), "convolve_local");
+        m_options = options;
+      }
+      // The compiled kernel may allow fewer work-items than the device (registers): shrink and rebuild.
+      std::size_t allowed = 0;
+      try {
+        allowed = m_kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ctx.clDevice());
+      } catch (const cl::Error& e) {
+        throw ClError("clGetKernelWorkGroupInfo", e.err(), "kernel convolve_local");
+      }
+      m_shape = *shape;
+      if (allowed == 0 || static_cast<std::size_t>(shape->groupW * shape->groupH) <= allowed) break;
+      kernelLimit = allowed;
+    }
+    uploadFloats(ctx, m_weights, packedWeights(filter));
+    m_offset = offsetsOf(filter);
+    m_border = borderValuesOf(filter);
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    m_kernel.setArg(0, frame.input);
+    m_kernel.setArg(1, frame.output);
+    m_kernel.setArg(2, frame.width);
+    m_kernel.setArg(3, frame.height);
+    m_kernel.setArg(4, m_weights);
+    m_kernel.setArg(5, m_offset);
+    m_kernel.setArg(6, m_border);
+    const auto gw = static_cast<size_t>(m_shape.groupW), gh = static_cast<size_t>(m_shape.groupH);
+    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), gw),
+                             roundUp(static_cast<size_t>(frame.height), gh));
+    return {launch2d(ctx, m_kernel, "convolve_local", global, cl::NDRange(gw, gh), waitFor)};
+  }
+
+  /// The work-group shape in use after prepare() (smaller than requested when the device needs it).
+  int groupWidth() const { return m_shape.groupW; }
+  int groupHeight() const { return m_shape.groupH; }
+
+ private:
+  int m_requestW, m_requestH;
+  Shape m_shape{};
+  std::string m_options;
+  cl::Kernel m_kernel;
+  cl::Buffer m_weights;
+  cl_float4 m_offset{}, m_border{};
 };
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeLocalStrategy() { return std::make_unique<LocalStrategy>(); }
+/// Default shape 16×8. The second factory lets a tuner try other shapes; declare it where needed:
+///   std::unique_ptr<Strategy> makeLocalStrategy(int groupWidth, int groupHeight);
+std::unique_ptr<Strategy> makeLocalStrategy(int groupWidth, int groupHeight) {
+  return std::make_unique<LocalStrategy>(groupWidth, groupHeight);
+}
+std::unique_ptr<Strategy> makeLocalStrategy() { return makeLocalStrategy(16, 8); }
 
 }  // namespace convolab

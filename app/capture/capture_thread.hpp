@@ -1,0 +1,74 @@
+// CaptureThread: reads a FrameSource on its own thread, hands the newest frame over, reconnects on failure.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "frame_source.hpp"
+#include "latest_frame_slot.hpp"
+
+namespace convolab::capture {
+
+enum class CaptureState {
+  Opening,       ///< open() in progress (a camera can take a second)
+  Running,       ///< delivering frames
+  Failed,        ///< could not be opened at all (`retrying` says whether it keeps trying)
+  Disconnected,  ///< failed after delivering frames; retrying to reconnect to the same source
+};
+
+struct CaptureStatus {
+  CaptureState state = CaptureState::Opening;
+  SourceKind kind = SourceKind::TestPattern;
+  std::string description;  ///< the source, for people
+  std::string mode;         ///< what is delivered ("1280×720 MJPG @ 30 fps"); empty until Running
+  std::string message;      ///< why it failed, for Failed/Disconnected
+  double fps = 0;           ///< nominal rate
+  bool retrying = false;
+  bool canStep = false;
+};
+
+class CaptureThread {
+ public:
+  using FrameCallback = std::function<void()>;                       ///< a frame waits in the slot
+  using StatusCallback = std::function<void(const CaptureStatus&)>;  ///< called on the capture thread
+
+  /// Starts reading at once. `slot` receives frames; `onFrame` is called when the slot goes from empty
+  /// to full (wake the consumer once); `onStatus` on every state change.
+  CaptureThread(std::unique_ptr<FrameSource> source, std::shared_ptr<LatestFrameSlot> slot, FrameCallback onFrame,
+                StatusCallback onStatus, std::chrono::milliseconds retryInterval = std::chrono::milliseconds(1000));
+  /// Stops and joins (waits at most for one blocking camera read).
+  ~CaptureThread();
+  CaptureThread(const CaptureThread&) = delete;
+  CaptureThread& operator=(const CaptureThread&) = delete;
+
+  /// Paused: file sources stop reading; cameras keep reading (so buffers stay fresh) but deliver nothing.
+  void setPaused(bool paused);
+  /// While paused: deliver exactly one more frame.
+  void step();
+
+ private:
+  void run();
+  void publish(CaptureState state, std::string message = {}, bool retrying = false);
+  /// Sleeps until `deadline` or until woken by stop/pause/step; returns false when stopping.
+  bool waitUntil(std::chrono::steady_clock::time_point deadline);
+
+  std::unique_ptr<FrameSource> m_source;
+  std::shared_ptr<LatestFrameSlot> m_slot;
+  FrameCallback m_onFrame;
+  StatusCallback m_onStatus;
+  std::chrono::milliseconds m_retryInterval;
+
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  bool m_stop = false;
+  bool m_paused = false;
+  int m_steps = 0;
+  std::thread m_thread;  // last: starts after every member above is ready
+};
+
+}  // namespace convolab::capture

@@ -1,0 +1,49 @@
+// FrameSource: the interface every input (camera, video file, still image, test pattern) implements.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "frame.hpp"
+
+namespace convolab::capture {
+
+enum class SourceKind { Camera, VideoFile, ImageFile, TestPattern };
+
+/// Name for people: "Camera", "Video", "Image", "Test pattern".
+const char* sourceKindName(SourceKind kind);
+
+/// A source could not be opened; the message is for people and names what failed.
+class SourceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One input. Used by exactly one thread at a time (the capture thread), so no locking inside.
+class FrameSource {
+ public:
+  virtual ~FrameSource() = default;
+
+  virtual SourceKind kind() const = 0;
+  /// For people: "HD Webcam (/dev/video0)", "clip.mp4", "Test pattern".
+  virtual std::string description() const = 0;
+  /// Opens, or reopens after a failure. Throws SourceError.
+  virtual void open() = 0;
+  virtual void close() = 0;
+  /// Reads the next frame (RGB8). Returns false when the source failed (e.g. camera unplugged); the
+  /// capture thread then closes it and retries open(). File sources loop at their end instead.
+  virtual bool read(Frame& out) = 0;
+  /// True when read() itself waits for the next frame (cameras); otherwise the capture thread paces
+  /// reads at nominalFps().
+  virtual bool selfPaced() const { return false; }
+  /// Frames per second the source is meant to deliver (camera: negotiated; video: from the file).
+  virtual double nominalFps() const = 0;
+  /// What is actually delivered, e.g. "1280×720 MJPG @ 30 fps"; valid after open().
+  virtual std::string deliveredMode() const = 0;
+  /// Whether "step one frame" while paused means anything (video files, test pattern).
+  virtual bool canStep() const { return false; }
+  /// Whether retrying open() after a failure can help (cameras: yes; a missing file: no).
+  virtual bool canReconnect() const { return false; }
+};
+
+}  // namespace convolab::capture

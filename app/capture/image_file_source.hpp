@@ -1,0 +1,36 @@
+// ImageFileSource: a still image, re-delivered at a steady rate so edits and statistics stay live.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "frame_source.hpp"
+
+namespace convolab::capture {
+
+class ImageFileSource : public FrameSource {
+ public:
+  static constexpr double kRepeatFps = 30.0;
+
+  /// Reads `path` on open().
+  explicit ImageFileSource(std::filesystem::path path);
+  /// An already-decoded image (e.g. the bundled sample from Qt resources); `label` names it.
+  ImageFileSource(Image image, std::string label);
+
+  SourceKind kind() const override { return SourceKind::ImageFile; }
+  std::string description() const override { return m_label; }
+  void open() override;
+  void close() override {}
+  bool read(Frame& out) override;
+  double nominalFps() const override { return kRepeatFps; }
+  std::string deliveredMode() const override;
+  bool canStep() const override { return true; }
+
+ private:
+  std::optional<std::filesystem::path> m_path;
+  std::string m_label;
+  std::shared_ptr<const Image> m_image;
+  std::int64_t m_index = 0;
+};
+
+}  // namespace convolab::capture

@@ -1,0 +1,57 @@
+// LatestFrameSlot: a one-frame mailbox between the capture and processing threads; newest wins.
+#pragma once
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+
+#include "frame.hpp"
+
+namespace convolab::capture {
+
+/// Holds at most one frame. A frame put while another waits replaces it (the old one is counted as
+/// dropped), so the consumer always gets the newest and never falls behind.
+class LatestFrameSlot {
+ public:
+  /// Stores `frame`; returns true when the slot was empty (the caller then wakes the consumer once).
+  bool put(Frame frame) {
+    std::lock_guard lock(m_mutex);
+    ++m_delivered;
+    const bool wasEmpty = !m_frame.has_value();
+    if (!wasEmpty) ++m_dropped;
+    m_frame = std::move(frame);
+    return wasEmpty;
+  }
+
+  std::optional<Frame> take() {
+    std::lock_guard lock(m_mutex);
+    return std::exchange(m_frame, std::nullopt);
+  }
+
+  void clear() {
+    std::lock_guard lock(m_mutex);
+    m_frame.reset();
+  }
+
+  /// Frames put so far and how many of them were replaced before being taken.
+  std::uint64_t delivered() const {
+    std::lock_guard lock(m_mutex);
+    return m_delivered;
+  }
+  std::uint64_t dropped() const {
+    std::lock_guard lock(m_mutex);
+    return m_dropped;
+  }
+  void resetCounters() {
+    std::lock_guard lock(m_mutex);
+    m_delivered = m_dropped = 0;
+  }
+
+ private:
+  mutable std::mutex m_mutex;
+  std::optional<Frame> m_frame;
+  std::uint64_t m_delivered = 0;
+  std::uint64_t m_dropped = 0;
+};
+
+}  // namespace convolab::capture

@@ -1,0 +1,45 @@
+// Turning a source spec into a FrameSource.
+#include "source_spec.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "camera_list.hpp"
+#include "camera_source.hpp"
+#include "image_codec.hpp"
+#include "image_file_source.hpp"
+#include "test_pattern_source.hpp"
+#include "video_file_source.hpp"
+
+namespace convolab::capture {
+
+bool isCameraSpec(const std::string& spec) {
+  if (!spec.empty() && spec.size() <= 3 && std::all_of(spec.begin(), spec.end(), [](unsigned char c) {
+        return std::isdigit(c);
+      }))
+    return true;
+  return spec.rfind("/dev/video", 0) == 0 || spec.rfind("/dev/v4l/", 0) == 0;
+}
+
+std::unique_ptr<FrameSource> createSource(const std::string& spec) {
+  if (auto pattern = TestPatternOptions::parse(spec)) return std::make_unique<TestPatternSource>(*pattern);
+  if (isCameraSpec(spec)) {
+    const std::string path = std::isdigit(static_cast<unsigned char>(spec[0])) ? "/dev/video" + spec : spec;
+    // Known camera: keep its name and stable id. Absent: the source reports "no camera" and retries.
+    const std::string resolved = resolveCameraPath(path);
+    for (const auto& camera : listCameras())
+      if (camera.devicePath == resolved || camera.stableId == path) return std::make_unique<CameraSource>(camera);
+    CameraInfo info;
+    info.devicePath = resolved.empty() ? path : resolved;
+    info.stableId = path;
+    return std::make_unique<CameraSource>(info);
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(spec, ec))
+    throw SourceError("'" + spec + "' is not a camera, a file, or 'pattern'");
+  if (isImageFileName(spec)) return std::make_unique<ImageFileSource>(spec);
+  return std::make_unique<VideoFileSource>(spec);
+}
+
+}  // namespace convolab::capture

@@ -1,0 +1,75 @@
+// Video recording: a bounded queue drained by a thread that converts RGB→BGR and feeds cv::VideoWriter.
+#include "video_recorder.hpp"
+
+#include <opencv2/videoio.hpp>
+
+#include "frame_source.hpp"
+#include "mat_convert.hpp"
+
+namespace convolab::capture {
+
+namespace {
+constexpr std::size_t kMaxQueued = 4;
+}
+
+struct VideoRecorder::Writer {
+  cv::VideoWriter writer;
+};
+
+VideoRecorder::VideoRecorder(std::filesystem::path path, int width, int height, double fps)
+    : m_path(std::move(path)), m_width(width), m_height(height), m_writer(std::make_unique<Writer>()) {
+  if (!m_writer->writer.open(m_path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), fps > 0 ? fps : 30.0,
+                             cv::Size(width, height), true))
+    throw SourceError("cannot write a video to " + m_path.string());
+  m_thread = std::thread([this] { run(); });
+}
+
+VideoRecorder::~VideoRecorder() {
+  {
+    std::lock_guard lock(m_mutex);
+    m_stop = true;
+  }
+  m_wake.notify_all();
+  if (m_thread.joinable()) m_thread.join();
+  m_writer->writer.release();
+}
+
+void VideoRecorder::push(std::shared_ptr<const Image> frame) {
+  {
+    std::lock_guard lock(m_mutex);
+    if (!frame || frame->width != m_width || frame->height != m_height || m_queue.size() >= kMaxQueued) {
+      ++m_dropped;
+      return;
+    }
+    m_queue.push_back(std::move(frame));
+  }
+  m_wake.notify_one();
+}
+
+std::uint64_t VideoRecorder::written() const {
+  std::lock_guard lock(m_mutex);
+  return m_written;
+}
+
+std::uint64_t VideoRecorder::dropped() const {
+  std::lock_guard lock(m_mutex);
+  return m_dropped;
+}
+
+void VideoRecorder::run() {
+  for (;;) {
+    std::shared_ptr<const Image> frame;
+    {
+      std::unique_lock lock(m_mutex);
+      m_wake.wait(lock, [&] { return m_stop || !m_queue.empty(); });
+      if (m_queue.empty()) return;  // stopping, and everything queued is written
+      frame = std::move(m_queue.front());
+      m_queue.pop_front();
+    }
+    m_writer->writer.write(bgrFromImage(*frame));
+    std::lock_guard lock(m_mutex);
+    ++m_written;
+  }
+}
+
+}  // namespace convolab::capture

@@ -1,0 +1,47 @@
+// VideoRecorder: writes frames to a video file (MJPG .avi) on its own thread; never blocks the producer.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "convolab/image.hpp"
+
+namespace convolab::capture {
+
+class VideoRecorder {
+ public:
+  /// Opens `path` for frames of width×height at `fps`. Throws SourceError when the writer cannot open.
+  VideoRecorder(std::filesystem::path path, int width, int height, double fps);
+  /// Writes what is queued, then closes the file.
+  ~VideoRecorder();
+  VideoRecorder(const VideoRecorder&) = delete;
+  VideoRecorder& operator=(const VideoRecorder&) = delete;
+
+  /// Queues a frame (shared, not copied). Frames of another size, or beyond a few queued, are dropped.
+  void push(std::shared_ptr<const Image> frame);
+
+  std::uint64_t written() const;
+  std::uint64_t dropped() const;
+  const std::filesystem::path& path() const { return m_path; }
+
+ private:
+  struct Writer;
+  void run();
+
+  std::filesystem::path m_path;
+  int m_width, m_height;
+  std::unique_ptr<Writer> m_writer;
+  mutable std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::deque<std::shared_ptr<const Image>> m_queue;
+  bool m_stop = false;
+  std::uint64_t m_written = 0, m_dropped = 0;
+  std::thread m_thread;
+};
+
+}  // namespace convolab::capture

@@ -1,0 +1,88 @@
+// `bench`: what one benchmark run measured (ours per strategy, OpenCV's filter2D, soak) and how it is reported.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace convolab::cli {
+
+/// Median, 95th percentile (nearest rank), mean and minimum of a sample.
+struct Stats {
+  double median = 0, p95 = 0, mean = 0, min = 0;
+  static Stats of(std::vector<double> samples);
+};
+
+struct DeviceReport {
+  std::string spec, name, platform, vendor, driver, openclVersion;
+  bool isGpu = false;
+  int computeUnits = 0, clockMHz = 0;
+  std::uint64_t globalMemBytes = 0, maxAllocBytes = 0;
+  double peakGflops = 0;          ///< the FP32 peak used for peak_fraction
+  std::string peakSource;         ///< how peakGflops was obtained
+  std::optional<double> theoreticalGflops;  ///< CUs x clock x 2 x lanes, when the lanes are known
+  std::string theoreticalSource;
+  std::optional<double> probeGflops;  ///< measured by the FMA probe kernel
+};
+
+/// One strategy at one size. status: "ok", "skipped" (unsupportedReason or declined), "failed".
+struct StrategyResult {
+  std::string strategy, active, size, filter, status, reason;
+  int width = 0, height = 0;
+  Stats kernel, upload, download, frame;
+  double mpixPerS = 0, gflops = 0, peakFraction = 0;
+  std::vector<std::pair<std::string, double>> stageMedians;  ///< per kernel stage
+  std::optional<int> maxAbsDiff;                             ///< vs OpenCV (or the reference for wrap)
+  std::vector<std::string> notices;
+};
+
+/// One OpenCV variant at one size. status: "ok" or "skipped".
+struct OpenCVResult {
+  std::string variant, size, device, status, reason;
+  int width = 0, height = 0;
+  bool transfers = false;     ///< includes upload to and download from the OpenCL device
+  Stats ms;                   ///< per iteration (each iteration synchronised)
+  std::optional<double> loopMeanMs;  ///< N iterations between two cv::ocl::finish(), divided by N
+  std::string oursStrategy, oursMetric;  ///< best of ours, and which of our medians it is compared with
+  double oursMs = 0;
+  double speedup = 0;  ///< opencv ms / ours ms (> 1: ours is faster)
+};
+
+struct OpenCVInfo {
+  std::string version;
+  int threads = 0;
+  bool openclAvailable = false;  ///< cv::ocl::haveOpenCL()
+  bool openclUsed = false;       ///< cv::ocl::useOpenCL() after setUseOpenCL(true)
+  std::string openclDevice;      ///< cv::ocl::Device::getDefault().name()
+  std::string deviceConfig;      ///< OPENCV_OPENCL_DEVICE as set for the run
+  std::string note;
+};
+
+struct SoakReport {
+  std::string strategy, active, size;
+  int frames = 0;
+  long rssStartKiB = 0, rssAfterFirstKiB = 0, rssEndKiB = 0;
+  long growthKiB = 0;  ///< end - after first frame (the first frame builds kernels and buffers)
+  Stats frame;
+  std::vector<std::string> notices;
+};
+
+struct BenchReport {
+  DeviceReport device;
+  nlohmann::json config;
+  std::vector<std::pair<std::string, std::string>> autoChoice;  ///< size -> what "auto" ran
+  std::vector<StrategyResult> results;
+  std::vector<OpenCVResult> opencv;
+  OpenCVInfo opencvInfo;
+  std::optional<SoakReport> soak;
+  // Streaming throughput (frames/s with upload/compute/download overlapped through the Engine's double
+  // buffering) belongs here once the Engine exposes it: a `streaming` list beside `results`.
+};
+
+/// The JSON document of docs/CLI.md.
+nlohmann::json toJson(const BenchReport& report);
+/// Markdown: the device, then one table per size (ours, then OpenCV), or the soak summary.
+std::string toMarkdown(const BenchReport& report);
+
+}  // namespace convolab::cli

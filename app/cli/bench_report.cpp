@@ -1,0 +1,189 @@
+// `bench` reports: the JSON document (schema in docs/CLI.md) and the Markdown tables.
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+#include "bench.hpp"
+
+namespace convolab::cli {
+namespace {
+
+using nlohmann::json;
+
+json orNull(bool present, double v) { return present ? json(v) : json(nullptr); }
+
+std::string num(double v, int digits = 3) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+}  // namespace
+
+json toJson(const BenchReport& r) {
+  const DeviceReport& d = r.device;
+  json doc;
+  doc["device"] = {{"spec", d.spec},
+                   {"name", d.name},
+                   {"platform", d.platform},
+                   {"vendor", d.vendor},
+                   {"driver", d.driver},
+                   {"opencl_version", d.openclVersion},
+                   {"type", d.isGpu ? "gpu" : "cpu"},
+                   {"compute_units", d.computeUnits},
+                   {"clock_mhz", d.clockMHz},
+                   {"global_mem_bytes", d.globalMemBytes},
+                   {"max_alloc_bytes", d.maxAllocBytes},
+                   {"peak_gflops", orNull(d.peakGflops > 0, d.peakGflops)},
+                   {"peak_source", d.peakSource},
+                   {"theoretical_gflops", orNull(d.theoreticalGflops.has_value(), d.theoreticalGflops.value_or(0))},
+                   {"theoretical_source", d.theoreticalSource},
+                   {"fma_probe_gflops", orNull(d.probeGflops.has_value(), d.probeGflops.value_or(0))}};
+  doc["config"] = r.config;
+  doc["auto_choice"] = json::array();
+  for (const auto& [size, choice] : r.autoChoice) doc["auto_choice"].push_back({{"size", size}, {"choice", choice}});
+
+  doc["results"] = json::array();
+  for (const auto& s : r.results) {
+    const bool ok = s.status == "ok";
+    json stages = json::object();
+    for (const auto& [name, ms] : s.stageMedians) stages[name] = ms;
+    doc["results"].push_back({{"strategy", s.strategy},
+                              {"active", s.active},
+                              {"size", s.size},
+                              {"width", s.width},
+                              {"height", s.height},
+                              {"filter", s.filter},
+                              {"status", s.status},
+                              {"reason", s.reason},
+                              {"kernel_ms_median", orNull(ok, s.kernel.median)},
+                              {"kernel_ms_p95", orNull(ok, s.kernel.p95)},
+                              {"kernel_ms_min", orNull(ok, s.kernel.min)},
+                              {"upload_ms_median", orNull(ok, s.upload.median)},
+                              {"download_ms_median", orNull(ok, s.download.median)},
+                              {"frame_ms_median", orNull(ok, s.frame.median)},
+                              {"frame_ms_p95", orNull(ok, s.frame.p95)},
+                              {"mpix_per_s", orNull(ok, s.mpixPerS)},
+                              {"gflops", orNull(ok, s.gflops)},
+                              {"peak_fraction", orNull(ok && s.peakFraction > 0, s.peakFraction)},
+                              {"kernel_stages_ms_median", stages},
+                              {"max_abs_diff", s.maxAbsDiff ? json(*s.maxAbsDiff) : json(nullptr)},
+                              {"notices", s.notices}});
+  }
+
+  const OpenCVInfo& i = r.opencvInfo;
+  doc["opencv_info"] = {{"version", i.version},         {"threads", i.threads},
+                        {"opencl_available", i.openclAvailable}, {"opencl_used", i.openclUsed},
+                        {"opencl_device", i.openclDevice}, {"opencl_device_config", i.deviceConfig},
+                        {"note", i.note}};
+  doc["opencv"] = json::array();
+  for (const auto& c : r.opencv) {
+    const bool cmp = !c.oursMetric.empty();
+    doc["opencv"].push_back({{"variant", c.variant},
+                             {"size", c.size},
+                             {"width", c.width},
+                             {"height", c.height},
+                             {"device", c.device},
+                             {"transfers", c.transfers},
+                             {"status", c.status},
+                             {"reason", c.reason},
+                             {"ms_median", c.ms.median},
+                             {"ms_p95", c.ms.p95},
+                             {"loop_mean_ms", orNull(c.loopMeanMs.has_value(), c.loopMeanMs.value_or(0))},
+                             {"ours_strategy", c.oursStrategy},
+                             {"ours_metric", c.oursMetric},
+                             {"ours_ms", orNull(cmp, c.oursMs)},
+                             {"speedup_of_ours", orNull(cmp && c.speedup > 0, c.speedup)}});
+  }
+
+  if (r.soak) {
+    const SoakReport& s = *r.soak;
+    doc["soak"] = {{"strategy", s.strategy},
+                   {"active", s.active},
+                   {"size", s.size},
+                   {"frames", s.frames},
+                   {"rss_start_kib", s.rssStartKiB},
+                   {"rss_after_first_frame_kib", s.rssAfterFirstKiB},
+                   {"rss_end_kib", s.rssEndKiB},
+                   {"rss_growth_kib", s.growthKiB},
+                   {"frame_ms_median", s.frame.median},
+                   {"frame_ms_p95", s.frame.p95},
+                   {"notices", s.notices}};
+  }
+  return doc;
+}
+
+std::string toMarkdown(const BenchReport& r) {
+  std::ostringstream md;
+  const DeviceReport& d = r.device;
+  md << "# ConvoLab benchmark\n\n";
+  md << "- Device: " << d.name << " (" << d.platform << ", driver " << d.driver << "), spec " << d.spec << ", "
+     << d.computeUnits << " compute units @ " << d.clockMHz << " MHz\n";
+  md << "- FP32 peak: " << (d.peakGflops > 0 ? num(d.peakGflops, 1) + " GFLOP/s" : std::string("unknown")) << " ("
+     << d.peakSource << ")";
+  if (d.probeGflops) md << "; FMA probe measured " << num(*d.probeGflops, 1) << " GFLOP/s";
+  md << "\n";
+  if (r.config.contains("filter_description"))
+    md << "- Filter: " << r.config["filter_description"].get<std::string>() << ", border "
+       << r.config["border"].get<std::string>() << "; " << r.config["iterations"].get<int>() << " timed frames after "
+       << r.config["warmup"].get<int>() << " warm-up\n";
+  for (const auto& [size, choice] : r.autoChoice) md << "- auto at " << size << ": " << choice << "\n";
+  if (!r.opencvInfo.version.empty())
+    md << "- OpenCV " << r.opencvInfo.version << ": CPU " << r.opencvInfo.threads << " threads, OpenCL "
+       << (r.opencvInfo.openclUsed ? "on " + r.opencvInfo.openclDevice : std::string("not used"))
+       << (r.opencvInfo.note.empty() ? "" : " (" + r.opencvInfo.note + ")") << "\n";
+
+  if (r.soak) {
+    const SoakReport& s = *r.soak;
+    md << "\n## Soak\n\n| strategy | size | frames | RSS start KiB | RSS after 1st frame KiB | RSS end KiB | growth KiB | "
+          "frame ms median | frame ms p95 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    md << "| " << s.active << " | " << s.size << " | " << s.frames << " | " << s.rssStartKiB << " | "
+       << s.rssAfterFirstKiB << " | " << s.rssEndKiB << " | " << s.growthKiB << " | " << num(s.frame.median) << " | "
+       << num(s.frame.p95) << " |\n";
+    return md.str();
+  }
+
+  std::vector<std::string> sizes;
+  for (const auto& s : r.results)
+    if (std::find(sizes.begin(), sizes.end(), s.size) == sizes.end()) sizes.push_back(s.size);
+  for (const auto& size : sizes) {
+    md << "\n## " << size << "\n\n";
+    md << "| strategy | kernel ms (median) | kernel ms (p95) | upload ms | download ms | frame ms | Mpix/s | GFLOP/s | "
+          "% of peak | max diff |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    std::vector<std::string> skipped;
+    for (const auto& s : r.results) {
+      if (s.size != size) continue;
+      if (s.status != "ok") {
+        skipped.push_back(s.strategy + " (" + s.status + ": " + s.reason + ")");
+        continue;
+      }
+      md << "| " << (s.active.empty() || s.active == s.strategy ? s.strategy : s.active) << " | " << num(s.kernel.median)
+         << " | " << num(s.kernel.p95) << " | " << num(s.upload.median) << " | " << num(s.download.median) << " | "
+         << num(s.frame.median) << " | " << num(s.mpixPerS, 1) << " | " << num(s.gflops, 1) << " | "
+         << (s.peakFraction > 0 ? num(100 * s.peakFraction, 1) : std::string("-")) << " | "
+         << (s.maxAbsDiff ? std::to_string(*s.maxAbsDiff) : std::string("-")) << " |\n";
+    }
+    if (!skipped.empty()) {
+      md << "\nNot timed:\n";
+      for (const auto& s : skipped) md << "- " << s << "\n";
+    }
+    bool header = false;
+    for (const auto& c : r.opencv) {
+      if (c.size != size) continue;
+      if (!header) {
+        md << "\n| OpenCV variant | device | ms (median) | ms (loop mean) | compared with | ours ms | ours faster by |\n"
+              "|---|---|---:|---:|---|---:|---:|\n";
+        header = true;
+      }
+      md << "| " << c.variant << " | " << c.device << " | " << num(c.ms.median) << " | "
+         << (c.loopMeanMs ? num(*c.loopMeanMs) : std::string("-")) << " | "
+         << (c.oursMetric.empty() ? std::string("-") : c.oursStrategy + " " + c.oursMetric) << " | "
+         << (c.oursMetric.empty() ? std::string("-") : num(c.oursMs)) << " | "
+         << (c.speedup > 0 ? num(c.speedup, 2) + "x" : std::string("-")) << " |\n";
+    }
+  }
+  return md.str();
+}
+
+}  // namespace convolab::cli

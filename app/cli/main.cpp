@@ -1,0 +1,80 @@
+// Entry point of convolab-cli and convolab-bench: parses the command line and maps every error to an exit code.
+#include <CL/opencl.hpp>
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <new>
+#include <opencv2/core.hpp>
+
+#include "commands.hpp"
+#include "convolab/error.hpp"
+
+#ifndef CONVOLAB_PROGRAM
+#define CONVOLAB_PROGRAM "convolab-cli"
+#endif
+
+namespace convolab::cli {
+
+void printNote(const std::string& message) { std::cerr << CONVOLAB_PROGRAM ": note: " << message << "\n"; }
+
+namespace {
+
+int fail(int code, const std::string& message) {
+  std::cerr << CONVOLAB_PROGRAM ": error: " << message << "\n";
+  return code;
+}
+
+int exitCodeOf(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Usage:
+      return kExitUsage;
+    case ErrorKind::BadInput:
+      return kExitBadInput;
+    case ErrorKind::Device:
+      return kExitDevice;
+  }
+  return kExitInternal;
+}
+
+}  // namespace
+}  // namespace convolab::cli
+
+int main(int argc, char** argv) {
+  using namespace convolab::cli;
+  CLI::App app{"ConvoLab: per-channel K x K convolution filters on RGB images through OpenCL.", CONVOLAB_PROGRAM};
+  app.set_version_flag("--version", std::string(CONVOLAB_PROGRAM " " CONVOLAB_VERSION));
+  app.require_subcommand(1);
+  app.footer("Exit codes: 0 ok, 2 usage, 3 bad input (image, filter or output path), 4 OpenCL/device failure.");
+
+  Action action;
+#ifdef CONVOLAB_CLI_APPLY
+  addApplyCommand(app, action);
+#endif
+  addBenchCommand(app, action);
+  addDevicesCommand(app, action);
+  addStrategiesCommand(app, action);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);  // prints help/version (rc 0) or the parse error
+    return rc == 0 ? kExitOk : kExitUsage;
+  }
+  if (!action) return fail(kExitInternal, "no subcommand ran");
+
+  // The one place where failures become messages and exit codes.
+  try {
+    return action();
+  } catch (const convolab::Error& e) {
+    return fail(exitCodeOf(e.kind()), e.what());
+  } catch (const cl::Error& e) {
+    return fail(kExitDevice, convolab::ClError(e.what(), e.err()).what());
+  } catch (const CLI::Error& e) {
+    return fail(kExitUsage, e.what());
+  } catch (const cv::Exception& e) {
+    return fail(kExitInternal, std::string("OpenCV: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(kExitInternal, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(kExitInternal, e.what());
+  }
+}

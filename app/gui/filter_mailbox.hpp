@@ -1,0 +1,39 @@
+// FilterMailbox: the GUI publishes immutable filter snapshots; the processing thread picks the newest per frame.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "convolab/filter.hpp"
+
+namespace convolab::gui {
+
+/// One immutable snapshot: the filter, whether it is bypassed, and a revision number that grows with
+/// every publish (processed frames carry it, so tests and the GUI know which edit a frame reflects).
+struct FilterSnapshot {
+  FilterSet filter;
+  bool bypass = false;
+  std::uint64_t revision = 0;
+};
+
+/// Lock-free hand-over of the newest snapshot: the GUI never waits on the processing thread.
+class FilterMailbox {
+ public:
+  FilterMailbox() : m_snapshot(std::make_shared<const FilterSnapshot>()) {}
+
+  /// Called on the GUI thread only (the revision counter is not shared). Returns the new revision.
+  std::uint64_t publish(const FilterSet& filter, bool bypass) {
+    const auto current = m_snapshot.load();
+    auto next = std::make_shared<const FilterSnapshot>(FilterSnapshot{filter, bypass, current->revision + 1});
+    m_snapshot.store(next);
+    return next->revision;
+  }
+
+  std::shared_ptr<const FilterSnapshot> current() const { return m_snapshot.load(); }
+
+ private:
+  std::atomic<std::shared_ptr<const FilterSnapshot>> m_snapshot;
+};
+
+}  // namespace convolab::gui

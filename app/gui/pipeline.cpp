@@ -1,0 +1,109 @@
+// Pipeline: wiring between the capture thread, the processing thread and the GUI.
+#include "pipeline.hpp"
+
+#include "processing_worker.hpp"
+
+namespace convolab::gui {
+
+Pipeline::Pipeline(QObject* parent)
+    : QObject(parent),
+      m_slot(std::make_shared<capture::LatestFrameSlot>()),
+      m_mailbox(std::make_shared<FilterMailbox>()) {
+  qRegisterMetaType<FrameRecord>();
+  qRegisterMetaType<capture::CaptureStatus>();
+  m_worker = new ProcessingWorker(m_slot, m_mailbox);
+  m_worker->moveToThread(&m_thread);
+  connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+  connect(m_worker, &ProcessingWorker::frameProcessed, this, &Pipeline::frameProcessed);
+  connect(m_worker, &ProcessingWorker::devicesListed, this, &Pipeline::devicesListed);
+  connect(m_worker, &ProcessingWorker::engineReady, this, &Pipeline::engineReady);
+  connect(m_worker, &ProcessingWorker::notice, this, &Pipeline::notice);
+  connect(m_worker, &ProcessingWorker::failed, this, &Pipeline::processingFailed);
+  m_thread.setObjectName(QStringLiteral("processing"));
+  m_thread.start();
+  m_mailbox->publish(m_filter, m_bypass);
+}
+
+Pipeline::~Pipeline() {
+  m_capture.reset();  // joins the capture thread: no more frames are announced
+  stopRecording();
+  QMetaObject::invokeMethod(m_worker, &ProcessingWorker::shutdown, Qt::QueuedConnection);
+  m_thread.quit();
+  m_thread.wait();
+}
+
+void Pipeline::startEngine(const QString& deviceSpec, const QString& strategy) {
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, deviceSpec, strategy] { w->initialise(deviceSpec, strategy); }, Qt::QueuedConnection);
+}
+
+void Pipeline::openSource(std::unique_ptr<capture::FrameSource> source, std::chrono::milliseconds retryInterval) {
+  m_capture.reset();
+  m_slot->clear();
+  m_slot->resetCounters();
+  const std::uint64_t generation = ++m_sourceGeneration;
+  ProcessingWorker* worker = m_worker;
+  auto onFrame = [worker] { QMetaObject::invokeMethod(worker, &ProcessingWorker::processPending, Qt::QueuedConnection); };
+  // Status callbacks come from the capture thread; hop to the GUI thread, dropping a replaced source's.
+  auto onStatus = [this, generation](const capture::CaptureStatus& status) {
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, status] {
+          if (generation == m_sourceGeneration) emit captureStatusChanged(status);
+        },
+        Qt::QueuedConnection);
+  };
+  m_capture = std::make_unique<capture::CaptureThread>(std::move(source), m_slot, onFrame, onStatus, retryInterval);
+  if (m_paused) m_capture->setPaused(true);
+}
+
+void Pipeline::closeSource() {
+  ++m_sourceGeneration;
+  m_capture.reset();
+  m_slot->clear();
+}
+
+std::uint64_t Pipeline::setFilter(const FilterSet& filter) {
+  m_filter = filter;
+  const auto revision = m_mailbox->publish(m_filter, m_bypass);
+  QMetaObject::invokeMethod(m_worker, &ProcessingWorker::filterChanged, Qt::QueuedConnection);
+  return revision;
+}
+
+std::uint64_t Pipeline::setBypass(bool bypass) {
+  m_bypass = bypass;
+  return setFilter(m_filter);
+}
+
+void Pipeline::setStrategy(const QString& name) {
+  QMetaObject::invokeMethod(m_worker, [w = m_worker, name] { w->setStrategy(name); }, Qt::QueuedConnection);
+}
+
+void Pipeline::setDevice(const QString& spec) {
+  QMetaObject::invokeMethod(m_worker, [w = m_worker, spec] { w->setDevice(spec); }, Qt::QueuedConnection);
+}
+
+void Pipeline::setPaused(bool paused) {
+  m_paused = paused;
+  if (m_capture) m_capture->setPaused(paused);
+}
+
+void Pipeline::step() {
+  if (m_capture && m_paused) m_capture->step();
+}
+
+ProcessedFramePtr Pipeline::latestFrame() const { return m_worker->latest(); }
+
+void Pipeline::startRecording(const std::filesystem::path& path, int width, int height, double fps) {
+  stopRecording();
+  m_recorder = std::make_shared<capture::VideoRecorder>(path, width, height, fps);
+  m_worker->setRecorder(m_recorder);
+}
+
+void Pipeline::stopRecording() {
+  if (!m_recorder) return;
+  m_worker->setRecorder(nullptr);
+  m_recorder.reset();  // the worker may hold it for one more push; the last owner flushes and closes
+}
+
+}  // namespace convolab::gui

@@ -1,0 +1,87 @@
+// Pipeline: the GUI thread's handle on capture and processing; starts and stops both threads, forwards edits.
+#pragma once
+
+#include <QObject>
+#include <QThread>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "capture/capture_thread.hpp"
+#include "capture/frame_source.hpp"
+#include "capture/video_recorder.hpp"
+#include "filter_mailbox.hpp"
+#include "processed_frame.hpp"
+
+namespace convolab::gui {
+
+class ProcessingWorker;
+
+/// Owns the capture thread (one per source), the processing QThread and its worker, and the filter
+/// mailbox. Every method is called on the GUI thread and returns without waiting on the camera or OpenCL.
+class Pipeline : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit Pipeline(QObject* parent = nullptr);
+  ~Pipeline() override;
+
+  /// Starts the processing thread: lists devices, opens `deviceSpec` with `strategy`.
+  void startEngine(const QString& deviceSpec, const QString& strategy);
+  /// Replaces the source; frames flow as soon as it opens. `retryInterval`: reconnect attempts.
+  void openSource(std::unique_ptr<capture::FrameSource> source,
+                  std::chrono::milliseconds retryInterval = std::chrono::milliseconds(1000));
+  void closeSource();
+  bool hasSource() const { return m_capture != nullptr; }
+
+  /// Publishes a new immutable snapshot; the next frame uses it. Returns its revision.
+  std::uint64_t setFilter(const FilterSet& filter);
+  std::uint64_t setBypass(bool bypass);
+  const FilterSet& filter() const { return m_filter; }
+  bool bypass() const { return m_bypass; }
+  std::uint64_t filterRevision() const { return m_mailbox->current()->revision; }
+
+  void setStrategy(const QString& name);
+  void setDevice(const QString& spec);
+
+  void setPaused(bool paused);
+  bool isPaused() const { return m_paused; }
+  void step();
+
+  /// The newest processed frame (images shared, not copied); null before the first.
+  ProcessedFramePtr latestFrame() const;
+  /// Frames the source delivered, and how many of them were replaced by a newer one before processing.
+  std::uint64_t framesDelivered() const { return m_slot->delivered(); }
+  std::uint64_t framesDropped() const { return m_slot->dropped(); }
+  void resetCounters() { m_slot->resetCounters(); }
+
+  /// Records processed frames to `path` (MJPG .avi). Throws capture::SourceError.
+  void startRecording(const std::filesystem::path& path, int width, int height, double fps);
+  void stopRecording();
+  bool isRecording() const { return m_recorder != nullptr; }
+  const capture::VideoRecorder* recorder() const { return m_recorder.get(); }
+
+ signals:
+  void frameProcessed(const convolab::gui::FrameRecord& record);
+  void captureStatusChanged(const convolab::capture::CaptureStatus& status);
+  void devicesListed(const QStringList& labels, const QStringList& specs);
+  void engineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
+  void notice(const QString& message);
+  void processingFailed(const QString& message);
+
+ private:
+  std::shared_ptr<capture::LatestFrameSlot> m_slot;
+  std::shared_ptr<FilterMailbox> m_mailbox;
+  QThread m_thread;
+  ProcessingWorker* m_worker = nullptr;  // lives on m_thread; deleted when it finishes
+  std::unique_ptr<capture::CaptureThread> m_capture;
+  std::shared_ptr<capture::VideoRecorder> m_recorder;
+  std::uint64_t m_sourceGeneration = 0;  // status from a replaced source is ignored
+  FilterSet m_filter;
+  bool m_bypass = false;
+  bool m_paused = false;
+};
+
+}  // namespace convolab::gui
+
+Q_DECLARE_METATYPE(convolab::capture::CaptureStatus)

@@ -1,0 +1,41 @@
+// What the processing thread hands the GUI: per-frame facts (cheap, every frame) and the newest images.
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+#include <cstdint>
+#include <memory>
+
+#include "capture/frame.hpp"
+#include "convolab/engine.hpp"
+#include "convolab/image.hpp"
+
+namespace convolab::gui {
+
+/// Facts about one processed frame; sent to the GUI for every frame (statistics need them all).
+struct FrameRecord {
+  std::uint64_t sequence = 0;        ///< processed frames so far, this one included
+  std::int64_t sourceIndex = 0;      ///< the source's frame number
+  std::uint64_t filterRevision = 0;  ///< which filter snapshot produced it
+  bool bypassed = false;
+  bool hasTimings = false;  ///< false when bypassed or when processing failed
+  FrameTimings timings;
+  capture::Clock::time_point captured{};
+  capture::Clock::time_point processed{};
+  int width = 0;
+  int height = 0;
+  QString error;  ///< non-empty when the engine failed on this frame (then filtered == original)
+};
+
+/// The newest frame pair; images are shared, never copied, and never modified once published.
+struct ProcessedFrame {
+  FrameRecord record;
+  std::shared_ptr<const Image> original;
+  std::shared_ptr<const Image> filtered;
+};
+
+using ProcessedFramePtr = std::shared_ptr<const ProcessedFrame>;
+
+}  // namespace convolab::gui
+
+Q_DECLARE_METATYPE(convolab::gui::FrameRecord)

@@ -1,0 +1,192 @@
+// Rolling statistics: frame rates from timestamps, stage times as current / mean / p95.
+#include "stats_collector.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace convolab::gui {
+
+namespace {
+
+double seconds(TimePoint a, TimePoint b) { return std::chrono::duration<double>(b - a).count(); }
+
+// Rate of events with timestamps `times` (ascending) inside [from, to].
+template <class Container>
+double rateIn(const Container& times, TimePoint from, TimePoint to) {
+  auto first = std::lower_bound(times.begin(), times.end(), from);
+  const auto n = std::distance(first, times.end());
+  if (n < 2) return 0;
+  const double span = seconds(*first, times.back());
+  return span > 0 ? static_cast<double>(n - 1) / span : 0;
+}
+
+}  // namespace
+
+StatsCollector::StatsCollector() { reset(); }
+
+void StatsCollector::reset() {
+  m_start = std::chrono::steady_clock::now();
+  m_processed.clear();
+  m_displayed.clear();
+  m_source.clear();
+  m_history.clear();
+  m_run.clear();
+  m_runDisplayed.clear();
+  m_haveRunSource = false;
+  m_processedTotal = 0;
+}
+
+double StatsCollector::secondsSinceStart(TimePoint when) const { return seconds(m_start, when); }
+
+void StatsCollector::trim(TimePoint now) {
+  const auto cutoff = now - kHistory;
+  while (!m_processed.empty() && m_processed.front().when < cutoff) m_processed.pop_front();
+  while (!m_displayed.empty() && m_displayed.front() < cutoff) m_displayed.pop_front();
+  while (m_source.size() > 2 && m_source.front().when < cutoff) m_source.pop_front();
+  const double tCut = secondsSinceStart(cutoff);
+  while (!m_history.empty() && m_history.front().t < tCut) m_history.pop_front();
+}
+
+void StatsCollector::addProcessed(const FrameRecord& record) {
+  ++m_processedTotal;
+  Processed p{record.processed, record.timings, record.hasTimings, record.bypassed};
+  m_processed.push_back(p);
+  m_run.push_back(std::move(p));
+  if (record.hasTimings) {
+    StatsSample s;
+    s.t = secondsSinceStart(record.processed);
+    s.stages = record.timings.stages;
+    for (const auto& st : s.stages) s.total += st.ms;
+    m_history.push_back(std::move(s));
+  }
+  trim(record.processed);
+}
+
+void StatsCollector::addDisplayed(TimePoint when) {
+  m_displayed.push_back(when);
+  m_runDisplayed.push_back(when);
+}
+
+void StatsCollector::sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps) {
+  m_nominalFps = nominalFps;
+  // Counters restart with a new source: start the window afresh rather than report a negative rate.
+  if (!m_source.empty() && delivered < m_source.back().delivered) m_source.clear();
+  m_source.push_back({when, delivered, dropped});
+  if (!m_haveRunSource || delivered < m_runLastSource.delivered) {
+    m_runFirstSource = m_source.back();
+    m_haveRunSource = true;
+  }
+  m_runLastSource = m_source.back();
+  trim(when);
+}
+
+StageSummary StatsCollector::summarise(const std::string& name, std::vector<double> values, double current) {
+  StageSummary s;
+  s.name = name;
+  s.current = current;
+  s.samples = static_cast<int>(values.size());
+  if (values.empty()) return s;
+  double sum = 0;
+  for (double v : values) sum += v;
+  s.mean = sum / static_cast<double>(values.size());
+  // Nearest-rank p95.
+  const auto rank = static_cast<size_t>(std::ceil(0.95 * static_cast<double>(values.size()))) - 1;
+  std::nth_element(values.begin(), values.begin() + static_cast<long>(rank), values.end());
+  s.p95 = values[rank];
+  return s;
+}
+
+void StatsCollector::summariseStages(const std::vector<const Processed*>& frames, StatsSnapshot& out) {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<double>> values;
+  std::vector<double> totals, host;
+  const Processed* newest = nullptr;
+  for (const Processed* p : frames) {
+    if (!p->hasTimings) continue;
+    newest = p;
+    double total = 0;
+    for (const auto& st : p->timings.stages) {
+      if (!values.count(st.name)) order.push_back(st.name);
+      values[st.name].push_back(st.ms);
+      total += st.ms;
+    }
+    totals.push_back(total);
+    host.push_back(p->timings.hostMs);
+  }
+  // Keep upload first and download last even when the kernel names changed inside the window.
+  std::stable_partition(order.begin(), order.end(), [](const std::string& n) { return n == "upload"; });
+  std::stable_partition(order.begin(), order.end(), [](const std::string& n) { return n != "download"; });
+  for (const auto& name : order) {
+    double current = 0;
+    if (newest)
+      for (const auto& st : newest->timings.stages)
+        if (st.name == name) current = st.ms;
+    out.stages.push_back(summarise(name, values[name], current));
+  }
+  out.total = summarise("total", totals, totals.empty() ? 0 : totals.back());
+  if (!host.empty()) {
+    double sum = 0;
+    for (double h : host) sum += h;
+    out.hostMs = sum / static_cast<double>(host.size());
+  }
+  if (newest) out.strategy = newest->timings.strategy;
+}
+
+StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds window) const {
+  StatsSnapshot s;
+  const auto from = now - window;
+  std::vector<TimePoint> processedTimes;
+  std::vector<const Processed*> frames;
+  for (const auto& p : m_processed)
+    if (p.when >= from) {
+      processedTimes.push_back(p.when);
+      frames.push_back(&p);
+    }
+  s.processedFps = rateIn(processedTimes, from, now);
+  s.displayedFps = rateIn(m_displayed, from, now);
+  if (!m_source.empty()) {
+    s.delivered = m_source.back().delivered;
+    s.dropped = m_source.back().dropped;
+    // Source rate from the counter samples that span the window.
+    auto first = std::find_if(m_source.begin(), m_source.end(), [&](const SourceSample& x) { return x.when >= from; });
+    if (first != m_source.begin()) --first;  // include the sample just before the window
+    const double span = seconds(first->when, m_source.back().when);
+    if (span > 0.2) s.sourceFps = static_cast<double>(m_source.back().delivered - first->delivered) / span;
+  }
+  s.nominalFps = m_nominalFps;
+  summariseStages(frames, s);
+  const double budgetFps = s.nominalFps > 0 ? s.nominalFps : s.sourceFps;
+  s.budgetMs = budgetFps > 0 ? 1000.0 / budgetFps : 0;
+  s.bypassed = !m_processed.empty() && m_processed.back().bypassed;
+  return s;
+}
+
+StatsSnapshot StatsCollector::runSummary() const {
+  StatsSnapshot s;
+  std::vector<const Processed*> frames;
+  for (size_t i = m_run.size() > 1 ? 1 : 0; i < m_run.size(); ++i) frames.push_back(&m_run[i]);
+  summariseStages(frames, s);
+  if (m_run.size() >= 2) {
+    const TimePoint from = m_run.front().when, to = m_run.back().when;
+    const double span = seconds(from, to);
+    if (span > 0) {
+      s.processedFps = static_cast<double>(m_run.size() - 1) / span;
+      const auto displayed = std::count_if(m_runDisplayed.begin(), m_runDisplayed.end(),
+                                           [&](TimePoint t) { return t > from && t <= to; });
+      s.displayedFps = static_cast<double>(displayed) / span;
+    }
+  }
+  if (m_haveRunSource) {
+    const double span = seconds(m_runFirstSource.when, m_runLastSource.when);
+    if (span > 0)
+      s.sourceFps = static_cast<double>(m_runLastSource.delivered - m_runFirstSource.delivered) / span;
+    s.delivered = m_runLastSource.delivered;
+    s.dropped = m_runLastSource.dropped;
+  }
+  s.nominalFps = m_nominalFps;
+  const double budgetFps = s.nominalFps > 0 ? s.nominalFps : s.sourceFps;
+  s.budgetMs = budgetFps > 0 ? 1000.0 / budgetFps : 0;
+  return s;
+}
+
+}  // namespace convolab::gui

@@ -1,0 +1,99 @@
+// StatsCollector: rolling per-frame statistics (FPS, drops, per-stage device times) for the panel and --stats.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "processed_frame.hpp"
+
+namespace convolab::gui {
+
+using TimePoint = std::chrono::steady_clock::time_point;
+
+struct StageSummary {
+  std::string name;
+  double current = 0;  ///< the newest frame's value, ms
+  double mean = 0;     ///< over the window, ms
+  double p95 = 0;      ///< over the window, ms
+  int samples = 0;
+};
+
+/// What the stats panel shows, over the last second.
+struct StatsSnapshot {
+  double sourceFps = 0;     ///< measured from frames the source delivered
+  double nominalFps = 0;    ///< what the source says it delivers
+  double processedFps = 0;  ///< frames through the engine
+  double displayedFps = 0;  ///< frames the preview painted
+  std::uint64_t dropped = 0;
+  std::uint64_t delivered = 0;
+  std::vector<StageSummary> stages;  ///< upload, kernels in order, download
+  StageSummary total;                ///< sum of the stages per frame
+  double hostMs = 0;                 ///< mean wall time of Engine::process
+  double budgetMs = 0;               ///< 1000 / source fps (0 when unknown)
+  std::string strategy;              ///< active strategy of the newest frame
+  bool bypassed = false;
+};
+
+/// One point of the chart: a frame's time (seconds since the collector started) and stage times.
+struct StatsSample {
+  double t = 0;
+  std::vector<StageTiming> stages;
+  double total = 0;
+};
+
+/// Lives on the GUI thread. Keeps the last ~10 s of frames for the panel and chart, and every frame's
+/// timings since reset() for the end-of-run summary (--stats).
+class StatsCollector {
+ public:
+  static constexpr std::chrono::seconds kHistory{10};
+
+  StatsCollector();
+
+  void addProcessed(const FrameRecord& record);
+  void addDisplayed(TimePoint when);
+  /// Source counters (delivered, dropped) sampled from the pipeline; `nominalFps` from the source.
+  void sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps);
+  void reset();
+
+  /// Figures over [now − window, now].
+  StatsSnapshot snapshot(TimePoint now, std::chrono::milliseconds window = std::chrono::milliseconds(1000)) const;
+  /// Whole-run figures since reset(), the first processed frame excluded from stage times (warm-up).
+  StatsSnapshot runSummary() const;
+  /// Chart points of the last kHistory.
+  const std::deque<StatsSample>& history() const { return m_history; }
+  double secondsSinceStart(TimePoint when) const;
+  std::uint64_t processedTotal() const { return m_processedTotal; }
+
+ private:
+  struct Processed {
+    TimePoint when;
+    FrameTimings timings;
+    bool hasTimings;
+    bool bypassed;
+  };
+  struct SourceSample {
+    TimePoint when;
+    std::uint64_t delivered, dropped;
+  };
+  void trim(TimePoint now);
+  static StageSummary summarise(const std::string& name, std::vector<double> values, double current);
+  static void summariseStages(const std::vector<const Processed*>& frames, StatsSnapshot& out);
+
+  TimePoint m_start;
+  std::deque<Processed> m_processed;    // last kHistory
+  std::deque<TimePoint> m_displayed;    // last kHistory
+  std::deque<SourceSample> m_source;    // last kHistory
+  std::deque<StatsSample> m_history;    // last kHistory
+  std::vector<Processed> m_run;         // since reset (timings only; small)
+  std::vector<TimePoint> m_runDisplayed;
+  SourceSample m_runFirstSource{}, m_runLastSource{};
+  bool m_haveRunSource = false;
+  double m_nominalFps = 0;
+  std::uint64_t m_processedTotal = 0;
+};
+
+}  // namespace convolab::gui

@@ -1,0 +1,59 @@
+// Statistics serialised with nlohmann_json, and as a fixed-width text table.
+#include "stats_report.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace convolab::gui {
+
+namespace {
+double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
+}  // namespace
+
+std::string statsJson(const StatsSnapshot& s, const std::string& device, const std::string& strategy,
+                      std::uint64_t frames) {
+  nlohmann::ordered_json j;
+  j["source_fps"] = round3(s.sourceFps);
+  j["nominal_source_fps"] = round3(s.nominalFps);
+  j["processed_fps"] = round3(s.processedFps);
+  j["displayed_fps"] = round3(s.displayedFps);
+  j["dropped_frames"] = s.dropped;
+  j["delivered_frames"] = s.delivered;
+  j["processed_frames"] = frames;
+  nlohmann::ordered_json stages = nlohmann::ordered_json::object();
+  for (const auto& st : s.stages)
+    stages[st.name] = {{"mean_ms", round3(st.mean)}, {"p95_ms", round3(st.p95)}, {"samples", st.samples}};
+  j["stages"] = stages;
+  j["total"] = {{"mean_ms", round3(s.total.mean)}, {"p95_ms", round3(s.total.p95)}};
+  j["host_ms"] = round3(s.hostMs);
+  j["frame_budget_ms"] = round3(s.budgetMs);
+  j["device"] = device;
+  j["strategy"] = strategy;
+  j["active_strategy"] = s.strategy;
+  return j.dump(2) + "\n";
+}
+
+std::string statsText(const StatsSnapshot& s, const std::string& device, const std::string& strategy) {
+  std::string out;
+  char line[160];
+  auto add = [&](const char* fmt, auto... args) {
+    std::snprintf(line, sizeof line, fmt, args...);
+    out += line;
+  };
+  add("ConvoLab statistics (last second)\n");
+  add("device     %s\n", device.c_str());
+  add("strategy   %s%s%s\n", strategy.c_str(), s.strategy.empty() ? "" : " -> ", s.strategy.c_str());
+  add("source     %7.1f fps (nominal %.1f)\n", s.sourceFps, s.nominalFps);
+  add("processed  %7.1f fps\n", s.processedFps);
+  add("displayed  %7.1f fps\n", s.displayedFps);
+  const double pct = s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
+  add("dropped    %llu / %llu (%.1f %%)\n", static_cast<unsigned long long>(s.dropped),
+      static_cast<unsigned long long>(s.delivered), pct);
+  add("\n%-22s %9s %9s %9s\n", "stage (ms)", "current", "mean", "p95");
+  for (const auto& st : s.stages) add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);
+  add("%-22s %9.3f %9.3f %9.3f\n", "total", s.total.current, s.total.mean, s.total.p95);
+  add("%-22s %9.3f\n", "frame budget", s.budgetMs);
+  return out;
+}
+
+}  // namespace convolab::gui

@@ -1,0 +1,42 @@
+// constant.cl — weights in __constant memory, K and the border mode baked in with -D, loops unrolled.
+// Work-items whose whole K×K window lies inside the frame take a path without any border arithmetic.
+
+#define KK (KSIZE * KSIZE)
+
+// Weight of tap (j, i) for R, G and B; the indices are compile-time constants after unrolling.
+#define W3(j, i) (float3)(weights[(j) * KSIZE + (i)], weights[KK + (j) * KSIZE + (i)], weights[2 * KK + (j) * KSIZE + (i)])
+
+__kernel void convolve_constant(__global const uchar* src, __global uchar* dst, int width, int height,
+                                __constant float* weights,  // [3][K][K]: R, G, B matrices / divisor
+                                float4 offset, float4 border_value) {
+  const int x = get_global_id(0);
+  const int y = get_global_id(1);
+  if (x >= width || y >= height) return;
+  float3 acc = offset.xyz;
+  if (x >= RADIUS && y >= RADIUS && x + RADIUS < width && y + RADIUS < height) {
+#pragma unroll
+    for (int j = 0; j < KSIZE; ++j) {
+#pragma unroll
+      for (int i = 0; i < KSIZE; ++i) acc += load_rgb_inside(src, x + i - RADIUS, y + j - RADIUS, width) * W3(j, i);
+    }
+  } else {
+    // Border work-items: resolve the K column indices once instead of K² times.
+    int bx[KSIZE];
+#pragma unroll
+    for (int i = 0; i < KSIZE; ++i) bx[i] = border_index(x + i - RADIUS, width);
+#pragma unroll
+    for (int j = 0; j < KSIZE; ++j) {
+      const int by = border_index(y + j - RADIUS, height);
+#pragma unroll
+      for (int i = 0; i < KSIZE; ++i) {
+#if BORDER_MODE == BORDER_CONSTANT
+        const float3 p = (by < 0 || bx[i] < 0) ? border_value.xyz : load_rgb_inside(src, bx[i], by, width);
+#else
+        const float3 p = load_rgb_inside(src, bx[i], by, width);
+#endif
+        acc += p * W3(j, i);
+      }
+    }
+  }
+  store_rgb(dst, x, y, width, acc);
+}

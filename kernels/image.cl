@@ -1,0 +1,57 @@
+// image.cl — the frame as an RGBA8 image2d_t read through a sampler (texture cache).
+// RGB8 is no valid channel order, so pack_rgba first copies the packed RGB buffer into the image.
+// Samplers cannot express reflect/reflect101/wrap with integer coordinates, so border work-items
+// compute coordinates with border_index(); CLAMP_TO_EDGE alone is exactly BORDER_REPLICATE.
+
+#define KK (KSIZE * KSIZE)
+#define W3(j, i) (float3)(weights[(j) * KSIZE + (i)], weights[KK + (j) * KSIZE + (i)], weights[2 * KK + (j) * KSIZE + (i)])
+
+__constant sampler_t kNearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+
+__kernel void pack_rgba(__global const uchar* src, __write_only image2d_t dst, int width, int height) {
+  const int x = get_global_id(0);
+  const int y = get_global_id(1);
+  if (x >= width || y >= height) return;
+  write_imageui(dst, (int2)(x, y), (uint4)(convert_uint3(vload3(y * width + x, src)), 255u));
+}
+
+inline float3 texel(__read_only image2d_t src, int x, int y) {
+  return convert_float3(read_imageui(src, kNearest, (int2)(x, y)).xyz);
+}
+
+__kernel void convolve_image(__read_only image2d_t src, __global uchar* dst, int width, int height,
+                             __constant float* weights,  // [3][K][K]: R, G, B matrices / divisor
+                             float4 offset, float4 border_value) {
+  const int x = get_global_id(0);
+  const int y = get_global_id(1);
+  if (x >= width || y >= height) return;
+  float3 acc = offset.xyz;
+#if BORDER_MODE != BORDER_REPLICATE
+  if (x < RADIUS || y < RADIUS || x + RADIUS >= width || y + RADIUS >= height) {
+    int bx[KSIZE];
+#pragma unroll
+    for (int i = 0; i < KSIZE; ++i) bx[i] = border_index(x + i - RADIUS, width);
+#pragma unroll
+    for (int j = 0; j < KSIZE; ++j) {
+      const int by = border_index(y + j - RADIUS, height);
+#pragma unroll
+      for (int i = 0; i < KSIZE; ++i) {
+#if BORDER_MODE == BORDER_CONSTANT
+        const float3 p = (by < 0 || bx[i] < 0) ? border_value.xyz : texel(src, bx[i], by);
+#else
+        const float3 p = texel(src, bx[i], by);
+#endif
+        acc += p * W3(j, i);
+      }
+    }
+    store_rgb(dst, x, y, width, acc);
+    return;
+  }
+#endif
+#pragma unroll
+  for (int j = 0; j < KSIZE; ++j) {
+#pragma unroll
+    for (int i = 0; i < KSIZE; ++i) acc += texel(src, x + i - RADIUS, y + j - RADIUS) * W3(j, i);
+  }
+  store_rgb(dst, x, y, width, acc);
+}
