@@ -4,7 +4,8 @@
 #define KK (KSIZE * KSIZE)
 
 // Weight of tap (j, i) for R, G and B; the indices are compile-time constants after unrolling.
-#define W3(j, i) (float3)(weights[(j) * KSIZE + (i)], weights[KK + (j) * KSIZE + (i)], weights[2 * KK + (j) * KSIZE + (i)])
+#define W3(j, i) \
+  (float3)(weights[(j)*KSIZE + (i)], weights[KK + (j)*KSIZE + (i)], weights[2 * KK + (j)*KSIZE + (i)])
 
 __kernel void convolve_constant(__global const uchar* src, __global uchar* dst, int width, int height,
                                 __constant float* weights,  // [3][K][K]: R, G, B matrices / divisor
@@ -17,7 +18,8 @@ __kernel void convolve_constant(__global const uchar* src, __global uchar* dst, 
 #pragma unroll
     for (int j = 0; j < KSIZE; ++j) {
 #pragma unroll
-      for (int i = 0; i < KSIZE; ++i) acc += load_rgb_inside(src, x + i - RADIUS, y + j - RADIUS, width) * W3(j, i);
+      for (int i = 0; i < KSIZE; ++i)
+        acc += load_rgb_inside(src, x + i - RADIUS, y + j - RADIUS, width) * W3(j, i);
     }
   } else {
     // Border work-items: resolve the K column indices once instead of K² times.

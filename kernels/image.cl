@@ -4,7 +4,8 @@
 // compute coordinates with border_index(); CLAMP_TO_EDGE alone is exactly BORDER_REPLICATE.
 
 #define KK (KSIZE * KSIZE)
-#define W3(j, i) (float3)(weights[(j) * KSIZE + (i)], weights[KK + (j) * KSIZE + (i)], weights[2 * KK + (j) * KSIZE + (i)])
+#define W3(j, i) \
+  (float3)(weights[(j)*KSIZE + (i)], weights[KK + (j)*KSIZE + (i)], weights[2 * KK + (j)*KSIZE + (i)])
 
 __constant sampler_t kNearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 

@@ -15,7 +15,8 @@
 #define TILE_W (GROUP_W + 2 * RADIUS)
 #define TILE_H (GROUP_H + 2 * RADIUS)
 #define KK (KSIZE * KSIZE)
-#define W3(j, i) (float3)(weights[(j) * KSIZE + (i)], weights[KK + (j) * KSIZE + (i)], weights[2 * KK + (j) * KSIZE + (i)])
+#define W3(j, i) \
+  (float3)(weights[(j)*KSIZE + (i)], weights[KK + (j)*KSIZE + (i)], weights[2 * KK + (j)*KSIZE + (i)])
 
 __kernel __attribute__((reqd_work_group_size(GROUP_W, GROUP_H, 1))) void convolve_local(
     __global const uchar* src, __global uchar* dst, int width, int height,
@@ -66,7 +67,8 @@ __kernel __attribute__((reqd_work_group_size(GROUP_W, GROUP_H, 1))) void convolv
 #pragma unroll
   for (int j = 0; j < KSIZE; ++j) {
 #pragma unroll
-    for (int i = 0; i < KSIZE; ++i) acc += convert_float3(tile[(ly + j) * TILE_PITCH + lx + i].xyz) * W3(j, i);
+    for (int i = 0; i < KSIZE; ++i)
+      acc += convert_float3(tile[(ly + j) * TILE_PITCH + lx + i].xyz) * W3(j, i);
   }
   store_rgb(dst, x, y, width, acc);
 }

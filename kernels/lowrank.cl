@@ -9,11 +9,12 @@
 //   image adds under BORDER_CONSTANT. Channels of lower rank have zero factors for the extra terms.
 // Intermediate: 3·RANK planes of width·height floats, plane (term·3 + channel).
 
-#define ROWS_AT(t, c, i) w[((t) * 3 + (c)) * KSIZE + (i)]
-#define COLS_AT(t, c, j) w[3 * RANK * KSIZE + ((t) * 3 + (c)) * KSIZE + (j)]
+#define ROWS_AT(t, c, i) w[((t)*3 + (c)) * KSIZE + (i)]
+#define COLS_AT(t, c, j) w[3 * RANK * KSIZE + ((t)*3 + (c)) * KSIZE + (j)]
 #define ROW3(t, i) (float3)(ROWS_AT(t, 0, i), ROWS_AT(t, 1, i), ROWS_AT(t, 2, i))
 #define COL3(t, j) (float3)(COLS_AT(t, 0, j), COLS_AT(t, 1, j), COLS_AT(t, 2, j))
-#define EDGE3(j) (float3)(w[6 * RANK * KSIZE + (j)], w[(6 * RANK + 1) * KSIZE + (j)], w[(6 * RANK + 2) * KSIZE + (j)])
+#define EDGE3(j) \
+  (float3)(w[6 * RANK * KSIZE + (j)], w[(6 * RANK + 1) * KSIZE + (j)], w[(6 * RANK + 2) * KSIZE + (j)])
 
 __kernel void lowrank_rows(__global const uchar* src, __global float* tmp, int width, int height,
                            __constant float* w, float4 border_value) {
@@ -58,8 +59,9 @@ inline float3 column_tap(__global const float* tmp, __constant float* w, int idx
   float3 s = (float3)(0.0f);
 #pragma unroll
   for (int t = 0; t < RANK; ++t)
-    s += (float3)(tmp[(3 * t) * plane + idx], tmp[(3 * t + 1) * plane + idx], tmp[(3 * t + 2) * plane + idx]) *
-         COL3(t, j);
+    s +=
+        (float3)(tmp[(3 * t) * plane + idx], tmp[(3 * t + 1) * plane + idx], tmp[(3 * t + 2) * plane + idx]) *
+        COL3(t, j);
   return s;
 }
 

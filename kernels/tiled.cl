@@ -116,7 +116,7 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
 #pragma unroll
         for (int o = 0; o < BY; ++o) {
           const int j = rr - o;  // filter row this input row is for output row o
-          if (j >= 0 && j < KSIZE) acc[o][v] = mad(win, VLOAD(0, wpat + (j * KSIZE + i) * PSTR + (BX * v) % 3), acc[o][v]);
+          if (j >= 0 && j < KSIZE) acc[o][v] = fma(win, VLOAD(0, wpat + (j * KSIZE + i) * PSTR + (BX * v) % 3), acc[o][v]);
         }
       }
     }

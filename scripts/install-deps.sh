@@ -16,6 +16,8 @@ packages=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
   # tests
   libgtest-dev libgmock-dev xvfb xauth
+  # packaging and its checks (dpkg-shlibdeps, desktop-file-validate, appstreamcli)
+  dpkg-dev file desktop-file-utils appstream
 )
 
 missing=()

@@ -54,6 +54,8 @@ class ConstantStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeConstantStrategy() { return std::make_unique<ConstantStrategy>(); }
+std::unique_ptr<Strategy> makeConstantStrategy() {
+  return std::make_unique<ConstantStrategy>();
+}
 
 }  // namespace convolab

@@ -21,13 +21,6 @@ class ImageStrategy final : public Strategy {
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
-    const DeviceInfo& dev = ctx.device();
-    // unsupportedReason() cannot see the frame size, so a frame the image cannot hold is refused here
-    // (the engine then falls back, as for any failed prepare).
-    if (static_cast<std::size_t>(width) > dev.image2dMaxWidth || static_cast<std::size_t>(height) > dev.image2dMaxHeight)
-      throw Error(ErrorKind::Device, "image: a " + std::to_string(width) + "x" + std::to_string(height) +
-                                         " frame exceeds the device's image limit of " +
-                                         std::to_string(dev.image2dMaxWidth) + "x" + std::to_string(dev.image2dMaxHeight));
     const std::string options = baseBuildOptions(filter);
     if (options != m_options) {
       const cl::Program program = ctx.buildKernelProgram("image", options);
@@ -35,17 +28,7 @@ class ImageStrategy final : public Strategy {
       m_convolve = cl::Kernel(program, "convolve_image");
       m_options = options;
     }
-    if (width != m_width || height != m_height || !m_image()) {
-      try {
-        m_image = cl::Image2D(ctx.context(), CL_MEM_READ_WRITE, cl::ImageFormat(CL_RGBA, CL_UNSIGNED_INT8),
-                              static_cast<size_t>(width), static_cast<size_t>(height));
-      } catch (const cl::Error& e) {
-        throw ClError("clCreateImage", e.err(),
-                      "RGBA8 image of " + std::to_string(width) + "x" + std::to_string(height));
-      }
-      m_width = width;
-      m_height = height;
-    }
+    ensureImage(ctx, width, height);
     uploadFloats(ctx, m_weights, packedWeights(filter));
     m_offset = offsetsOf(filter);
     m_border = borderValuesOf(filter);
@@ -53,8 +36,7 @@ class ImageStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    if (frame.width != m_width || frame.height != m_height)
-      throw Error(ErrorKind::Usage, "image: frame size differs from the prepared one");
+    ensureImage(ctx, frame.width, frame.height);  // prepare() normally did this already
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
                              roundUp(static_cast<size_t>(frame.height), kGroupY));
     const cl::NDRange local(kGroupX, kGroupY);
@@ -75,6 +57,29 @@ class ImageStrategy final : public Strategy {
   }
 
  private:
+  /// (Re)creates the RGBA8 image when the frame size changes.
+  void ensureImage(Context& ctx, int width, int height) {
+    if (width == m_width && height == m_height && m_image()) return;
+    const DeviceInfo& dev = ctx.device();
+    // unsupportedReason() cannot see the frame size, so a frame the image cannot hold is refused here
+    // (the engine then falls back, as for any failed prepare).
+    if (static_cast<std::size_t>(width) > dev.image2dMaxWidth ||
+        static_cast<std::size_t>(height) > dev.image2dMaxHeight)
+      throw Error(ErrorKind::Device, "image: a " + std::to_string(width) + "x" + std::to_string(height) +
+                                         " frame exceeds the device's image limit of " +
+                                         std::to_string(dev.image2dMaxWidth) + "x" +
+                                         std::to_string(dev.image2dMaxHeight));
+    try {
+      m_image = cl::Image2D(ctx.context(), CL_MEM_READ_WRITE, cl::ImageFormat(CL_RGBA, CL_UNSIGNED_INT8),
+                            static_cast<size_t>(width), static_cast<size_t>(height));
+    } catch (const cl::Error& e) {
+      throw ClError("clCreateImage", e.err(),
+                    "RGBA8 image of " + std::to_string(width) + "x" + std::to_string(height));
+    }
+    m_width = width;
+    m_height = height;
+  }
+
   std::string m_options;
   cl::Kernel m_pack, m_convolve;
   cl::Image2D m_image;
@@ -85,6 +90,8 @@ class ImageStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeImageStrategy() { return std::make_unique<ImageStrategy>(); }
+std::unique_ptr<Strategy> makeImageStrategy() {
+  return std::make_unique<ImageStrategy>();
+}
 
 }  // namespace convolab

@@ -1,5 +1,6 @@
 // local: work-group tile plus halo staged in __local memory (as uchar4), convolved from there.
 #include <algorithm>
+#include <cstdio>
 
 #include "../strategy_support.hpp"
 #include "convolab/error.hpp"
@@ -26,7 +27,8 @@ int tilePitch(int groupW, int radius) {
 
 /// The requested shape, halved (larger side first) until the work-group and its tile fit the device
 /// and `maxItems` (the kernel's own limit once built). nullopt when not even 1×1 fits.
-std::optional<Shape> fitShape(const DeviceInfo& dev, int radius, int groupW, int groupH, std::size_t maxItems) {
+std::optional<Shape> fitShape(const DeviceInfo& dev, int radius, int groupW, int groupH,
+                              std::size_t maxItems) {
   const std::uint64_t localLimit = dev.localMemBytes ? dev.localMemBytes : UINT64_MAX;
   if (dev.maxWorkGroupSize) maxItems = std::min(maxItems, dev.maxWorkGroupSize);
   for (;;) {
@@ -43,19 +45,30 @@ std::optional<Shape> fitShape(const DeviceInfo& dev, int radius, int groupW, int
 
 class LocalStrategy final : public Strategy {
  public:
-  LocalStrategy(int groupW, int groupH) : m_requestW(groupW), m_requestH(groupH) {
-    if (groupW < 1 || groupH < 1 || groupW > 1024 || groupH > 1024)
-      throw Error(ErrorKind::Usage, "local: work-group shape " + std::to_string(groupW) + "x" +
-                                        std::to_string(groupH) + " is out of range");
+  std::string name() const override { return "local"; }
+
+  /// Work-group shapes "WxH" worth measuring; the first is the default. All fit 256 work-items.
+  std::vector<std::string> tuningVariants(const Context&, const FilterSet&) const override {
+    return {"16x8", "32x4", "32x8", "16x16", "64x4", "8x8"};
   }
 
-  std::string name() const override { return "local"; }
+  /// "WxH" sets the work-group shape for the next prepare(); anything else keeps the current one.
+  void setTuningVariant(const std::string& variant) override {
+    int w = 0, h = 0;
+    char tail = 0;
+    if (std::sscanf(variant.c_str(), "%dx%d%c", &w, &h, &tail) == 2 && w >= 1 && h >= 1 && w <= 1024 &&
+        h <= 1024) {
+      m_requestW = w;
+      m_requestH = h;
+    }
+  }
 
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
     const int r = filter.radius();
     if (!fitShape(ctx.device(), r, m_requestW, m_requestH, SIZE_MAX))
-      return "a " + std::to_string(1 + 2 * r) + "x" + std::to_string(1 + 2 * r) + " tile needs more than the " +
-             std::to_string(ctx.device().localMemBytes) + " bytes of local memory the device has";
+      return "a " + std::to_string(1 + 2 * r) + "x" + std::to_string(1 + 2 * r) +
+             " tile needs more than the " + std::to_string(ctx.device().localMemBytes) +
+             " bytes of local memory the device has";
     const std::uint64_t weightBytes = 3ull * filter.size() * filter.size() * sizeof(float);
     if (ctx.device().constantBufferBytes && weightBytes > ctx.device().constantBufferBytes)
       return "weights need " + std::to_string(weightBytes) + " bytes of constant memory; the device has " +
@@ -68,8 +81,9 @@ class LocalStrategy final : public Strategy {
     std::size_t kernelLimit = SIZE_MAX;
     for (;;) {
       const auto shape = fitShape(ctx.device(), r, m_requestW, m_requestH, kernelLimit);
-      if (!shape) throw Error(ErrorKind::Device, "local: no work-group shape fits this device for K = " +
-                                                     std::to_string(filter.size()));
+      if (!shape)
+        throw Error(ErrorKind::Device,
+                    "local: no work-group shape fits this device for K = " + std::to_string(filter.size()));
       const std::string options = baseBuildOptions(filter) + " -DGROUP_W=" + std::to_string(shape->groupW) +
                                   " -DGROUP_H=" + std::to_string(shape->groupH) +
                                   " -DTILE_PITCH=" + std::to_string(shape->pitch);
@@ -108,12 +122,8 @@ class LocalStrategy final : public Strategy {
     return {launch2d(ctx, m_kernel, "convolve_local", global, cl::NDRange(gw, gh), waitFor)};
   }
 
-  /// The work-group shape in use after prepare() (smaller than requested when the device needs it).
-  int groupWidth() const { return m_shape.groupW; }
-  int groupHeight() const { return m_shape.groupH; }
-
  private:
-  int m_requestW, m_requestH;
+  int m_requestW = 16, m_requestH = 8;  // default shape; setTuningVariant() changes it
   Shape m_shape{};
   std::string m_options;
   cl::Kernel m_kernel;
@@ -123,11 +133,8 @@ class LocalStrategy final : public Strategy {
 
 }  // namespace
 
-/// Default shape 16×8. The second factory lets a tuner try other shapes; declare it where needed:
-///   std::unique_ptr<Strategy> makeLocalStrategy(int groupWidth, int groupHeight);
-std::unique_ptr<Strategy> makeLocalStrategy(int groupWidth, int groupHeight) {
-  return std::make_unique<LocalStrategy>(groupWidth, groupHeight);
+std::unique_ptr<Strategy> makeLocalStrategy() {
+  return std::make_unique<LocalStrategy>();
 }
-std::unique_ptr<Strategy> makeLocalStrategy() { return makeLocalStrategy(16, 8); }
 
 }  // namespace convolab

@@ -11,12 +11,16 @@ namespace {
 constexpr size_t kGroupX = 32, kGroupY = 4;
 
 /// Terms used: the largest channel rank, at least 1 (an all-zero filter runs as one zero term).
-int termsOf(const FilterAnalysis& analysis) { return std::max(1, analysis.maxRank()); }
+int termsOf(const FilterAnalysis& analysis) {
+  return std::max(1, analysis.maxRank());
+}
 
 /// Acceptance rule: the 2·r·K taps of r separable terms must stay within two thirds of the K² dense
 /// taps (3·r ≤ K); the remaining third pays for the intermediate's memory traffic and the second
 /// launch. K = 7 takes r ≤ 2, K = 15 r ≤ 5; K ≤ 2 never (a single tap is already cheapest dense).
-bool cheaperThanDense(int terms, int k) { return 3 * terms <= k; }
+bool cheaperThanDense(int terms, int k) {
+  return 3 * terms <= k;
+}
 
 /// Weights as lowrank.cl lays them out: row factors, column factors, constant-border edge terms.
 std::vector<float> lowrankWeights(const FilterSet& filter, const FilterAnalysis& analysis, int terms) {
@@ -49,9 +53,9 @@ class LowrankStrategy final : public Strategy {
     const int terms = termsOf(analyzeFilter(filter));
     const int k = filter.size();
     if (!cheaperThanDense(terms, k))
-      return "rank " + std::to_string(terms) + " is not cheaper than dense for K = " + std::to_string(k) +
-             " (needs 3*rank <= K: " + std::to_string(2 * terms * k) + " separable taps vs " +
-             std::to_string(k * k) + " dense)";
+      return "rank " + std::to_string(terms) + " is not cheap enough for K = " + std::to_string(k) + ": " +
+             std::to_string(2 * terms * k) + " separable taps vs " + std::to_string(k * k) +
+             " dense (lowrank needs 3*rank <= K)";
     return std::nullopt;
   }
 
@@ -65,19 +69,8 @@ class LowrankStrategy final : public Strategy {
       m_columns = cl::Kernel(program, "lowrank_columns");
       m_options = options;
     }
-    const size_t bytes =
-        3 * static_cast<size_t>(terms) * sizeof(float) * static_cast<size_t>(width) * static_cast<size_t>(height);
-    if (!m_intermediate() || bytes != m_intermediateBytes) {
-      if (bytes > ctx.device().maxAllocBytes)
-        throw Error(ErrorKind::Device, "lowrank: the " + std::to_string(bytes >> 20) +
-                                           " MiB intermediate exceeds the device's allocation limit");
-      try {
-        m_intermediate = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes);
-      } catch (const cl::Error& e) {
-        throw ClError("clCreateBuffer", e.err(), "lowrank intermediate of " + std::to_string(bytes) + " bytes");
-      }
-      m_intermediateBytes = bytes;
-    }
+    m_terms = terms;
+    ensureIntermediate(ctx, width, height);
     uploadFloats(ctx, m_weights, lowrankWeights(filter, analysis, terms));
     m_offset = offsetsOf(filter);
     m_border = borderValuesOf(filter);
@@ -85,6 +78,7 @@ class LowrankStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
+    ensureIntermediate(ctx, frame.width, frame.height);  // prepare() normally did this already
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
                              roundUp(static_cast<size_t>(frame.height), kGroupY));
     const cl::NDRange local(kGroupX, kGroupY);
@@ -106,15 +100,34 @@ class LowrankStrategy final : public Strategy {
   }
 
  private:
+  /// (Re)allocates the float intermediate for a width×height frame when its size changes.
+  void ensureIntermediate(Context& ctx, int width, int height) {
+    const size_t bytes = 3 * static_cast<size_t>(m_terms) * sizeof(float) * static_cast<size_t>(width) *
+                         static_cast<size_t>(height);
+    if (m_intermediate() && bytes == m_intermediateBytes) return;
+    if (bytes > ctx.device().maxAllocBytes)
+      throw Error(ErrorKind::Device, "lowrank: the " + std::to_string(bytes >> 20) +
+                                         " MiB intermediate exceeds the device's allocation limit");
+    try {
+      m_intermediate = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes);
+    } catch (const cl::Error& e) {
+      throw ClError("clCreateBuffer", e.err(), "lowrank intermediate of " + std::to_string(bytes) + " bytes");
+    }
+    m_intermediateBytes = bytes;
+  }
+
   std::string m_options;
   cl::Kernel m_rows, m_columns;
   cl::Buffer m_weights, m_intermediate;
   size_t m_intermediateBytes = 0;
+  int m_terms = 1;
   cl_float4 m_offset{}, m_border{};
 };
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeLowrankStrategy() { return std::make_unique<LowrankStrategy>(); }
+std::unique_ptr<Strategy> makeLowrankStrategy() {
+  return std::make_unique<LowrankStrategy>();
+}
 
 }  // namespace convolab

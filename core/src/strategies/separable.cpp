@@ -39,7 +39,8 @@ class SeparableStrategy final : public Strategy {
     for (int c = 0; c < kChannels; ++c) {
       const int rank = analysis.channels[static_cast<size_t>(c)].rank;
       if (rank > 1)
-        return "filter is not separable (rank " + std::to_string(rank) + " in channel " + kChannelNames[c] + ")";
+        return "filter is not separable (rank " + std::to_string(rank) + " in channel " + kChannelNames[c] +
+               ")";
     }
     return std::nullopt;
   }
@@ -52,18 +53,7 @@ class SeparableStrategy final : public Strategy {
       m_columns = cl::Kernel(program, "separable_columns");
       m_options = options;
     }
-    const size_t bytes = 3 * sizeof(float) * static_cast<size_t>(width) * static_cast<size_t>(height);
-    if (!m_intermediate() || bytes != m_intermediateBytes) {
-      if (bytes > ctx.device().maxAllocBytes)
-        throw Error(ErrorKind::Device, "separable: the " + std::to_string(bytes >> 20) +
-                                           " MiB intermediate exceeds the device's allocation limit");
-      try {
-        m_intermediate = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes);
-      } catch (const cl::Error& e) {
-        throw ClError("clCreateBuffer", e.err(), "separable intermediate of " + std::to_string(bytes) + " bytes");
-      }
-      m_intermediateBytes = bytes;
-    }
+    ensureIntermediate(ctx, width, height);
     uploadFloats(ctx, m_weights, separableWeights(filter, analyzeFilter(filter)));
     m_offset = offsetsOf(filter);
     m_border = borderValuesOf(filter);
@@ -71,6 +61,7 @@ class SeparableStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
+    ensureIntermediate(ctx, frame.width, frame.height);  // prepare() normally did this already
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
                              roundUp(static_cast<size_t>(frame.height), kGroupY));
     const cl::NDRange local(kGroupX, kGroupY);
@@ -92,6 +83,22 @@ class SeparableStrategy final : public Strategy {
   }
 
  private:
+  /// (Re)allocates the float intermediate for a width×height frame when its size changes.
+  void ensureIntermediate(Context& ctx, int width, int height) {
+    const size_t bytes = 3 * sizeof(float) * static_cast<size_t>(width) * static_cast<size_t>(height);
+    if (m_intermediate() && bytes == m_intermediateBytes) return;
+    if (bytes > ctx.device().maxAllocBytes)
+      throw Error(ErrorKind::Device, "separable: the " + std::to_string(bytes >> 20) +
+                                         " MiB intermediate exceeds the device's allocation limit");
+    try {
+      m_intermediate = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes);
+    } catch (const cl::Error& e) {
+      throw ClError("clCreateBuffer", e.err(),
+                    "separable intermediate of " + std::to_string(bytes) + " bytes");
+    }
+    m_intermediateBytes = bytes;
+  }
+
   std::string m_options;
   cl::Kernel m_rows, m_columns;
   cl::Buffer m_weights, m_intermediate;
@@ -101,6 +108,8 @@ class SeparableStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeSeparableStrategy() { return std::make_unique<SeparableStrategy>(); }
+std::unique_ptr<Strategy> makeSeparableStrategy() {
+  return std::make_unique<SeparableStrategy>();
+}
 
 }  // namespace convolab

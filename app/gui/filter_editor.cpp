@@ -1,0 +1,346 @@
+// The filter editor panel and its file, preset and clipboard operations.
+#include "filter_editor.hpp"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QStandardPaths>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include "channel_grid.hpp"
+#include "compact_spin_box.hpp"
+#include "convolab/error.hpp"
+#include "convolab/filter_io.hpp"
+#include "filter_document.hpp"
+
+namespace convolab::gui {
+
+namespace {
+
+QString borderLabel(BorderMode m) {
+  switch (m) {
+    case BorderMode::Replicate:
+      return QObject::tr("Replicate  aaa|abcd|ddd");
+    case BorderMode::Reflect:
+      return QObject::tr("Reflect  cba|abcd|dcb");
+    case BorderMode::Reflect101:
+      return QObject::tr("Reflect 101  dcb|abcd|cba");
+    case BorderMode::Wrap:
+      return QObject::tr("Wrap  bcd|abcd|abc");
+    case BorderMode::Constant:
+      return QObject::tr("Constant  000|abcd|000");
+  }
+  return {};
+}
+
+// "…: line 3, column 5: 'x' is not a finite number" → "Line 3, column 5: 'x' is not a finite number".
+QString describeParseError(const QString& message, const QString& prefix) {
+  static const QRegularExpression kWhere(QStringLiteral("line (\\d+)(?:, column (\\d+))?: (.*)$"));
+  const auto m = kWhere.match(message);
+  if (m.hasMatch()) {
+    QString where = QObject::tr("Line %1").arg(m.captured(1));
+    if (!m.captured(2).isEmpty()) where += QObject::tr(", column %1").arg(m.captured(2));
+    return prefix + where + QStringLiteral(": ") + m.captured(3);
+  }
+  // Drop the "<clipboard>: " source prefix, which says nothing to a person who just pasted.
+  QString text = message;
+  text.remove(QRegularExpression(QStringLiteral("^<clipboard>: ")));
+  return prefix + text;
+}
+
+}  // namespace
+
+FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWidget* parent)
+    : QWidget(parent), m_document(document), m_presets(presets) {
+  setObjectName(QStringLiteral("filterEditor"));
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->setSpacing(0);
+
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  auto* body = new QWidget(scroll);
+  body->setObjectName(QStringLiteral("editorBody"));
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(10, 8, 10, 10);
+  layout->setSpacing(8);
+
+  // Row 1: the filter's name and the preset / clipboard actions.
+  auto* top = new QHBoxLayout;
+  top->setSpacing(4);
+  m_title = new QLabel(body);
+  m_title->setObjectName(QStringLiteral("filterTitle"));
+  m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  top->addWidget(m_title, 1);
+  m_presetsMenu = new QMenu(tr("&Presets"), this);
+  connect(m_presetsMenu, &QMenu::aboutToShow, this, &FilterEditor::rebuildPresetsMenu);
+  rebuildPresetsMenu();
+  auto* presetButton = new QToolButton(body);
+  presetButton->setText(tr("Presets"));
+  presetButton->setMenu(m_presetsMenu);
+  presetButton->setPopupMode(QToolButton::InstantPopup);
+  presetButton->setToolTip(tr("Bundled presets and your own"));
+  top->addWidget(presetButton);
+  auto* copyButton = new QToolButton(body);
+  copyButton->setText(tr("Copy"));
+  copyButton->setToolTip(tr("Copy the filter as text (Ctrl+Shift+C)"));
+  connect(copyButton, &QToolButton::clicked, this, &FilterEditor::copyToClipboard);
+  top->addWidget(copyButton);
+  auto* pasteButton = new QToolButton(body);
+  pasteButton->setText(tr("Paste"));
+  pasteButton->setToolTip(tr("Paste a filter as text: K rows of K numbers, optional R:/G:/B: blocks and "
+                             "divisor:/offset: lines (Ctrl+Shift+V)"));
+  connect(pasteButton, &QToolButton::clicked, this, &FilterEditor::pasteFromClipboard);
+  top->addWidget(pasteButton);
+  auto* resetButton = new QToolButton(body);
+  resetButton->setText(tr("Reset"));
+  resetButton->setToolTip(tr("Reset to the identity filter (Ctrl+Backspace)"));
+  connect(resetButton, &QToolButton::clicked, m_document, &FilterDocument::resetToIdentity);
+  top->addWidget(resetButton);
+  layout->addLayout(top);
+
+  // Row 2: link, size, border.
+  auto* options = new QHBoxLayout;
+  options->setSpacing(8);
+  m_link = new QCheckBox(tr("Link channels"), body);
+  m_link->setToolTip(tr("Edit once, all three channels follow (Ctrl+L)"));
+  connect(m_link, &QCheckBox::toggled, m_document, &FilterDocument::setLinked);
+  connect(m_document, &FilterDocument::linkedChanged, m_link, &QCheckBox::setChecked);
+  options->addWidget(m_link);
+  options->addStretch(1);
+  m_size = new QComboBox(body);
+  for (int k = kEditorSize; k <= kMaxFilterSize; k += 2) m_size->addItem(tr("%1×%1").arg(k), k);
+  m_size->setToolTip(tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the "
+                        "same result); files up to 15×15 load at their size."));
+  connect(m_size, &QComboBox::activated, this, [this](int i) { m_document->setSize(m_size->itemData(i).toInt()); });
+  options->addWidget(m_size);
+  m_border = new QComboBox(body);
+  m_border->setObjectName(QStringLiteral("borderBox"));
+  for (BorderMode m : kAllBorderModes) m_border->addItem(borderLabel(m), static_cast<int>(m));
+  m_border->setToolTip(tr("How pixels outside the frame are read (OpenCV semantics)"));
+  connect(m_border, &QComboBox::activated, this,
+          [this](int i) { m_document->setBorder(static_cast<BorderMode>(m_border->itemData(i).toInt())); });
+  options->addWidget(m_border);
+  layout->addLayout(options);
+
+  m_borderValueRow = new QWidget(body);
+  auto* bv = new QHBoxLayout(m_borderValueRow);
+  bv->setContentsMargins(0, 0, 0, 0);
+  bv->addWidget(new QLabel(tr("Border value"), m_borderValueRow));
+  for (int c = 0; c < 3; ++c) {
+    auto* spin = new CompactSpinBox(m_borderValueRow);
+    spin->setRange(0, 255);
+    spin->setPrefix(QStringLiteral("RGB").mid(c, 1) + QStringLiteral("  "));
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, c](double v) {
+      if (!m_borderValues[static_cast<size_t>(c)]->signalsBlocked()) m_document->setBorderValue(c, v);
+    });
+    m_borderValues[static_cast<size_t>(c)] = spin;
+    bv->addWidget(spin, 1);
+  }
+  layout->addWidget(m_borderValueRow);
+
+  for (int c = 0; c < 3; ++c) {
+    auto* grid = new ChannelGrid(c, m_document, body);
+    connect(grid, &ChannelGrid::editRejected, this, &FilterEditor::showError);
+    connect(grid, &ChannelGrid::editAccepted, this, [this] { showError({}); });
+    m_grids[static_cast<size_t>(c)] = grid;
+    layout->addWidget(grid);
+  }
+  layout->addStretch(1);
+  scroll->setWidget(body);
+  outer->addWidget(scroll, 1);
+
+  // The inline error line: always under the editor, never a pop-up.
+  m_error = new QLabel(this);
+  m_error->setObjectName(QStringLiteral("inlineError"));
+  m_error->setWordWrap(true);
+  m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_error->hide();
+  outer->addWidget(m_error);
+
+  connect(m_document, &FilterDocument::filterChanged, this, &FilterEditor::refresh);
+  refresh(m_document->filter());
+}
+
+void FilterEditor::refresh(const FilterSet& filter) {
+  const QString name = filter.name().empty() ? tr("Custom filter") : QString::fromStdString(filter.name());
+  m_title->setText(name);
+  m_title->setToolTip(tr("%1 — %2×%2, %3").arg(name).arg(filter.size()).arg(QString::fromLatin1(
+                                                                                  borderName(filter.border()).data(),
+                                                                                  static_cast<int>(borderName(filter.border()).size()))));
+  for (auto* grid : m_grids) grid->refresh(filter);
+  m_size->setCurrentIndex(m_size->findData(filter.size()));
+  m_border->setCurrentIndex(m_border->findData(static_cast<int>(filter.border())));
+  m_borderValueRow->setVisible(filter.border() == BorderMode::Constant);
+  for (int c = 0; c < 3; ++c) {
+    const QSignalBlocker block(m_borderValues[static_cast<size_t>(c)]);
+    m_borderValues[static_cast<size_t>(c)]->setValue(filter.borderValue()[static_cast<size_t>(c)]);
+  }
+}
+
+void FilterEditor::showError(const QString& message) {
+  m_error->setText(message);
+  m_error->setVisible(!message.isEmpty());
+}
+
+QString FilterEditor::errorText() const { return m_error->isVisible() ? m_error->text() : QString(); }
+
+QString FilterEditor::filterText() const { return QString::fromStdString(toFilterText(m_document->filter())); }
+
+bool FilterEditor::pasteText(const QString& text) {
+  try {
+    const std::string utf8 = text.toStdString();
+    FilterSet pasted = parseFilterText(utf8, m_document->filter(), "<clipboard>");
+    if (pasted.name().empty()) pasted = pasted.withName(m_document->filter().name());
+    m_document->replace(pasted, tr("Paste filter"));
+    showError({});
+    emit status(tr("Pasted a %1×%1 filter").arg(pasted.size()));
+    return true;
+  } catch (const std::exception& e) {
+    showError(describeParseError(QString::fromUtf8(e.what()), tr("Cannot paste — ")));
+    return false;
+  }
+}
+
+void FilterEditor::copyToClipboard() {
+  QApplication::clipboard()->setText(filterText());
+  emit status(tr("Filter copied as text"));
+}
+
+void FilterEditor::pasteFromClipboard() { pasteText(QApplication::clipboard()->text()); }
+
+bool FilterEditor::importFile(const QString& path) {
+  try {
+    const FilterSet loaded = loadFilterFile(path.toStdString());
+    FilterSet named = loaded.name().empty() ? loaded.withName(QFileInfo(path).completeBaseName().toStdString()) : loaded;
+    m_document->replace(named, tr("Import %1").arg(QFileInfo(path).fileName()));
+    showError({});
+    emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+  } catch (const std::exception& e) {
+    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+}
+
+bool FilterEditor::exportFile(const QString& path, bool overwrite) {
+  try {
+    saveFilterFile(path.toStdString(), m_document->filter(), overwrite);
+    emit status(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+  } catch (const std::exception& e) {
+    showError(tr("Cannot export — %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+}
+
+bool FilterEditor::loadPreset(const PresetEntry& entry) {
+  try {
+    FilterSet f = m_presets->load(entry);
+    if (f.name().empty()) f = f.withName(entry.name.toStdString());
+    m_document->replace(f, tr("Preset %1").arg(entry.name));
+    showError({});
+    emit status(tr("Preset: %1").arg(entry.name));
+    return true;
+  } catch (const std::exception& e) {
+    showError(tr("Cannot load preset — %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+}
+
+bool FilterEditor::savePreset(const QString& name, bool overwrite) {
+  try {
+    const QString path = m_presets->saveUser(m_document->filter(), name, overwrite);
+    m_document->replace(m_document->filter().withName(name.trimmed().toStdString()), tr("Name filter '%1'").arg(name));
+    emit status(tr("Saved preset '%1' to %2").arg(name, QDir::toNativeSeparators(path)));
+    return true;
+  } catch (const std::exception& e) {
+    showError(tr("Cannot save preset — %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+}
+
+void FilterEditor::importWithDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import filter"), m_lastDir,
+                                                    tr("Filter files (*.json);;All files (*)"));
+  if (path.isEmpty()) return;
+  m_lastDir = QFileInfo(path).absolutePath();
+  importFile(path);
+}
+
+void FilterEditor::exportWithDialog() {
+  QString suggested = QString::fromStdString(m_document->filter().name());
+  if (suggested.isEmpty()) suggested = QStringLiteral("filter");
+  const QString dir = m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
+  // The dialog asks before replacing an existing file; only then do we overwrite.
+  QString path = QFileDialog::getSaveFileName(this, tr("Export filter"), QDir(dir).filePath(suggested + ".json"),
+                                              tr("Filter files (*.json)"));
+  if (path.isEmpty()) return;
+  if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+    path += QStringLiteral(".json");
+    if (QFileInfo::exists(path) &&
+        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
+            QMessageBox::Yes)
+      return;
+  }
+  m_lastDir = QFileInfo(path).absolutePath();
+  exportFile(path, true);
+}
+
+void FilterEditor::savePresetWithDialog() {
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Save as preset"), tr("Preset name:"), QLineEdit::Normal,
+                                             QString::fromStdString(m_document->filter().name()), &ok);
+  if (!ok || name.trimmed().isEmpty()) return;
+  bool overwrite = false;
+  if (QFileInfo::exists(m_presets->userPathFor(name))) {
+    if (QMessageBox::question(this, tr("Replace preset?"), tr("You already have a preset called '%1'. Replace it?").arg(name)) !=
+        QMessageBox::Yes)
+      return;
+    overwrite = true;
+  }
+  savePreset(name, overwrite);
+}
+
+void FilterEditor::rebuildPresetsMenu() {
+  m_presetsMenu->clear();
+  auto addEntries = [this](const QList<PresetEntry>& entries) {
+    for (const PresetEntry& e : entries) {
+      QAction* a = m_presetsMenu->addAction(e.name);
+      a->setToolTip(QDir::toNativeSeparators(e.path));
+      connect(a, &QAction::triggered, this, [this, e] { loadPreset(e); });
+    }
+  };
+  m_presetsMenu->addSection(tr("Bundled"));
+  const auto bundled = m_presets->bundled();
+  addEntries(bundled);
+  if (bundled.isEmpty()) m_presetsMenu->addAction(tr("(none)"))->setEnabled(false);
+  m_presetsMenu->addSection(tr("My presets"));
+  const auto user = m_presets->user();
+  addEntries(user);
+  if (user.isEmpty()) m_presetsMenu->addAction(tr("(none yet — Save as preset…)"))->setEnabled(false);
+  m_presetsMenu->addSeparator();
+  m_presetsMenu->addAction(tr("Save as Preset…"), this, &FilterEditor::savePresetWithDialog);
+  m_presetsMenu->addAction(tr("Open My Presets Folder"), this, [this] {
+    QDir().mkpath(m_presets->userDir());
+    QDesktopServices::openUrl(QUrl::fromLocalFile(m_presets->userDir()));
+  });
+}
+
+}  // namespace convolab::gui

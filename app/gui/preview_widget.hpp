@@ -1,0 +1,99 @@
+// PreviewWidget: paints the filtered / original / split view with a draggable divider, plus state overlays.
+#pragma once
+
+#include <QImage>
+#include <QWidget>
+#include <chrono>
+
+#include "processed_frame.hpp"
+
+class QLabel;
+class QPushButton;
+
+namespace convolab::gui {
+
+enum class ViewMode { Filtered, Original, Split };
+
+class PreviewWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit PreviewWidget(QWidget* parent = nullptr);
+
+  /// Shows `frame` on the next paint (the images are wrapped, not copied).
+  void setFrame(ProcessedFramePtr frame);
+  ProcessedFramePtr frame() const { return m_frame; }
+
+  void setViewMode(ViewMode mode);
+  ViewMode viewMode() const { return m_mode; }
+  void setFitToWindow(bool fit);
+  bool fitToWindow() const { return m_fit; }
+  /// Divider position in split view, 0..1 of the image width.
+  void setSplitPosition(double position);
+  double splitPosition() const { return m_split; }
+  void setPaused(bool paused);
+
+  /// "No source" state: the frame is hidden and a panel offers Open image / Open video / Test pattern.
+  void showPlaceholder(const QString& title, const QString& detail);
+  void hidePlaceholder();
+  bool placeholderVisible() const;
+  /// The last frame stays, dimmed, under `message` (a disconnected camera); empty clears it.
+  void setDisconnected(const QString& message);
+  QString disconnectedMessage() const { return m_disconnected; }
+  /// A transient state line in the middle ("Opening camera…"); empty clears it.
+  void setBusyMessage(const QString& message);
+  /// A warning strip along the top (processing failed, showing the original); empty clears it.
+  void setBanner(const QString& message);
+
+  QPushButton* openImageButton() const { return m_openImage; }
+  QPushButton* openVideoButton() const { return m_openVideo; }
+  QPushButton* testPatternButton() const { return m_testPattern; }
+  QString placeholderTitle() const;
+
+ signals:
+  /// A new frame reached the screen (for the displayed-FPS counter).
+  void framePainted(std::chrono::steady_clock::time_point when);
+  void splitPositionChanged(double position);
+  void fitToWindowChanged(bool fit);
+  void openImageRequested();
+  void openVideoRequested();
+  void testPatternRequested();
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+
+ private:
+  QRectF imageRect() const;
+  bool nearDivider(const QPointF& pos) const;
+  void drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align, const QColor& bg) const;
+
+  ProcessedFramePtr m_frame;
+  QImage m_filteredImage;
+  QImage m_originalImage;
+  std::uint64_t m_paintedSequence = 0;
+  ViewMode m_mode = ViewMode::Filtered;
+  bool m_fit = true;
+  double m_split = 0.5;
+  bool m_paused = false;
+  QString m_disconnected;
+  QString m_busy;
+  QString m_banner;
+  QPointF m_pan;  // offset at 100 % when the image is larger than the view
+  enum class Drag { None, Divider, Pan } m_drag = Drag::None;
+  QPointF m_dragStart;
+  QPointF m_panStart;
+
+  QWidget* m_placeholder;
+  QLabel* m_placeholderTitle;
+  QLabel* m_placeholderDetail;
+  QPushButton* m_openImage;
+  QPushButton* m_openVideo;
+  QPushButton* m_testPattern;
+};
+
+}  // namespace convolab::gui

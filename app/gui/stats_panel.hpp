@@ -1,0 +1,54 @@
+// StatsPanel: frame rates, drops, per-stage device times vs the frame budget, engine facts, and the live chart.
+#pragma once
+
+#include <QWidget>
+
+#include "stats_collector.hpp"
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace convolab::gui {
+
+class StatsChart;
+
+class StatsPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit StatsPanel(QWidget* parent = nullptr);
+
+  /// Refreshes the figures (about once a second).
+  void showStats(const StatsSnapshot& stats);
+  /// Refreshes the chart (a few times a second).
+  void showHistory(const std::deque<StatsSample>& history, double now, double budgetMs);
+  void setEngine(const QString& device, const QString& requestedStrategy);
+  void clearChart();
+
+  QString text() const { return m_text; }  ///< what "Copy" puts on the clipboard
+  QLabel* valueLabel(const QString& key) const;
+  QTableWidget* stageTable() const { return m_stages; }
+  StatsChart* chart() const { return m_chart; }
+
+ signals:
+  void resetRequested();
+  void copyRequested();
+
+ private:
+  QLabel* addRow(class QGridLayout* grid, int row, const QString& name, const QString& tooltip, const QString& key);
+
+  QLabel* m_source;
+  QLabel* m_processed;
+  QLabel* m_displayed;
+  QLabel* m_dropped;
+  QLabel* m_device;
+  QLabel* m_strategy;
+  QTableWidget* m_stages;
+  StatsChart* m_chart;
+  QString m_deviceName;
+  QString m_requested;
+  QString m_text;
+};
+
+}  // namespace convolab::gui

@@ -1,0 +1,183 @@
+// Checks specific to constant, local, image, separable and lowrank: shapes, device limits, declines,
+// re-prepare.
+#include <gtest/gtest.h>
+
+#include "convolab/engine.hpp"
+#include "convolab/error.hpp"
+#include "convolab/reference.hpp"
+#include "convolab/registry.hpp"
+#include "test_support.hpp"
+
+namespace convolab::test {
+namespace {
+
+/// K×K filter whose channel c has rank ranks[c] (0: all zeros), per-channel offset, border value ≠ 0.
+FilterSet rankFilter(int k, std::array<int, 3> ranks, BorderMode border, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::array<ChannelFilter, 3> ch;
+  for (int c = 0; c < 3; ++c) {
+    ChannelFilter& f = ch[static_cast<size_t>(c)];
+    f.size = k;
+    f.matrix.assign(static_cast<size_t>(k * k), 0.0);
+    for (int t = 0; t < ranks[static_cast<size_t>(c)]; ++t) {
+      std::vector<double> col(static_cast<size_t>(k)), row(static_cast<size_t>(k));
+      for (auto& v : col) v = d(rng);
+      for (auto& v : row) v = d(rng);
+      for (int j = 0; j < k; ++j)
+        for (int i = 0; i < k; ++i)
+          f.matrix[static_cast<size_t>(j * k + i)] +=
+              col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)];
+    }
+    double abs = 0;
+    for (double v : f.matrix) abs += std::abs(v);
+    f.divisor = abs > 0 ? abs / 1.5 : 1.0;
+    f.offset = 60.0 + 20.0 * c;
+  }
+  return FilterSet::make(ch, border, {37.25, 200.5, 3.0}, "ranked");
+}
+
+/// Runs `strategy` directly (no engine, no fallback) on `in` and returns the output.
+Image runDirect(Strategy& strategy, Context& ctx, const FilterSet& filter, const Image& in) {
+  const size_t bytes = static_cast<size_t>(in.width) * static_cast<size_t>(in.height) * 3;
+  EXPECT_EQ(in.stride, static_cast<size_t>(in.width) * 3);
+  FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_ONLY, bytes),
+                     cl::Buffer(ctx.context(), CL_MEM_WRITE_ONLY, bytes), in.width, in.height};
+  ctx.queue().enqueueWriteBuffer(frame.input, CL_TRUE, 0, bytes, in.pixels.data());
+  strategy.prepare(ctx, filter, in.width, in.height);
+  auto events = strategy.enqueue(ctx, frame, {});
+  Image out(in.width, in.height);
+  const std::vector<cl::Event> last{events.back().event};
+  ctx.queue().enqueueReadBuffer(frame.output, CL_TRUE, 0, bytes, out.pixels.data(), &last);
+  return out;
+}
+
+void expectMatchesReference(const Image& out, const Image& in, const FilterSet& filter) {
+  Image ref(in.width, in.height);
+  referenceConvolve(in.view(), ref.mutableView(), filter);
+  EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+      << firstMismatch(out.view(), ref.view(), kTolerance);
+}
+
+TEST(LocalStrategy, EveryTuningVariantAndOddShapesMatchReference) {
+  auto ctx = sharedContext();
+  auto probe = createStrategy("local");
+  const FilterSet f15 = randomFilter(15, BorderMode::Reflect101, 11);
+  const FilterSet f3 = randomFilter(3, BorderMode::Constant, 12);
+  auto variants = probe->tuningVariants(*ctx, f15);
+  ASSERT_GE(variants.size(), 2u);
+  variants.insert(variants.end(), {"7x3", "1x1", "128x2"});
+  const Image in = randomImage(37, 21, 5);
+  for (const auto& v : variants) {
+    SCOPED_TRACE("variant " + v);
+    for (const FilterSet* f : {&f15, &f3}) {
+      auto s = createStrategy("local");
+      s->setTuningVariant(v);
+      ASSERT_FALSE(s->unsupportedReason(*ctx, *f));
+      expectMatchesReference(runDirect(*s, *ctx, *f, in), in, *f);
+    }
+  }
+}
+
+TEST(LocalStrategy, ShrinksTheTileOrDeclinesWhenLocalMemoryIsSmall) {
+  DeviceInfo info = sharedContext()->device();
+  const FilterSet f = randomFilter(15, BorderMode::Wrap, 13);
+  info.localMemBytes = 2048;  // 16×8 with a K = 15 halo needs more: the tile must shrink
+  Context small(info);
+  auto s = createStrategy("local");
+  ASSERT_FALSE(s->unsupportedReason(small, f));
+  const Image in = randomImage(29, 18, 6);
+  expectMatchesReference(runDirect(*s, small, f, in), in, f);
+
+  info.localMemBytes = 512;  // not even a 1×1 group's 15×15 tile fits
+  Context tiny(info);
+  const auto reason = createStrategy("local")->unsupportedReason(tiny, f);
+  ASSERT_TRUE(reason);
+  EXPECT_NE(reason->find("local memory"), std::string::npos) << *reason;
+}
+
+TEST(ImageStrategy, DeclinesWithoutImageSupport) {
+  DeviceInfo info = sharedContext()->device();
+  info.imageSupport = false;
+  Context ctx(info);
+  const auto reason =
+      createStrategy("image")->unsupportedReason(ctx, randomFilter(3, BorderMode::Reflect, 1));
+  ASSERT_TRUE(reason);
+  EXPECT_NE(reason->find("image support"), std::string::npos) << *reason;
+}
+
+TEST(ImageStrategy, FrameLargerThanImageLimitFallsBackWithNotice) {
+  DeviceInfo info = sharedContext()->device();
+  if (!info.imageSupport) GTEST_SKIP() << "device has no image support";
+  info.image2dMaxWidth = 32;
+  Engine engine(std::make_shared<Context>(info), "image");
+  const FilterSet f = randomFilter(5, BorderMode::Reflect101, 2);
+  engine.setFilter(f);
+  const Image small = randomImage(31, 9, 7), large = randomImage(33, 9, 8);
+  Image out(31, 9), outLarge(33, 9);
+  engine.process(small.view(), out.mutableView());
+  EXPECT_EQ(engine.activeStrategy(), "image");
+  expectMatchesReference(out, small, f);
+  engine.process(large.view(), outLarge.mutableView());
+  EXPECT_NE(engine.activeStrategy(), "image");
+  expectMatchesReference(outLarge, large, f);
+  bool said = false;
+  for (const auto& n : engine.takeNotices()) said = said || n.find("image limit") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
+TEST(SeparableStrategy, ReasonNamesTheRankAndChannel) {
+  const FilterSet f = rankFilter(5, {1, 2, 1}, BorderMode::Reflect101, 3);
+  const auto reason = createStrategy("separable")->unsupportedReason(*sharedContext(), f);
+  ASSERT_TRUE(reason);
+  EXPECT_EQ(*reason, "filter is not separable (rank 2 in channel G)");
+}
+
+TEST(LowrankStrategy, MixedChannelRanksIncludingAZeroChannel) {
+  auto ctx = sharedContext();
+  for (BorderMode border : kAllBorderModes) {
+    SCOPED_TRACE(std::string(borderName(border)));
+    const FilterSet f = rankFilter(7, {1, 0, 2}, border, 4);
+    auto s = createStrategy("lowrank");
+    ASSERT_FALSE(s->unsupportedReason(*ctx, f));
+    const Image in = randomImage(19, 11, 9);
+    expectMatchesReference(runDirect(*s, *ctx, f, in), in, f);
+  }
+}
+
+TEST(LowrankStrategy, DeclinesWhenNotCheaperThanDense) {
+  auto ctx = sharedContext();
+  auto s = createStrategy("lowrank");
+  EXPECT_FALSE(s->unsupportedReason(*ctx, rankFilter(7, {2, 2, 1}, BorderMode::Reflect101, 5)));
+  const auto reason = s->unsupportedReason(*ctx, rankFilter(7, {1, 3, 1}, BorderMode::Reflect101, 5));
+  ASSERT_TRUE(reason);
+  EXPECT_NE(reason->find("rank 3"), std::string::npos) << *reason;
+}
+
+// Coefficient-only changes re-upload weights (and edge terms); frame size changes reallocate. The
+// strategy must stay the active one throughout and match the reference after every change.
+TEST(StrategyReprepare, CoefficientAndSizeChangesStayCorrect) {
+  auto ctx = sharedContext();
+  for (const char* name : {"constant", "local", "image", "separable", "lowrank"}) {
+    SCOPED_TRACE(name);
+    Engine engine(ctx, name);
+    const FilterSet a = rankFilter(7, {1, 1, 1}, BorderMode::Constant, 20);
+    const FilterSet b = rankFilter(7, {1, 1, 1}, BorderMode::Constant, 21);
+    if (createStrategy(name)->unsupportedReason(*ctx, a)) continue;  // e.g. image on a device without images
+    struct Step {
+      const FilterSet* filter;
+      int w, h;
+    };
+    for (const Step& step : {Step{&a, 23, 17}, Step{&b, 23, 17}, Step{&b, 40, 9}, Step{&a, 5, 30}}) {
+      const Image in = randomImage(step.w, step.h, static_cast<std::uint32_t>(step.w * 7 + step.h));
+      Image out(step.w, step.h);
+      engine.setFilter(*step.filter);
+      engine.process(in.view(), out.mutableView());
+      EXPECT_EQ(engine.activeStrategy(), name);
+      expectMatchesReference(out, in, *step.filter);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace convolab::test
