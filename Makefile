@@ -2,10 +2,11 @@
 #   make run    — build and launch the app (webcam if present, else the bundled sample)
 #   make test   — build and run every test (ctest)
 BUILD ?= build
+SANITIZE_BUILD ?= build-sanitize
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build run test bench package clean format
+.PHONY: deps configure build run test sanitize-build package clean format
 
 deps:
 	bash scripts/install-deps.sh
@@ -19,14 +20,21 @@ build: configure
 run: build
 	bash scripts/run-app.sh $(BUILD)
 
-test: build
+test: build sanitize-build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j $(JOBS)
+
+# Second build: core + CLI-free tests under AddressSanitizer + UBSan, and the parser fuzzer (clang).
+sanitize-build: deps
+	CC=clang CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCONVOLAB_SANITIZE=ON -DCONVOLAB_FUZZ=ON -DCONVOLAB_BUILD_GUI=OFF -DCONVOLAB_BUILD_CLI=OFF
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 
 package: build
 	cmake --build $(BUILD) --target package
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD)
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -11,8 +11,9 @@
 //   -DBY=n          rows per work-item
 //   -DWGX -DWGY     work-group shape (the launch must use it: reqd_work_group_size)
 //   -DFILL_VEC=1|4|8|16  bytes per fill step (1: coalesced byte loads for GPUs; 16: wide loads for CPUs)
-//   -DSEG_LOAD=0|1  1: load each tile row segment with aligned vload4 into registers and slide windows
-//                   there (GPUs); 0: read every window with an unaligned vload from local memory (CPUs)
+//   -DROW_LOOP=0|1  1: run-time loop over filter rows (CPUs); 0: fully unrolled, rows reused in registers (GPUs)
+//   -DSEG_LOAD=0|1  with ROW_LOOP=0: 1 loads each tile row segment with aligned vload4 into registers and
+//                   slides the windows there; 0 reads every window with an unaligned vload
 //   -DTSTRIDE       floats per tile row (≥ FILL_BYTES, multiple of 4)
 //   -DFILL_BYTES    floats filled per tile row (3·(TW+K−1) rounded up to FILL_VEC)
 //   -DSEGLEN        floats of one work-item's row segment (3·BX + 3·(K−1) rounded up to 4)
@@ -97,6 +98,24 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
     for (int v = 0; v < 3; ++v) acc[o][v] = VLOAD(0, opat + (BX * v) % 3);
 
   __local const float* t = tile + ly * BY * TSTRIDE + lx * 3 * BX;
+#define WEIGHTS(j, i, v) VLOAD(0, wpat + ((j) * KSIZE + (i)) * PSTR + (BX * (v)) % 3)
+#if ROW_LOOP
+  // CPUs: a run-time loop over filter rows keeps each basic block small enough to schedule without spills;
+  // one weight vector serves the BY output rows, each window is read straight from the tile.
+  for (int j = 0; j < KSIZE; ++j) {
+#pragma unroll
+    for (int i = 0; i < KSIZE; ++i) {
+#pragma unroll
+      for (int v = 0; v < 3; ++v) {
+        const VEC w = WEIGHTS(j, i, v);
+#pragma unroll
+        for (int o = 0; o < BY; ++o) acc[o][v] = fma(VLOAD(0, t + (o + j) * TSTRIDE + 3 * i + BX * v), w, acc[o][v]);
+      }
+    }
+  }
+#else
+  // GPUs: everything unrolled; each input row is loaded once and serves every output row of the block,
+  // and the weights become constant-bank operands of the FMAs.
 #pragma unroll
   for (int rr = 0; rr < BY + KSIZE - 1; ++rr) {
     __local const float* trow = t + rr * TSTRIDE;
@@ -116,12 +135,13 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
 #pragma unroll
         for (int o = 0; o < BY; ++o) {
           const int j = rr - o;  // filter row this input row is for output row o
-          if (j >= 0 && j < KSIZE) acc[o][v] = fma(win, VLOAD(0, wpat + (j * KSIZE + i) * PSTR + (BX * v) % 3), acc[o][v]);
+          if (j >= 0 && j < KSIZE) acc[o][v] = fma(win, WEIGHTS(j, i, v), acc[o][v]);
         }
       }
     }
 #undef WINDOW
   }
+#endif
 
   const int rowb = width * 3;
 #pragma unroll

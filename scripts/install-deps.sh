@@ -18,6 +18,8 @@ packages=(
   libgtest-dev libgmock-dev xvfb xauth
   # packaging and its checks (dpkg-shlibdeps, desktop-file-validate, appstreamcli)
   dpkg-dev file desktop-file-utils appstream
+  # the sanitizer + fuzzer build of `make test` (clang, libFuzzer runtime)
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -73,7 +73,7 @@ int runApply(const ApplyOptions& o) {
 void addApplyCommand(CLI::App& app, Action& action) {
   auto o = std::make_shared<ApplyOptions>();
   CLI::App* cmd = app.add_subcommand("apply", "Convolve an image file with a filter file and write the result.");
-  cmd->add_option("input", o->input, "Image to read (any format OpenCV reads)")->required();
+  cmd->add_option("INPUT", o->input, "Image to read (any format OpenCV reads)")->required();
   cmd->add_option("-o,--output", o->output, "Image to write; the extension picks the format")->required();
   cmd->add_option("-f,--filter", o->filter, "Filter file (.json, see docs/FILTER_FORMAT.md)")->required();
   cmd->add_option("-b,--border", o->border, "Override the filter's border mode")

@@ -2,9 +2,9 @@
 #include "image_io.hpp"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <new>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <vector>
@@ -39,16 +39,16 @@ std::vector<uchar> readBytes(const fs::path& path) {
 }  // namespace
 
 Image readImageFile(const fs::path& path, std::int64_t maxPixels) {
-  // OpenCV reads this limit once, at its first decode, and refuses larger images before allocating them.
-  ::setenv("OPENCV_IO_MAX_IMAGE_PIXELS", std::to_string(maxPixels).c_str(), 1);
   const std::vector<uchar> bytes = readBytes(path);
   cv::Mat bgr;
   try {
+    // OpenCV itself refuses images over OPENCV_IO_MAX_IMAGE_PIXELS (2^30 unless set in the environment
+    // before the program starts) before allocating them; our smaller limit is checked after decoding.
     bgr = cv::imdecode(bytes, cv::IMREAD_COLOR);
   } catch (const cv::Exception& e) {
-    if (std::string(e.what()).find("CV_IO_MAX_IMAGE_PIXELS") != std::string::npos)
-      bad(path, "larger than the limit of " + std::to_string(maxPixels) + " pixels (see --max-pixels)");
     bad(path, std::string("cannot decode: ") + e.what());
+  } catch (const std::bad_alloc&) {
+    bad(path, "not enough memory to decode it");
   }
   if (bgr.empty())
     bad(path, "not an image OpenCV can decode (unknown format, or the file is truncated or corrupt)");

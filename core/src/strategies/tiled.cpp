@@ -17,18 +17,22 @@ struct TiledShape {
   int wgy = 4;           ///< work-group height
   int fillVec = 1;       ///< bytes per fill step: 1, 4, 8 or 16
   bool segLoad = true;   ///< aligned row-segment loads into registers (GPUs) or unaligned window loads (CPUs)
+  bool rowLoop = false;  ///< run-time loop over filter rows (CPUs) instead of full unrolling (GPUs)
 
   std::string str() const {
     return "b" + std::to_string(bx) + "x" + std::to_string(by) + "-wg" + std::to_string(wgx) + "x" +
-           std::to_string(wgy) + "-f" + std::to_string(fillVec) + "-s" + (segLoad ? "1" : "0");
+           std::to_string(wgy) + "-f" + std::to_string(fillVec) + "-s" + (segLoad ? "1" : "0") + "-r" +
+           (rowLoop ? "1" : "0");
   }
 
   static std::optional<TiledShape> parse(const std::string& text) {
     TiledShape s;
-    int seg = 1;
-    if (std::sscanf(text.c_str(), "b%dx%d-wg%dx%d-f%d-s%d", &s.bx, &s.by, &s.wgx, &s.wgy, &s.fillVec, &seg) != 6)
+    int seg = 1, rows = 0;
+    if (std::sscanf(text.c_str(), "b%dx%d-wg%dx%d-f%d-s%d-r%d", &s.bx, &s.by, &s.wgx, &s.wgy, &s.fillVec, &seg,
+                    &rows) != 7)
       return std::nullopt;
     s.segLoad = seg != 0;
+    s.rowLoop = rows != 0;
     const bool ok = (s.bx == 4 || s.bx == 8 || s.bx == 16) && s.by >= 1 && s.by <= 16 && s.wgx >= 1 && s.wgy >= 1 &&
                     (s.fillVec == 1 || s.fillVec == 4 || s.fillVec == 8 || s.fillVec == 16);
     return ok ? std::optional(s) : std::nullopt;
@@ -56,7 +60,7 @@ struct TiledGeometry {
   std::string options() const {
     std::ostringstream o;
     o << " -DBX=" << shape.bx << " -DBY=" << shape.by << " -DWGX=" << shape.wgx << " -DWGY=" << shape.wgy
-      << " -DFILL_VEC=" << shape.fillVec << " -DSEG_LOAD=" << (shape.segLoad ? 1 : 0) << " -DTSTRIDE=" << tstride
+      << " -DFILL_VEC=" << shape.fillVec << " -DSEG_LOAD=" << (shape.segLoad ? 1 : 0) << " -DROW_LOOP=" << (shape.rowLoop ? 1 : 0) << " -DTSTRIDE=" << tstride
       << " -DFILL_BYTES=" << fillBytes << " -DSEGLEN=" << segLen << " -DPSTR=" << shape.bx + 2;
     return o.str();
   }
@@ -92,8 +96,8 @@ std::vector<float> patternWeights(const FilterSet& filter, int bx) {
 }
 
 TiledShape defaultShape(const DeviceInfo& dev) {
-  if (dev.isGpu) return {4, 8, 16, 4, 1, true};  // 4×8 block: 12-float lane stride keeps vload4 bank-conflict free
-  return {16, 4, 8, 8, 16, false};                 // CPUs: one 16-wide SIMD vector per channel chunk
+  if (dev.isGpu) return {4, 8, 16, 4, 1, true, false};  // 4×8 block: 12-float lane stride, conflict-free vload4
+  return {16, 4, 8, 8, 16, false, true};                 // CPUs: one 16-wide SIMD vector per chunk
 }
 
 class TiledStrategy final : public Strategy {
@@ -104,14 +108,14 @@ class TiledStrategy final : public Strategy {
     const TiledShape d = defaultShape(ctx.device());
     std::vector<TiledShape> v{d};
     if (ctx.device().isGpu) {
-      v.push_back({4, 8, 32, 2, 1, true});
-      v.push_back({8, 4, 16, 4, 1, true});
-      v.push_back({4, 4, 16, 8, 1, true});
-      v.push_back({8, 2, 32, 4, 1, true});
+      v.push_back({4, 8, 32, 2, 1, true, false});
+      v.push_back({8, 4, 16, 4, 1, true, false});
+      v.push_back({4, 4, 16, 8, 1, true, false});
+      v.push_back({8, 2, 32, 4, 1, true, false});
     } else {
-      v.push_back({16, 4, 4, 8, 16, false});
-      v.push_back({8, 4, 8, 8, 8, false});
-      v.push_back({16, 2, 8, 16, 16, false});
+      v.push_back({16, 4, 4, 8, 16, false, true});
+      v.push_back({8, 4, 8, 8, 8, false, true});
+      v.push_back({16, 2, 8, 16, 16, false, true});
     }
     std::vector<std::string> names;
     for (const auto& s : v) names.push_back(s.str());

@@ -1,0 +1,28 @@
+// The GUI's command line: convolab [--source SPEC] [--filter FILE] [--strategy NAME] [--device SPEC] [--frames N] …
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace convolab::gui {
+
+struct LaunchOptions {
+  QString source;    ///< camera index, device path, file, "pattern[...]", "sample", "auto"; empty: last used
+  QString filter;    ///< JSON filter file to start with
+  QString strategy;  ///< empty: last used (default auto)
+  QString device;    ///< empty: last used (default: first GPU, else first device)
+  int frames = 0;    ///< quit after this many processed frames (0: run until closed)
+  QString snapshot;  ///< PNG of the last filtered frame, written on exit
+  QString stats;     ///< JSON statistics, written on exit
+};
+
+struct ParsedCommandLine {
+  LaunchOptions options;
+  int exitCode = -1;  ///< ≥ 0: print `message` and exit with it (--help: 0, usage error: 2)
+  QString message;
+};
+
+/// Parses `arguments` (arguments[0] is the program). Positional files are taken as --source.
+ParsedCommandLine parseCommandLine(const QStringList& arguments);
+
+}  // namespace convolab::gui

@@ -1,0 +1,31 @@
+// convolab: the desktop app's entry point — command line, theme, main window.
+#include <QApplication>
+#include <QIcon>
+#include <cstdio>
+
+#include "command_line.hpp"
+#include "main_window.hpp"
+#include "resources.hpp"
+#include "theme.hpp"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("ConvoLab"));
+  QApplication::setApplicationName(QStringLiteral("convolab"));
+  QApplication::setApplicationDisplayName(QStringLiteral("ConvoLab"));
+  QApplication::setApplicationVersion(QStringLiteral(CONVOLAB_VERSION));
+  QApplication::setDesktopFileName(QStringLiteral("convolab"));
+
+  const auto parsed = convolab::gui::parseCommandLine(QApplication::arguments());
+  if (parsed.exitCode >= 0) {
+    std::fputs(qPrintable(parsed.message), parsed.exitCode == 0 ? stdout : stderr);
+    return parsed.exitCode;
+  }
+  convolab::gui::initResources();
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/convolab.svg")));
+  convolab::gui::theme::apply(app);
+
+  convolab::gui::MainWindow window(parsed.options);
+  window.show();
+  return QApplication::exec();
+}

@@ -1,0 +1,149 @@
+// MainWindow: preview in the middle, filter editor and statistics docked beside it, menus, toolbar, status bar.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+#include <QTimer>
+#include <memory>
+
+#include "app_settings.hpp"
+#include "capture/camera_list.hpp"
+#include "capture/capture_thread.hpp"
+#include "command_line.hpp"
+#include "preset_library.hpp"
+#include "processed_frame.hpp"
+#include "stats_collector.hpp"
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QMenu;
+
+namespace convolab::gui {
+
+class FilterDocument;
+class FilterEditor;
+class Pipeline;
+class PreviewWidget;
+class StatsPanel;
+enum class ViewMode;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(LaunchOptions options = {}, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // For tests and automation.
+  Pipeline* pipeline() const { return m_pipeline; }
+  FilterDocument* document() const { return m_document; }
+  FilterEditor* editor() const { return m_editor; }
+  PreviewWidget* preview() const { return m_preview; }
+  StatsPanel* statsPanel() const { return m_statsPanel; }
+  const StatsCollector& stats() const { return m_stats; }
+  QAction* action(const QString& objectName) const;
+  QString currentSourceSpec() const { return m_sourceSpec; }
+  QString requestedStrategy() const { return m_strategy; }
+  QString deviceLabel() const { return m_deviceLabel; }
+  /// Exit code after a --frames run (0 ok, 3 output could not be written, 4 no frame could be processed).
+  int exitCode() const { return m_exitCode; }
+
+  /// Opens a source by spec (see --source); false (and the "no source" panel) when it cannot be built.
+  bool openSourceSpec(const QString& spec, const capture::CameraMode& mode = {});
+  /// Saves the newest filtered frame as a timestamped PNG in `dir` (default ~/Pictures/ConvoLab); returns
+  /// its path, or an empty string (with a status message) when there is nothing to save or it failed.
+  QString saveFrameNow(const QString& dir = {});
+  void setStrategy(const QString& name);
+  void setDevice(const QString& spec);
+
+ signals:
+  /// A frame was processed and handed to the preview (tests wait on this).
+  void frameShown(const convolab::gui::FrameRecord& record);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void moveEvent(QMoveEvent* event) override;
+
+ private:
+  void buildActions();
+  void buildMenus();
+  void buildToolBar();
+  void buildDocks();
+  void buildStatusBar();
+  void connectPipeline();
+  void restoreSession();
+
+  void onFrameProcessed(const FrameRecord& record);
+  void onCaptureStatus(const capture::CaptureStatus& status);
+  void onEngineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
+  void onDevicesListed(const QStringList& labels, const QStringList& specs);
+  void refreshStats();
+  void refreshChart();
+  void resetStats();
+  void copyStats();
+
+  void openImageDialog();
+  void openVideoDialog();
+  void saveFrameAs();
+  void copyFrame();
+  void toggleRecording(bool on);
+  void setViewMode(ViewMode mode);
+  void setPaused(bool paused);
+  void showShortcuts();
+  void showAbout();
+  void populateCameraMenu();
+  void populateCameraModeMenu();
+  void scheduleLayoutSave();
+  void saveLayout();
+  void updateTitle();
+  void finishRun();
+  void showMessage(const QString& message, int ms = 6000);
+
+  LaunchOptions m_options;
+  AppSettings m_settings;
+  PresetLibrary m_presets;
+  FilterDocument* m_document;
+  Pipeline* m_pipeline;
+  StatsCollector m_stats;
+
+  PreviewWidget* m_preview = nullptr;
+  FilterEditor* m_editor = nullptr;
+  StatsPanel* m_statsPanel = nullptr;
+  QComboBox* m_strategyBox = nullptr;
+  QComboBox* m_deviceBox = nullptr;
+  QLabel* m_sourceLabel = nullptr;
+  QLabel* m_engineLabel = nullptr;
+  QLabel* m_recordLabel = nullptr;
+  QLabel* m_frameLabel = nullptr;
+  QMenu* m_cameraMenu = nullptr;
+  QMenu* m_cameraModeMenu = nullptr;
+  QMenu* m_strategyMenu = nullptr;
+  QMenu* m_deviceMenu = nullptr;
+  QActionGroup* m_strategyGroup = nullptr;
+  QActionGroup* m_deviceGroup = nullptr;
+  QActionGroup* m_viewGroup = nullptr;
+
+  QTimer m_statsTimer;
+  QTimer m_chartTimer;
+  QTimer m_layoutTimer;
+  QElapsedTimer m_recordClock;
+
+  QString m_sourceSpec;
+  capture::CameraMode m_cameraMode;
+  capture::CaptureStatus m_captureStatus;
+  QString m_strategy = QStringLiteral("auto");
+  QString m_deviceSpec;
+  QString m_deviceLabel;
+  QStringList m_deviceSpecs;
+  std::uint64_t m_framesThisRun = 0;
+  std::uint64_t m_framesWithoutError = 0;
+  bool m_finishing = false;
+  int m_exitCode = 0;
+};
+
+}  // namespace convolab::gui

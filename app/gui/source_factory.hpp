@@ -1,0 +1,22 @@
+// Source specs the GUI adds on top of the capture library's: "sample" (the bundled image) and "auto".
+#pragma once
+
+#include <QString>
+#include <memory>
+
+#include "capture/camera_list.hpp"
+#include "capture/frame_source.hpp"
+
+namespace convolab::gui {
+
+inline const QString kSampleSpec = QStringLiteral("sample");
+inline const QString kAutoSpec = QStringLiteral("auto");
+
+/// "auto": the first webcam's stable id when a webcam is present, else "sample" (what `make run` does).
+QString resolveAutoSpec();
+
+/// Builds the source for `spec` ("sample", or anything capture::createSource accepts); `mode` applies to
+/// cameras. Throws capture::SourceError with a message for people.
+std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capture::CameraMode& mode = {});
+
+}  // namespace convolab::gui
