@@ -133,18 +133,18 @@ void TestPatternSource::render(cv::Mat& dst, std::int64_t frame) const {
                 std::max(1, unit / 8), cv::LINE_AA);
 
   // Text: title, frame number and clock.
-  const double scale = unit / 22.0;
-  const int thick = std::max(1, unit / 12);
+  const double scale = unit / 34.0;
+  const int thick = std::max(1, unit / 16);
   char line[128];
-  std::snprintf(line, sizeof line, "frame %06lld   t = %7.2f s   %dx%d @ %.0f fps", static_cast<long long>(frame), t,
-                w, h, m_options.fps);
+  std::snprintf(line, sizeof line, "frame %06lld  %6.2f s  %dx%d@%.0f", static_cast<long long>(frame), t, w, h,
+                m_options.fps);
   const cv::Point title(board.br().x + unit * 2, unit * 4);
   cv::putText(dst, "ConvoLab test pattern", title, cv::FONT_HERSHEY_DUPLEX, scale * 1.4, cv::Scalar(0, 0, 0),
-              thick + 3, cv::LINE_AA);
+              thick + 2, cv::LINE_AA);
   cv::putText(dst, "ConvoLab test pattern", title, cv::FONT_HERSHEY_DUPLEX, scale * 1.4, cv::Scalar(255, 255, 255),
               thick + 1, cv::LINE_AA);
-  const cv::Point info(title.x, title.y + unit * 2);
-  cv::putText(dst, line, info, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(0, 0, 0), thick + 2, cv::LINE_AA);
+  const cv::Point info(title.x, title.y + unit * 3 / 2);
+  cv::putText(dst, line, info, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(0, 0, 0), thick + 1, cv::LINE_AA);
   cv::putText(dst, line, info, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255), thick, cv::LINE_AA);
 }
 

@@ -40,11 +40,13 @@ int runApply(const ApplyOptions& o) {
   // Everything that can be checked without work is checked first, so a bad command costs nothing.
   if (!canWriteImageFormat(output))
     throw Error(ErrorKind::Usage, "cannot write '" + o.output + "': unsupported output format '" +
-                                      output.extension().string() + "' (use .png, .jpg, .bmp, .tif, .ppm, ...)");
+                                      output.extension().string() +
+                                      "' (use .png, .jpg, .bmp, .tif, .ppm, ...)");
   std::error_code ec;
   const fs::path folder = output.has_parent_path() ? output.parent_path() : fs::path(".");
   if (!fs::is_directory(folder, ec))
-    throw Error(ErrorKind::BadInput, "cannot write '" + o.output + "': folder '" + folder.string() + "' does not exist");
+    throw Error(ErrorKind::BadInput,
+                "cannot write '" + o.output + "': folder '" + folder.string() + "' does not exist");
   if (!o.force && fs::exists(output, ec))
     throw Error(ErrorKind::BadInput, "'" + o.output + "' already exists; use --force to replace it");
 
@@ -62,9 +64,9 @@ int runApply(const ApplyOptions& o) {
   writeFileAtomically(output, encodeImage(result, output), o.force);
   if (!o.quiet)
     std::cout << "wrote " << o.output << " (" << input.width << "x" << input.height << ", filter '"
-              << (filter.name().empty() ? o.filter : filter.name()) << "', border " << borderName(filter.border())
-              << ", strategy " << t.strategy << " on " << context->device().name << ", kernel " << t.kernelMs
-              << " ms)\n";
+              << (filter.name().empty() ? o.filter : filter.name()) << "', border "
+              << borderName(filter.border()) << ", strategy " << t.strategy << " on "
+              << context->device().name << ", kernel " << t.kernelMs << " ms)\n";
   return kExitOk;
 }
 
@@ -72,7 +74,8 @@ int runApply(const ApplyOptions& o) {
 
 void addApplyCommand(CLI::App& app, Action& action) {
   auto o = std::make_shared<ApplyOptions>();
-  CLI::App* cmd = app.add_subcommand("apply", "Convolve an image file with a filter file and write the result.");
+  CLI::App* cmd =
+      app.add_subcommand("apply", "Convolve an image file with a filter file and write the result.");
   cmd->add_option("INPUT", o->input, "Image to read (any format OpenCV reads)")->required();
   cmd->add_option("-o,--output", o->output, "Image to write; the extension picks the format")->required();
   cmd->add_option("-f,--filter", o->filter, "Filter file (.json, see docs/FILTER_FORMAT.md)")->required();
@@ -81,10 +84,12 @@ void addApplyCommand(CLI::App& app, Action& action) {
   cmd->add_option("-s,--strategy", o->strategy, "Convolution strategy (see `strategies`)")
       ->capture_default_str()
       ->check(CLI::IsMember(strategyNames()));
-  cmd->add_option("-d,--device", o->device, "OpenCL device: gpu, cpu, P:D or a name substring (see `devices`)");
+  cmd->add_option("-d,--device", o->device,
+                  "OpenCL device: gpu, cpu, P:D or a name substring (see `devices`)");
   cmd->add_flag("--force", o->force, "Replace OUTPUT if it exists");
   cmd->add_option("--max-pixels", o->maxPixels, "Refuse larger images")
-      ->capture_default_str()->check(CLI::PositiveNumber);
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("-q,--quiet", o->quiet, "Print nothing on success");
   cmd->callback([o, &action] { action = [o] { return runApply(*o); }; });
 }

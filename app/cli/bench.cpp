@@ -1,4 +1,5 @@
-// `bench`: times every strategy (kernel, transfers, frame) against OpenCV's filter2D on CPU and OpenCL; --soak.
+// `bench`: times every strategy (kernel, transfers, frame) against OpenCV's filter2D on CPU and OpenCL;
+// --soak.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -55,7 +56,9 @@ struct Size {
   std::string label() const { return std::to_string(width) + "x" + std::to_string(height); }
 };
 
-double msSince(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
 
 std::string fmt(double v, int digits = 3) {
   char buf[64];
@@ -63,7 +66,9 @@ std::string fmt(double v, int digits = 3) {
   return buf;
 }
 
-void progress(const std::string& line) { std::cerr << "bench: " << line << std::endl; }
+void progress(const std::string& line) {
+  std::cerr << "bench: " << line << std::endl;
+}
 
 Size parseSize(const std::string& text) {
   const auto x = text.find_first_of("xX");
@@ -143,7 +148,8 @@ std::optional<std::pair<int, std::string>> lanesPerComputeUnit(const DeviceInfo&
   const std::string name = lower(d.name), vendor = lower(d.vendor), platform = lower(d.platformName);
   auto has = [&](const char* s) { return name.find(s) != std::string::npos; };
   if (vendor.find("nvidia") != std::string::npos) {
-    if (has("h100") || has("h200") || has("h800") || has("gh200")) return {{128, "Hopper: 128 FP32 lanes per SM"}};
+    if (has("h100") || has("h200") || has("h800") || has("gh200"))
+      return {{128, "Hopper: 128 FP32 lanes per SM"}};
     if (has("a100") || has("a800") || has("a30")) return {{64, "GA100: 64 FP32 lanes per SM"}};
     if (has("v100") || has("p100")) return {{64, "GV100/GP100: 64 FP32 lanes per SM"}};
     if (has("t4") || has("rtx 20") || has("titan rtx")) return {{64, "Turing: 64 FP32 lanes per SM"}};
@@ -153,7 +159,8 @@ std::optional<std::pair<int, std::string>> lanesPerComputeUnit(const DeviceInfo&
   }
   if (!d.isGpu && platform.find("portable computing language") != std::string::npos) {
     if (has("avx512")) return {{32, "PoCL CPU: AVX-512 16 lanes x 2 FMA units per core"}};
-    if (has("avx2") || has("haswell") || has("skylake") || has("zen")) return {{16, "PoCL CPU: AVX2 8 lanes x 2 FMA units per core"}};
+    if (has("avx2") || has("haswell") || has("skylake") || has("zen"))
+      return {{16, "PoCL CPU: AVX2 8 lanes x 2 FMA units per core"}};
   }
   return std::nullopt;
 }
@@ -204,7 +211,8 @@ double fmaProbeGflops(Context& ctx) {
     auto runMs = [&](int iters) {
       kernel.setArg(3, iters);
       cl::Event ev;
-      ctx.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr, &ev);
+      ctx.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr,
+                                       &ev);
       ev.wait();
       return static_cast<double>(ev.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
                                  ev.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
@@ -213,7 +221,8 @@ double fmaProbeGflops(Context& ctx) {
     int iters = 16;
     double ms = runMs(iters);
     while (ms < 20.0 && iters < (1 << 22)) {
-      iters = static_cast<int>(std::min<double>(1 << 22, iters * std::clamp(25.0 / std::max(ms, 1e-3), 2.0, 64.0)));
+      iters = static_cast<int>(
+          std::min<double>(1 << 22, iters * std::clamp(25.0 / std::max(ms, 1e-3), 2.0, 64.0)));
       ms = runMs(iters);
     }
     for (int i = 0; i < 2; ++i) ms = std::min(ms, runMs(iters));
@@ -239,8 +248,8 @@ DeviceReport deviceReport(Context& ctx, bool probe) {
   r.maxAllocBytes = d.maxAllocBytes;
   if (auto lanes = lanesPerComputeUnit(d)) {
     r.theoreticalGflops = static_cast<double>(d.computeUnits) * d.clockMHz * 2.0 * lanes->first / 1000.0;
-    r.theoreticalSource = std::to_string(d.computeUnits) + " CUs x " + std::to_string(d.clockMHz) + " MHz x 2 x " +
-                          std::to_string(lanes->first) + " lanes (" + lanes->second + ")";
+    r.theoreticalSource = std::to_string(d.computeUnits) + " CUs x " + std::to_string(d.clockMHz) +
+                          " MHz x 2 x " + std::to_string(lanes->first) + " lanes (" + lanes->second + ")";
   }
   if (probe) {
     try {
@@ -267,14 +276,16 @@ DeviceReport deviceReport(Context& ctx, bool probe) {
 /// OpenCV picks its OpenCL device from env OPENCV_OPENCL_DEVICE ("<platform>:<GPU|CPU>:<index>"); point it
 /// at the device we benchmark unless the user set it. Must run before OpenCV's first OpenCL call.
 std::string pointOpenCVAt(const DeviceInfo& ours) {
-  if (const char* env = std::getenv("OPENCV_OPENCL_DEVICE"); env && *env) return std::string(env) + " (from env)";
+  if (const char* env = std::getenv("OPENCV_OPENCL_DEVICE"); env && *env)
+    return std::string(env) + " (from env)";
   if (ours.platformName.find(':') != std::string::npos) return "(default: platform name contains ':')";
   int index = 0;
   for (const auto& d : listDevices()) {
     if (d.platformIndex == ours.platformIndex && d.deviceIndex == ours.deviceIndex) break;
     if (d.platformName.find(ours.platformName) != std::string::npos && d.isGpu == ours.isGpu) ++index;
   }
-  const std::string config = ours.platformName + ":" + (ours.isGpu ? "GPU" : "CPU") + ":" + std::to_string(index);
+  const std::string config =
+      ours.platformName + ":" + (ours.isGpu ? "GPU" : "CPU") + ":" + std::to_string(index);
   ::setenv("OPENCV_OPENCL_DEVICE", config.c_str(), 1);
   return config;
 }
@@ -297,7 +308,8 @@ OpenCVInfo setUpOpenCV(const DeviceInfo& ours, bool wantOpenCL) {
   if (!info.openclAvailable)
     info.note = "this OpenCV has no OpenCL runtime: UMat variants skipped";
   else if (!info.openclUsed)
-    info.note = "OpenCV could not open an OpenCL device for '" + info.deviceConfig + "': UMat variants skipped";
+    info.note =
+        "OpenCV could not open an OpenCL device for '" + info.deviceConfig + "': UMat variants skipped";
   else if (info.openclDevice != ours.name)
     info.note = "OpenCV's OpenCL device differs from ours";
   return info;
@@ -347,7 +359,8 @@ struct OpenCVRun {
 
   std::vector<OpenCVResult> cpu(cv::Mat& expected) const {
     const std::string dev = "CPU (" + std::to_string(info.threads) + " threads)";
-    OpenCVResult perCh = base("cv_cpu_per_channel", dev, false), single = base("cv_cpu_single_filter", dev, false);
+    OpenCVResult perCh = base("cv_cpu_per_channel", dev, false),
+                 single = base("cv_cpu_single_filter", dev, false);
     cv::Mat dst;
     perCh.ms = timeEach(opts.warmup, opts.iterations, [&] { filter2DPerChannel(src, dst, filter, kernels); });
     expected = dst.clone();
@@ -363,8 +376,9 @@ struct OpenCVRun {
     src.copyTo(usrc);
     auto perChannel = [&] { filter2DPerChannel(usrc, udst, filter, kernels); };
     auto single = [&] { filter2DSingle(usrc, udst, filter, kernels); };
-    for (auto& [name, run] : {std::pair<std::string, std::function<void()>>{"cv_ocl_per_channel", perChannel},
-                              std::pair<std::string, std::function<void()>>{"cv_ocl_single_filter", single}}) {
+    for (auto& [name, run] :
+         {std::pair<std::string, std::function<void()>>{"cv_ocl_per_channel", perChannel},
+          std::pair<std::string, std::function<void()>>{"cv_ocl_single_filter", single}}) {
       OpenCVResult dev_only = base(name, dev, false);
       dev_only.ms = timeEach(opts.warmup, opts.iterations, [&] {
         run();
@@ -397,9 +411,10 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name, const FilterSet& filter,
-                           const std::string& filterLabel, const Image& frame, const BenchOptions& opts,
-                           const std::optional<cv::Mat>& expected, double peakGflops) {
+StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name,
+                           const FilterSet& filter, const std::string& filterLabel, const Image& frame,
+                           const BenchOptions& opts, const std::optional<cv::Mat>& expected,
+                           double peakGflops) {
   StrategyResult r;
   r.strategy = name;
   r.width = frame.width;
@@ -440,7 +455,8 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
     for (auto& n : engine.takeNotices()) r.notices.push_back(n);
     if (fellBack(name, engine.activeStrategy())) {
       r.status = "failed";
-      r.reason = "failed while timing, the engine switched to '" + engine.activeStrategy() + "': " + joined(r.notices);
+      r.reason = "failed while timing, the engine switched to '" + engine.activeStrategy() +
+                 "': " + joined(r.notices);
       return r;
     }
   } catch (const Error& e) {
@@ -466,7 +482,8 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
   return r;
 }
 
-void fillComparisons(std::vector<OpenCVResult>& cv, const std::vector<StrategyResult>& ours, const std::string& size) {
+void fillComparisons(std::vector<OpenCVResult>& cv, const std::vector<StrategyResult>& ours,
+                     const std::string& size) {
   const StrategyResult* bestKernel = nullptr;
   const StrategyResult* bestFrame = nullptr;
   for (const auto& r : ours) {
@@ -556,7 +573,8 @@ int runBench(const BenchOptions& o) {
   checkWritable(o.markdown, "--markdown");
   std::vector<Size> sizes;
   for (const auto& s : o.sizes) sizes.push_back(parseSize(s));
-  if (sizes.empty()) sizes = o.soak > 0 ? std::vector<Size>{{640, 480}} : std::vector<Size>{{1920, 1080}, {3840, 2160}};
+  if (sizes.empty())
+    sizes = o.soak > 0 ? std::vector<Size>{{640, 480}} : std::vector<Size>{{1920, 1080}, {3840, 2160}};
   const std::vector<std::string> strategies = chosenStrategies(o.strategies);
 
   std::string filterDescription;
@@ -581,7 +599,8 @@ int runBench(const BenchOptions& o) {
     report.device = deviceReport(*ctx, false);
     const std::string strategy = strategies.size() == strategyNames().size() ? "auto" : strategies.front();
     report.config["soak_frames"] = o.soak;
-    progress("soak: " + std::to_string(o.soak) + " frames of " + sizes.front().label() + " through '" + strategy + "'");
+    progress("soak: " + std::to_string(o.soak) + " frames of " + sizes.front().label() + " through '" +
+             strategy + "'");
     report.soak = runSoak(ctx, strategy, filter, sizes.front(), o.soak);
     for (const auto& n : report.soak->notices) printNote(n);
   } else {
@@ -611,15 +630,18 @@ int runBench(const BenchOptions& o) {
       }
 
       for (const auto& name : strategies) {
-        StrategyResult r = runStrategy(ctx, name, filter, filterLabel, frame, o, expected, report.device.peakGflops);
+        StrategyResult r =
+            runStrategy(ctx, name, filter, filterLabel, frame, o, expected, report.device.peakGflops);
         if (r.status == "ok")
           progress(size.label() + " " + name + (r.active != name ? " (" + r.active + ")" : "") + ": kernel " +
-                   fmt(r.kernel.median) + " ms (p95 " + fmt(r.kernel.p95) + "), frame " + fmt(r.frame.median) +
-                   " ms, " + fmt(r.mpixPerS, 1) + " Mpix/s, " + fmt(r.gflops, 1) + " GFLOP/s" +
-                   (r.maxAbsDiff ? ", max diff " + std::to_string(*r.maxAbsDiff) : ""));
+                   fmt(r.kernel.median) + " ms (p95 " + fmt(r.kernel.p95) + "), frame " +
+                   fmt(r.frame.median) + " ms, " + fmt(r.mpixPerS, 1) + " Mpix/s, " + fmt(r.gflops, 1) +
+                   " GFLOP/s" + (r.maxAbsDiff ? ", max diff " + std::to_string(*r.maxAbsDiff) : ""));
         else
           progress(size.label() + " " + name + ": " + r.status + ": " + r.reason);
-        if (name == "auto") report.autoChoice.emplace_back(size.label(), r.active.empty() ? r.status + ": " + r.reason : r.active);
+        if (name == "auto")
+          report.autoChoice.emplace_back(size.label(),
+                                         r.active.empty() ? r.status + ": " + r.reason : r.active);
         report.results.push_back(std::move(r));
       }
 
@@ -659,31 +681,37 @@ void addBenchCommand(CLI::App& app, Action& action) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "bench", "Time every strategy on synthetic frames against OpenCV's filter2D (CPU and OpenCL).");
-  cmd->add_option("--size", o->sizes, "Frame size WxH; repeat or separate with commas (default 1920x1080,3840x2160; "
-                                      "640x480 with --soak)")
+  cmd->add_option("--size", o->sizes,
+                  "Frame size WxH; repeat or separate with commas (default 1920x1080,3840x2160; "
+                  "640x480 with --soak)")
       ->delimiter(',')
       ->allow_extra_args(false);
   cmd->add_option("-s,--strategy", o->strategies, "Strategy name(s) or 'all'; repeat or separate with commas")
       ->delimiter(',')
       ->allow_extra_args(false)
       ->capture_default_str();
-  cmd->add_option("-f,--filter", o->filter, "'random' (dense per-channel 7x7), 'gaussian' (rank-1 7x7) or a file")
+  cmd->add_option("-f,--filter", o->filter,
+                  "'random' (dense per-channel 7x7), 'gaussian' (rank-1 7x7) or a file")
       ->capture_default_str();
   cmd->add_option("-b,--border", o->border, "Override the filter's border mode")
       ->check(CLI::IsMember({"replicate", "reflect", "reflect101", "wrap", "constant"}));
-  cmd->add_option("-d,--device", o->device, "OpenCL device: gpu, cpu, P:D or a name substring (see `devices`)");
+  cmd->add_option("-d,--device", o->device,
+                  "OpenCL device: gpu, cpu, P:D or a name substring (see `devices`)");
   cmd->add_option("-n,--iterations", o->iterations, "Timed frames per strategy and size")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
-  cmd->add_option("-w,--warmup", o->warmup, "Untimed frames first (at least 1 for ours: it builds the kernels)")
+  cmd->add_option("-w,--warmup", o->warmup,
+                  "Untimed frames first (at least 1 for ours: it builds the kernels)")
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
   cmd->add_option("--json", o->json, "Write the results as JSON (docs/CLI.md)");
   cmd->add_option("--markdown", o->markdown, "Write the results as Markdown tables");
-  cmd->add_option("--soak", o->soak, "Instead: push N frames through one strategy and report memory (RSS) growth")
+  cmd->add_option("--soak", o->soak,
+                  "Instead: push N frames through one strategy and report memory (RSS) growth")
       ->check(CLI::Range(1, 100000000));
   cmd->add_flag("--skip-opencv", o->skipOpenCV, "Do not run OpenCV's filter2D");
-  cmd->add_flag("--skip-probe", o->skipProbe, "Do not run the FMA probe kernel (peak from the device name only)");
+  cmd->add_flag("--skip-probe", o->skipProbe,
+                "Do not run the FMA probe kernel (peak from the device name only)");
   cmd->add_flag("-q,--quiet", o->quiet, "Do not print the Markdown report on stdout");
   cmd->callback([o, &action] { action = [o] { return runBench(*o); }; });
 }

@@ -1,4 +1,5 @@
-// `bench`: what one benchmark run measured (ours per strategy, OpenCV's filter2D, soak) and how it is reported.
+// `bench`: what one benchmark run measured (ours per strategy, OpenCV's filter2D, soak) and how it is
+// reported.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -19,8 +20,8 @@ struct DeviceReport {
   bool isGpu = false;
   int computeUnits = 0, clockMHz = 0;
   std::uint64_t globalMemBytes = 0, maxAllocBytes = 0;
-  double peakGflops = 0;          ///< the FP32 peak used for peak_fraction
-  std::string peakSource;         ///< how peakGflops was obtained
+  double peakGflops = 0;                    ///< the FP32 peak used for peak_fraction
+  std::string peakSource;                   ///< how peakGflops was obtained
   std::optional<double> theoreticalGflops;  ///< CUs x clock x 2 x lanes, when the lanes are known
   std::string theoreticalSource;
   std::optional<double> probeGflops;  ///< measured by the FMA probe kernel
@@ -41,9 +42,9 @@ struct StrategyResult {
 struct OpenCVResult {
   std::string variant, size, device, status, reason;
   int width = 0, height = 0;
-  bool transfers = false;     ///< includes upload to and download from the OpenCL device
-  Stats ms;                   ///< per iteration (each iteration synchronised)
-  std::optional<double> loopMeanMs;  ///< N iterations between two cv::ocl::finish(), divided by N
+  bool transfers = false;                ///< includes upload to and download from the OpenCL device
+  Stats ms;                              ///< per iteration (each iteration synchronised)
+  std::optional<double> loopMeanMs;      ///< N iterations between two cv::ocl::finish(), divided by N
   std::string oursStrategy, oursMetric;  ///< best of ours, and which of our medians it is compared with
   double oursMs = 0;
   double speedup = 0;  ///< opencv ms / ours ms (> 1: ours is faster)

@@ -11,7 +11,9 @@ namespace {
 
 using nlohmann::json;
 
-json orNull(bool present, double v) { return present ? json(v) : json(nullptr); }
+json orNull(bool present, double v) {
+  return present ? json(v) : json(nullptr);
+}
 
 std::string num(double v, int digits = 3) {
   char buf[64];
@@ -24,25 +26,27 @@ std::string num(double v, int digits = 3) {
 json toJson(const BenchReport& r) {
   const DeviceReport& d = r.device;
   json doc;
-  doc["device"] = {{"spec", d.spec},
-                   {"name", d.name},
-                   {"platform", d.platform},
-                   {"vendor", d.vendor},
-                   {"driver", d.driver},
-                   {"opencl_version", d.openclVersion},
-                   {"type", d.isGpu ? "gpu" : "cpu"},
-                   {"compute_units", d.computeUnits},
-                   {"clock_mhz", d.clockMHz},
-                   {"global_mem_bytes", d.globalMemBytes},
-                   {"max_alloc_bytes", d.maxAllocBytes},
-                   {"peak_gflops", orNull(d.peakGflops > 0, d.peakGflops)},
-                   {"peak_source", d.peakSource},
-                   {"theoretical_gflops", orNull(d.theoreticalGflops.has_value(), d.theoreticalGflops.value_or(0))},
-                   {"theoretical_source", d.theoreticalSource},
-                   {"fma_probe_gflops", orNull(d.probeGflops.has_value(), d.probeGflops.value_or(0))}};
+  doc["device"] = {
+      {"spec", d.spec},
+      {"name", d.name},
+      {"platform", d.platform},
+      {"vendor", d.vendor},
+      {"driver", d.driver},
+      {"opencl_version", d.openclVersion},
+      {"type", d.isGpu ? "gpu" : "cpu"},
+      {"compute_units", d.computeUnits},
+      {"clock_mhz", d.clockMHz},
+      {"global_mem_bytes", d.globalMemBytes},
+      {"max_alloc_bytes", d.maxAllocBytes},
+      {"peak_gflops", orNull(d.peakGflops > 0, d.peakGflops)},
+      {"peak_source", d.peakSource},
+      {"theoretical_gflops", orNull(d.theoreticalGflops.has_value(), d.theoreticalGflops.value_or(0))},
+      {"theoretical_source", d.theoreticalSource},
+      {"fma_probe_gflops", orNull(d.probeGflops.has_value(), d.probeGflops.value_or(0))}};
   doc["config"] = r.config;
   doc["auto_choice"] = json::array();
-  for (const auto& [size, choice] : r.autoChoice) doc["auto_choice"].push_back({{"size", size}, {"choice", choice}});
+  for (const auto& [size, choice] : r.autoChoice)
+    doc["auto_choice"].push_back({{"size", size}, {"choice", choice}});
 
   doc["results"] = json::array();
   for (const auto& s : r.results) {
@@ -73,9 +77,12 @@ json toJson(const BenchReport& r) {
   }
 
   const OpenCVInfo& i = r.opencvInfo;
-  doc["opencv_info"] = {{"version", i.version},         {"threads", i.threads},
-                        {"opencl_available", i.openclAvailable}, {"opencl_used", i.openclUsed},
-                        {"opencl_device", i.openclDevice}, {"opencl_device_config", i.deviceConfig},
+  doc["opencv_info"] = {{"version", i.version},
+                        {"threads", i.threads},
+                        {"opencl_available", i.openclAvailable},
+                        {"opencl_used", i.openclUsed},
+                        {"opencl_device", i.openclDevice},
+                        {"opencl_device_config", i.deviceConfig},
                         {"note", i.note}};
   doc["opencv"] = json::array();
   for (const auto& c : r.opencv) {
@@ -118,16 +125,16 @@ std::string toMarkdown(const BenchReport& r) {
   std::ostringstream md;
   const DeviceReport& d = r.device;
   md << "# ConvoLab benchmark\n\n";
-  md << "- Device: " << d.name << " (" << d.platform << ", driver " << d.driver << "), spec " << d.spec << ", "
-     << d.computeUnits << " compute units @ " << d.clockMHz << " MHz\n";
-  md << "- FP32 peak: " << (d.peakGflops > 0 ? num(d.peakGflops, 1) + " GFLOP/s" : std::string("unknown")) << " ("
-     << d.peakSource << ")";
+  md << "- Device: " << d.name << " (" << d.platform << ", driver " << d.driver << "), spec " << d.spec
+     << ", " << d.computeUnits << " compute units @ " << d.clockMHz << " MHz\n";
+  md << "- FP32 peak: " << (d.peakGflops > 0 ? num(d.peakGflops, 1) + " GFLOP/s" : std::string("unknown"))
+     << " (" << d.peakSource << ")";
   if (d.probeGflops) md << "; FMA probe measured " << num(*d.probeGflops, 1) << " GFLOP/s";
   md << "\n";
   if (r.config.contains("filter_description"))
     md << "- Filter: " << r.config["filter_description"].get<std::string>() << ", border "
-       << r.config["border"].get<std::string>() << "; " << r.config["iterations"].get<int>() << " timed frames after "
-       << r.config["warmup"].get<int>() << " warm-up\n";
+       << r.config["border"].get<std::string>() << "; " << r.config["iterations"].get<int>()
+       << " timed frames after " << r.config["warmup"].get<int>() << " warm-up\n";
   for (const auto& [size, choice] : r.autoChoice) md << "- auto at " << size << ": " << choice << "\n";
   if (!r.opencvInfo.version.empty())
     md << "- OpenCV " << r.opencvInfo.version << ": CPU " << r.opencvInfo.threads << " threads, OpenCL "
@@ -136,11 +143,12 @@ std::string toMarkdown(const BenchReport& r) {
 
   if (r.soak) {
     const SoakReport& s = *r.soak;
-    md << "\n## Soak\n\n| strategy | size | frames | RSS start KiB | RSS after 1st frame KiB | RSS end KiB | growth KiB | "
+    md << "\n## Soak\n\n| strategy | size | frames | RSS start KiB | RSS after 1st frame KiB | RSS end KiB | "
+          "growth KiB | "
           "frame ms median | frame ms p95 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     md << "| " << s.active << " | " << s.size << " | " << s.frames << " | " << s.rssStartKiB << " | "
-       << s.rssAfterFirstKiB << " | " << s.rssEndKiB << " | " << s.growthKiB << " | " << num(s.frame.median) << " | "
-       << num(s.frame.p95) << " |\n";
+       << s.rssAfterFirstKiB << " | " << s.rssEndKiB << " | " << s.growthKiB << " | " << num(s.frame.median)
+       << " | " << num(s.frame.p95) << " |\n";
     return md.str();
   }
 
@@ -149,7 +157,8 @@ std::string toMarkdown(const BenchReport& r) {
     if (std::find(sizes.begin(), sizes.end(), s.size) == sizes.end()) sizes.push_back(s.size);
   for (const auto& size : sizes) {
     md << "\n## " << size << "\n\n";
-    md << "| strategy | kernel ms (median) | kernel ms (p95) | upload ms | download ms | frame ms | Mpix/s | GFLOP/s | "
+    md << "| strategy | kernel ms (median) | kernel ms (p95) | upload ms | download ms | frame ms | Mpix/s | "
+          "GFLOP/s | "
           "% of peak | max diff |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     std::vector<std::string> skipped;
     for (const auto& s : r.results) {
@@ -158,9 +167,10 @@ std::string toMarkdown(const BenchReport& r) {
         skipped.push_back(s.strategy + " (" + s.status + ": " + s.reason + ")");
         continue;
       }
-      md << "| " << (s.active.empty() || s.active == s.strategy ? s.strategy : s.active) << " | " << num(s.kernel.median)
-         << " | " << num(s.kernel.p95) << " | " << num(s.upload.median) << " | " << num(s.download.median) << " | "
-         << num(s.frame.median) << " | " << num(s.mpixPerS, 1) << " | " << num(s.gflops, 1) << " | "
+      md << "| " << (s.active.empty() || s.active == s.strategy ? s.strategy : s.active) << " | "
+         << num(s.kernel.median) << " | " << num(s.kernel.p95) << " | " << num(s.upload.median) << " | "
+         << num(s.download.median) << " | " << num(s.frame.median) << " | " << num(s.mpixPerS, 1) << " | "
+         << num(s.gflops, 1) << " | "
          << (s.peakFraction > 0 ? num(100 * s.peakFraction, 1) : std::string("-")) << " | "
          << (s.maxAbsDiff ? std::to_string(*s.maxAbsDiff) : std::string("-")) << " |\n";
     }
@@ -172,7 +182,8 @@ std::string toMarkdown(const BenchReport& r) {
     for (const auto& c : r.opencv) {
       if (c.size != size) continue;
       if (!header) {
-        md << "\n| OpenCV variant | device | ms (median) | ms (loop mean) | compared with | ours ms | ours faster by |\n"
+        md << "\n| OpenCV variant | device | ms (median) | ms (loop mean) | compared with | ours ms | ours "
+              "faster by |\n"
               "|---|---|---:|---:|---|---:|---:|\n";
         header = true;
       }

@@ -6,11 +6,14 @@
 
 namespace convolab::cli {
 
-cv::Mat asMat(Image& image) { return cv::Mat(image.height, image.width, CV_8UC3, image.pixels.data(), image.stride); }
+cv::Mat asMat(Image& image) {
+  return cv::Mat(image.height, image.width, CV_8UC3, image.pixels.data(), image.stride);
+}
 
 cv::Mat asMat(const Image& image) {
   // cv::Mat has no const view; the callers that pass a const Image only read through it.
-  return cv::Mat(image.height, image.width, CV_8UC3, const_cast<std::uint8_t*>(image.pixels.data()), image.stride);
+  return cv::Mat(image.height, image.width, CV_8UC3, const_cast<std::uint8_t*>(image.pixels.data()),
+                 image.stride);
 }
 
 std::optional<int> cvBorder(BorderMode mode) {
@@ -52,14 +55,15 @@ std::array<cv::Mat, kChannels> channelKernels(const FilterSet& filter) {
 namespace {
 
 template <typename M>
-void perChannel(const M& src, M& dst, const FilterSet& filter, const std::array<cv::Mat, kChannels>& kernels) {
+void perChannel(const M& src, M& dst, const FilterSet& filter,
+                const std::array<cv::Mat, kChannels>& kernels) {
   const int border = cvBorder(filter.border()).value_or(cv::BORDER_REFLECT_101);
   std::vector<M> planes;
   cv::split(src, planes);
   std::vector<M> out(planes.size());
   for (int c = 0; c < kChannels; ++c)
-    cv::filter2D(planes[static_cast<size_t>(c)], out[static_cast<size_t>(c)], -1, kernels[static_cast<size_t>(c)],
-                 cv::Point(-1, -1), filter.channel(c).offset, border);
+    cv::filter2D(planes[static_cast<size_t>(c)], out[static_cast<size_t>(c)], -1,
+                 kernels[static_cast<size_t>(c)], cv::Point(-1, -1), filter.channel(c).offset, border);
   cv::merge(out, dst);
 }
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <opencv2/core.hpp>
+#include <optional>
 #include <string>
 
 #include "convolab/filter.hpp"

@@ -31,9 +31,10 @@ int runDevices() {
   for (const auto& d : devices) {
     std::cout << d.spec() << (d.spec().size() < 4 ? std::string(4 - d.spec().size(), ' ') : "") << "  "
               << d.describe() << (d.spec() == defaultSpec ? "  (default)" : "") << "\n"
-              << "      " << d.computeUnits << " compute units @ " << d.clockMHz << " MHz, " << gib(d.globalMemBytes)
-              << " global memory, " << gib(d.maxAllocBytes) << " max allocation, " << d.localMemBytes / 1024
-              << " KiB local memory, images " << (d.imageSupport ? "yes" : "no") << "\n";
+              << "      " << d.computeUnits << " compute units @ " << d.clockMHz << " MHz, "
+              << gib(d.globalMemBytes) << " global memory, " << gib(d.maxAllocBytes) << " max allocation, "
+              << d.localMemBytes / 1024 << " KiB local memory, images " << (d.imageSupport ? "yes" : "no")
+              << "\n";
   }
   std::cout << "Select one with --device SPEC (or gpu, cpu, a name substring; env CONVOLAB_DEVICE).\n";
   return kExitOk;

@@ -84,7 +84,8 @@ std::string encodeImage(const Image& image, const fs::path& path) {
     detail = std::string(": ") + e.what();
   }
   if (!ok || out.empty())
-    throw Error(ErrorKind::BadInput, "cannot encode '" + path.string() + "' as " + path.extension().string() + detail);
+    throw Error(ErrorKind::BadInput,
+                "cannot encode '" + path.string() + "' as " + path.extension().string() + detail);
   return std::string(reinterpret_cast<const char*>(out.data()), out.size());
 }
 

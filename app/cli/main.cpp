@@ -1,4 +1,5 @@
-// Entry point of convolab-cli and convolab-bench: parses the command line and maps every error to an exit code.
+// Entry point of convolab-cli and convolab-bench: parses the command line and maps every error to an exit
+// code.
 #include <CL/opencl.hpp>
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -14,7 +15,9 @@
 
 namespace convolab::cli {
 
-void printNote(const std::string& message) { std::cerr << CONVOLAB_PROGRAM ": note: " << message << "\n"; }
+void printNote(const std::string& message) {
+  std::cerr << CONVOLAB_PROGRAM ": note: " << message << "\n";
+}
 
 namespace {
 
@@ -40,10 +43,12 @@ int exitCodeOf(ErrorKind kind) {
 
 int main(int argc, char** argv) {
   using namespace convolab::cli;
-  CLI::App app{"ConvoLab: per-channel K x K convolution filters on RGB images through OpenCL.", CONVOLAB_PROGRAM};
+  CLI::App app{"ConvoLab: per-channel K x K convolution filters on RGB images through OpenCL.",
+               CONVOLAB_PROGRAM};
   app.set_version_flag("--version", std::string(CONVOLAB_PROGRAM " " CONVOLAB_VERSION));
   app.require_subcommand(1);
-  app.footer("Exit codes: 0 ok, 2 usage, 3 bad input (image, filter or output path), 4 OpenCL/device failure.");
+  app.footer(
+      "Exit codes: 0 ok, 2 usage, 3 bad input (image, filter or output path), 4 OpenCL/device failure.");
 
   Action action;
 #ifdef CONVOLAB_CLI_APPLY

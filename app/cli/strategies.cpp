@@ -43,7 +43,8 @@ int runStrategies(const StrategiesOptions& o) {
 
 void addStrategiesCommand(CLI::App& app, Action& action) {
   auto o = std::make_shared<StrategiesOptions>();
-  CLI::App* cmd = app.add_subcommand("strategies", "List the convolution strategies (name, then description).");
+  CLI::App* cmd =
+      app.add_subcommand("strategies", "List the convolution strategies (name, then description).");
   cmd->add_flag("--check", o->check, "Also say whether each can run on the device (and filter)");
   cmd->add_option("-d,--device", o->device, "Device for --check (see `devices`)");
   cmd->add_option("-f,--filter", o->filter, "Filter file for --check (default: identity)");

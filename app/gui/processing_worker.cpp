@@ -6,6 +6,7 @@
 #include "convolab/context.hpp"
 #include "convolab/device.hpp"
 #include "convolab/error.hpp"
+#include "convolab/registry.hpp"
 
 namespace convolab::gui {
 

@@ -12,7 +12,7 @@ double seconds(TimePoint a, TimePoint b) { return std::chrono::duration<double>(
 
 // Rate of events with timestamps `times` (ascending) inside [from, to].
 template <class Container>
-double rateIn(const Container& times, TimePoint from, TimePoint to) {
+double rateIn(const Container& times, TimePoint from) {
   auto first = std::lower_bound(times.begin(), times.end(), from);
   const auto n = std::distance(first, times.end());
   if (n < 2) return 0;
@@ -142,8 +142,8 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
       processedTimes.push_back(p.when);
       frames.push_back(&p);
     }
-  s.processedFps = rateIn(processedTimes, from, now);
-  s.displayedFps = rateIn(m_displayed, from, now);
+  s.processedFps = rateIn(processedTimes, from);
+  s.displayedFps = rateIn(m_displayed, from);
   if (!m_source.empty()) {
     s.delivered = m_source.back().delivered;
     s.dropped = m_source.back().dropped;

@@ -5,6 +5,7 @@
 
 #include "stats_collector.hpp"
 
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -36,7 +37,7 @@ class StatsPanel : public QWidget {
   void copyRequested();
 
  private:
-  QLabel* addRow(class QGridLayout* grid, int row, const QString& name, const QString& tooltip, const QString& key);
+  QLabel* addRow(QGridLayout* grid, int row, const QString& name, const QString& tooltip, const QString& key);
 
   QLabel* m_source;
   QLabel* m_processed;

@@ -1,20 +1,520 @@
-// codegen: placeholder until implemented; declines with a reason so the engine falls back.
+// codegen: OpenCL source generated for the current filter (literal coefficients, zero taps left out, a fused
+// single pass for rank-1 filters), built in the background while a live preview keeps the previous kernel.
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <future>
+#include <map>
+#include <sstream>
+#include <thread>
+
 #include "../strategy_support.hpp"
+#include "convolab/analysis.hpp"
+#include "convolab/error.hpp"
+#include "convolab/program_cache.hpp"
 
 namespace convolab {
+
+// Test and GUI hooks (declared where used; there is deliberately no public header for them).
+/// Background builds: the previous kernel keeps running until the new one is built. Off by default (prepare()
+/// then builds synchronously, so output always matches the filter); env CONVOLAB_CODEGEN_ASYNC=1 turns it on,
+/// this call overrides the environment.
+void setCodegenBackgroundBuilds(bool enabled);
+/// Tests only: every background build sleeps this long first, so "still the old kernel" is observable.
+void setCodegenBuildDelayForTesting(int milliseconds);
+/// The generated kernel text (what follows common.cl and codegen.cl) for `filter` on a GPU- or CPU-style shape.
+std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle);
+
 namespace {
+
+std::atomic<int> g_backgroundOverride{-1};  // -1: environment decides
+std::atomic<int> g_buildDelayMs{0};
+
+bool backgroundBuilds() {
+  const int o = g_backgroundOverride.load();
+  if (o >= 0) return o != 0;
+  const char* env = std::getenv("CONVOLAB_CODEGEN_ASYNC");
+  return env && *env && std::string(env) != "0";
+}
+
+/// Block and launch shape (as in tiled.cl) plus how the arithmetic is laid out.
+struct CodegenShape {
+  int bx = 4, by = 8, wgx = 16, wgy = 4, fillVec = 1;
+  bool segLoad = true;     ///< aligned row-segment loads into registers, windows slide there (GPUs)
+  bool unrollRows = true;  ///< input-row order, each row reused by the whole block (GPUs); else tap order (CPUs)
+};
+
+CodegenShape defaultShape(bool gpu) {
+  if (gpu) return {4, 8, 16, 4, 1, true, true};
+  return {16, 4, 8, 8, 16, false, false};
+}
+
+struct CodegenGeometry {
+  CodegenShape shape;
+  int k = 1;
+  bool separable = false;
+  int fillBytes = 0, segLen = 0, tstride = 0, trows = 0, hstride = 0;
+
+  CodegenGeometry() = default;
+  CodegenGeometry(const CodegenShape& s, int ksize, bool sep) : shape(s), k(ksize), separable(sep) {
+    const int tw = s.wgx * s.bx;
+    trows = s.wgy * s.by + k - 1;
+    fillBytes = static_cast<int>(roundUp(static_cast<size_t>(3 * (tw + k - 1)), static_cast<size_t>(s.fillVec)));
+    segLen = static_cast<int>(roundUp(static_cast<size_t>(3 * s.bx + 3 * (k - 1)), 4));
+    const int segReach = 3 * s.bx * (s.wgx - 1) + segLen;
+    tstride = static_cast<int>(roundUp(static_cast<size_t>(std::max(fillBytes, segReach)), 4));
+    hstride = static_cast<int>(roundUp(static_cast<size_t>(3 * tw), 4));
+  }
+  std::uint64_t localBytes() const {
+    return static_cast<std::uint64_t>(trows) * (tstride + (separable ? hstride : 0)) * sizeof(float);
+  }
+  int tileWidth() const { return shape.wgx * shape.bx; }
+  int tileHeight() const { return shape.wgy * shape.by; }
+};
+
+std::optional<CodegenGeometry> fitShape(CodegenShape s, int k, bool separable, const DeviceInfo& dev) {
+  for (;;) {
+    CodegenGeometry g(s, k, separable);
+    if (static_cast<std::size_t>(s.wgx * s.wgy) <= dev.maxWorkGroupSize && g.localBytes() <= dev.localMemBytes)
+      return g;
+    if (s.wgy > 1)
+      s.wgy = (s.wgy + 1) / 2;
+    else if (s.by > 1)
+      s.by = (s.by + 1) / 2;
+    else if (s.wgx > 1)
+      s.wgx = (s.wgx + 1) / 2;
+    else
+      return std::nullopt;
+  }
+}
+
+/// A float as an OpenCL literal that reads back to the same float ("%.9g" round-trips binary32).
+std::string literal(float v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+  std::string s(buf);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s + "f";
+}
+
+/// Per-channel values (R, G, B) of one tap or factor.
+using Rgb = std::array<float, 3>;
+bool isZero(const Rgb& w) { return w[0] == 0.0f && w[1] == 0.0f && w[2] == 0.0f; }
+
+/// The vector chunk v multiplies by: a splat when the channels agree, else the R G B lane pattern.
+std::string vectorLiteral(const Rgb& w, int bx, int v) {
+  if (w[0] == w[1] && w[1] == w[2]) return "(VEC)(" + literal(w[0]) + ")";
+  std::string s = "(VEC)(";
+  for (int e = 0; e < bx; ++e) s += (e ? ", " : "") + literal(w[static_cast<size_t>((bx * v + e) % 3)]);
+  return s + ")";
+}
+
+/// What the generator needs to know about the filter.
+struct FilterPlan {
+  int k = 1;
+  bool sharedWeights = false;  ///< all three channels have the same weights: splat literals
+  std::vector<Rgb> taps;       ///< [K·K] weights (matrix / divisor) as floats
+  int nonzeroTaps = 0;         ///< taps with a non-zero weight in some channel
+  bool separable = false;      ///< use the fused horizontal + vertical pass
+  std::vector<Rgb> rowFactor, colFactor;  ///< [K] each, when separable
+};
+
+FilterPlan planFilter(const FilterSet& filter, int tileHeight) {
+  FilterPlan p;
+  p.k = filter.size();
+  const int k = p.k;
+  p.taps.resize(static_cast<size_t>(k * k));
+  p.sharedWeights = true;
+  for (int j = 0; j < k; ++j)
+    for (int i = 0; i < k; ++i) {
+      Rgb& t = p.taps[static_cast<size_t>(j * k + i)];
+      for (int c = 0; c < 3; ++c) t[static_cast<size_t>(c)] = static_cast<float>(filter.channel(c).weight(j, i));
+      if (!(t[0] == t[1] && t[1] == t[2])) p.sharedWeights = false;
+      if (!isZero(t)) ++p.nonzeroTaps;
+    }
+  if (k < 5 || p.nonzeroTaps == 0) return p;
+  const FilterAnalysis a = analyzeFilter(filter);
+  if (!a.separable()) return p;
+  // Rank-1 factors per channel; rows/columns that are all zero in the matrix are exact zeros (skipped).
+  std::vector<Rgb> row(static_cast<size_t>(k), Rgb{}), col(static_cast<size_t>(k), Rgb{});
+  for (int c = 0; c < 3; ++c) {
+    const auto& ch = a.channels[static_cast<size_t>(c)];
+    if (ch.terms.empty()) continue;
+    for (int i = 0; i < k; ++i) {
+      bool zero = true;
+      for (int j = 0; j < k; ++j) zero = zero && filter.channel(c).at(j, i) == 0.0;
+      row[static_cast<size_t>(i)][static_cast<size_t>(c)] = zero ? 0.0f : static_cast<float>(ch.terms[0].row[static_cast<size_t>(i)]);
+    }
+    for (int j = 0; j < k; ++j) {
+      bool zero = true;
+      for (int i = 0; i < k; ++i) zero = zero && filter.channel(c).at(j, i) == 0.0;
+      col[static_cast<size_t>(j)][static_cast<size_t>(c)] = zero ? 0.0f : static_cast<float>(ch.terms[0].column[static_cast<size_t>(j)]);
+    }
+  }
+  if (p.sharedWeights) {  // the same factors for every channel, so the literals stay splats
+    for (auto& r : row) r = {r[0], r[0], r[0]};
+    for (auto& c : col) c = {c[0], c[0], c[0]};
+  }
+  int nzRow = 0, nzCol = 0;
+  for (int i = 0; i < k; ++i) nzRow += !isZero(row[static_cast<size_t>(i)]), nzCol += !isZero(col[static_cast<size_t>(i)]);
+  // FMAs per output: the horizontal pass also covers the halo rows; +2 for the extra local-memory pass.
+  const double sepCost = nzRow * static_cast<double>(tileHeight + k - 1) / tileHeight + nzCol + 2;
+  if (sepCost >= p.nonzeroTaps) return p;
+  p.separable = true;
+  p.rowFactor = std::move(row);
+  p.colFactor = std::move(col);
+  return p;
+}
+
+/// Generated kernel text for one filter plan on one geometry (follows common.cl + the #defines + codegen.cl).
+std::string generateKernel(const FilterPlan& p, const CodegenGeometry& g) {
+  const CodegenShape& s = g.shape;
+  const int k = p.k, bx = s.bx, by = s.by;
+  std::ostringstream o;
+  o << "// convolve_codegen: " << (p.separable ? "separable" : "dense") << ", " << p.nonzeroTaps << " of " << k * k
+    << " taps non-zero, " << (p.sharedWeights ? "shared weights" : "per-channel weights") << "\n";
+  o << "__kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_codegen(\n"
+       "    __global const uchar* src, __global uchar* dst, int width, int height, float4 offset, float4 border_value) {\n"
+       "  const int lx = get_local_id(0), ly = get_local_id(1);\n"
+       "  const int gx0 = get_group_id(0) * TW, gy0 = get_group_id(1) * TH;\n"
+       "  const int x0 = gx0 + lx * BX, y0 = gy0 + ly * BY;\n";
+  auto accName = [](int row, int v) { return "a" + std::to_string(row) + "_" + std::to_string(v); };
+  auto declareAccumulators = [&] {
+    o << "  const VEC off0 = offset_chunk(offset, 0), off1 = offset_chunk(offset, 1), off2 = offset_chunk(offset, 2);\n";
+    for (int r = 0; r < by; ++r)
+      o << "  VEC " << accName(r, 0) << " = off0, " << accName(r, 1) << " = off1, " << accName(r, 2) << " = off2;\n";
+  };
+  auto storeRows = [&] {
+    for (int r = 0; r < by; ++r)
+      o << "  if (y0 + " << r << " < height) store_row(dst, width, x0, y0 + " << r << ", " << accName(r, 0) << ", "
+        << accName(r, 1) << ", " << accName(r, 2) << ");\n";
+    o << "}\n";
+  };
+  // Loads (if segLoad) the aligned segment of local row `rowExpr` into s[]; returns how windows are read.
+  auto openRow = [&](const std::string& base, const std::string& rowExpr) {
+    o << "    const __local float* r = " << base << " + " << rowExpr << ";\n";
+    if (!s.segLoad) return std::string("r");
+    o << "    float s[SEGLEN];\n";
+    for (int q = 0; q < g.segLen / 4; ++q) o << "    vstore4(vload4(" << q << ", r), " << q << ", s);\n";
+    return std::string("s");
+  };
+
+  if (p.nonzeroTaps == 0) {  // nothing to convolve: every output is the offset
+    o << "  if (x0 >= width || y0 >= height) return;\n";
+    declareAccumulators();
+    storeRows();
+    return o.str();
+  }
+
+  o << "  __local float tile[TROWS * TSTRIDE] __attribute__((aligned(16)));\n";
+  if (p.separable) o << "  __local float hbuf[TROWS * HSTRIDE] __attribute__((aligned(16)));\n";
+  o << "  fill_tile(tile, src, width, height, gx0 - RADIUS, gy0 - RADIUS, lx, ly, border_value);\n"
+       "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+
+  if (p.separable) {
+    // Horizontal pass over every tile row (halo included) into hbuf, then the vertical pass from hbuf.
+    o << "  for (int rr = ly; rr < TROWS; rr += WGY) {\n";
+    const std::string w = openRow("tile + lx * (3 * BX)", "rr * TSTRIDE");
+    o << "    VEC h0 = (VEC)(0.0f), h1 = (VEC)(0.0f), h2 = (VEC)(0.0f);\n";
+    for (int i = 0; i < k; ++i) {
+      const Rgb& f = p.rowFactor[static_cast<size_t>(i)];
+      if (isZero(f)) continue;
+      for (int v = 0; v < 3; ++v)
+        o << "    h" << v << " = fma(VLOAD(0, " << w << " + " << 3 * i + bx * v << "), " << vectorLiteral(f, bx, v)
+          << ", h" << v << ");\n";
+    }
+    o << "    __local float* hr = hbuf + rr * HSTRIDE + lx * (3 * BX);\n"
+         "    VSTORE(h0, 0, hr);\n    VSTORE(h1, 0, hr + BX);\n    VSTORE(h2, 0, hr + 2 * BX);\n  }\n"
+         "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+         "  if (x0 >= width || y0 >= height) return;\n";
+    declareAccumulators();
+    o << "  const __local float* hb = hbuf + ly * (BY * HSTRIDE) + lx * (3 * BX);\n";
+    for (int rr = 0; rr < by + k - 1; ++rr) {
+      bool any = false;
+      for (int r = 0; r < by; ++r) {
+        const int j = rr - r;
+        any = any || (j >= 0 && j < k && !isZero(p.colFactor[static_cast<size_t>(j)]));
+      }
+      if (!any) continue;
+      o << "  {\n    const VEC h0 = VLOAD(0, hb + " << rr << " * HSTRIDE), h1 = VLOAD(0, hb + " << rr
+        << " * HSTRIDE + BX), h2 = VLOAD(0, hb + " << rr << " * HSTRIDE + 2 * BX);\n";
+      for (int r = 0; r < by; ++r) {
+        const int j = rr - r;
+        if (j < 0 || j >= k || isZero(p.colFactor[static_cast<size_t>(j)])) continue;
+        for (int v = 0; v < 3; ++v)
+          o << "    " << accName(r, v) << " = fma(h" << v << ", " << vectorLiteral(p.colFactor[static_cast<size_t>(j)], bx, v)
+            << ", " << accName(r, v) << ");\n";
+      }
+      o << "  }\n";
+    }
+    storeRows();
+    return o.str();
+  }
+
+  o << "  if (x0 >= width || y0 >= height) return;\n";
+  declareAccumulators();
+  o << "  const __local float* t = tile + ly * (BY * TSTRIDE) + lx * (3 * BX);\n";
+  auto tap = [&](int j, int i) -> const Rgb& { return p.taps[static_cast<size_t>(j * k + i)]; };
+  if (s.unrollRows) {
+    // Input-row order: each row's windows are loaded once and serve every output row of the block.
+    for (int rr = 0; rr < by + k - 1; ++rr) {
+      bool any = false;
+      for (int r = 0; r < by && !any; ++r)
+        for (int i = 0; i < k && !any; ++i) any = rr - r >= 0 && rr - r < k && !isZero(tap(rr - r, i));
+      if (!any) continue;
+      o << "  {  // input row " << rr << "\n";
+      const std::string w = openRow("t", std::to_string(rr) + " * TSTRIDE");
+      for (int i = 0; i < k; ++i) {
+        bool used = false;
+        for (int r = 0; r < by; ++r) used = used || (rr - r >= 0 && rr - r < k && !isZero(tap(rr - r, i)));
+        if (!used) continue;
+        for (int v = 0; v < 3; ++v) {
+          o << "    {\n      const VEC w = VLOAD(0, " << w << " + " << 3 * i + bx * v << ");\n";
+          for (int r = 0; r < by; ++r) {
+            const int j = rr - r;
+            if (j < 0 || j >= k || isZero(tap(j, i))) continue;
+            o << "      " << accName(r, v) << " = fma(w, " << vectorLiteral(tap(j, i), bx, v) << ", " << accName(r, v)
+              << ");\n";
+          }
+          o << "    }\n";
+        }
+      }
+      o << "  }\n";
+    }
+  } else {
+    // Tap order: one literal serves the block's rows, each window read straight from local memory.
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i) {
+        if (isZero(tap(j, i))) continue;
+        for (int v = 0; v < 3; ++v) {
+          o << "  {\n    const VEC c = " << vectorLiteral(tap(j, i), bx, v) << ";\n";
+          for (int r = 0; r < by; ++r)
+            o << "    " << accName(r, v) << " = fma(VLOAD(0, t + " << (r + j) << " * TSTRIDE + " << 3 * i + bx * v
+              << "), c, " << accName(r, v) << ");\n";
+          o << "  }\n";
+        }
+      }
+  }
+  storeRows();
+  return o.str();
+}
+
+/// Everything one build needs, and what identifies it.
+struct Request {
+  std::uint64_t key = 0;      ///< hash of source + options
+  std::string shapeKey;       ///< K and border: a change here never runs the old kernel
+  std::string source, options;
+  CodegenGeometry geometry;
+  cl_float4 offset{}, border{};
+};
+
+std::string geometryDefines(const CodegenGeometry& g) {
+  std::ostringstream o;
+  o << "#define BX " << g.shape.bx << "\n#define BY " << g.shape.by << "\n#define WGX " << g.shape.wgx
+    << "\n#define WGY " << g.shape.wgy << "\n#define FILL_VEC " << g.shape.fillVec << "\n#define TSTRIDE " << g.tstride
+    << "\n#define FILL_BYTES " << g.fillBytes << "\n#define SEGLEN " << g.segLen << "\n#define HSTRIDE " << g.hstride
+    << "\n";
+  return o.str();
+}
+
+/// The plan for `filter` and the geometry it runs on. The plan's cost model needs the tile height, which
+/// depends on whether the plan is separable (its tile needs more memory): plan on the dense fit, then re-fit.
+std::optional<std::pair<FilterPlan, CodegenGeometry>> planAndFit(const DeviceInfo& dev, const FilterSet& filter,
+                                                                 const CodegenShape& shape) {
+  const auto dense = fitShape(shape, filter.size(), false, dev);
+  if (!dense) return std::nullopt;
+  FilterPlan plan = planFilter(filter, dense->tileHeight());
+  if (plan.separable) {
+    if (auto sep = fitShape(shape, filter.size(), true, dev)) return std::pair{std::move(plan), *sep};
+    plan.separable = false;
+  }
+  return std::pair{std::move(plan), *dense};
+}
+
+std::optional<Request> makeRequest(const DeviceInfo& dev, const FilterSet& filter, const CodegenShape& shape) {
+  const auto fit = planAndFit(dev, filter, shape);
+  if (!fit) return std::nullopt;
+  const auto& [plan, g] = *fit;
+  Request r;
+  r.geometry = g;
+  r.source = std::string(kernelSource("common")) + "\n" + geometryDefines(g) + std::string(kernelSource("codegen")) +
+             "\n" + generateKernel(plan, g);
+  r.options = baseBuildOptions(filter);
+  r.key = fnv1a64(r.options, fnv1a64(r.source));
+  r.shapeKey = std::to_string(filter.size()) + "|" + std::string(borderName(filter.border()));
+  r.offset = offsetsOf(filter);
+  r.border = borderValuesOf(filter);
+  return r;
+}
+
+struct Built {
+  std::uint64_t key = 0;
+  cl::Kernel kernel;
+  CodegenGeometry geometry;
+};
+
+Built build(Context& ctx, const Request& r) {
+  return {r.key, cl::Kernel(ctx.buildProgram(r.source, r.options, "codegen"), "convolve_codegen"), r.geometry};
+}
 
 class CodegenStrategy final : public Strategy {
  public:
-  std::string name() const override { return "codegen"; }
-  std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
-    return "not implemented yet";
+  ~CodegenStrategy() override {
+    // A background build still running uses the context: wait for it (never throws).
+    if (m_building.valid()) m_building.wait();
   }
-  void prepare(Context&, const FilterSet&, int, int) override {}
-  std::vector<NamedEvent> enqueue(Context&, const FrameBuffers&, const std::vector<cl::Event>&) override { return {}; }
+
+  std::string name() const override { return "codegen"; }
+
+  std::vector<std::string> tuningVariants(const Context&, const FilterSet&) const override {
+    return {"", "b4x8-wg32x2", "b8x4-wg16x4", "b16x4-wg8x8", "b16x2-wg8x16"};
+  }
+
+  void setTuningVariant(const std::string& variant) override {
+    int bx = 0, by = 0, wgx = 0, wgy = 0;
+    if (std::sscanf(variant.c_str(), "b%dx%d-wg%dx%d", &bx, &by, &wgx, &wgy) != 4) return;
+    if ((bx != 4 && bx != 8 && bx != 16) || by < 1 || by > 16 || wgx < 1 || wgy < 1) return;
+    m_variant = {bx, by, wgx, wgy};
+  }
+
+  std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
+    const auto g = fitShape(shapeFor(ctx.device()), filter.size(), false, ctx.device());
+    if (!g) return "the smallest tile for K=" + std::to_string(filter.size()) + " does not fit in local memory";
+    return std::nullopt;
+  }
+
+  void prepare(Context& ctx, const FilterSet& filter, int, int) override {
+    auto req = makeRequest(ctx.device(), filter, shapeFor(ctx.device()));
+    if (!req) throw Error(ErrorKind::Device, "codegen: no tile for K=" + std::to_string(filter.size()) + " fits");
+    poll(ctx, false);
+    if (m_active && m_active->key == req->key) {  // same program: offsets and border values are arguments
+      m_active->offset = req->offset;
+      m_active->border = req->border;
+      m_target.reset();
+      return;
+    }
+    if (auto it = m_cache.find(req->key); it != m_cache.end()) {  // built before: switch at once
+      activate(*req, it->second);
+      m_target.reset();
+      return;
+    }
+    const bool async = backgroundBuilds() && m_active && m_active->shapeKey == req->shapeKey;
+    if (!async) {
+      if (m_building.valid() && m_buildingKey == req->key) {
+        poll(ctx, true);  // the same program is already building: wait for it instead of building twice
+      } else {
+        remember(build(ctx, *req));
+      }
+      activate(*req, m_cache.at(req->key));
+      m_target.reset();
+      return;
+    }
+    m_target = std::move(*req);  // keep running the current kernel until this one is built
+    poll(ctx, false);
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    poll(ctx, false);
+    if (!m_active) throw Error(ErrorKind::Device, "codegen: enqueue before prepare");
+    Active& a = *m_active;
+    a.kernel.setArg(0, frame.input);
+    a.kernel.setArg(1, frame.output);
+    a.kernel.setArg(2, frame.width);
+    a.kernel.setArg(3, frame.height);
+    a.kernel.setArg(4, a.offset);
+    a.kernel.setArg(5, a.border);
+    const CodegenGeometry& g = a.geometry;
+    const size_t tw = static_cast<size_t>(g.tileWidth()), th = static_cast<size_t>(g.tileHeight());
+    const cl::NDRange local(static_cast<size_t>(g.shape.wgx), static_cast<size_t>(g.shape.wgy));
+    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), tw) / tw * g.shape.wgx,
+                             roundUp(static_cast<size_t>(frame.height), th) / th * g.shape.wgy);
+    return {launch2d(ctx, a.kernel, "convolve_codegen", global, local, waitFor)};
+  }
+
+ private:
+  struct Active {
+    std::uint64_t key = 0;
+    std::string shapeKey;
+    cl::Kernel kernel;
+    CodegenGeometry geometry;
+    cl_float4 offset{}, border{};
+  };
+
+  CodegenShape shapeFor(const DeviceInfo& dev) const {
+    CodegenShape s = defaultShape(dev.isGpu);
+    if (m_variant[0]) std::tie(s.bx, s.by, s.wgx, s.wgy) = std::tuple(m_variant[0], m_variant[1], m_variant[2], m_variant[3]);
+    return s;
+  }
+
+  void activate(const Request& r, const Built& b) {
+    m_active = Active{r.key, r.shapeKey, b.kernel, b.geometry, r.offset, r.border};
+  }
+
+  /// Keeps a built kernel in memory so returning to an earlier filter is instant (bounded: live editing makes many).
+  void remember(Built b) {
+    static constexpr std::size_t kMaxKernels = 32;
+    if (m_cache.emplace(b.key, b).second) m_order.push_back(b.key);
+    while (m_order.size() > kMaxKernels) {
+      const std::uint64_t oldest = m_order.front();
+      m_order.pop_front();
+      if (m_active && m_active->key == oldest)
+        m_order.push_back(oldest);  // the running kernel stays
+      else
+        m_cache.erase(oldest);
+    }
+  }
+
+  /// Collects a finished background build (waiting for it when `wait`), switches to it when it is still
+  /// what was asked for last, and starts building the newest request when nothing is building.
+  void poll(Context& ctx, bool wait) {
+    if (m_building.valid() &&
+        (wait || m_building.wait_for(std::chrono::seconds(0)) == std::future_status::ready)) {
+      Built b = m_building.get();  // rethrows a build failure
+      remember(b);
+      if (m_target && m_target->key == b.key) {
+        activate(*m_target, m_cache.at(b.key));
+        m_target.reset();
+      }
+    }
+    if (!m_target || m_building.valid()) return;
+    if (auto it = m_cache.find(m_target->key); it != m_cache.end()) {
+      activate(*m_target, it->second);
+      m_target.reset();
+      return;
+    }
+    m_buildingKey = m_target->key;
+    const int delay = g_buildDelayMs.load();
+    m_building = std::async(std::launch::async, [&ctx, req = *m_target, delay] {
+      if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+      return build(ctx, req);
+    });
+  }
+
+  std::array<int, 4> m_variant{0, 0, 0, 0};
+  std::optional<Active> m_active;
+  std::optional<Request> m_target;  ///< newest filter whose kernel is not built yet (background mode)
+  std::future<Built> m_building;
+  std::uint64_t m_buildingKey = 0;
+  std::map<std::uint64_t, Built> m_cache;
+  std::deque<std::uint64_t> m_order;
 };
 
 }  // namespace
+
+void setCodegenBackgroundBuilds(bool enabled) { g_backgroundOverride = enabled ? 1 : 0; }
+void setCodegenBuildDelayForTesting(int milliseconds) { g_buildDelayMs = milliseconds; }
+
+std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle) {
+  DeviceInfo dev;
+  dev.isGpu = gpuStyle;
+  dev.localMemBytes = 48 * 1024;
+  dev.maxWorkGroupSize = 1024;
+  const auto fit = planAndFit(dev, filter, defaultShape(gpuStyle));
+  return fit ? generateKernel(fit->first, fit->second) : std::string();
+}
 
 std::unique_ptr<Strategy> makeCodegenStrategy() { return std::make_unique<CodegenStrategy>(); }
 

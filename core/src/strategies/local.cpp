@@ -1,5 +1,6 @@
 // local: work-group tile plus halo staged in __local memory (as uchar4), convolved from there.
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include "../strategy_support.hpp"

@@ -1,0 +1,123 @@
+// vector.cl — each work-item computes VY rows × VX consecutive pixels straight from global memory with
+// vector loads and stores; no local memory. Float math runs on VX-wide vectors.
+//
+// A row of VX pixels is 3·VX interleaved bytes (R G B R G B …) = three VX-wide vectors ("chunks"); lane e of
+// chunk v is channel (VX·v + e) % 3, so each tap multiplies by a vector holding the R, G, B weights in that
+// pattern (laid out by the host: kernel argument `wpat`). The row segment a work-item reads, halo included,
+// is SEGB = 3·(VX + K − 1) bytes.
+//
+// Build options (besides BORDER_MODE, KSIZE, RADIUS from common.cl):
+//   -DVX=4|8|16   pixels per work-item in x          -DVY=n   rows per work-item
+//   -DROW_LOOP=1  CPUs: convert the work-item's rows once into a private float buffer, then a run-time loop
+//                 over filter rows (small blocks that compile without spills)
+//   -DROW_LOOP=0  GPUs: fully unrolled; each input row is converted into registers once and serves every
+//                 output row of the block, weights become constant operands
+//   -DPSTR=VX+2   floats per tap in `wpat`
+// Work-items whose window lies inside the frame load with plain vloads; the others resolve borders per pixel.
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define VEC CAT(float, VX)
+#define VLOAD CAT(vload, VX)
+#define VSTORE CAT(vstore, VX)
+#define TO_FLOAT CAT(convert_float, VX)
+#define TO_UCHAR CAT(CAT(convert_uchar, VX), _sat_rte)
+
+#define SEGB (3 * (VX + KSIZE - 1))  // bytes (and floats) of one row segment, halo included
+#define ROWS (VY + KSIZE - 1)        // input rows a work-item reads
+#define WEIGHTS(j, i, v) VLOAD(0, wpat + ((j) * KSIZE + (i)) * PSTR + (VX * (v)) % 3)
+
+// Converts the row segment that starts at `s` (inside the frame) to floats: VX-byte chunks, the last one
+// overlapping the previous so nothing past the segment is read.
+inline void load_segment(float* seg, __global const uchar* s) {
+#pragma unroll
+  for (int q = 0; q + VX <= SEGB; q += VX) VSTORE(TO_FLOAT(VLOAD(0, s + q)), 0, seg + q);
+  if (SEGB % VX) VSTORE(TO_FLOAT(VLOAD(0, s + SEGB - VX)), 0, seg + SEGB - VX);
+}
+
+// Same with the border rule, for work-items near the edges: row `y`, pixels x0 − RADIUS … x0 + VX + RADIUS − 1.
+inline void gather_segment(float* seg, __global const uchar* src, int x0, int y, int width, int height,
+                           float3 border_value) {
+#pragma unroll
+  for (int p = 0; p < VX + KSIZE - 1; ++p)
+    vstore3(load_rgb(src, x0 - RADIUS + p, y, width, height, border_value), p, seg);
+}
+
+__kernel void convolve_vector(__global const uchar* src, __global uchar* dst, int width, int height,
+                              __constant float* wpat,  // [K·K taps][PSTR]: R G B R G B … weights / divisor
+                              float4 offset, float4 border_value) {
+  const int x0 = get_global_id(0) * VX, y0 = get_global_id(1) * VY;
+  if (x0 >= width || y0 >= height) return;
+  const int rowb = width * 3;
+  const bool interior =
+      x0 >= RADIUS && y0 >= RADIUS && x0 + VX + RADIUS <= width && y0 + VY + RADIUS <= height;
+  __global const uchar* s = src + (y0 - RADIUS) * rowb + (x0 - RADIUS) * 3;  // used only when interior
+
+  float opat[VX + 2];  // offsets in the chunks' R G B pattern
+#pragma unroll
+  for (int e = 0; e < VX + 2; ++e) opat[e] = e % 3 == 0 ? offset.x : e % 3 == 1 ? offset.y : offset.z;
+  VEC acc[VY][3];
+#pragma unroll
+  for (int o = 0; o < VY; ++o)
+#pragma unroll
+    for (int v = 0; v < 3; ++v) acc[o][v] = VLOAD(0, opat + (VX * v) % 3);
+
+#if ROW_LOOP
+  float rows[ROWS * SEGB];
+  if (interior) {
+    for (int rr = 0; rr < ROWS; ++rr) load_segment(rows + rr * SEGB, s + rr * rowb);
+  } else {
+    for (int rr = 0; rr < ROWS; ++rr)
+      gather_segment(rows + rr * SEGB, src, x0, y0 - RADIUS + rr, width, height, border_value.xyz);
+  }
+  for (int j = 0; j < KSIZE; ++j) {
+#pragma unroll
+    for (int i = 0; i < KSIZE; ++i) {
+#pragma unroll
+      for (int v = 0; v < 3; ++v) {
+        const VEC w = WEIGHTS(j, i, v);
+#pragma unroll
+        for (int o = 0; o < VY; ++o) acc[o][v] = fma(VLOAD(0, rows + (o + j) * SEGB + 3 * i + VX * v), w, acc[o][v]);
+      }
+    }
+  }
+#else
+#pragma unroll
+  for (int rr = 0; rr < ROWS; ++rr) {
+    float seg[SEGB];
+    // Only these loads differ between interior and edge work-items; the arithmetic below is shared.
+    if (interior)
+      load_segment(seg, s + rr * rowb);
+    else
+      gather_segment(seg, src, x0, y0 - RADIUS + rr, width, height, border_value.xyz);
+#pragma unroll
+    for (int i = 0; i < KSIZE; ++i) {
+#pragma unroll
+      for (int v = 0; v < 3; ++v) {
+        const VEC win = VLOAD(0, seg + 3 * i + VX * v);
+#pragma unroll
+        for (int o = 0; o < VY; ++o) {
+          const int j = rr - o;  // filter row this input row is for output row o
+          if (j >= 0 && j < KSIZE) acc[o][v] = fma(win, WEIGHTS(j, i, v), acc[o][v]);
+        }
+      }
+    }
+  }
+#endif
+
+#pragma unroll
+  for (int o = 0; o < VY; ++o) {
+    if (y0 + o >= height) break;
+    __global uchar* d = dst + (y0 + o) * rowb + x0 * 3;
+    if (x0 + VX <= width) {
+#pragma unroll
+      for (int v = 0; v < 3; ++v) VSTORE(TO_UCHAR(acc[o][v]), 0, d + VX * v);
+    } else {  // right edge of the frame: only the pixels that exist
+      uchar tmp[3 * VX];
+#pragma unroll
+      for (int v = 0; v < 3; ++v) VSTORE(TO_UCHAR(acc[o][v]), 0, tmp + VX * v);
+      const int n = (width - x0) * 3;
+      for (int e = 0; e < n; ++e) d[e] = tmp[e];
+    }
+  }
+}

@@ -1,0 +1,70 @@
+// Settings survive a restart, and are on disk as soon as they change (so they survive a crash too).
+#include <QSettings>
+#include <QTableWidget>
+#include <QTest>
+
+#include "channel_grid.hpp"
+#include "convolab/filter_io.hpp"
+#include "filter_document.hpp"
+#include "filter_editor.hpp"
+#include "main_window.hpp"
+#include "preview_widget.hpp"
+#include "test_support.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+class SettingsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { test::prepareTestEnvironment(QStringLiteral("settings-test")); }
+
+  void everythingSurvivesARestart() {
+    FilterSet edited;
+    {
+      LaunchOptions o;
+      o.source = QStringLiteral("pattern:320x240@15");
+      MainWindow window(o);
+      window.show();
+      window.editor()->grid(1)->table()->item(2, 2)->setText(QStringLiteral("3.25"));
+      window.document()->setLinked(true);
+      window.document()->setBorder(BorderMode::Wrap);
+      window.action(QStringLiteral("viewSplit"))->trigger();
+      window.action(QStringLiteral("bypass"))->trigger();
+      window.setStrategy(QStringLiteral("naive"));
+      edited = window.document()->filter();
+
+      // Already on disk, before any orderly shutdown: a crash here would lose nothing.
+      QSettings disk;
+      const FilterSet stored = parseFilterJson(disk.value(QStringLiteral("filter/json")).toString().toStdString());
+      QCOMPARE(stored, edited);
+      QCOMPARE(disk.value(QStringLiteral("processing/strategy")).toString(), QStringLiteral("naive"));
+      QCOMPARE(disk.value(QStringLiteral("source/spec")).toString(), QStringLiteral("pattern:320x240@15"));
+    }
+    MainWindow restarted;  // no command line: everything comes from the settings
+    restarted.show();
+    QCOMPARE(restarted.document()->filter(), edited);
+    QCOMPARE(restarted.document()->filter().channel(1).at(2, 2), 3.25);
+    QVERIFY(restarted.document()->linked());
+    QCOMPARE(restarted.preview()->viewMode(), ViewMode::Split);
+    QVERIFY(restarted.action(QStringLiteral("bypass"))->isChecked());
+    QCOMPARE(restarted.requestedStrategy(), QStringLiteral("naive"));
+    QCOMPARE(restarted.currentSourceSpec(), QStringLiteral("pattern:320x240@15"));
+    QCOMPARE(restarted.editor()->grid(1)->table()->item(2, 2)->text(), QStringLiteral("3.25"));
+  }
+
+  void automatedRunsLeaveSettingsAlone() {
+    QSettings disk;
+    const QString before = disk.value(QStringLiteral("source/spec")).toString();
+    LaunchOptions o;
+    o.source = QStringLiteral("pattern:64x64@30");
+    o.frames = 1000000;  // a --frames run
+    MainWindow window(o);
+    disk.sync();
+    QCOMPARE(disk.value(QStringLiteral("source/spec")).toString(), before);
+  }
+};
+
+QTEST_MAIN(SettingsTest)
+#include "test_settings.moc"

@@ -1,0 +1,105 @@
+// Source states: a source failing mid-stream shows "disconnected — waiting…" and recovers; no camera shows its panel.
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "capture/capture_thread.hpp"
+#include "capture/test_pattern_source.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
+#include "preview_widget.hpp"
+#include "test_support.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+class SourceStatesTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { test::prepareTestEnvironment(QStringLiteral("source-states-test")); }
+
+  void failingSourceShowsDisconnectedAndReconnects() {
+    LaunchOptions o;
+    // Fails after 8 frames; the first two reconnect attempts fail too, the third succeeds.
+    o.source = QStringLiteral("pattern:320x240@30,fail=8,recover=2");
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.show();
+    QVERIFY(test::waitForFrame(window, 0));
+    PreviewWidget* preview = window.preview();
+    QTRY_VERIFY_WITH_TIMEOUT(!preview->disconnectedMessage().isEmpty(), 10000);
+    QCOMPARE(preview->disconnectedMessage(), QStringLiteral("Test pattern disconnected — waiting…"));
+    QVERIFY(preview->frame());                 // the last frame stays (dimmed)
+    QVERIFY(!preview->placeholderVisible());
+    // The UI stays responsive while the source is away: edits still re-process the last frame.
+    const auto before = window.pipeline()->latestFrame()->record.sequence;
+    const std::uint64_t revision = window.pipeline()->setFilter(test::distinctChannelsFilter());
+    const auto reprocessed = test::waitForFrame(window, revision, 20000);
+    QVERIFY(reprocessed);
+    QVERIFY(reprocessed->record.sequence > before);
+    // It comes back by itself.
+    QTRY_VERIFY_WITH_TIMEOUT(preview->disconnectedMessage().isEmpty(), 15000);
+  }
+
+  void missingCameraShowsTheNoCameraPanel() {
+    LaunchOptions o;
+    o.source = QStringLiteral("/dev/video63");  // no such camera
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.show();
+    PreviewWidget* preview = window.preview();
+    QTRY_VERIFY_WITH_TIMEOUT(preview->placeholderVisible(), 10000);
+    QCOMPARE(preview->placeholderTitle(), QStringLiteral("No camera found"));
+    QVERIFY(preview->openImageButton()->isVisible());
+    QVERIFY(preview->openVideoButton()->isVisible());
+    QVERIFY(preview->testPatternButton()->isVisible());
+    QCOMPARE(window.currentSourceSpec(), QStringLiteral("/dev/video63"));  // nothing else was picked silently
+    QTest::mouseClick(preview->testPatternButton(), Qt::LeftButton);
+    QCOMPARE(window.currentSourceSpec(), QStringLiteral("pattern"));
+    QVERIFY(test::waitForFrame(window, 0));
+    QTRY_VERIFY_WITH_TIMEOUT(!preview->placeholderVisible(), 10000);
+  }
+
+  void unreadableFileShowsWhy() {
+    LaunchOptions o;
+    o.source = QStringLiteral("/nonexistent/clip.mp4");
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.show();
+    QVERIFY(window.preview()->placeholderVisible());
+    QCOMPARE(window.preview()->placeholderTitle(), QStringLiteral("Cannot open this source"));
+  }
+
+  void captureThreadDropsOldFramesAndCountsThem() {
+    auto slot = std::make_shared<capture::LatestFrameSlot>();
+    std::atomic<int> wakeups{0};
+    std::vector<capture::CaptureState> states;
+    std::mutex m;
+    {
+      capture::TestPatternOptions opt;
+      opt.width = 64;
+      opt.height = 48;
+      opt.fps = 200;
+      capture::CaptureThread thread(
+          std::make_unique<capture::TestPatternSource>(opt), slot, [&] { ++wakeups; },
+          [&](const capture::CaptureStatus& s) {
+            std::lock_guard lock(m);
+            states.push_back(s.state);
+          });
+      QTest::qWait(300);  // nobody takes frames: all but the newest are dropped
+    }
+    QVERIFY(slot->delivered() > 10);
+    QCOMPARE(slot->dropped(), slot->delivered() - 1);
+    QCOMPARE(wakeups.load(), 1);  // the consumer is woken once per empty→full
+    auto frame = slot->take();
+    QVERIFY(frame.has_value());
+    QCOMPARE(frame->index, static_cast<std::int64_t>(slot->delivered() - 1));
+    QVERIFY(states.size() >= 2);
+    QCOMPARE(states[0], capture::CaptureState::Opening);
+    QCOMPARE(states[1], capture::CaptureState::Running);
+  }
+};
+
+QTEST_MAIN(SourceStatesTest)
+#include "test_source_states.moc"

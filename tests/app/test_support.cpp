@@ -1,0 +1,88 @@
+// Helpers shared by the GUI tests.
+#include "test_support.hpp"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QTest>
+#include <cstdlib>
+
+#include "convolab/reference.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
+#include "resources.hpp"
+
+namespace convolab::test {
+
+void prepareTestEnvironment(const QString& applicationName) {
+  const QString home = qEnvironmentVariable("HOME");
+  // ctest points HOME at build/tests/app/convolab-test-home/<test>; never wipe a real home.
+  if (home.contains(QStringLiteral("convolab-test-home"))) {
+    QDir(home).removeRecursively();
+    QDir().mkpath(home);
+  } else {
+    qWarning("HOME is not a test home (%s): settings of this run are not isolated", qPrintable(home));
+  }
+  QCoreApplication::setOrganizationName(QStringLiteral("ConvoLabTest"));
+  QCoreApplication::setApplicationName(applicationName);
+  gui::initResources();
+}
+
+QString dataFile(const QString& name) { return QStringLiteral(CONVOLAB_TEST_DATA "/") + name; }
+
+gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
+                                         const std::function<bool(const gui::ProcessedFrame&)>& predicate,
+                                         int timeoutMs) {
+  gui::ProcessedFramePtr found;
+  QTest::qWaitFor(
+      [&] {
+        auto f = window.pipeline()->latestFrame();
+        if (f && predicate(*f)) found = f;
+        return found != nullptr;
+      },
+      timeoutMs);
+  return found;
+}
+
+gui::ProcessedFramePtr waitForFrame(gui::MainWindow& window, std::uint64_t revision, int timeoutMs) {
+  return waitForFrameWhere(
+      window, [&](const gui::ProcessedFrame& f) { return f.record.filterRevision >= revision && f.record.error.isEmpty(); },
+      timeoutMs);
+}
+
+int maxAbsDifference(const Image& a, const Image& b) {
+  if (a.width != b.width || a.height != b.height) return -1;
+  int worst = 0;
+  for (int y = 0; y < a.height; ++y) {
+    const auto* ra = a.view().row(y);
+    const auto* rb = b.view().row(y);
+    for (int x = 0; x < a.width * kBytesPerPixel; ++x) worst = std::max(worst, std::abs(int(ra[x]) - int(rb[x])));
+  }
+  return worst;
+}
+
+Image referenceResult(const Image& input, const FilterSet& filter) {
+  Image out(input.width, input.height);
+  referenceConvolve(input.view(), out.mutableView(), filter);
+  return out;
+}
+
+FilterSet distinctChannelsFilter() {
+  std::array<ChannelFilter, kChannels> channels;
+  for (int c = 0; c < kChannels; ++c) {
+    auto& ch = channels[static_cast<size_t>(c)];
+    ch.size = 7;
+    ch.matrix.assign(49, 0.0);
+    double sum = 0;
+    for (int j = 0; j < 7; ++j)
+      for (int i = 0; i < 7; ++i) {
+        const double v = ((i * 3 + j * 5 + c * 7) % 5) - 1.0;  // -1..3: mixed signs, different per channel
+        ch.matrix[static_cast<size_t>(j * 7 + i)] = v;
+        sum += v;
+      }
+    ch.divisor = sum != 0 ? sum : 1;
+    ch.offset = 10.0 * c;
+  }
+  return FilterSet::make(channels, BorderMode::Reflect101, {0, 0, 0}, "distinct");
+}
+
+}  // namespace convolab::test

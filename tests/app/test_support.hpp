@@ -1,0 +1,39 @@
+// Shared helpers of the GUI tests: a clean per-test home, waiting for frames, comparing images.
+#pragma once
+
+#include <QString>
+#include <functional>
+
+#include "convolab/filter.hpp"
+#include "convolab/image.hpp"
+#include "processed_frame.hpp"
+
+namespace convolab::gui {
+class MainWindow;
+}
+
+namespace convolab::test {
+
+/// Call first in initTestCase(): wipes the per-test HOME that ctest set (only if it looks like one),
+/// names the application so QSettings/QStandardPaths land there, and registers resources.
+void prepareTestEnvironment(const QString& applicationName);
+
+/// Path of a file in tests/data.
+QString dataFile(const QString& name);
+
+/// Waits (processing events) until the window's newest frame was made with filter revision ≥ `revision`
+/// and without error; null on timeout.
+gui::ProcessedFramePtr waitForFrame(gui::MainWindow& window, std::uint64_t revision, int timeoutMs = 60000);
+/// Waits until `predicate` holds on the newest frame; null on timeout.
+gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
+                                         const std::function<bool(const gui::ProcessedFrame&)>& predicate,
+                                         int timeoutMs = 60000);
+
+/// Largest per-byte difference between two images of the same size (-1 when sizes differ).
+int maxAbsDifference(const Image& a, const Image& b);
+/// The CPU reference result of `filter` on `input`.
+Image referenceResult(const Image& input, const FilterSet& filter);
+/// A 7×7 per-channel filter with distinct, non-trivial weights in each channel.
+FilterSet distinctChannelsFilter();
+
+}  // namespace convolab::test

@@ -1,0 +1,101 @@
+// Unit tests of the app's plain logic: statistics, reports, command line, filter resizing, pattern specs.
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+#include "capture/test_pattern_source.hpp"
+#include "command_line.hpp"
+#include "filter_document.hpp"
+#include "stats_collector.hpp"
+#include "stats_report.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+using std::chrono::milliseconds;
+
+class UnitsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void statsFromSyntheticFrames() {
+    StatsCollector stats;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 40; ++i) {
+      FrameRecord r;
+      r.sequence = static_cast<std::uint64_t>(i + 1);
+      r.processed = t0 + milliseconds(i * 25);  // 40 fps
+      r.hasTimings = true;
+      r.timings.stages = {{"upload", 1.0}, {"convolve", 10.0 + (i % 20)}, {"download", 2.0}};
+      stats.addProcessed(r);
+      stats.addDisplayed(r.processed);
+      stats.sampleSource(r.processed, static_cast<std::uint64_t>(2 * i), static_cast<std::uint64_t>(i), 80);
+    }
+    const auto s = stats.snapshot(t0 + milliseconds(39 * 25), milliseconds(1000));
+    QVERIFY(std::abs(s.processedFps - 40.0) < 1.0);
+    QVERIFY(std::abs(s.displayedFps - 40.0) < 1.0);
+    QVERIFY(std::abs(s.sourceFps - 80.0) < 3.0);
+    QCOMPARE(s.stages.size(), size_t{3});
+    QCOMPARE(QString::fromStdString(s.stages[1].name), QStringLiteral("convolve"));
+    QCOMPARE(s.stages[1].current, 10.0 + 39 % 20);
+    QVERIFY(s.stages[1].p95 >= 28.0 && s.stages[1].p95 <= 29.0);
+    QVERIFY(std::abs(s.budgetMs - 12.5) < 1e-9);
+    QCOMPARE(s.dropped, std::uint64_t{39});
+
+    const auto run = stats.runSummary();
+    const auto j = nlohmann::json::parse(statsJson(run, "dev", "auto", 40));
+    for (const char* key : {"source_fps", "processed_fps", "displayed_fps", "dropped_frames", "stages", "device",
+                            "strategy"})
+      QVERIFY2(j.contains(key), key);
+    for (const char* stage : {"upload", "convolve", "download"}) {
+      QVERIFY(j["stages"].contains(stage));
+      QVERIFY(j["stages"][stage].contains("mean_ms"));
+      QVERIFY(j["stages"][stage].contains("p95_ms"));
+    }
+    QCOMPARE(j["stages"]["upload"]["mean_ms"].get<double>(), 1.0);
+    QVERIFY(std::abs(j["processed_fps"].get<double>() - 40.0) < 0.5);
+    QCOMPARE(j["device"].get<std::string>(), std::string("dev"));
+    QVERIFY(QString::fromStdString(statsText(s, "dev", "auto")).contains(QStringLiteral("dropped")));
+  }
+
+  void commandLine() {
+    auto p = parseCommandLine({"convolab", "--source", "pattern", "--filter", "f.json", "--strategy", "naive",
+                               "--device", "cpu", "--frames", "12", "--snapshot", "s.png", "--stats", "s.json"});
+    QCOMPARE(p.exitCode, -1);
+    QCOMPARE(p.options.source, QStringLiteral("pattern"));
+    QCOMPARE(p.options.filter, QStringLiteral("f.json"));
+    QCOMPARE(p.options.strategy, QStringLiteral("naive"));
+    QCOMPARE(p.options.device, QStringLiteral("cpu"));
+    QCOMPARE(p.options.frames, 12);
+    QCOMPARE(p.options.snapshot, QStringLiteral("s.png"));
+    QCOMPARE(p.options.stats, QStringLiteral("s.json"));
+    QCOMPARE(parseCommandLine({"convolab", "--frames", "zero"}).exitCode, 2);
+    QCOMPARE(parseCommandLine({"convolab", "--bogus"}).exitCode, 2);
+    QCOMPARE(parseCommandLine({"convolab", "--help"}).exitCode, 0);
+    QCOMPARE(parseCommandLine({"convolab", "clip.mp4"}).options.source, QStringLiteral("clip.mp4"));
+  }
+
+  void filtersAreCentredIntoTheEditor() {
+    const FilterSet small = FilterSet::uniform(ChannelFilter{3, {1, 2, 3, 4, 5, 6, 7, 8, 9}, 45, 1});
+    const FilterSet big = toEditorSize(small);
+    QCOMPARE(big.size(), 7);
+    QCOMPARE(big.channel(0).at(2, 2), 1.0);
+    QCOMPARE(big.channel(0).at(4, 4), 9.0);
+    QCOMPARE(big.channel(0).at(0, 0), 0.0);
+    QCOMPARE(big.channel(0).divisor, 45.0);
+    QCOMPARE(resizeFilter(big, 3), small);  // shrinking keeps the centre
+  }
+
+  void patternSpecs() {
+    auto o = capture::TestPatternOptions::parse("pattern:1920x1080@60,fail=5,recover=2");
+    QVERIFY(o.has_value());
+    QCOMPARE(o->width, 1920);
+    QCOMPARE(o->height, 1080);
+    QCOMPARE(o->fps, 60.0);
+    QCOMPARE(o->failAfter, 5);
+    QCOMPARE(o->recoverAfter, 2);
+    QVERIFY(!capture::TestPatternOptions::parse("patterns.png").has_value());
+    QVERIFY_THROWS_EXCEPTION(capture::SourceError, capture::TestPatternOptions::parse("pattern:10x"));
+  }
+};
+
+QTEST_GUILESS_MAIN(UnitsTest)
+#include "test_units.moc"

@@ -1,0 +1,448 @@
+// End-to-end tests of convolab-cli and convolab-bench: run the built programs, check exit codes and outputs.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "convolab/device.hpp"
+#include "convolab/filter_io.hpp"
+#include "convolab/registry.hpp"
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSource = CONVOLAB_SOURCE_DIR;
+const fs::path kCoffee = kSource / "tests/data/coffee.png";
+const fs::path kPresets = kSource / "resources/presets";
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void writeFile(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary);
+  out << bytes;
+}
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::ostream& operator<<(std::ostream& os, const Result& r) {
+  return os << "exit " << r.code << "\n--- stdout:\n" << r.out << "--- stderr:\n" << r.err;
+}
+
+/// Runs `program args...` (no shell), stdout and stderr captured through files in `dir`.
+Result run(const std::string& program, const std::vector<std::string>& args, const fs::path& dir) {
+  const fs::path outFile = dir / ".stdout", errFile = dir / ".stderr";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<std::string> all{program};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  Result r;
+  const int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) {
+    r.err = "posix_spawn failed: " + std::string(std::strerror(rc));
+    return r;
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = readFile(outFile);
+  r.err = readFile(errFile);
+  fs::remove(outFile);
+  fs::remove(errFile);
+  return r;
+}
+
+/// Files in `dir` (names), ignoring the capture files of run().
+std::set<std::string> listing(const fs::path& dir) {
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.insert(e.path().filename().string());
+  return names;
+}
+
+/// What ConvoLab must compute, by OpenCV: per channel (RGB filter channel c is BGR plane 2 - c),
+/// filter2D with matrix/divisor, delta = offset.
+cv::Mat expectedBgr(const cv::Mat& bgr, const convolab::FilterSet& f, int border) {
+  std::vector<cv::Mat> planes;
+  cv::split(bgr, planes);
+  for (int c = 0; c < 3; ++c) {
+    const auto& ch = f.channel(c);
+    cv::Mat k(ch.size, ch.size, CV_32F);
+    for (int j = 0; j < ch.size; ++j)
+      for (int i = 0; i < ch.size; ++i) k.at<float>(j, i) = static_cast<float>(ch.weight(j, i));
+    cv::Mat& p = planes[static_cast<size_t>(2 - c)];
+    cv::filter2D(p.clone(), p, -1, k, cv::Point(-1, -1), ch.offset, border);
+  }
+  cv::Mat out;
+  cv::merge(planes, out);
+  return out;
+}
+
+int maxAbsDiff(const cv::Mat& a, const cv::Mat& b) {
+  cv::Mat d;
+  cv::absdiff(a, b, d);
+  double mx = 0;
+  cv::minMaxLoc(d.reshape(1), nullptr, &mx);
+  return static_cast<int>(mx);
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "convolab-cli-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    m_dir = tmpl;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(m_dir, ec);
+  }
+
+  Result cli(const std::vector<std::string>& args) { return run(CONVOLAB_CLI_PATH, args, m_dir); }
+  Result bench(const std::vector<std::string>& args) { return run(CONVOLAB_BENCH_PATH, args, m_dir); }
+  fs::path path(const std::string& name) const { return m_dir / name; }
+  fs::path filterFile(const std::string& name, const std::string& json) {
+    writeFile(path(name), json);
+    return path(name);
+  }
+  /// `apply` with the sharpen preset and naive strategy (fast on PoCL) plus `extra` arguments.
+  Result applySharpen(const fs::path& input, const fs::path& output, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{
+        "apply",        "--strategy", "naive",        "--filter", (kPresets / "sharpen.json").string(),
+        input.string(), "-o",         output.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return cli(args);
+  }
+  /// Asserts exit 3, a message naming `named`, and no output file.
+  void expectBadInput(const Result& r, const std::string& named) {
+    EXPECT_EQ(r.code, 3) << r;
+    EXPECT_NE(r.err.find(named), std::string::npos) << "message should name '" << named << "'\n" << r;
+  }
+
+  fs::path m_dir;
+};
+
+// ---- apply: results -------------------------------------------------------------------------------------
+
+TEST_F(Cli, ApplySharpenMatchesOpenCVFilter2D) {
+  const fs::path out = path("coffee-sharp.png");
+  const Result r = applySharpen(kCoffee, out);
+  ASSERT_EQ(r.code, 0) << r;
+  const cv::Mat got = cv::imread(out.string(), cv::IMREAD_COLOR);
+  ASSERT_FALSE(got.empty());
+  const cv::Mat want =
+      expectedBgr(cv::imread(kCoffee.string(), cv::IMREAD_COLOR),
+                  convolab::loadFilterFile(kPresets / "sharpen.json"), cv::BORDER_REFLECT_101);
+  ASSERT_EQ(got.size(), want.size());
+  EXPECT_LE(maxAbsDiff(got, want), 1);
+}
+
+TEST_F(Cli, ApplyPerChannelPresetWithBorderOverrideMatchesOpenCV) {
+  // colour_edges has a different matrix and an offset per channel: catches RGB/BGR mix-ups and --border.
+  const fs::path out = path("edges.png");
+  const fs::path preset = kPresets / "colour_edges.json";
+  const Result r = cli({"apply", "-s", "naive", "-f", preset.string(), "--border", "replicate",
+                        kCoffee.string(), "-o", out.string()});
+  ASSERT_EQ(r.code, 0) << r;
+  const cv::Mat got = cv::imread(out.string(), cv::IMREAD_COLOR);
+  const cv::Mat want = expectedBgr(cv::imread(kCoffee.string(), cv::IMREAD_COLOR),
+                                   convolab::loadFilterFile(preset), cv::BORDER_REPLICATE);
+  EXPECT_LE(maxAbsDiff(got, want), 1);
+}
+
+TEST_F(Cli, ApplyWithDefaultStrategyOnSmallImage) {
+  // The default strategy (auto) end to end, on a small crop so its measuring stays cheap.
+  const cv::Mat crop = cv::imread(kCoffee.string(), cv::IMREAD_COLOR)(cv::Rect(100, 100, 40, 30)).clone();
+  ASSERT_TRUE(cv::imwrite(path("crop.bmp").string(), crop));
+  const fs::path out = path("crop-out.png");
+  const Result r = cli(
+      {"apply", "-f", (kPresets / "emboss.json").string(), path("crop.bmp").string(), "-o", out.string()});
+  ASSERT_EQ(r.code, 0) << r;
+  const cv::Mat want =
+      expectedBgr(crop, convolab::loadFilterFile(kPresets / "emboss.json"), cv::BORDER_REFLECT_101);
+  EXPECT_LE(maxAbsDiff(cv::imread(out.string(), cv::IMREAD_COLOR), want), 1);
+}
+
+// ---- apply: --force and writing nothing on failure -------------------------------------------------------
+
+TEST_F(Cli, ExistingOutputIsKeptWithoutForce) {
+  const fs::path out = path("out.png");
+  writeFile(out, "precious bytes");
+  const Result r = applySharpen(kCoffee, out);
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("--force"), std::string::npos) << r;
+  EXPECT_EQ(readFile(out), "precious bytes");
+  EXPECT_EQ(listing(m_dir), std::set<std::string>{"out.png"});
+}
+
+TEST_F(Cli, ExistingOutputIsReplacedWithForce) {
+  const fs::path out = path("out.png");
+  writeFile(out, "precious bytes");
+  const Result r = applySharpen(kCoffee, out, {"--force"});
+  ASSERT_EQ(r.code, 0) << r;
+  const cv::Mat got = cv::imread(out.string(), cv::IMREAD_COLOR);
+  EXPECT_EQ(got.cols, 600);
+  EXPECT_EQ(got.rows, 400);
+  EXPECT_EQ(listing(m_dir), std::set<std::string>{"out.png"});
+}
+
+TEST_F(Cli, NothingIsWrittenOnFailure) {
+  fs::create_directory(path("outdir"));
+  const fs::path out = path("outdir") / "out.png";
+  writeFile(path("broken.png"), readFile(kCoffee).substr(0, 2000));
+  EXPECT_EQ(applySharpen(path("broken.png"), out).code, 3);
+  EXPECT_EQ(applySharpen(kCoffee, out, {"--device", "no-such-device"}).code, 4);
+  EXPECT_EQ(applySharpen(kCoffee, path("outdir") / "out.txt").code, 2);
+  EXPECT_TRUE(listing(path("outdir")).empty()) << "left behind: " << *listing(path("outdir")).begin();
+}
+
+TEST_F(Cli, OutputIntoMissingFolderIsBadInput) {
+  const Result r = applySharpen(kCoffee, path("no/such/folder/out.png"));
+  expectBadInput(r, "no/such/folder");
+}
+
+TEST_F(Cli, UnsupportedOutputExtensionIsUsageError) {
+  const Result r = applySharpen(kCoffee, path("out.txt"));
+  EXPECT_EQ(r.code, 2) << r;
+  EXPECT_NE(r.err.find(".txt"), std::string::npos) << r;
+  EXPECT_FALSE(fs::exists(path("out.txt")));
+}
+
+TEST_F(Cli, ImageOverThePixelLimitIsRefused) {
+  const Result r = applySharpen(kCoffee, path("out.png"), {"--max-pixels", "1000"});
+  expectBadInput(r, "coffee.png");
+  EXPECT_NE(r.err.find("limit"), std::string::npos) << r;
+}
+
+// ---- exit code 2: usage ----------------------------------------------------------------------------------
+
+TEST_F(Cli, UsageErrorsExitWith2) {
+  EXPECT_EQ(cli({}).code, 2);
+  EXPECT_EQ(cli({"frobnicate"}).code, 2);
+  EXPECT_EQ(cli({"apply", "--bogus-option", kCoffee.string(), "-o", path("o.png").string()}).code, 2);
+  EXPECT_EQ(applySharpen(kCoffee, path("o.png"), {"--strategy", "no-such-strategy"}).code, 2);
+  EXPECT_EQ(applySharpen(kCoffee, path("o.png"), {"--border", "mirror"}).code, 2);
+  EXPECT_EQ(cli({"apply", kCoffee.string(), "-o", path("o.png").string()}).code, 2) << "--filter is required";
+  EXPECT_EQ(cli({"bench", "--size", "64by48"}).code, 2);
+  EXPECT_EQ(cli({"bench", "--strategy", "no-such-strategy", "--size", "8x8"}).code, 2);
+  EXPECT_EQ(cli({"bench", "--iterations", "0"}).code, 2);
+  EXPECT_TRUE(listing(m_dir).empty());
+}
+
+// ---- exit code 3: bad input ------------------------------------------------------------------------------
+
+TEST_F(Cli, MissingImage) {
+  expectBadInput(applySharpen(path("nope.png"), path("o.png")), "nope.png");
+}
+
+TEST_F(Cli, ZeroByteImage) {
+  writeFile(path("empty.png"), "");
+  expectBadInput(applySharpen(path("empty.png"), path("o.png")), "empty.png");
+}
+
+TEST_F(Cli, TruncatedPng) {
+  writeFile(path("truncated.png"), readFile(kCoffee).substr(0, 5000));
+  expectBadInput(applySharpen(path("truncated.png"), path("o.png")), "truncated.png");
+}
+
+TEST_F(Cli, TextFileAsImage) {
+  writeFile(path("notes.png"), "these are my notes, not a picture\n");
+  expectBadInput(applySharpen(path("notes.png"), path("o.png")), "notes.png");
+}
+
+struct BadFilterCase {
+  const char* name;
+  const char* json;
+  const char* mentions;  ///< what the message must name besides the file
+};
+
+void PrintTo(const BadFilterCase& c, std::ostream* os) {
+  *os << c.name;
+}
+
+class CliBadFilter : public Cli, public ::testing::WithParamInterface<BadFilterCase> {};
+
+TEST_P(CliBadFilter, IsBadInputNamingFileAndField) {
+  const BadFilterCase& c = GetParam();
+  const fs::path f = filterFile(std::string(c.name) + ".json", c.json);
+  const Result r =
+      cli({"apply", "-s", "naive", "-f", f.string(), kCoffee.string(), "-o", path("o.png").string()});
+  expectBadInput(r, f.filename().string());
+  EXPECT_NE(r.err.find(c.mentions), std::string::npos) << r;
+  EXPECT_FALSE(fs::exists(path("o.png")));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Files, CliBadFilter,
+    ::testing::Values(BadFilterCase{"malformed", R"({"matrix": [[0, 1, 0], [1, 1)", "JSON"},
+                      BadFilterCase{"six_by_six",
+                                    R"({"matrix": [[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],
+                                                   [1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1]]})",
+                                    "matrix"},
+                      BadFilterCase{"divisor_zero", R"({"matrix": [[1]], "divisor": 0})", "divisor"},
+                      BadFilterCase{"unknown_border", R"({"matrix": [[1]], "border": "mirror"})", "border"},
+                      BadFilterCase{"typo_key", R"({"matirx": [[1]]})", "matirx"},
+                      BadFilterCase{"empty", "", "empty"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST_F(Cli, MissingFilterFile) {
+  const Result r =
+      cli({"apply", "-f", path("nope.json").string(), kCoffee.string(), "-o", path("o.png").string()});
+  expectBadInput(r, "nope.json");
+}
+
+// ---- exit code 4: device ---------------------------------------------------------------------------------
+
+TEST_F(Cli, UnknownDeviceExitsWith4) {
+  const Result r = applySharpen(kCoffee, path("o.png"), {"--device", "no-such-device"});
+  EXPECT_EQ(r.code, 4) << r;
+  EXPECT_NE(r.err.find("no-such-device"), std::string::npos) << r;
+  EXPECT_FALSE(fs::exists(path("o.png")));
+}
+
+// ---- listing commands ------------------------------------------------------------------------------------
+
+TEST_F(Cli, StrategiesListsEveryRegistryName) {
+  const Result r = cli({"strategies"});
+  ASSERT_EQ(r.code, 0) << r;
+  std::istringstream lines(r.out);
+  std::vector<std::string> firstWords;
+  for (std::string line; std::getline(lines, line);) firstWords.push_back(line.substr(0, line.find(' ')));
+  EXPECT_EQ(firstWords, convolab::strategyNames());
+}
+
+TEST_F(Cli, DevicesListsAtLeastOneDevice) {
+  const auto devices = convolab::listDevices();
+  ASSERT_FALSE(devices.empty()) << "no OpenCL device on this machine (install pocl-opencl-icd)";
+  const Result r = cli({"devices"});
+  ASSERT_EQ(r.code, 0) << r;
+  for (const auto& d : devices) {
+    EXPECT_NE(r.out.find(d.spec()), std::string::npos) << r;
+    EXPECT_NE(r.out.find(d.name), std::string::npos) << r;
+  }
+}
+
+TEST_F(Cli, VersionAndHelp) {
+  const Result v = cli({"--version"});
+  EXPECT_EQ(v.code, 0) << v;
+  EXPECT_NE(v.out.find(CONVOLAB_VERSION), std::string::npos) << v;
+  const Result h = cli({"--help"});
+  EXPECT_EQ(h.code, 0) << h;
+  for (const char* sub : {"apply", "bench", "devices", "strategies"})
+    EXPECT_NE(h.out.find(sub), std::string::npos);
+}
+
+TEST_F(Cli, BenchProgramHasNoApply) {
+  const Result v = bench({"--version"});
+  EXPECT_EQ(v.code, 0) << v;
+  EXPECT_NE(v.out.find(CONVOLAB_VERSION), std::string::npos) << v;
+  EXPECT_EQ(
+      bench({"apply", "-f", (kPresets / "sharpen.json").string(), kCoffee.string(), "-o", "x.png"}).code, 2);
+  EXPECT_EQ(bench({"strategies"}).code, 0);
+}
+
+// ---- bench -----------------------------------------------------------------------------------------------
+
+TEST_F(Cli, BenchWritesJsonWithDocumentedKeys) {
+  const fs::path json = path("bench.json"), md = path("bench.md");
+  const Result r = cli({"bench", "--size", "64x48", "--iterations", "2", "--warmup", "1", "--strategy",
+                        "naive", "--json", json.string(), "--markdown", md.string()});
+  ASSERT_EQ(r.code, 0) << r;
+  const auto doc = nlohmann::json::parse(readFile(json));
+  for (const char* key : {"name", "driver", "compute_units", "clock_mhz", "peak_gflops", "peak_source"})
+    EXPECT_TRUE(doc["device"].contains(key)) << "device." << key;
+  ASSERT_EQ(doc["results"].size(), 1u);
+  const auto& res = doc["results"][0];
+  for (const char* key :
+       {"strategy", "size", "filter", "kernel_ms_median", "kernel_ms_p95", "upload_ms_median",
+        "download_ms_median", "frame_ms_median", "mpix_per_s", "gflops", "peak_fraction"})
+    EXPECT_TRUE(res.contains(key)) << "results[0]." << key;
+  EXPECT_EQ(res["strategy"], "naive");
+  EXPECT_EQ(res["size"], "64x48");
+  EXPECT_EQ(res["status"], "ok") << res.dump(2);
+  EXPECT_GT(res["kernel_ms_median"].get<double>(), 0);
+  EXPECT_LE(res["max_abs_diff"].get<int>(), 1);
+  ASSERT_TRUE(doc["opencv"].is_array());
+  ASSERT_FALSE(doc["opencv"].empty());
+  for (const auto& c : doc["opencv"])
+    for (const char* key : {"variant", "size", "ms_median", "speedup_of_ours"})
+      EXPECT_TRUE(c.contains(key)) << key;
+  EXPECT_EQ(doc["opencv"][0]["variant"], "cv_cpu_per_channel");
+  EXPECT_NE(readFile(md).find("| naive |"), std::string::npos);
+  EXPECT_EQ(listing(m_dir), (std::set<std::string>{"bench.json", "bench.md"}));
+}
+
+TEST_F(Cli, BenchSoakReportsRss) {
+  const fs::path json = path("soak.json");
+  const Result r =
+      bench({"bench", "--soak", "20", "--size", "32x24", "--strategy", "naive", "--json", json.string()});
+  ASSERT_EQ(r.code, 0) << r;
+  const auto soak = nlohmann::json::parse(readFile(json))["soak"];
+  for (const char* key : {"frames", "rss_start_kib", "rss_end_kib", "rss_growth_kib", "frame_ms_median"})
+    EXPECT_TRUE(soak.contains(key)) << key;
+  EXPECT_EQ(soak["frames"], 20);
+  EXPECT_GT(soak["rss_end_kib"].get<long>(), 0);
+}
+
+// ---- presets ---------------------------------------------------------------------------------------------
+
+TEST(Presets, EveryPresetLoadsAndIsBalanced) {
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(kPresets)) {
+    if (e.path().extension() != ".json") continue;
+    SCOPED_TRACE(e.path().string());
+    convolab::FilterSet f;
+    ASSERT_NO_THROW(f = convolab::loadFilterFile(e.path()));
+    EXPECT_FALSE(f.name().empty()) << "a preset has a human name";
+    names.insert(e.path().stem().string());
+    // Each channel either keeps flat areas (weights sum to 1, no offset) or maps them to its offset (sum 0).
+    for (int c = 0; c < 3; ++c) {
+      double sum = 0;
+      for (int j = 0; j < f.size(); ++j)
+        for (int i = 0; i < f.size(); ++i) sum += f.channel(c).weight(j, i);
+      EXPECT_TRUE(std::abs(sum - 1) < 1e-9 || std::abs(sum) < 1e-9) << "channel " << c << " sums to " << sum;
+      if (std::abs(sum - 1) < 1e-9) {
+        EXPECT_EQ(f.channel(c).offset, 0) << "channel " << c;
+      }
+    }
+  }
+  for (const char* want :
+       {"identity", "box_blur", "gaussian", "sharpen", "unsharp_mask", "laplacian", "sobel_x", "sobel_y",
+        "scharr", "emboss", "outline", "motion_blur", "channel_shift", "colour_edges"})
+    EXPECT_TRUE(names.count(want)) << want << ".json missing";
+  EXPECT_FALSE(convolab::loadFilterFile(kPresets / "channel_shift.json").channelsIdentical());
+  EXPECT_FALSE(convolab::loadFilterFile(kPresets / "colour_edges.json").channelsIdentical());
+  EXPECT_EQ(convolab::loadFilterFile(kPresets / "gaussian.json").size(), 7);
+}
+
+}  // namespace
