@@ -643,6 +643,9 @@ int runBench(const BenchOptions& o) {
           report.autoChoice.emplace_back(size.label(),
                                          r.active.empty() ? r.status + ": " + r.reason : r.active);
         report.results.push_back(std::move(r));
+        // Streaming throughput goes here (lead): for each "ok" strategy, frames/s with upload, kernels and
+        // download overlapped, e.g. FrameStream(ctx, name, filter, W, H).measureThroughput(N), into a
+        // `streaming` list of BenchReport (bench.hpp) and the JSON/Markdown of bench_report.cpp.
       }
 
       if (!o.skipOpenCV && !cvReason && report.opencvInfo.openclUsed) {

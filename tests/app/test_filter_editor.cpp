@@ -15,7 +15,7 @@
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "preset_library.hpp"
-#include "test_support.hpp"
+#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -66,13 +66,19 @@ class FilterEditorTest : public QObject {
 
   void keyboardEditingWorks() {
     QTableWidget* t = table(0);
+    m_editor->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_editor.get()));
     t->setFocus();
     t->setCurrentCell(0, 0);
     QTest::keyClick(t, Qt::Key_Right);
     QCOMPARE(t->currentColumn(), 1);
-    QTest::keyClicks(t, QStringLiteral("2.5"));
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
-    QCOMPARE(m_doc->filter().channel(0).at(0, 1), 2.5);
+    QTest::keyClick(t, Qt::Key_2);  // typing starts editing the current cell
+    QWidget* cellEditor = QApplication::focusWidget();
+    QVERIFY(cellEditor && cellEditor != t);
+    QTest::keyClicks(cellEditor, QStringLiteral(".5"));
+    QCOMPARE(cellEditor->property("text").toString(), QStringLiteral("2.5"));
+    QTest::keyClick(cellEditor, Qt::Key_Return);  // the delegate commits on the next event loop turn
+    QTRY_COMPARE(m_doc->filter().channel(0).at(0, 1), 2.5);
   }
 
   void invalidCellTextIsRejectedInline() {

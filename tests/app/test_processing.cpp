@@ -8,7 +8,8 @@
 #include "filter_editor.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
-#include "test_support.hpp"
+#include "preview_widget.hpp"
+#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

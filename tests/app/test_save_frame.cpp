@@ -12,7 +12,7 @@
 #include "filter_document.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
-#include "test_support.hpp"
+#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -9,7 +9,7 @@
 #include "filter_editor.hpp"
 #include "main_window.hpp"
 #include "preview_widget.hpp"
-#include "test_support.hpp"
+#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -25,6 +25,7 @@ class SettingsTest : public QObject {
     {
       LaunchOptions o;
       o.source = QStringLiteral("pattern:320x240@15");
+      o.strategy = QStringLiteral("naive");
       MainWindow window(o);
       window.show();
       window.editor()->grid(1)->table()->item(2, 2)->setText(QStringLiteral("3.25"));
@@ -60,6 +61,7 @@ class SettingsTest : public QObject {
     LaunchOptions o;
     o.source = QStringLiteral("pattern:64x64@30");
     o.frames = 1000000;  // a --frames run
+    o.strategy = QStringLiteral("naive");
     MainWindow window(o);
     disk.sync();
     QCOMPARE(disk.value(QStringLiteral("source/spec")).toString(), before);

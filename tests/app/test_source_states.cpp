@@ -8,7 +8,7 @@
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
-#include "test_support.hpp"
+#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

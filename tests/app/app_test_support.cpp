@@ -1,5 +1,5 @@
 // Helpers shared by the GUI tests.
-#include "test_support.hpp"
+#include "app_test_support.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -13,6 +13,14 @@
 
 namespace convolab::test {
 
+namespace {
+QtMessageHandler g_previousHandler = nullptr;
+void quietHandler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+  if (message.contains(QLatin1String("propagateSizeHints"))) return;  // offscreen plugin noise
+  g_previousHandler(type, context, message);
+}
+}  // namespace
+
 void prepareTestEnvironment(const QString& applicationName) {
   const QString home = qEnvironmentVariable("HOME");
   // ctest points HOME at build/tests/app/convolab-test-home/<test>; never wipe a real home.
@@ -22,6 +30,7 @@ void prepareTestEnvironment(const QString& applicationName) {
   } else {
     qWarning("HOME is not a test home (%s): settings of this run are not isolated", qPrintable(home));
   }
+  if (!g_previousHandler) g_previousHandler = qInstallMessageHandler(quietHandler);
   QCoreApplication::setOrganizationName(QStringLiteral("ConvoLabTest"));
   QCoreApplication::setApplicationName(applicationName);
   gui::initResources();
@@ -33,7 +42,7 @@ gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
                                          const std::function<bool(const gui::ProcessedFrame&)>& predicate,
                                          int timeoutMs) {
   gui::ProcessedFramePtr found;
-  QTest::qWaitFor(
+  (void)QTest::qWaitFor(
       [&] {
         auto f = window.pipeline()->latestFrame();
         if (f && predicate(*f)) found = f;
