@@ -21,6 +21,7 @@
 #include "bench.hpp"
 #include "commands.hpp"
 #include "convolab/engine.hpp"
+#include "convolab/frame_stream.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/reference.hpp"
@@ -46,6 +47,7 @@ struct BenchOptions {
   std::string json;
   std::string markdown;
   int soak = 0;
+  int streamFrames = 200;
   bool skipOpenCV = false;
   bool skipProbe = false;
   bool quiet = false;
@@ -411,6 +413,40 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
+/// The end-to-end paths that matter for a live source: one frame from pinned host memory, and a stream
+/// of frames whose copies overlap the kernels of other frames.
+void measureTransfers(const std::shared_ptr<Context>& ctx, Engine& engine, const std::string& name,
+                      const FilterSet& filter, const Image& frame, const BenchOptions& opts, StrategyResult& r) {
+  try {
+    MutableImageView in = engine.stagingInput(frame.width, frame.height);
+    MutableImageView out = engine.stagingOutput(frame.width, frame.height);
+    for (int y = 0; y < frame.height; ++y)
+      std::copy(frame.view().row(y), frame.view().row(y) + frame.width * kBytesPerPixel, in.row(y));
+    std::vector<double> host, device;
+    for (int i = 0; i < opts.warmup + opts.iterations; ++i) {
+      const FrameTimings t = engine.process(in, out);
+      if (i < opts.warmup) continue;
+      host.push_back(t.hostMs);
+      device.push_back(t.uploadMs + t.kernelMs + t.downloadMs);
+    }
+    r.pinnedFrame = Stats::of(host);
+    r.pinnedDevice = Stats::of(device);
+    if (opts.streamFrames > 0) {
+      FrameStream stream(ctx, name, filter, frame.width, frame.height, 3);
+      for (int slot = 0; slot < 3; ++slot) {
+        MutableImageView dst = stream.nextInput();
+        for (int y = 0; y < frame.height; ++y)
+          std::copy(frame.view().row(y), frame.view().row(y) + frame.width * kBytesPerPixel, dst.row(y));
+        stream.submit();
+      }
+      stream.finish();
+      r.streamFps = stream.measureThroughput(opts.streamFrames);
+    }
+  } catch (const Error& e) {
+    r.notices.push_back(std::string("pinned/stream measurement failed: ") + e.what());
+  }
+}
+
 StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name,
                            const FilterSet& filter, const std::string& filterLabel, const Image& frame,
                            const BenchOptions& opts, const std::optional<cv::Mat>& expected,
@@ -479,6 +515,7 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
     if (peakGflops > 0) r.peakFraction = r.gflops / peakGflops;
   }
   if (expected) r.maxAbsDiff = maxAbsDiff(out, *expected);
+  measureTransfers(ctx, engine, name, filter, frame, opts, r);
   return r;
 }
 
@@ -643,9 +680,6 @@ int runBench(const BenchOptions& o) {
           report.autoChoice.emplace_back(size.label(),
                                          r.active.empty() ? r.status + ": " + r.reason : r.active);
         report.results.push_back(std::move(r));
-        // Streaming throughput goes here (lead): for each "ok" strategy, frames/s with upload, kernels and
-        // download overlapped, e.g. FrameStream(ctx, name, filter, W, H).measureThroughput(N), into a
-        // `streaming` list of BenchReport (bench.hpp) and the JSON/Markdown of bench_report.cpp.
       }
 
       if (!o.skipOpenCV && !cvReason && report.opencvInfo.openclUsed) {
@@ -712,6 +746,10 @@ void addBenchCommand(CLI::App& app, Action& action) {
   cmd->add_option("--soak", o->soak,
                   "Instead: push N frames through one strategy and report memory (RSS) growth")
       ->check(CLI::Range(1, 100000000));
+  cmd->add_option("--stream-frames", o->streamFrames,
+                  "Frames pushed through the overlapped upload/kernel/download pipeline per strategy (0: skip)")
+      ->check(CLI::Range(0, 100000000))
+      ->capture_default_str();
   cmd->add_flag("--skip-opencv", o->skipOpenCV, "Do not run OpenCV's filter2D");
   cmd->add_flag("--skip-probe", o->skipProbe,
                 "Do not run the FMA probe kernel (peak from the device name only)");

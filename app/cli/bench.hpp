@@ -35,6 +35,11 @@ struct StrategyResult {
   double mpixPerS = 0, gflops = 0, peakFraction = 0;
   std::vector<std::pair<std::string, double>> stageMedians;  ///< per kernel stage
   std::optional<int> maxAbsDiff;                             ///< vs OpenCV (or the reference for wrap)
+  /// One frame from pinned host memory (Engine::stagingInput/Output): host wall time, and the device
+  /// span upload + kernels + download from profiling events.
+  std::optional<Stats> pinnedFrame, pinnedDevice;
+  /// Frames/s of a FrameStream: upload, kernels and download of different frames overlapped.
+  std::optional<double> streamFps;
   std::vector<std::string> notices;
 };
 
@@ -77,8 +82,6 @@ struct BenchReport {
   std::vector<OpenCVResult> opencv;
   OpenCVInfo opencvInfo;
   std::optional<SoakReport> soak;
-  // Streaming throughput (frames/s with upload/compute/download overlapped through the Engine's double
-  // buffering) belongs here once the Engine exposes it: a `streaming` list beside `results`.
 };
 
 /// The JSON document of docs/CLI.md.

@@ -73,6 +73,9 @@ json toJson(const BenchReport& r) {
                               {"peak_fraction", orNull(ok && s.peakFraction > 0, s.peakFraction)},
                               {"kernel_stages_ms_median", stages},
                               {"max_abs_diff", s.maxAbsDiff ? json(*s.maxAbsDiff) : json(nullptr)},
+                              {"pinned_frame_ms_median", orNull(s.pinnedFrame.has_value(), s.pinnedFrame ? s.pinnedFrame->median : 0)},
+                              {"pinned_device_ms_median", orNull(s.pinnedDevice.has_value(), s.pinnedDevice ? s.pinnedDevice->median : 0)},
+                              {"stream_fps", orNull(s.streamFps.has_value(), s.streamFps.value_or(0))},
                               {"notices", s.notices}});
   }
 
@@ -173,6 +176,20 @@ std::string toMarkdown(const BenchReport& r) {
          << num(s.gflops, 1) << " | "
          << (s.peakFraction > 0 ? num(100 * s.peakFraction, 1) : std::string("-")) << " | "
          << (s.maxAbsDiff ? std::to_string(*s.maxAbsDiff) : std::string("-")) << " |\n";
+    }
+    bool endToEnd = false;
+    for (const auto& s : r.results) {
+      if (s.size != size || s.status != "ok" || !s.pinnedFrame) continue;
+      if (!endToEnd) {
+        md << "\nEnd to end (one frame from pageable memory; from pinned memory: host wall and device span; "
+              "a stream with copies and kernels of different frames overlapped):\n\n"
+              "| strategy | frame ms (pageable) | frame ms (pinned) | device span ms (pinned) | stream frames/s |\n"
+              "|---|---:|---:|---:|---:|\n";
+        endToEnd = true;
+      }
+      md << "| " << (s.active.empty() || s.active == s.strategy ? s.strategy : s.active) << " | "
+         << num(s.frame.median) << " | " << num(s.pinnedFrame->median) << " | " << num(s.pinnedDevice->median)
+         << " | " << (s.streamFps ? num(*s.streamFps, 0) : std::string("-")) << " |\n";
     }
     if (!skipped.empty()) {
       md << "\nNot timed:\n";

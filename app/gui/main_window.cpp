@@ -103,7 +103,13 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   connect(&m_layoutTimer, &QTimer::timeout, this, &MainWindow::saveLayout);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // ~QWidget hides the docks and deletes children after our members are gone: cut every connection to
+  // this window first, and stop the threads while everything they report to still exists.
+  for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+  delete m_pipeline;
+  m_pipeline = nullptr;
+}
 
 QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
 

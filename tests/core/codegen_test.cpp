@@ -6,6 +6,7 @@
 
 #include "convolab/engine.hpp"
 #include "convolab/reference.hpp"
+#include "convolab/registry.hpp"
 #include "test_support.hpp"
 
 namespace convolab {
@@ -120,6 +121,71 @@ TEST(Codegen, RankOneFilterIsOneFusedPass) {
     EXPECT_EQ(t.stages.size(), 3u) << "upload, one kernel, download";
     EXPECT_LE(maxAbsDiff(out.view(), reference(in, filter).view()), kTolerance)
         << firstMismatch(out.view(), reference(in, filter).view(), kTolerance);
+  }
+}
+
+/// A random rank-1 filter (outer product per channel), so the fused separable pass runs.
+FilterSet rank1Filter(int k, BorderMode border, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::array<ChannelFilter, 3> ch;
+  for (auto& f : ch) {
+    f.size = k;
+    f.matrix.resize(static_cast<size_t>(k * k));
+    std::vector<double> col(static_cast<size_t>(k)), row(static_cast<size_t>(k));
+    for (auto& v : col) v = d(rng);
+    for (auto& v : row) v = d(rng);
+    double abs = 0;
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i)
+        abs += std::abs(f.matrix[static_cast<size_t>(j * k + i)] = col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)]);
+    f.divisor = abs / 1.5;
+    f.offset = 128;
+  }
+  return FilterSet::make(ch, border, {10, 200, 90}, "rank1");
+}
+
+Image runStrategy(Strategy& strategy, const FilterSet& filter, const Image& in) {
+  auto ctx = sharedContext();
+  const size_t bytes = static_cast<size_t>(in.width) * in.height * 3;
+  cl::Buffer src(ctx->context(), CL_MEM_READ_ONLY, bytes), dst(ctx->context(), CL_MEM_WRITE_ONLY, bytes);
+  ctx->queue().enqueueWriteBuffer(src, CL_TRUE, 0, bytes, in.pixels.data());
+  strategy.prepare(*ctx, filter, in.width, in.height);
+  strategy.enqueue(*ctx, {src, dst, in.width, in.height}, {});
+  Image out(in.width, in.height);
+  ctx->queue().enqueueReadBuffer(dst, CL_TRUE, 0, bytes, out.pixels.data());
+  return out;
+}
+
+TEST(Codegen, EveryStyleMatchesReference) {
+  // The sweep runs the device's own style; here both styles run on whatever device this is, with odd shapes.
+  constexpr const char* kVariants[] = {"b4x8-wg16x4-f1-s1-r1", "b8x3-wg5x3-f4-s0-r1", "b16x4-wg8x8-f16-s0-r0",
+                                       "b4x2-wg7x3-f8-s1-r0"};
+  struct Case {
+    int k;
+    BorderMode border;
+    bool rank1;
+  };
+  constexpr Case kCases[] = {{1, BorderMode::Reflect101, false}, {3, BorderMode::Replicate, false},
+                             {3, BorderMode::Reflect, false},    {3, BorderMode::Wrap, false},
+                             {3, BorderMode::Constant, false},   {7, BorderMode::Reflect101, false},
+                             {7, BorderMode::Constant, true},    {15, BorderMode::Wrap, true},
+                             {15, BorderMode::Reflect, false}};
+  for (const char* variant : kVariants) {
+    for (const auto& [k, border, rank1] : kCases) {
+      const auto seed = static_cast<std::uint32_t>(k * 17 + static_cast<int>(border));
+      const FilterSet filter = rank1 ? rank1Filter(k, border, seed) : randomFilter(k, border, seed);
+      auto strategy = createStrategy("codegen");
+      strategy->setTuningVariant(variant);
+      for (auto [w, h] : {std::pair{1, 1}, {2, 3}, {37, 29}, {130, 67}}) {
+        SCOPED_TRACE(std::string(variant) + " k" + std::to_string(k) + " " + std::string(borderName(border)) +
+                     (rank1 ? " rank1 " : " dense ") + std::to_string(w) + "x" + std::to_string(h));
+        const Image in = randomImage(w, h, static_cast<std::uint32_t>(w * 5 + h));
+        const Image out = runStrategy(*strategy, filter, in);
+        const Image ref = reference(in, filter);
+        EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance) << firstMismatch(out.view(), ref.view(), kTolerance);
+      }
+    }
   }
 }
 

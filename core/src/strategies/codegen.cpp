@@ -368,15 +368,20 @@ class CodegenStrategy final : public Strategy {
 
   std::string name() const override { return "codegen"; }
 
-  std::vector<std::string> tuningVariants(const Context&, const FilterSet&) const override {
-    return {"", "b4x8-wg32x2", "b8x4-wg16x4", "b16x4-wg8x8", "b16x2-wg8x16"};
+  std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
+    if (ctx.device().isGpu) return {"", "b4x8-wg32x2", "b8x4-wg16x4", "b4x4-wg16x8"};
+    return {"", "b16x4-wg4x8", "b8x4-wg8x8", "b16x2-wg8x16"};
   }
 
+  /// "b<BX>x<BY>-wg<WGX>x<WGY>", optionally followed by "-f<FILL_VEC>-s<segLoad>-r<unrollRows>" (else the
+  /// device type's defaults for those); anything else keeps the default shape.
   void setTuningVariant(const std::string& variant) override {
-    int bx = 0, by = 0, wgx = 0, wgy = 0;
-    if (std::sscanf(variant.c_str(), "b%dx%d-wg%dx%d", &bx, &by, &wgx, &wgy) != 4) return;
-    if ((bx != 4 && bx != 8 && bx != 16) || by < 1 || by > 16 || wgx < 1 || wgy < 1) return;
-    m_variant = {bx, by, wgx, wgy};
+    std::array<int, 7> v{0, 0, 0, 0, -1, -1, -1};
+    const int n = std::sscanf(variant.c_str(), "b%dx%d-wg%dx%d-f%d-s%d-r%d", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]);
+    if (n != 4 && n != 7) return;
+    if ((v[0] != 4 && v[0] != 8 && v[0] != 16) || v[1] < 1 || v[1] > 16 || v[2] < 1 || v[3] < 1) return;
+    if (n == 7 && v[4] != 1 && v[4] != 4 && v[4] != 8 && v[4] != 16) return;
+    m_variant = v;
   }
 
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
@@ -445,7 +450,10 @@ class CodegenStrategy final : public Strategy {
 
   CodegenShape shapeFor(const DeviceInfo& dev) const {
     CodegenShape s = defaultShape(dev.isGpu);
-    if (m_variant[0]) std::tie(s.bx, s.by, s.wgx, s.wgy) = std::tuple(m_variant[0], m_variant[1], m_variant[2], m_variant[3]);
+    if (!m_variant) return s;
+    const auto& v = *m_variant;
+    std::tie(s.bx, s.by, s.wgx, s.wgy) = std::tuple(v[0], v[1], v[2], v[3]);
+    if (v[4] > 0) std::tie(s.fillVec, s.segLoad, s.unrollRows) = std::tuple(v[4], v[5] != 0, v[6] != 0);
     return s;
   }
 
@@ -493,7 +501,7 @@ class CodegenStrategy final : public Strategy {
     });
   }
 
-  std::array<int, 4> m_variant{0, 0, 0, 0};
+  std::optional<std::array<int, 7>> m_variant;  ///< set by setTuningVariant
   std::optional<Active> m_active;
   std::optional<Request> m_target;  ///< newest filter whose kernel is not built yet (background mode)
   std::future<Built> m_building;
