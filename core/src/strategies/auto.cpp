@@ -1,6 +1,7 @@
 // auto: measures every strategy (and launch-shape variant) that accepts this device and filter on the
 // real frame size, then delegates to the fastest. Choices are cached per device + size + filter structure.
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -128,6 +129,9 @@ class AutoStrategy final : public Strategy {
       }
     }
     const Choice best = measure(ctx, filter, width, height);
+    if (std::getenv("CONVOLAB_AUTO_VERBOSE"))
+      std::fprintf(stderr, "auto: %dx%d -> %s%s%s (%.3f ms)\n", width, height, best.strategy.c_str(),
+                   best.variant.empty() ? "" : "/", best.variant.c_str(), best.ms);
     if (!activate(ctx, filter, width, height, best))
       throw Error(ErrorKind::Device, "auto: the measured winner '" + best.strategy + "' failed to prepare again");
     ChoiceCache::instance().store(ctx.programCache(), key, best);
@@ -139,7 +143,9 @@ class AutoStrategy final : public Strategy {
     return m_inner->enqueue(ctx, frame, waitFor);
   }
 
-  /// Every (strategy, variant) that accepts the filter, with its median kernel time on this frame size.
+  /// Measures in three rounds so slow candidates cost one run each: (1) every accepting strategy once,
+  /// default variant; (2) every tuning variant of the strategies within 2x of the best, once; (3) the
+  /// best few (strategy, variant) pairs `CONVOLAB_AUTO_RUNS` times (default 5), median. Returns round 3.
   static std::vector<Choice> measureAll(Context& ctx, const FilterSet& filter, int width, int height) {
     const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
     std::vector<unsigned char> pixels(bytes);
@@ -148,35 +154,59 @@ class AutoStrategy final : public Strategy {
     FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_ONLY, bytes),
                        cl::Buffer(ctx.context(), CL_MEM_WRITE_ONLY, bytes), width, height};
     ctx.queue().enqueueWriteBuffer(frame.input, CL_TRUE, 0, bytes, pixels.data());
-    const int runs = envInt("CONVOLAB_AUTO_RUNS", 5);
 
-    std::vector<Choice> results;
-    for (const auto& entry : strategyRegistry()) {
-      if (entry.name == "auto") continue;
-      auto probe = entry.create();
-      if (probe->unsupportedReason(ctx, filter)) continue;
-      for (const std::string& variant : probe->tuningVariants(ctx, filter)) {
-        auto s = entry.create();
+    // Median kernel time of `runs` frames after one warm-up (first launch, lazy allocations); nullopt when
+    // the candidate cannot build or run here (then it is simply not a candidate).
+    auto time = [&](std::string_view name, const std::string& variant, int runs) -> std::optional<double> {
+      try {
+        auto s = createStrategy(name);
         s->setTuningVariant(variant);
-        try {
-          s->prepare(ctx, filter, width, height);
-          std::vector<double> times;
-          for (int i = 0; i <= runs; ++i) {  // run 0 warms up (first launch, caches)
-            auto events = s->enqueue(ctx, frame, {});
-            cl::Event::waitForEvents({events.back().event});
-            double ms = 0;
-            for (const auto& e : events) ms += eventMs(e.event);
-            if (i > 0) times.push_back(ms);
-          }
-          std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
-          results.push_back({std::string(entry.name), variant, times[times.size() / 2]});
-        } catch (const Error&) {
-          // A candidate that cannot build or run here is simply not a candidate.
-        } catch (const cl::Error&) {
+        s->prepare(ctx, filter, width, height);
+        std::vector<double> times;
+        for (int i = 0; i <= runs; ++i) {
+          auto events = s->enqueue(ctx, frame, {});
+          cl::Event::waitForEvents({events.back().event});
+          double ms = 0;
+          for (const auto& e : events) ms += eventMs(e.event);
+          if (i > 0) times.push_back(ms);
         }
+        std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
+        if (std::getenv("CONVOLAB_AUTO_VERBOSE"))
+          std::fprintf(stderr, "auto:   %s%s%s %.3f ms (%d runs)\n", std::string(name).c_str(),
+                       variant.empty() ? "" : "/", variant.c_str(), times[times.size() / 2], runs);
+        return times[times.size() / 2];
+      } catch (const Error&) {
+        return std::nullopt;
+      } catch (const cl::Error&) {
+        return std::nullopt;
       }
+    };
+    auto byTime = [](const Choice& a, const Choice& b) { return a.ms < b.ms; };
+
+    std::vector<Choice> round1;
+    for (const auto& entry : strategyRegistry()) {
+      if (entry.name == "auto" || createStrategy(entry.name)->unsupportedReason(ctx, filter)) continue;
+      if (auto ms = time(entry.name, "", 1)) round1.push_back({std::string(entry.name), "", *ms});
     }
-    return results;
+    if (round1.empty()) return {};
+    std::sort(round1.begin(), round1.end(), byTime);
+
+    std::vector<Choice> round2;
+    for (const Choice& c : round1) {
+      if (c.ms > 2 * round1.front().ms || round2.size() >= 12) break;
+      round2.push_back(c);
+      const auto variants = createStrategy(c.strategy)->tuningVariants(ctx, filter);
+      for (size_t v = 1; v < variants.size(); ++v)
+        if (auto ms = time(c.strategy, variants[v], 1)) round2.push_back({c.strategy, variants[v], *ms});
+    }
+    std::sort(round2.begin(), round2.end(), byTime);
+
+    const int runs = envInt("CONVOLAB_AUTO_RUNS", 5);
+    std::vector<Choice> finalists;
+    for (size_t i = 0; i < round2.size() && i < 3; ++i)
+      if (auto ms = time(round2[i].strategy, round2[i].variant, runs))
+        finalists.push_back({round2[i].strategy, round2[i].variant, *ms});
+    return finalists;
   }
 
  private:
