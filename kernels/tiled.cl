@@ -1,23 +1,27 @@
 // tiled.cl — register tiling: a work-group stages its tile (+halo) once in local memory as floats, then each
 // work-item computes a BY×BX block of output pixels from it, reusing every loaded value across the block.
 //
-// The tile keeps the frame's interleaved layout (R G B R G B …), so filling it is a contiguous, coalesced copy
-// and a block of BX pixels is 3·BX consecutive floats: three BX-wide vectors ("chunks"). Lane e of chunk v
-// is channel (BX·v + e) % 3, so each tap multiplies by a vector holding the R, G, B weights in that pattern
-// (the host lays the weights out so: see kernel argument `wpat`).
+// The tile keeps the frame's interleaved layout (R G B R G B …), so filling it is a contiguous, coalesced
+// copy and a block of BX pixels is 3·BX consecutive floats: three BX-wide vectors ("chunks"). Lane e of chunk
+// v is channel (BX·v + e) % 3, so each tap multiplies by a vector holding the R, G, B weights in that
+// pattern; the host lays them out so (kernel argument `wpat`: [K·K taps][3 chunks][BX], aligned vectors).
 //
 // Build options (besides BORDER_MODE, KSIZE, RADIUS from common.cl):
 //   -DBX=4|8|16     pixels per work-item in x (3 vectors of BX floats)
 //   -DBY=n          rows per work-item
 //   -DWGX -DWGY     work-group shape (the launch must use it: reqd_work_group_size)
 //   -DFILL_VEC=1|4|8|16  bytes per fill step (1: coalesced byte loads for GPUs; 16: wide loads for CPUs)
-//   -DROW_LOOP=0|1  1: run-time loop over filter rows (CPUs); 0: fully unrolled, rows reused in registers (GPUs)
+//   -DROW_LOOP=0|1  1 (CPUs): run-time loop over filter rows, one weight vector per tap serving BY rows.
+//                   Fully unrolled code compiles slowly on CPUs (K = 15: half a minute) and, in one huge
+//                   block, LLVM's x86 back end hoists every load to the top and spills them all.
+//                   0 (GPUs): fully unrolled in input-row order, each row reused for the whole block.
 //   -DSEG_LOAD=0|1  with ROW_LOOP=0: 1 loads each tile row segment with aligned vload4 into registers and
 //                   slides the windows there; 0 reads every window with an unaligned vload
 //   -DTSTRIDE       floats per tile row (≥ FILL_BYTES, multiple of 4)
 //   -DFILL_BYTES    floats filled per tile row (3·(TW+K−1) rounded up to FILL_VEC)
 //   -DSEGLEN        floats of one work-item's row segment (3·BX + 3·(K−1) rounded up to 4)
-//   -DPSTR          floats per tap in `wpat` (BX + 2)
+//   -DFAST_STORE=0|1  1 (CPUs): round with a magic-number add and store each chunk with one unaligned vector
+//                 store; 0 (GPUs): convert_uchar_sat_rte and vstore
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -25,10 +29,23 @@
 #define VLOAD CAT(vload, BX)
 #define VSTORE CAT(vstore, BX)
 #define TO_UCHAR CAT(CAT(convert_uchar, BX), _sat_rte)
+#if FAST_STORE
+// Clamped to 0..255, x + 2^23 holds round-to-nearest-even(x) in its low mantissa byte: the same result as
+// convert_uchar_sat_rte in four instructions per 16 values on x86 (PoCL's rint is a long software sequence),
+// and the packed struct makes the store one unaligned vector store instead of one store per byte.
+typedef struct __attribute__((packed)) {
+  CAT(uchar, BX) v;
+} packed_chunk;
+#define STORE_CHUNK(x, p)             \
+  (((__global packed_chunk*)(p))->v = \
+       CAT(convert_uchar, BX)(CAT(as_uint, BX)(clamp((x), 0.0f, 255.0f) + 8388608.0f)))
+#else
+#define STORE_CHUNK(x, p) VSTORE(TO_UCHAR(x), 0, (p))
+#endif
 
-#define TW (WGX * BX)              // tile width in output pixels
-#define TH (WGY * BY)              // tile height in output rows
-#define TROWS (TH + KSIZE - 1)     // tile rows including the halo
+#define TW (WGX * BX)           // tile width in output pixels
+#define TH (WGY * BY)           // tile height in output rows
+#define TROWS (TH + KSIZE - 1)  // tile rows including the halo
 
 #define FILL_ROW_STEPS ((TROWS + WGY - 1) / WGY)
 #define FILL_COL_STEPS ((FILL_BYTES + WGX * FILL_VEC - 1) / (WGX * FILL_VEC))
@@ -55,7 +72,8 @@ inline void fill_tile(__local float* tile, __global const uchar* src, int width,
 #pragma unroll
       for (int k = 0; k < FILL_COL_STEPS; ++k)
         if (lx * FILL_VEC + k * (WGX * FILL_VEC) < FILL_BYTES)
-          FILL_COPY(s + q * WGY * rowb + k * (WGX * FILL_VEC), t + q * (WGY * TSTRIDE) + k * (WGX * FILL_VEC));
+          FILL_COPY(s + q * WGY * rowb + k * (WGX * FILL_VEC),
+                    t + q * (WGY * TSTRIDE) + k * (WGX * FILL_VEC));
     }
     return;
   }
@@ -86,7 +104,7 @@ inline void fill_tile(__local float* tile, __global const uchar* src, int width,
 
 __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
     __global const uchar* src, __global uchar* dst, int width, int height,
-    __constant float* wpat,  // [K·K taps][PSTR]: R G B R G B … weights (matrix / divisor) of each tap
+    __constant float* wpat,  // [K·K taps][3 chunks][BX]: weights (matrix / divisor) in the chunks' pattern
     float4 offset, float4 border_value) {
   __local float tile[TROWS * TSTRIDE] __attribute__((aligned(16)));
   const int lx = get_local_id(0), ly = get_local_id(1);
@@ -108,10 +126,10 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
     for (int v = 0; v < 3; ++v) acc[o][v] = VLOAD(0, opat + (BX * v) % 3);
 
   __local const float* t = tile + ly * BY * TSTRIDE + lx * 3 * BX;
-#define WEIGHTS(j, i, v) VLOAD(0, wpat + ((j) * KSIZE + (i)) * PSTR + (BX * (v)) % 3)
+#define WEIGHTS(j, i, v) VLOAD(0, wpat + (((j)*KSIZE + (i)) * 3 + (v)) * BX)
 #if ROW_LOOP
-  // CPUs: a run-time loop over filter rows keeps each basic block small enough to schedule without spills;
-  // one weight vector serves the BY output rows, each window is read straight from the tile.
+  // CPUs: a run-time loop over filter rows; one weight vector serves the block's BY rows, windows are read
+  // straight from the tile. Small loop bodies compile fast and without spills.
   for (int j = 0; j < KSIZE; ++j) {
 #pragma unroll
     for (int i = 0; i < KSIZE; ++i) {
@@ -119,13 +137,14 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
       for (int v = 0; v < 3; ++v) {
         const VEC w = WEIGHTS(j, i, v);
 #pragma unroll
-        for (int o = 0; o < BY; ++o) acc[o][v] = fma(VLOAD(0, t + (o + j) * TSTRIDE + 3 * i + BX * v), w, acc[o][v]);
+        for (int o = 0; o < BY; ++o)
+          acc[o][v] = fma(VLOAD(0, t + (o + j) * TSTRIDE + 3 * i + BX * v), w, acc[o][v]);
       }
     }
   }
 #else
-  // GPUs: everything unrolled; each input row is loaded once and serves every output row of the block,
-  // and the weights become constant-bank operands of the FMAs.
+  // GPUs: input-row order, fully unrolled: each tile row's windows are loaded once and serve every output row
+  // of the block; weight indices are compile-time constants (constant-bank operands).
 #pragma unroll
   for (int rr = 0; rr < BY + KSIZE - 1; ++rr) {
     __local const float* trow = t + rr * TSTRIDE;
@@ -160,7 +179,7 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
     __global uchar* d = dst + (y0 + o) * rowb + x0 * 3;
     if (x0 + BX <= width) {
 #pragma unroll
-      for (int v = 0; v < 3; ++v) VSTORE(TO_UCHAR(acc[o][v]), 0, d + BX * v);
+      for (int v = 0; v < 3; ++v) STORE_CHUNK(acc[o][v], d + BX * v);
     } else {  // right edge of the frame: only the pixels that exist
       uchar tmp[3 * BX];
 #pragma unroll

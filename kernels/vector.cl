@@ -3,16 +3,18 @@
 //
 // A row of VX pixels is 3·VX interleaved bytes (R G B R G B …) = three VX-wide vectors ("chunks"); lane e of
 // chunk v is channel (VX·v + e) % 3, so each tap multiplies by a vector holding the R, G, B weights in that
-// pattern (laid out by the host: kernel argument `wpat`). The row segment a work-item reads, halo included,
-// is SEGB = 3·(VX + K − 1) bytes.
+// pattern (laid out by the host: kernel argument `wpat`, [K·K taps][3 chunks][VX]). The row segment a
+// work-item reads, halo included, is SEGB = 3·(VX + K − 1) bytes.
 //
 // Build options (besides BORDER_MODE, KSIZE, RADIUS from common.cl):
 //   -DVX=4|8|16   pixels per work-item in x          -DVY=n   rows per work-item
-//   -DROW_LOOP=1  CPUs: convert the work-item's rows once into a private float buffer, then a run-time loop
-//                 over filter rows (small blocks that compile without spills)
-//   -DROW_LOOP=0  GPUs: fully unrolled; each input row is converted into registers once and serves every
-//                 output row of the block, weights become constant operands
-//   -DPSTR=VX+2   floats per tap in `wpat`
+//   -DROW_LOOP=1  CPUs: the rows are converted once into a private buffer, then a run-time loop over filter
+//                 rows. Fully unrolled code compiles slowly on CPUs (K = 15: minutes with both paths) and, in
+//                 one huge block, LLVM's x86 back end hoists every load to the top and spills them all.
+//   -DROW_LOOP=0  GPUs: fully unrolled in input-row order; each row segment is converted into registers once
+//                 and serves every output row of the block; weights become constant-bank operands
+//   -DFAST_STORE=0|1  1 (CPUs): round with a magic-number add and store each chunk with one unaligned vector
+//                 store; 0 (GPUs): convert_uchar_sat_rte and vstore
 // Work-items whose window lies inside the frame load with plain vloads; the others resolve borders per pixel.
 
 #define CAT_(a, b) a##b
@@ -22,30 +24,67 @@
 #define VSTORE CAT(vstore, VX)
 #define TO_FLOAT CAT(convert_float, VX)
 #define TO_UCHAR CAT(CAT(convert_uchar, VX), _sat_rte)
+#if FAST_STORE
+// Clamped to 0..255, x + 2^23 holds round-to-nearest-even(x) in its low mantissa byte: the same result as
+// convert_uchar_sat_rte in four instructions per 16 values on x86 (PoCL's rint is a long software sequence),
+// and the packed struct makes the store one unaligned vector store instead of one store per byte.
+typedef struct __attribute__((packed)) {
+  CAT(uchar, VX) v;
+} packed_chunk;
+#define STORE_CHUNK(x, p)             \
+  (((__global packed_chunk*)(p))->v = \
+       CAT(convert_uchar, VX)(CAT(as_uint, VX)(clamp((x), 0.0f, 255.0f) + 8388608.0f)))
+// The same struct reads VX bytes with one unaligned vector load.
+#define LOAD_CHUNK(p) (((__global const packed_chunk*)(p))->v)
+#else
+#define STORE_CHUNK(x, p) VSTORE(TO_UCHAR(x), 0, (p))
+#define LOAD_CHUNK(p) VLOAD(0, (p))
+#endif
+
+// Helpers whose arguments must become compile-time constants (row numbers, array indices) after unrolling.
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 #define SEGB (3 * (VX + KSIZE - 1))  // bytes (and floats) of one row segment, halo included
 #define ROWS (VY + KSIZE - 1)        // input rows a work-item reads
-#define WEIGHTS(j, i, v) VLOAD(0, wpat + ((j) * KSIZE + (i)) * PSTR + (VX * (v)) % 3)
+#define WEIGHTS(j, i, v) VLOAD(0, wpat + (((j)*KSIZE + (i)) * 3 + (v)) * VX)
 
 // Converts the row segment that starts at `s` (inside the frame) to floats: VX-byte chunks, the last one
 // overlapping the previous so nothing past the segment is read.
-inline void load_segment(float* seg, __global const uchar* s) {
+ALWAYS_INLINE void load_segment(float* seg, __global const uchar* s) {
 #pragma unroll
-  for (int q = 0; q + VX <= SEGB; q += VX) VSTORE(TO_FLOAT(VLOAD(0, s + q)), 0, seg + q);
-  if (SEGB % VX) VSTORE(TO_FLOAT(VLOAD(0, s + SEGB - VX)), 0, seg + SEGB - VX);
+  for (int q = 0; q + VX <= SEGB; q += VX) VSTORE(TO_FLOAT(LOAD_CHUNK(s + q)), 0, seg + q);
+  if (SEGB % VX) VSTORE(TO_FLOAT(LOAD_CHUNK(s + SEGB - VX)), 0, seg + SEGB - VX);
 }
 
-// Same with the border rule, for work-items near the edges: row `y`, pixels x0 − RADIUS … x0 + VX + RADIUS − 1.
-inline void gather_segment(float* seg, __global const uchar* src, int x0, int y, int width, int height,
-                           float3 border_value) {
+// Same with the border rule (work-items near the edges): row `y`, pixels x0 − RADIUS … x0 + VX + RADIUS − 1.
+ALWAYS_INLINE void gather_segment(float* seg, __global const uchar* src, int x0, int y, int width, int height,
+                                  float3 border_value) {
 #pragma unroll
   for (int p = 0; p < VX + KSIZE - 1; ++p)
     vstore3(load_rgb(src, x0 - RADIUS + p, y, width, height, border_value), p, seg);
 }
 
-__kernel void convolve_vector(__global const uchar* src, __global uchar* dst, int width, int height,
-                              __constant float* wpat,  // [K·K taps][PSTR]: R G B R G B … weights / divisor
-                              float4 offset, float4 border_value) {
+// Adds input row `rr` of the work-item's window (rr: a compile-time constant after unrolling) to every output
+// row it contributes to; `seg` holds the row's SEGB values as floats.
+ALWAYS_INLINE void accumulate_row(VEC acc[VY][3], const float* seg, int rr, __constant float* wpat) {
+#pragma unroll
+  for (int i = 0; i < KSIZE; ++i) {
+#pragma unroll
+    for (int v = 0; v < 3; ++v) {
+      const VEC win = VLOAD(0, seg + 3 * i + VX * v);
+#pragma unroll
+      for (int o = 0; o < VY; ++o) {
+        const int j = rr - o;  // filter row this input row is for output row o
+        if (j >= 0 && j < KSIZE) acc[o][v] = fma(win, WEIGHTS(j, i, v), acc[o][v]);
+      }
+    }
+  }
+}
+
+__kernel void convolve_vector(
+    __global const uchar* src, __global uchar* dst, int width, int height,
+    __constant float* wpat,  // [K·K taps][3 chunks][VX]: weights in the chunks' pattern
+    float4 offset, float4 border_value) {
   const int x0 = get_global_id(0) * VX, y0 = get_global_id(1) * VY;
   if (x0 >= width || y0 >= height) return;
   const int rowb = width * 3;
@@ -63,6 +102,8 @@ __kernel void convolve_vector(__global const uchar* src, __global uchar* dst, in
     for (int v = 0; v < 3; ++v) acc[o][v] = VLOAD(0, opat + (VX * v) % 3);
 
 #if ROW_LOOP
+  // CPUs: the work-item's input rows, converted once into a private buffer, then a run-time loop over filter
+  // rows; one weight vector serves the block's VY rows. Small loop bodies compile fast and without spills.
   float rows[ROWS * SEGB];
   if (interior) {
     for (int rr = 0; rr < ROWS; ++rr) load_segment(rows + rr * SEGB, s + rr * rowb);
@@ -77,31 +118,22 @@ __kernel void convolve_vector(__global const uchar* src, __global uchar* dst, in
       for (int v = 0; v < 3; ++v) {
         const VEC w = WEIGHTS(j, i, v);
 #pragma unroll
-        for (int o = 0; o < VY; ++o) acc[o][v] = fma(VLOAD(0, rows + (o + j) * SEGB + 3 * i + VX * v), w, acc[o][v]);
+        for (int o = 0; o < VY; ++o)
+          acc[o][v] = fma(VLOAD(0, rows + (o + j) * SEGB + 3 * i + VX * v), w, acc[o][v]);
       }
     }
   }
 #else
 #pragma unroll
   for (int rr = 0; rr < ROWS; ++rr) {
+    // GPUs: each row segment is converted into registers once; only these loads differ between interior and
+    // edge work-items, the arithmetic is shared (no divergence in it).
     float seg[SEGB];
-    // Only these loads differ between interior and edge work-items; the arithmetic below is shared.
     if (interior)
       load_segment(seg, s + rr * rowb);
     else
       gather_segment(seg, src, x0, y0 - RADIUS + rr, width, height, border_value.xyz);
-#pragma unroll
-    for (int i = 0; i < KSIZE; ++i) {
-#pragma unroll
-      for (int v = 0; v < 3; ++v) {
-        const VEC win = VLOAD(0, seg + 3 * i + VX * v);
-#pragma unroll
-        for (int o = 0; o < VY; ++o) {
-          const int j = rr - o;  // filter row this input row is for output row o
-          if (j >= 0 && j < KSIZE) acc[o][v] = fma(win, WEIGHTS(j, i, v), acc[o][v]);
-        }
-      }
-    }
+    accumulate_row(acc, seg, rr, wpat);
   }
 #endif
 
@@ -111,7 +143,7 @@ __kernel void convolve_vector(__global const uchar* src, __global uchar* dst, in
     __global uchar* d = dst + (y0 + o) * rowb + x0 * 3;
     if (x0 + VX <= width) {
 #pragma unroll
-      for (int v = 0; v < 3; ++v) VSTORE(TO_UCHAR(acc[o][v]), 0, d + VX * v);
+      for (int v = 0; v < 3; ++v) STORE_CHUNK(acc[o][v], d + VX * v);
     } else {  // right edge of the frame: only the pixels that exist
       uchar tmp[3 * VX];
 #pragma unroll

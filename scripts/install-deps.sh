@@ -13,7 +13,7 @@ packages=(
   # OpenCV: only the modules we use (core, imgproc, imgcodecs, videoio)
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
   # Qt6 Widgets + Charts + SVG icons
-  qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
   # tests
   libgtest-dev libgmock-dev xvfb xauth
   # packaging and its checks (dpkg-shlibdeps, desktop-file-validate, appstreamcli)

@@ -66,7 +66,8 @@ std::vector<double> frameRates(int fd, std::uint32_t format, int w, int h) {
   iv.height = static_cast<std::uint32_t>(h);
   for (iv.index = 0; xioctl(fd, VIDIOC_ENUM_FRAMEINTERVALS, &iv) == 0; ++iv.index) {
     if (iv.type == V4L2_FRMIVAL_TYPE_DISCRETE) {
-      if (iv.discrete.numerator) rates.push_back(static_cast<double>(iv.discrete.denominator) / iv.discrete.numerator);
+      if (iv.discrete.numerator)
+        rates.push_back(static_cast<double>(iv.discrete.denominator) / iv.discrete.numerator);
     } else {
       if (iv.stepwise.min.numerator)
         rates.push_back(static_cast<double>(iv.stepwise.min.denominator) / iv.stepwise.min.numerator);
@@ -87,7 +88,9 @@ std::string CameraMode::label() const {
   return buf;
 }
 
-std::string CameraInfo::label() const { return (name.empty() ? "Camera" : name) + " (" + devicePath + ")"; }
+std::string CameraInfo::label() const {
+  return (name.empty() ? "Camera" : name) + " (" + devicePath + ")";
+}
 
 std::vector<CameraInfo> listCameras() {
   std::vector<CameraInfo> cameras;
@@ -133,8 +136,10 @@ std::vector<CameraMode> listCameraModes(const std::string& devicePath) {
         // Step-wise or continuous: offer the common sizes that fit.
         static const std::pair<int, int> kCommon[] = {{640, 480}, {1280, 720}, {1920, 1080}, {3840, 2160}};
         for (auto [w, h] : kCommon)
-          if (w >= static_cast<int>(size.stepwise.min_width) && w <= static_cast<int>(size.stepwise.max_width) &&
-              h >= static_cast<int>(size.stepwise.min_height) && h <= static_cast<int>(size.stepwise.max_height))
+          if (w >= static_cast<int>(size.stepwise.min_width) &&
+              w <= static_cast<int>(size.stepwise.max_width) &&
+              h >= static_cast<int>(size.stepwise.min_height) &&
+              h <= static_cast<int>(size.stepwise.max_height))
             sizes.emplace_back(w, h);
       }
       for (auto [w, h] : sizes) {
@@ -160,7 +165,8 @@ CameraMode preferredCameraMode(const std::vector<CameraMode>& modes) {
     const bool fits = m.width * m.height <= 1920 * 1080;
     const bool hd = m.width >= 1280 && m.height >= 720;
     const bool mjpg = m.fourcc == "MJPG";
-    // MJPG at ≥720p first (uncompressed YUYV at 1080p usually runs at 5 fps over USB 2), then size, then rate.
+    // MJPG at ≥720p first (uncompressed YUYV at 1080p usually runs at 5 fps over USB 2), then size, then
+    // rate.
     return std::make_tuple(fits, mjpg && hd, m.fps >= 29, m.width * m.height, m.fps);
   };
   if (modes.empty()) return {};

@@ -7,11 +7,13 @@
 
 namespace convolab::capture {
 
-CameraSource::CameraSource(CameraInfo camera, CameraMode mode) : m_camera(std::move(camera)), m_requested(mode) {}
+CameraSource::CameraSource(CameraInfo camera, CameraMode mode)
+    : m_camera(std::move(camera)), m_requested(mode) {}
 
 void CameraSource::open() {
   m_capture.release();
-  const std::string path = resolveCameraPath(m_camera.stableId.empty() ? m_camera.devicePath : m_camera.stableId);
+  const std::string path =
+      resolveCameraPath(m_camera.stableId.empty() ? m_camera.devicePath : m_camera.stableId);
   if (path.empty()) throw SourceError("no camera at " + m_camera.stableId);
   m_camera.devicePath = path;
   CameraMode mode = m_requested;
@@ -19,10 +21,13 @@ void CameraSource::open() {
   // Mode properties go in the open() call so the driver negotiates once (OpenCV ≥ 4.5 reads them there).
   std::vector<int> params;
   if (mode.fourcc.size() == 4) {
-    params.insert(params.end(), {cv::CAP_PROP_FOURCC, cv::VideoWriter::fourcc(mode.fourcc[0], mode.fourcc[1],
-                                                                              mode.fourcc[2], mode.fourcc[3])});
+    params.insert(params.end(),
+                  {cv::CAP_PROP_FOURCC,
+                   cv::VideoWriter::fourcc(mode.fourcc[0], mode.fourcc[1], mode.fourcc[2], mode.fourcc[3])});
   }
-  if (mode.width > 0) params.insert(params.end(), {cv::CAP_PROP_FRAME_WIDTH, mode.width, cv::CAP_PROP_FRAME_HEIGHT, mode.height});
+  if (mode.width > 0)
+    params.insert(params.end(),
+                  {cv::CAP_PROP_FRAME_WIDTH, mode.width, cv::CAP_PROP_FRAME_HEIGHT, mode.height});
   if (mode.fps > 0) params.insert(params.end(), {cv::CAP_PROP_FPS, static_cast<int>(std::lround(mode.fps))});
   if (!m_capture.open(path, cv::CAP_V4L2, params) || !m_capture.isOpened())
     throw SourceError("cannot open camera " + m_camera.label() + " (busy, or no permission?)");

@@ -8,7 +8,8 @@ namespace convolab::capture {
 using std::chrono::steady_clock;
 
 CaptureThread::CaptureThread(std::unique_ptr<FrameSource> source, std::shared_ptr<LatestFrameSlot> slot,
-                             FrameCallback onFrame, StatusCallback onStatus, std::chrono::milliseconds retryInterval)
+                             FrameCallback onFrame, StatusCallback onStatus,
+                             std::chrono::milliseconds retryInterval)
     : m_source(std::move(source)),
       m_slot(std::move(slot)),
       m_onFrame(std::move(onFrame)),
@@ -143,7 +144,8 @@ void CaptureThread::run() {
       open = false;
       reportedFailure = true;
       publish(CaptureState::Disconnected,
-              error.empty() ? std::string(sourceKindName(m_source->kind())) + " stopped delivering frames" : error,
+              error.empty() ? std::string(sourceKindName(m_source->kind())) + " stopped delivering frames"
+                            : error,
               true);
       if (!waitUntil(steady_clock::now() + m_retryInterval)) return;
       continue;

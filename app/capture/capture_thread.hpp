@@ -39,8 +39,9 @@ class CaptureThread {
 
   /// Starts reading at once. `slot` receives frames; `onFrame` is called when the slot goes from empty
   /// to full (wake the consumer once); `onStatus` on every state change.
-  CaptureThread(std::unique_ptr<FrameSource> source, std::shared_ptr<LatestFrameSlot> slot, FrameCallback onFrame,
-                StatusCallback onStatus, std::chrono::milliseconds retryInterval = std::chrono::milliseconds(1000));
+  CaptureThread(std::unique_ptr<FrameSource> source, std::shared_ptr<LatestFrameSlot> slot,
+                FrameCallback onFrame, StatusCallback onStatus,
+                std::chrono::milliseconds retryInterval = std::chrono::milliseconds(1000));
   /// Stops and joins (waits at most for one blocking camera read).
   ~CaptureThread();
   CaptureThread(const CaptureThread&) = delete;

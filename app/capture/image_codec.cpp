@@ -31,8 +31,8 @@ ImageFormat imageFormatForPath(const std::filesystem::path& path) {
 }
 
 bool isImageFileName(const std::filesystem::path& path) {
-  static const char* const kExtensions[] = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff",
-                                            ".webp", ".ppm", ".pgm", ".pnm", ".jp2"};
+  static const char* const kExtensions[] = {".png",  ".jpg", ".jpeg", ".bmp", ".tif", ".tiff",
+                                            ".webp", ".ppm", ".pgm",  ".pnm", ".jp2"};
   const std::string ext = lowerExtension(path);
   return std::any_of(std::begin(kExtensions), std::end(kExtensions), [&](const char* e) { return ext == e; });
 }

@@ -34,7 +34,8 @@ std::shared_ptr<Image> imageFromMat(const cv::Mat& mat) {
 }
 
 cv::Mat matView(const Image& image) {
-  return cv::Mat(image.height, image.width, CV_8UC3, const_cast<std::uint8_t*>(image.pixels.data()), image.stride);
+  return cv::Mat(image.height, image.width, CV_8UC3, const_cast<std::uint8_t*>(image.pixels.data()),
+                 image.stride);
 }
 
 cv::Mat bgrFromImage(const Image& image) {

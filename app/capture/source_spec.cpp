@@ -15,9 +15,8 @@
 namespace convolab::capture {
 
 bool isCameraSpec(const std::string& spec) {
-  if (!spec.empty() && spec.size() <= 3 && std::all_of(spec.begin(), spec.end(), [](unsigned char c) {
-        return std::isdigit(c);
-      }))
+  if (!spec.empty() && spec.size() <= 3 &&
+      std::all_of(spec.begin(), spec.end(), [](unsigned char c) { return std::isdigit(c); }))
     return true;
   return spec.rfind("/dev/video", 0) == 0 || spec.rfind("/dev/v4l/", 0) == 0;
 }
@@ -29,7 +28,8 @@ std::unique_ptr<FrameSource> createSource(const std::string& spec) {
     // Known camera: keep its name and stable id. Absent: the source reports "no camera" and retries.
     const std::string resolved = resolveCameraPath(path);
     for (const auto& camera : listCameras())
-      if (camera.devicePath == resolved || camera.stableId == path) return std::make_unique<CameraSource>(camera);
+      if (camera.devicePath == resolved || camera.stableId == path)
+        return std::make_unique<CameraSource>(camera);
     CameraInfo info;
     info.devicePath = resolved.empty() ? path : resolved;
     info.stableId = path;

@@ -1,4 +1,5 @@
-// Test pattern: a scrolling hue gradient, colour bars, a checkerboard, a bouncing disc, a spinning square, text.
+// Test pattern: a scrolling hue gradient, colour bars, a checkerboard, a bouncing disc, a spinning square,
+// text.
 #include "test_pattern_source.hpp"
 
 #include <cmath>
@@ -36,7 +37,8 @@ std::optional<TestPatternOptions> TestPatternOptions::parse(const std::string& s
   if (o.fps < 1 || o.fps > 480) throw SourceError("'" + spec + "': the pattern rate must be 1..480 fps");
   static const std::regex kOption(R"(,(\w+)=(-?\d+))");
   const std::string options = m[4];
-  for (auto it = std::sregex_iterator(options.begin(), options.end(), kOption); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(options.begin(), options.end(), kOption); it != std::sregex_iterator();
+       ++it) {
     const std::string key = (*it)[1];
     const int value = std::stoi((*it)[2]);
     if (key == "fail")
@@ -49,7 +51,9 @@ std::optional<TestPatternOptions> TestPatternOptions::parse(const std::string& s
   return o;
 }
 
-TestPatternSource::TestPatternSource(TestPatternOptions options) : m_options(options) { buildStaticLayers(); }
+TestPatternSource::TestPatternSource(TestPatternOptions options) : m_options(options) {
+  buildStaticLayers();
+}
 
 void TestPatternSource::buildStaticLayers() {
   const int w = m_options.width, h = m_options.height;
@@ -63,7 +67,8 @@ void TestPatternSource::buildStaticLayers() {
   const cv::Vec3b bars[] = {{235, 235, 235}, {235, 235, 16}, {16, 235, 235}, {16, 235, 16},
                             {235, 16, 235},  {235, 16, 16},  {16, 16, 235},  {16, 16, 16}};
   m_bars.create(std::max(8, h / 12), w, CV_8UC3);
-  for (int x = 0; x < w; ++x) m_bars.col(x).setTo(cv::Scalar(bars[x * 8 / w][0], bars[x * 8 / w][1], bars[x * 8 / w][2]));
+  for (int x = 0; x < w; ++x)
+    m_bars.col(x).setTo(cv::Scalar(bars[x * 8 / w][0], bars[x * 8 / w][1], bars[x * 8 / w][2]));
 }
 
 void TestPatternSource::open() {
@@ -106,12 +111,14 @@ void TestPatternSource::render(cv::Mat& dst, std::int64_t frame) const {
   m_bars.copyTo(dst(cv::Rect(0, h - m_bars.rows, w, m_bars.rows)));
   // A checkerboard and fine line gratings: sharpening and blurring show plainly here.
   const cv::Rect board(unit, unit * 3, unit * 8, unit * 8);
+  const cv::Rect bounds(0, 0, w, h);  // tiny patterns: clip every block to the frame
   for (int j = 0; j < 8; ++j)
     for (int i = 0; i < 8; ++i)
-      dst(cv::Rect(board.x + i * unit, board.y + j * unit, unit, unit))
-          .setTo((i + j) % 2 ? cv::Scalar(20, 20, 20) : cv::Scalar(235, 235, 235));
-  const cv::Rect grating(board.x, board.br().y + unit, unit * 8, unit * 3);
-  dst(grating).setTo(cv::Scalar(235, 235, 235));
+      if (const cv::Rect cell = cv::Rect(board.x + i * unit, board.y + j * unit, unit, unit) & bounds;
+          !cell.empty())
+        dst(cell).setTo((i + j) % 2 ? cv::Scalar(20, 20, 20) : cv::Scalar(235, 235, 235));
+  const cv::Rect grating = cv::Rect(board.x, board.br().y + unit, unit * 8, unit * 3) & bounds;
+  if (!grating.empty()) dst(grating).setTo(cv::Scalar(235, 235, 235));
   for (int x = grating.x; x < grating.br().x; x += 2 + (x - grating.x) * 4 / grating.width)
     cv::line(dst, {x, grating.y}, {x, grating.br().y - 1}, cv::Scalar(20, 20, 20), 1);
 
@@ -136,21 +143,23 @@ void TestPatternSource::render(cv::Mat& dst, std::int64_t frame) const {
   const double scale = unit / 34.0;
   const int thick = std::max(1, unit / 16);
   char line[128];
-  std::snprintf(line, sizeof line, "frame %06lld  %6.2f s  %dx%d@%.0f", static_cast<long long>(frame), t, w, h,
-                m_options.fps);
+  std::snprintf(line, sizeof line, "frame %06lld  %6.2f s  %dx%d@%.0f", static_cast<long long>(frame), t, w,
+                h, m_options.fps);
   const cv::Point title(board.br().x + unit * 2, unit * 4);
   cv::putText(dst, "ConvoLab test pattern", title, cv::FONT_HERSHEY_DUPLEX, scale * 1.4, cv::Scalar(0, 0, 0),
               thick + 2, cv::LINE_AA);
-  cv::putText(dst, "ConvoLab test pattern", title, cv::FONT_HERSHEY_DUPLEX, scale * 1.4, cv::Scalar(255, 255, 255),
-              thick + 1, cv::LINE_AA);
+  cv::putText(dst, "ConvoLab test pattern", title, cv::FONT_HERSHEY_DUPLEX, scale * 1.4,
+              cv::Scalar(255, 255, 255), thick + 1, cv::LINE_AA);
   const cv::Point info(title.x, title.y + unit * 3 / 2);
   cv::putText(dst, line, info, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(0, 0, 0), thick + 1, cv::LINE_AA);
-  cv::putText(dst, line, info, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255), thick, cv::LINE_AA);
+  cv::putText(dst, line, info, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255), thick,
+              cv::LINE_AA);
 }
 
 std::string TestPatternSource::deliveredMode() const {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%d×%d test pattern @ %.3g fps", m_options.width, m_options.height, m_options.fps);
+  std::snprintf(buf, sizeof buf, "%d×%d test pattern @ %.3g fps", m_options.width, m_options.height,
+                m_options.fps);
   return buf;
 }
 

@@ -1,4 +1,5 @@
-// TestPatternSource: an animated, CPU-generated pattern (moving gradients, shapes, text); can simulate failures.
+// TestPatternSource: an animated, CPU-generated pattern (moving gradients, shapes, text); can simulate
+// failures.
 #pragma once
 
 #include <opencv2/core.hpp>

@@ -18,8 +18,9 @@ struct VideoRecorder::Writer {
 
 VideoRecorder::VideoRecorder(std::filesystem::path path, int width, int height, double fps)
     : m_path(std::move(path)), m_width(width), m_height(height), m_writer(std::make_unique<Writer>()) {
-  if (!m_writer->writer.open(m_path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), fps > 0 ? fps : 30.0,
-                             cv::Size(width, height), true))
+  // JPEG's 4:2:0 blocks want even sizes: odd frames lose their last column/row in the video.
+  if (!m_writer->writer.open(m_path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'),
+                             fps > 0 ? fps : 30.0, cv::Size(width & ~1, height & ~1), true))
     throw SourceError("cannot write a video to " + m_path.string());
   m_thread = std::thread([this] { run(); });
 }
@@ -66,7 +67,7 @@ void VideoRecorder::run() {
       frame = std::move(m_queue.front());
       m_queue.pop_front();
     }
-    m_writer->writer.write(bgrFromImage(*frame));
+    m_writer->writer.write(bgrFromImage(*frame)(cv::Rect(0, 0, m_width & ~1, m_height & ~1)));
     std::lock_guard lock(m_mutex);
     ++m_written;
   }

@@ -13,7 +13,9 @@ class AppSettings {
  public:
   AppSettings();
 
-  QVariant value(const QString& key, const QVariant& fallback = {}) const { return m_settings.value(key, fallback); }
+  QVariant value(const QString& key, const QVariant& fallback = {}) const {
+    return m_settings.value(key, fallback);
+  }
   void set(const QString& key, const QVariant& value);
   QString fileName() const { return m_settings.fileName(); }
   /// Read-only: set() changes nothing on disk (automated --frames runs leave the user's settings alone).

@@ -24,7 +24,9 @@ namespace {
 const char* const kNames[] = {"R", "G", "B"};
 const char* const kLongNames[] = {"Red", "Green", "Blue"};
 
-QString formatNumber(double v) { return QLocale::c().toString(v, 'g', 6); }
+QString formatNumber(double v) {
+  return QLocale::c().toString(v, 'g', 6);
+}
 
 // Cell editor: a line edit that accepts C-locale numbers only and starts with its text selected.
 class CellDelegate : public QStyledItemDelegate {
@@ -72,8 +74,9 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   header->addWidget(name);
   m_sum = new QLabel(this);
   m_sum->setObjectName(QStringLiteral("monoDim"));
-  m_sum->setToolTip(tr("Sum of the coefficients. Normalise sets the divisor to it, so flat areas keep their "
-                       "brightness."));
+  m_sum->setToolTip(
+      tr("Sum of the coefficients. Normalise sets the divisor to it, so flat areas keep their "
+         "brightness."));
   header->addWidget(m_sum);
   header->addStretch(1);
   m_normalise = new QToolButton(this);
@@ -153,7 +156,7 @@ void ChannelGrid::resizeTable(int k) {
   m_table->setRowCount(k);
   m_table->setColumnCount(k);
   const int cell = k <= 7 ? 50 : k <= 9 ? 40 : k <= 11 ? 33 : 28;
-  const int rowH = k <= 9 ? 26 : 22;
+  const int rowH = k <= 9 ? 24 : 21;
   for (int i = 0; i < k; ++i) {
     m_table->setColumnWidth(i, cell);
     m_table->setRowHeight(i, rowH);

@@ -8,27 +8,33 @@ namespace convolab::gui {
 
 ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   QCommandLineParser parser;
-  parser.setApplicationDescription(
-      QStringLiteral("ConvoLab: edit per-channel convolution filters and see them live, computed with OpenCL."));
+  parser.setApplicationDescription(QStringLiteral(
+      "ConvoLab: edit per-channel convolution filters and see them live, computed with OpenCL."));
   const QCommandLineOption help(QStringList{"h", "help"}, QStringLiteral("Show this help."));
   const QCommandLineOption version(QStringList{"v", "version"}, QStringLiteral("Show the version."));
   const QCommandLineOption source(
       "source",
-      QStringLiteral("Input: camera index (0), device path (/dev/video0), image or video file, 'pattern' "
-                     "(pattern[:WxH][@FPS][,fail=N][,recover=M]), 'sample' (bundled image) or 'auto' (camera if "
-                     "present, else the sample). Default: the last one used."),
+      QStringLiteral(
+          "Input: camera index (0), device path (/dev/video0), image or video file, 'pattern' "
+          "(pattern[:WxH][@FPS][,fail=N][,recover=M]), 'sample' (bundled image) or 'auto' (camera if "
+          "present, else the sample). Default: the last one used."),
       QStringLiteral("SPEC"));
-  const QCommandLineOption filter("filter", QStringLiteral("Start with this JSON filter file."), QStringLiteral("FILE"));
-  const QCommandLineOption strategy("strategy", QStringLiteral("Convolution strategy (see convolab-cli strategies); default auto."),
-                                    QStringLiteral("NAME"));
-  const QCommandLineOption device("device", QStringLiteral("OpenCL device: gpu, cpu, P:D or part of its name."),
-                                  QStringLiteral("SPEC"));
-  const QCommandLineOption frames("frames", QStringLiteral("Quit after N processed frames."), QStringLiteral("N"));
-  const QCommandLineOption snapshot("snapshot", QStringLiteral("On exit, save the last filtered frame (PNG)."),
-                                    QStringLiteral("OUT.png"));
-  const QCommandLineOption stats("stats", QStringLiteral("On exit, write statistics as JSON."), QStringLiteral("OUT.json"));
+  const QCommandLineOption filter("filter", QStringLiteral("Start with this JSON filter file."),
+                                  QStringLiteral("FILE"));
+  const QCommandLineOption strategy(
+      "strategy", QStringLiteral("Convolution strategy (see convolab-cli strategies); default auto."),
+      QStringLiteral("NAME"));
+  const QCommandLineOption device(
+      "device", QStringLiteral("OpenCL device: gpu, cpu, P:D or part of its name."), QStringLiteral("SPEC"));
+  const QCommandLineOption frames("frames", QStringLiteral("Quit after N processed frames."),
+                                  QStringLiteral("N"));
+  const QCommandLineOption snapshot(
+      "snapshot", QStringLiteral("On exit, save the last filtered frame (PNG)."), QStringLiteral("OUT.png"));
+  const QCommandLineOption stats("stats", QStringLiteral("On exit, write statistics as JSON."),
+                                 QStringLiteral("OUT.json"));
   parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats});
-  parser.addPositionalArgument(QStringLiteral("source"), QStringLiteral("Same as --source."), QStringLiteral("[SPEC]"));
+  parser.addPositionalArgument(QStringLiteral("source"), QStringLiteral("Same as --source."),
+                               QStringLiteral("[SPEC]"));
 
   ParsedCommandLine result;
   if (!parser.parse(arguments)) {
@@ -48,7 +54,8 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   }
   LaunchOptions& o = result.options;
   o.source = parser.value(source);
-  if (o.source.isEmpty() && !parser.positionalArguments().isEmpty()) o.source = parser.positionalArguments().first();
+  if (o.source.isEmpty() && !parser.positionalArguments().isEmpty())
+    o.source = parser.positionalArguments().first();
   if (parser.positionalArguments().size() > 1) {
     result.exitCode = 2;
     result.message = QStringLiteral("Too many arguments: give one source.\n\n") + parser.helpText();
@@ -64,7 +71,8 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
     o.frames = parser.value(frames).toInt(&ok);
     if (!ok || o.frames < 1) {
       result.exitCode = 2;
-      result.message = QStringLiteral("--frames expects a positive whole number, got '%1'\n").arg(parser.value(frames));
+      result.message =
+          QStringLiteral("--frames expects a positive whole number, got '%1'\n").arg(parser.value(frames));
       return result;
     }
   }

@@ -1,4 +1,5 @@
-// The GUI's command line: convolab [--source SPEC] [--filter FILE] [--strategy NAME] [--device SPEC] [--frames N] …
+// The GUI's command line: convolab [--source SPEC] [--filter FILE] [--strategy NAME] [--device SPEC]
+// [--frames N] …
 #pragma once
 
 #include <QString>

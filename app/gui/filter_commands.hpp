@@ -13,7 +13,8 @@ class FilterDocument;
 /// undone the same way. Commands with the same non-zero merge key in a row collapse into one.
 class SetFilterCommand : public QUndoCommand {
  public:
-  SetFilterCommand(FilterDocument* document, FilterSet before, FilterSet after, const QString& text, int mergeKey);
+  SetFilterCommand(FilterDocument* document, FilterSet before, FilterSet after, const QString& text,
+                   int mergeKey);
 
   void undo() override;
   void redo() override;

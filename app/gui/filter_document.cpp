@@ -11,7 +11,9 @@ namespace {
 const char* const kChannelNames[] = {"R", "G", "B"};
 
 // Merge keys: one per (field, channel) so repeated steps on the same spin box are one undo step.
-int mergeKey(int field, int channel) { return 1000 + field * 10 + channel; }
+int mergeKey(int field, int channel) {
+  return 1000 + field * 10 + channel;
+}
 enum Field { kDivisor = 1, kOffset = 2, kBorderValue = 3 };
 }  // namespace
 
@@ -30,7 +32,8 @@ FilterSet resizeFilter(const FilterSet& filter, int k) {
     for (int j = 0; j < k; ++j)
       for (int i = 0; i < k; ++i) {
         const int sj = j - shift, si = i - shift;
-        if (sj >= 0 && sj < from && si >= 0 && si < from) dst.matrix[static_cast<size_t>(j * k + i)] = src.at(sj, si);
+        if (sj >= 0 && sj < from && si >= 0 && si < from)
+          dst.matrix[static_cast<size_t>(j * k + i)] = src.at(sj, si);
       }
   }
   return FilterSet::make(channels, filter.border(), filter.borderValue(), filter.name());
@@ -110,7 +113,8 @@ bool FilterDocument::normalise(int channel) {
     any = true;
   }
   if (!any) return false;
-  change(FilterSet::make(channels, m_filter.border(), m_filter.borderValue(), m_filter.name()), tr("Normalise"));
+  change(FilterSet::make(channels, m_filter.border(), m_filter.borderValue(), m_filter.name()),
+         tr("Normalise"));
   return true;
 }
 
@@ -135,7 +139,8 @@ void FilterDocument::setBorderValue(int channel, double value) {
 }
 
 void FilterDocument::resetToIdentity() {
-  change(FilterSet::uniform(ChannelFilter::identity(kEditorSize), m_filter.border(), "Identity"), tr("Reset to identity"));
+  change(FilterSet::uniform(ChannelFilter::identity(kEditorSize), m_filter.border(), "Identity"),
+         tr("Reset to identity"));
 }
 
 void FilterDocument::setSize(int k) {
@@ -143,7 +148,9 @@ void FilterDocument::setSize(int k) {
   change(resizeFilter(m_filter, k), tr("Resize to %1×%1").arg(k));
 }
 
-void FilterDocument::replace(const FilterSet& filter, const QString& what) { change(toEditorSize(filter), what); }
+void FilterDocument::replace(const FilterSet& filter, const QString& what) {
+  change(toEditorSize(filter), what);
+}
 
 void FilterDocument::restore(const FilterSet& filter) {
   m_undo.clear();

@@ -104,8 +104,9 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   top->addWidget(copyButton);
   auto* pasteButton = new QToolButton(body);
   pasteButton->setText(tr("Paste"));
-  pasteButton->setToolTip(tr("Paste a filter as text: K rows of K numbers, optional R:/G:/B: blocks and "
-                             "divisor:/offset: lines (Ctrl+Shift+V)"));
+  pasteButton->setToolTip(
+      tr("Paste a filter as text: K rows of K numbers, optional R:/G:/B: blocks and "
+         "divisor:/offset: lines (Ctrl+Shift+V)"));
   connect(pasteButton, &QToolButton::clicked, this, &FilterEditor::pasteFromClipboard);
   top->addWidget(pasteButton);
   auto* resetButton = new QToolButton(body);
@@ -126,9 +127,11 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   options->addStretch(1);
   m_size = new QComboBox(body);
   for (int k = kEditorSize; k <= kMaxFilterSize; k += 2) m_size->addItem(tr("%1×%1").arg(k), k);
-  m_size->setToolTip(tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the "
-                        "same result); files up to 15×15 load at their size."));
-  connect(m_size, &QComboBox::activated, this, [this](int i) { m_document->setSize(m_size->itemData(i).toInt()); });
+  m_size->setToolTip(
+      tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the "
+         "same result); files up to 15×15 load at their size."));
+  connect(m_size, &QComboBox::activated, this,
+          [this](int i) { m_document->setSize(m_size->itemData(i).toInt()); });
   options->addWidget(m_size);
   m_border = new QComboBox(body);
   m_border->setObjectName(QStringLiteral("borderBox"));
@@ -181,9 +184,11 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
 void FilterEditor::refresh(const FilterSet& filter) {
   const QString name = filter.name().empty() ? tr("Custom filter") : QString::fromStdString(filter.name());
   m_title->setText(name);
-  m_title->setToolTip(tr("%1 — %2×%2, %3").arg(name).arg(filter.size()).arg(QString::fromLatin1(
-                                                                                  borderName(filter.border()).data(),
-                                                                                  static_cast<int>(borderName(filter.border()).size()))));
+  m_title->setToolTip(tr("%1 — %2×%2, %3")
+                          .arg(name)
+                          .arg(filter.size())
+                          .arg(QString::fromLatin1(borderName(filter.border()).data(),
+                                                   static_cast<int>(borderName(filter.border()).size()))));
   for (auto* grid : m_grids) grid->refresh(filter);
   m_size->setCurrentIndex(m_size->findData(filter.size()));
   m_border->setCurrentIndex(m_border->findData(static_cast<int>(filter.border())));
@@ -199,9 +204,13 @@ void FilterEditor::showError(const QString& message) {
   m_error->setVisible(!message.isEmpty());
 }
 
-QString FilterEditor::errorText() const { return m_error->isVisible() ? m_error->text() : QString(); }
+QString FilterEditor::errorText() const {
+  return m_error->isVisible() ? m_error->text() : QString();
+}
 
-QString FilterEditor::filterText() const { return QString::fromStdString(toFilterText(m_document->filter())); }
+QString FilterEditor::filterText() const {
+  return QString::fromStdString(toFilterText(m_document->filter()));
+}
 
 bool FilterEditor::pasteText(const QString& text) {
   try {
@@ -223,12 +232,15 @@ void FilterEditor::copyToClipboard() {
   emit status(tr("Filter copied as text"));
 }
 
-void FilterEditor::pasteFromClipboard() { pasteText(QApplication::clipboard()->text()); }
+void FilterEditor::pasteFromClipboard() {
+  pasteText(QApplication::clipboard()->text());
+}
 
 bool FilterEditor::importFile(const QString& path) {
   try {
     const FilterSet loaded = loadFilterFile(path.toStdString());
-    FilterSet named = loaded.name().empty() ? loaded.withName(QFileInfo(path).completeBaseName().toStdString()) : loaded;
+    FilterSet named =
+        loaded.name().empty() ? loaded.withName(QFileInfo(path).completeBaseName().toStdString()) : loaded;
     m_document->replace(named, tr("Import %1").arg(QFileInfo(path).fileName()));
     showError({});
     emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
@@ -267,7 +279,8 @@ bool FilterEditor::loadPreset(const PresetEntry& entry) {
 bool FilterEditor::savePreset(const QString& name, bool overwrite) {
   try {
     const QString path = m_presets->saveUser(m_document->filter(), name, overwrite);
-    m_document->replace(m_document->filter().withName(name.trimmed().toStdString()), tr("Name filter '%1'").arg(name));
+    m_document->replace(m_document->filter().withName(name.trimmed().toStdString()),
+                        tr("Name filter '%1'").arg(name));
     emit status(tr("Saved preset '%1' to %2").arg(name, QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
@@ -287,10 +300,11 @@ void FilterEditor::importWithDialog() {
 void FilterEditor::exportWithDialog() {
   QString suggested = QString::fromStdString(m_document->filter().name());
   if (suggested.isEmpty()) suggested = QStringLiteral("filter");
-  const QString dir = m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
+  const QString dir =
+      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
   // The dialog asks before replacing an existing file; only then do we overwrite.
-  QString path = QFileDialog::getSaveFileName(this, tr("Export filter"), QDir(dir).filePath(suggested + ".json"),
-                                              tr("Filter files (*.json)"));
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export filter"), QDir(dir).filePath(suggested + ".json"), tr("Filter files (*.json)"));
   if (path.isEmpty()) return;
   if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
     path += QStringLiteral(".json");
@@ -305,12 +319,14 @@ void FilterEditor::exportWithDialog() {
 
 void FilterEditor::savePresetWithDialog() {
   bool ok = false;
-  const QString name = QInputDialog::getText(this, tr("Save as preset"), tr("Preset name:"), QLineEdit::Normal,
-                                             QString::fromStdString(m_document->filter().name()), &ok);
+  const QString name =
+      QInputDialog::getText(this, tr("Save as preset"), tr("Preset name:"), QLineEdit::Normal,
+                            QString::fromStdString(m_document->filter().name()), &ok);
   if (!ok || name.trimmed().isEmpty()) return;
   bool overwrite = false;
   if (QFileInfo::exists(m_presets->userPathFor(name))) {
-    if (QMessageBox::question(this, tr("Replace preset?"), tr("You already have a preset called '%1'. Replace it?").arg(name)) !=
+    if (QMessageBox::question(this, tr("Replace preset?"),
+                              tr("You already have a preset called '%1'. Replace it?").arg(name)) !=
         QMessageBox::Yes)
       return;
     overwrite = true;

@@ -1,4 +1,5 @@
-// FilterEditor: the dock's contents — three channel grids, link/copy/normalise, border, presets, paste, errors.
+// FilterEditor: the dock's contents — three channel grids, link/copy/normalise, border, presets, paste,
+// errors.
 #pragma once
 
 #include <QWidget>

@@ -1,4 +1,5 @@
-// FilterMailbox: the GUI publishes immutable filter snapshots; the processing thread picks the newest per frame.
+// FilterMailbox: the GUI publishes immutable filter snapshots; the processing thread picks the newest per
+// frame.
 #pragma once
 
 #include <atomic>

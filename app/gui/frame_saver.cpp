@@ -11,16 +11,18 @@
 namespace convolab::gui {
 
 QString defaultPicturesDir() {
-  return QDir(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).filePath(QStringLiteral("ConvoLab"));
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
+      .filePath(QStringLiteral("ConvoLab"));
 }
 
 QString defaultVideosDir() {
-  return QDir(QStandardPaths::writableLocation(QStandardPaths::MoviesLocation)).filePath(QStringLiteral("ConvoLab"));
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::MoviesLocation))
+      .filePath(QStringLiteral("ConvoLab"));
 }
 
 QString timestampedPath(const QString& dir, const QString& stem, const QString& extension) {
-  const QString base = stem + QLatin1Char('-') +
-                       QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+  const QString base =
+      stem + QLatin1Char('-') + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
   QString path = QDir(dir).filePath(base + QLatin1Char('.') + extension);
   for (int n = 2; QFileInfo::exists(path); ++n)
     path = QDir(dir).filePath(base + QStringLiteral("-%1.").arg(n) + extension);

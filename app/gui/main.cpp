@@ -2,9 +2,11 @@
 #include <QApplication>
 #include <QIcon>
 #include <cstdio>
+#include <cstdlib>
 
 #include "command_line.hpp"
 #include "main_window.hpp"
+#include "pipeline.hpp"
 #include "resources.hpp"
 #include "theme.hpp"
 
@@ -27,5 +29,12 @@ int main(int argc, char** argv) {
 
   convolab::gui::MainWindow window(parsed.options);
   window.show();
-  return QApplication::exec();
+  const int code = QApplication::exec();
+  // The processing thread may be in the middle of a long OpenCL call (auto timing strategies, a
+  // program build). Settings are already on disk: do not keep a closed window's process alive for it.
+  if (!window.pipeline()->shutdown(3000)) {
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
+  return code;
 }

@@ -26,6 +26,7 @@
 #include <QUrl>
 #include <cstdio>
 
+#include "capture/camera_source.hpp"
 #include "capture/image_codec.hpp"
 #include "channel_grid.hpp"
 #include "convolab/error.hpp"
@@ -47,7 +48,8 @@ namespace {
 
 const char* const kImageFilter =
     "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.ppm *.pgm *.pnm);;All files (*)";
-const char* const kVideoFilter = "Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg *.wmv);;All files (*)";
+const char* const kVideoFilter =
+    "Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg *.wmv);;All files (*)";
 
 QString cameraModeKey(const QString& spec, const capture::CameraMode& m) {
   return QStringLiteral("%1|%2|%3|%4|%5")
@@ -86,10 +88,12 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   setCentralWidget(m_preview);
   buildDocks();
   buildActions();
+  decorateActions();
   buildMenus();
   buildToolBar();
   buildStatusBar();
   connectPipeline();
+  m_stats.setKeepRun(!m_options.stats.isEmpty());
   restoreSession();
 
   m_statsTimer.setInterval(1000);  // figures: once a second, readable
@@ -111,7 +115,9 @@ MainWindow::~MainWindow() {
   m_pipeline = nullptr;
 }
 
-QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
+QAction* MainWindow::action(const QString& objectName) const {
+  return findChild<QAction*>(objectName);
+}
 
 // ---------------------------------------------------------------------------------------------- building
 
@@ -130,7 +136,7 @@ void MainWindow::buildDocks() {
   auto* statsDock = new QDockWidget(tr("Statistics"), this);
   statsDock->setObjectName(QStringLiteral("statsDock"));
   statsDock->setWidget(m_statsPanel);
-  m_statsPanel->setMinimumWidth(330);
+  m_statsPanel->setMinimumWidth(360);
   addDockWidget(Qt::RightDockWidgetArea, statsDock);
   connect(m_statsPanel, &StatsPanel::resetRequested, this, &MainWindow::resetStats);
   connect(m_statsPanel, &StatsPanel::copyRequested, this, &MainWindow::copyStats);
@@ -155,17 +161,17 @@ void MainWindow::buildActions() {
   // Sources
   connect(make("openImage", tr("Open &Image…"), QKeySequence::Open), &QAction::triggered, this,
           &MainWindow::openImageDialog);
-  connect(make("openVideo", tr("Open &Video…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)), &QAction::triggered,
-          this, &MainWindow::openVideoDialog);
+  connect(make("openVideo", tr("Open &Video…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)),
+          &QAction::triggered, this, &MainWindow::openVideoDialog);
   connect(make("testPattern", tr("&Test Pattern"), QKeySequence(Qt::CTRL | Qt::Key_T),
                tr("Animated test pattern generated on the CPU")),
           &QAction::triggered, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
   connect(make("sample", tr("Bundled &Sample Image")), &QAction::triggered, this,
           [this] { openSourceSpec(kSampleSpec); });
-  connect(make("importFilter", tr("&Import Filter…"), QKeySequence(Qt::CTRL | Qt::Key_I)), &QAction::triggered,
-          m_editor, &FilterEditor::importWithDialog);
-  connect(make("exportFilter", tr("&Export Filter…"), QKeySequence(Qt::CTRL | Qt::Key_E)), &QAction::triggered,
-          m_editor, &FilterEditor::exportWithDialog);
+  connect(make("importFilter", tr("&Import Filter…"), QKeySequence(Qt::CTRL | Qt::Key_I)),
+          &QAction::triggered, m_editor, &FilterEditor::importWithDialog);
+  connect(make("exportFilter", tr("&Export Filter…"), QKeySequence(Qt::CTRL | Qt::Key_E)),
+          &QAction::triggered, m_editor, &FilterEditor::exportWithDialog);
   connect(make("saveFrame", tr("&Save Frame"), QKeySequence::Save,
                tr("Save the filtered frame at full resolution as PNG in ~/Pictures/ConvoLab")),
           &QAction::triggered, this, [this] { saveFrameNow(); });
@@ -253,6 +259,29 @@ void MainWindow::buildActions() {
   connect(make("about", tr("&About ConvoLab")), &QAction::triggered, this, &MainWindow::showAbout);
 }
 
+void MainWindow::decorateActions() {
+  // Toolbar faces: an icon and a short word; menus keep the long text.
+  const struct {
+    const char* action;
+    const char* icon;
+    QString text;
+  } faces[] = {{"pause", "pause", tr("Pause")},
+               {"step", "step", tr("Step")},
+               {"viewFiltered", "filtered", tr("Filtered")},
+               {"viewOriginal", "original", tr("Original")},
+               {"viewSplit", "split", tr("Split")},
+               {"fit", "fit", tr("Fit")},
+               {"actualSize", "actual", tr("100 %")},
+               {"bypass", "bypass", tr("Bypass")},
+               {"saveFrame", "save", tr("Save")},
+               {"record", "record", tr("Record")}};
+  for (const auto& f : faces) {
+    QAction* a = action(QString::fromLatin1(f.action));
+    a->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QString::fromLatin1(f.icon))));
+    a->setIconText(f.text);
+  }
+}
+
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   m_cameraMenu = file->addMenu(tr("&Camera"));
@@ -328,7 +357,8 @@ void MainWindow::buildToolBar() {
   QToolBar* bar = addToolBar(tr("Main"));
   bar->setObjectName(QStringLiteral("mainToolBar"));
   bar->setMovable(false);
-  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  bar->setIconSize(QSize(18, 18));
   auto* sourceMenu = new QMenu(tr("Source"), this);
   sourceMenu->addMenu(m_cameraMenu);
   sourceMenu->addAction(action("openImage"));
@@ -336,7 +366,8 @@ void MainWindow::buildToolBar() {
   sourceMenu->addAction(action("testPattern"));
   sourceMenu->addAction(action("sample"));
   QAction* sourceAction = sourceMenu->menuAction();
-  sourceAction->setText(tr("Source ▾"));
+  sourceAction->setText(tr("Source"));
+  sourceAction->setIcon(QIcon(QStringLiteral(":/icons/source.svg")));
   sourceAction->setToolTip(tr("Choose the input: camera, image, video or test pattern"));
   bar->addAction(sourceAction);
   if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(sourceAction)))
@@ -362,11 +393,13 @@ void MainWindow::buildToolBar() {
   for (const auto& entry : strategyRegistry()) {
     const QString name = QString::fromLatin1(entry.name.data(), static_cast<int>(entry.name.size()));
     m_strategyBox->addItem(name, name);
-    m_strategyBox->setItemData(m_strategyBox->count() - 1,
-                               QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())),
-                               Qt::ToolTipRole);
+    m_strategyBox->setItemData(
+        m_strategyBox->count() - 1,
+        QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())),
+        Qt::ToolTipRole);
   }
-  m_strategyBox->setToolTip(tr("How the convolution runs on the device; auto measures and picks the fastest"));
+  m_strategyBox->setToolTip(
+      tr("How the convolution runs on the device; auto measures and picks the fastest"));
   connect(m_strategyBox, &QComboBox::activated, this,
           [this](int i) { setStrategy(m_strategyBox->itemData(i).toString()); });
   bar->addWidget(m_strategyBox);
@@ -376,7 +409,8 @@ void MainWindow::buildToolBar() {
   m_deviceBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_deviceBox->setMaximumWidth(260);
   m_deviceBox->setToolTip(tr("The OpenCL device that runs the filter"));
-  connect(m_deviceBox, &QComboBox::activated, this, [this](int i) { setDevice(m_deviceBox->itemData(i).toString()); });
+  connect(m_deviceBox, &QComboBox::activated, this,
+          [this](int i) { setDevice(m_deviceBox->itemData(i).toString()); });
   bar->addWidget(m_deviceBox);
 }
 
@@ -400,7 +434,8 @@ void MainWindow::connectPipeline() {
   connect(m_pipeline, &Pipeline::captureStatusChanged, this, &MainWindow::onCaptureStatus);
   connect(m_pipeline, &Pipeline::engineReady, this, &MainWindow::onEngineReady);
   connect(m_pipeline, &Pipeline::devicesListed, this, &MainWindow::onDevicesListed);
-  connect(m_pipeline, &Pipeline::notice, this, [this](const QString& m) { showMessage(tr("Note: %1").arg(m), 10000); });
+  connect(m_pipeline, &Pipeline::notice, this,
+          [this](const QString& m) { showMessage(tr("Note: %1").arg(m), 10000); });
   connect(m_pipeline, &Pipeline::processingFailed, this, [this](const QString& m) {
     showMessage(m, 15000);
     if (m_options.frames > 0) std::fprintf(stderr, "convolab: %s\n", qPrintable(m));
@@ -416,7 +451,8 @@ void MainWindow::connectPipeline() {
   connect(m_preview, &PreviewWidget::splitPositionChanged, this, &MainWindow::scheduleLayoutSave);
   connect(m_preview, &PreviewWidget::openImageRequested, this, &MainWindow::openImageDialog);
   connect(m_preview, &PreviewWidget::openVideoRequested, this, &MainWindow::openVideoDialog);
-  connect(m_preview, &PreviewWidget::testPatternRequested, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
+  connect(m_preview, &PreviewWidget::testPatternRequested, this,
+          [this] { openSourceSpec(QStringLiteral("pattern")); });
 }
 
 // ---------------------------------------------------------------------------------------------- session
@@ -453,9 +489,11 @@ void MainWindow::restoreSession() {
   action(fit ? "fit" : "actualSize")->setChecked(true);
   m_preview->setSplitPosition(m_settings.value(AppSettings::kSplit, 0.5).toDouble());
 
-  m_strategy = !m_options.strategy.isEmpty() ? m_options.strategy
-                                              : m_settings.value(AppSettings::kStrategy, QStringLiteral("auto")).toString();
-  m_deviceSpec = !m_options.device.isEmpty() ? m_options.device : m_settings.value(AppSettings::kDevice).toString();
+  m_strategy = !m_options.strategy.isEmpty()
+                   ? m_options.strategy
+                   : m_settings.value(AppSettings::kStrategy, QStringLiteral("auto")).toString();
+  m_deviceSpec =
+      !m_options.device.isEmpty() ? m_options.device : m_settings.value(AppSettings::kDevice).toString();
   for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == m_strategy);
   m_strategyBox->setCurrentIndex(m_strategyBox->findData(m_strategy));
   m_statsPanel->setEngine(tr("starting…"), m_strategy);
@@ -464,8 +502,7 @@ void MainWindow::restoreSession() {
 
   QString source = m_options.source;
   if (source.isEmpty()) source = m_settings.value(AppSettings::kSource, kAutoSpec).toString();
-  openSourceSpec(source,
-                 cameraModeFromKey(m_settings.value(AppSettings::kCameraMode).toString(), source));
+  openSourceSpec(source, cameraModeFromKey(m_settings.value(AppSettings::kCameraMode).toString(), source));
 
   if (!restoreGeometry(m_settings.value(AppSettings::kGeometry).toByteArray())) {
     const QRect screen = QApplication::primaryScreen() ? QApplication::primaryScreen()->availableGeometry()
@@ -477,7 +514,9 @@ void MainWindow::restoreSession() {
   updateTitle();
 }
 
-void MainWindow::scheduleLayoutSave() { m_layoutTimer.start(); }
+void MainWindow::scheduleLayoutSave() {
+  m_layoutTimer.start();
+}
 
 void MainWindow::saveLayout() {
   m_settings.set(AppSettings::kGeometry, saveGeometry());
@@ -487,6 +526,9 @@ void MainWindow::saveLayout() {
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
+  // Words beside the icons when there is room; icons (with tooltips) on smaller screens.
+  if (auto* bar = findChild<QToolBar*>(QStringLiteral("mainToolBar")))
+    bar->setToolButtonStyle(width() < 1500 ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
   scheduleLayoutSave();
 }
 
@@ -505,19 +547,28 @@ void MainWindow::updateTitle() {
   const FilterSet& f = m_document->filter();
   QString title = QStringLiteral("ConvoLab");
   if (!f.name().empty()) title += QStringLiteral(" — ") + QString::fromStdString(f.name());
-  if (!m_captureStatus.description.empty()) title += QStringLiteral(" — ") + QString::fromStdString(m_captureStatus.description);
+  if (!m_captureStatus.description.empty())
+    title += QStringLiteral(" — ") + QString::fromStdString(m_captureStatus.description);
   setWindowTitle(title);
 }
 
-void MainWindow::showMessage(const QString& message, int ms) { statusBar()->showMessage(message, ms); }
+void MainWindow::showMessage(const QString& message, int ms) {
+  statusBar()->showMessage(message, ms);
+}
 
 // ---------------------------------------------------------------------------------------------- sources
 
 bool MainWindow::openSourceSpec(const QString& spec, const capture::CameraMode& mode) {
   QString resolved = spec.trimmed();
-  if (resolved == kAutoSpec) resolved = resolveAutoSpec();  // make run's default: webcam if present, else sample
+  if (resolved == kAutoSpec)
+    resolved = resolveAutoSpec();  // make run's default: webcam if present, else sample
   try {
     auto source = makeSource(resolved, mode);
+    if (source->kind() == capture::SourceKind::Camera) {
+      // Remember a camera by its stable id (/dev/v4l/by-id/…), not by an index that may change.
+      const auto& camera = static_cast<const capture::CameraSource&>(*source).camera();
+      if (!camera.stableId.empty()) resolved = QString::fromStdString(camera.stableId);
+    }
     m_captureStatus = {};
     m_captureStatus.description = source->description();
     m_captureStatus.kind = source->kind();
@@ -552,7 +603,12 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
     case capture::CaptureState::Running:
       m_preview->hidePlaceholder();
       m_preview->setDisconnected({});
-      m_preview->setBusyMessage({});
+      // Until the first frame comes back the engine is building kernels (auto also measures strategies).
+      m_preview->setBusyMessage(
+          m_preview->frame() ? QString()
+          : m_strategy == QLatin1String("auto")
+              ? tr("Preparing OpenCL — auto is timing the strategies (once per size and filter)…")
+              : tr("Preparing OpenCL…"));
       m_sourceLabel->setText(QStringLiteral("%1 · %2").arg(desc, QString::fromStdString(s.mode)));
       m_sourceLabel->setToolTip(tr("%1: %2\nDelivered: %3").arg(kind, desc, QString::fromStdString(s.mode)));
       break;
@@ -560,7 +616,8 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
       m_preview->setFrame(nullptr);
       QString title, detail = QString::fromStdString(s.message);
       if (s.kind == capture::SourceKind::Camera) {
-        title = detail.startsWith(QLatin1String("no camera")) ? tr("No camera found") : tr("Camera unavailable");
+        title =
+            detail.startsWith(QLatin1String("no camera")) ? tr("No camera found") : tr("Camera unavailable");
         detail += tr("\nConvoLab keeps looking for it. Meanwhile, open a file or use the test pattern:");
       } else {
         title = tr("Cannot open %1").arg(desc);
@@ -621,8 +678,9 @@ void MainWindow::populateCameraModeMenu() {
 }
 
 void MainWindow::openImageDialog() {
-  const QString dir = m_settings.value(AppSettings::kLastOpenDir,
-                                       QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
+  const QString dir = m_settings
+                          .value(AppSettings::kLastOpenDir,
+                                 QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
                           .toString();
   const QString path = QFileDialog::getOpenFileName(this, tr("Open image"), dir, tr(kImageFilter));
   if (path.isEmpty()) return;
@@ -631,9 +689,10 @@ void MainWindow::openImageDialog() {
 }
 
 void MainWindow::openVideoDialog() {
-  const QString dir = m_settings.value(AppSettings::kLastOpenDir,
-                                       QStandardPaths::writableLocation(QStandardPaths::MoviesLocation))
-                          .toString();
+  const QString dir =
+      m_settings
+          .value(AppSettings::kLastOpenDir, QStandardPaths::writableLocation(QStandardPaths::MoviesLocation))
+          .toString();
   const QString path = QFileDialog::getOpenFileName(this, tr("Open video"), dir, tr(kVideoFilter));
   if (path.isEmpty()) return;
   m_settings.set(AppSettings::kLastOpenDir, QFileInfo(path).absolutePath());
@@ -686,7 +745,8 @@ void MainWindow::setDevice(const QString& spec) {
   showMessage(tr("Switching OpenCL device…"), 3000);
 }
 
-void MainWindow::onEngineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy) {
+void MainWindow::onEngineReady(const QString& deviceLabel, const QString& deviceSpec,
+                               const QString& strategy) {
   m_deviceLabel = deviceLabel;
   m_deviceSpec = deviceSpec;
   m_strategy = strategy;
@@ -724,11 +784,15 @@ void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_stats.addProcessed(record);
   ++m_framesThisRun;
   if (record.error.isEmpty()) ++m_framesWithoutError;
-  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame()) m_preview->setFrame(frame);
+  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame()) {
+    if (!m_preview->frame()) m_preview->setBusyMessage({});
+    m_preview->setFrame(frame);
+  }
   m_preview->setBanner(record.error.isEmpty()
                            ? QString()
                            : tr("OpenCL processing failed — showing the original. %1").arg(record.error));
-  m_frameLabel->setText(QStringLiteral("%1×%2  #%3").arg(record.width).arg(record.height).arg(record.sourceIndex));
+  m_frameLabel->setText(
+      QStringLiteral("%1×%2  #%3").arg(record.width).arg(record.height).arg(record.sourceIndex));
   emit frameShown(record);
   if (m_options.frames > 0 && !m_finishing && m_framesThisRun >= static_cast<std::uint64_t>(m_options.frames))
     finishRun();
@@ -742,15 +806,16 @@ void MainWindow::finishRun() {
       if (!frame) throw Error(ErrorKind::BadInput, "no frame was processed");
       saveFrame(m_options.snapshot, *frame->filtered, true);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "convolab: cannot write snapshot %s: %s\n", qPrintable(m_options.snapshot), e.what());
+      std::fprintf(stderr, "convolab: cannot write snapshot %s: %s\n", qPrintable(m_options.snapshot),
+                   e.what());
       m_exitCode = 3;
     }
   }
   if (!m_options.stats.isEmpty()) {
-    m_stats.sampleSource(std::chrono::steady_clock::now(), m_pipeline->framesDelivered(), m_pipeline->framesDropped(),
-                         m_captureStatus.fps);
-    const std::string json =
-        statsJson(m_stats.runSummary(), m_deviceLabel.toStdString(), m_strategy.toStdString(), m_framesThisRun);
+    m_stats.sampleSource(std::chrono::steady_clock::now(), m_pipeline->framesDelivered(),
+                         m_pipeline->framesDropped(), m_captureStatus.fps);
+    const std::string json = statsJson(m_stats.runSummary(), m_deviceLabel.toStdString(),
+                                       m_strategy.toStdString(), m_framesThisRun);
     try {
       writeFileAtomically(m_options.stats.toStdString(), json, true);
     } catch (const std::exception& e) {
@@ -786,7 +851,8 @@ QString MainWindow::saveFrameNow(const QString& dir) {
 }
 
 void MainWindow::saveFrameAs() {
-  const auto frame = m_pipeline->latestFrame();  // what is on screen now, even if the dialog stays open a while
+  const auto frame =
+      m_pipeline->latestFrame();  // what is on screen now, even if the dialog stays open a while
   if (!frame) {
     showMessage(tr("Nothing to save yet: no frame has been processed"));
     return;
@@ -796,11 +862,12 @@ void MainWindow::saveFrameAs() {
   QString selected;
   QString path = QFileDialog::getSaveFileName(
       this, tr("Save frame as"), timestampedPath(dir, QStringLiteral("convolab"), QStringLiteral("png")),
-      tr("PNG image (*.png);;JPEG image (*.jpg *.jpeg);;TIFF image (*.tif *.tiff);;BMP image (*.bmp)"), &selected);
+      tr("PNG image (*.png);;JPEG image (*.jpg *.jpeg);;TIFF image (*.tif *.tiff);;BMP image (*.bmp)"),
+      &selected);
   if (path.isEmpty()) return;
   // The dialog asked about replacing the name it returned; a name we complete is checked here.
   if (QFileInfo(path).suffix().isEmpty()) {
-    path += selected.startsWith(QLatin1String("JPEG")) ? QStringLiteral(".jpg")
+    path += selected.startsWith(QLatin1String("JPEG"))   ? QStringLiteral(".jpg")
             : selected.startsWith(QLatin1String("TIFF")) ? QStringLiteral(".tiff")
             : selected.startsWith(QLatin1String("BMP"))  ? QStringLiteral(".bmp")
                                                          : QStringLiteral(".png");
@@ -903,10 +970,12 @@ void MainWindow::copyStats() {
 
 void MainWindow::showShortcuts() {
   QString rows;
-  for (const char* name : {"openImage", "openVideo", "testPattern", "saveFrame", "saveFrameAs", "copyFrame", "record",
-                           "undo", "redo", "copyFilter", "pasteFilter", "link", "resetIdentity", "bypass",
-                           "viewFiltered", "viewOriginal", "viewSplit", "fit", "actualSize", "pause", "step",
-                           "resetStats", "fullScreen", "importFilter", "exportFilter", "quit"}) {
+  for (const char* name :
+       {"openImage",     "openVideo", "testPattern",  "saveFrame",    "saveFrameAs", "copyFrame",
+        "record",        "undo",      "redo",         "copyFilter",   "pasteFilter", "link",
+        "resetIdentity", "bypass",    "viewFiltered", "viewOriginal", "viewSplit",   "fit",
+        "actualSize",    "pause",     "step",         "resetStats",   "fullScreen",  "importFilter",
+        "exportFilter",  "quit"}) {
     QAction* a = action(QString::fromLatin1(name));
     if (!a) continue;
     QStringList keys;
@@ -916,10 +985,11 @@ void MainWindow::showShortcuts() {
   }
   QMessageBox box(this);
   box.setWindowTitle(tr("Keyboard shortcuts"));
-  box.setText(QStringLiteral("<table>%1</table><p>In the grids: arrows and Tab move, typing edits, Enter "
-                             "commits. Drag the divider in split view; double-click the preview toggles fit / "
-                             "100 %.</p>")
-                  .arg(rows));
+  box.setText(
+      QStringLiteral("<table>%1</table><p>In the grids: arrows and Tab move, typing edits, Enter "
+                     "commits. Drag the divider in split view; double-click the preview toggles fit / "
+                     "100 %.</p>")
+          .arg(rows));
   box.exec();
 }
 

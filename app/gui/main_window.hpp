@@ -1,4 +1,5 @@
-// MainWindow: preview in the middle, filter editor and statistics docked beside it, menus, toolbar, status bar.
+// MainWindow: preview in the middle, filter editor and statistics docked beside it, menus, toolbar, status
+// bar.
 #pragma once
 
 #include <QElapsedTimer>
@@ -71,6 +72,7 @@ class MainWindow : public QMainWindow {
 
  private:
   void buildActions();
+  void decorateActions();
   void buildMenus();
   void buildToolBar();
   void buildDocks();

@@ -25,25 +25,38 @@ Pipeline::Pipeline(QObject* parent)
 }
 
 Pipeline::~Pipeline() {
+  if (!shutdown(2000)) m_thread.wait();
+}
+
+bool Pipeline::shutdown(int timeoutMs) {
+  if (m_thread.isFinished()) return true;
+  ++m_sourceGeneration;
   m_capture.reset();  // joins the capture thread: no more frames are announced
   stopRecording();
-  QMetaObject::invokeMethod(m_worker, &ProcessingWorker::shutdown, Qt::QueuedConnection);
-  m_thread.quit();
-  m_thread.wait();
+  if (!m_shuttingDown) {
+    m_shuttingDown = true;
+    QMetaObject::invokeMethod(m_worker, &ProcessingWorker::shutdown, Qt::QueuedConnection);
+    m_thread.quit();
+  }
+  return m_thread.wait(QDeadlineTimer(timeoutMs));
 }
 
 void Pipeline::startEngine(const QString& deviceSpec, const QString& strategy) {
   QMetaObject::invokeMethod(
-      m_worker, [w = m_worker, deviceSpec, strategy] { w->initialise(deviceSpec, strategy); }, Qt::QueuedConnection);
+      m_worker, [w = m_worker, deviceSpec, strategy] { w->initialise(deviceSpec, strategy); },
+      Qt::QueuedConnection);
 }
 
-void Pipeline::openSource(std::unique_ptr<capture::FrameSource> source, std::chrono::milliseconds retryInterval) {
+void Pipeline::openSource(std::unique_ptr<capture::FrameSource> source,
+                          std::chrono::milliseconds retryInterval) {
   m_capture.reset();
   m_slot->clear();
   m_slot->resetCounters();
   const std::uint64_t generation = ++m_sourceGeneration;
   ProcessingWorker* worker = m_worker;
-  auto onFrame = [worker] { QMetaObject::invokeMethod(worker, &ProcessingWorker::processPending, Qt::QueuedConnection); };
+  auto onFrame = [worker] {
+    QMetaObject::invokeMethod(worker, &ProcessingWorker::processPending, Qt::QueuedConnection);
+  };
   // Status callbacks come from the capture thread; hop to the GUI thread, dropping a replaced source's.
   auto onStatus = [this, generation](const capture::CaptureStatus& status) {
     QMetaObject::invokeMethod(
@@ -53,7 +66,8 @@ void Pipeline::openSource(std::unique_ptr<capture::FrameSource> source, std::chr
         },
         Qt::QueuedConnection);
   };
-  m_capture = std::make_unique<capture::CaptureThread>(std::move(source), m_slot, onFrame, onStatus, retryInterval);
+  m_capture =
+      std::make_unique<capture::CaptureThread>(std::move(source), m_slot, onFrame, onStatus, retryInterval);
   if (m_paused) m_capture->setPaused(true);
 }
 
@@ -76,11 +90,13 @@ std::uint64_t Pipeline::setBypass(bool bypass) {
 }
 
 void Pipeline::setStrategy(const QString& name) {
-  QMetaObject::invokeMethod(m_worker, [w = m_worker, name] { w->setStrategy(name); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, name] { w->setStrategy(name); }, Qt::QueuedConnection);
 }
 
 void Pipeline::setDevice(const QString& spec) {
-  QMetaObject::invokeMethod(m_worker, [w = m_worker, spec] { w->setDevice(spec); }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, spec] { w->setDevice(spec); }, Qt::QueuedConnection);
 }
 
 void Pipeline::setPaused(bool paused) {
@@ -92,7 +108,9 @@ void Pipeline::step() {
   if (m_capture && m_paused) m_capture->step();
 }
 
-ProcessedFramePtr Pipeline::latestFrame() const { return m_worker->latest(); }
+ProcessedFramePtr Pipeline::latestFrame() const {
+  return m_worker->latest();
+}
 
 void Pipeline::startRecording(const std::filesystem::path& path, int width, int height, double fps) {
   stopRecording();

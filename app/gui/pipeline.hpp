@@ -24,7 +24,13 @@ class Pipeline : public QObject {
 
  public:
   explicit Pipeline(QObject* parent = nullptr);
+  /// Stops both threads, waiting as long as it takes (see shutdown()).
   ~Pipeline() override;
+
+  /// Stops capture and recording and asks the processing thread to finish; waits at most `timeoutMs`.
+  /// False when the processing thread is still busy (e.g. auto timing strategies): the caller may then
+  /// exit the process without waiting for it.
+  bool shutdown(int timeoutMs);
 
   /// Starts the processing thread: lists devices, opens `deviceSpec` with `strategy`.
   void startEngine(const QString& deviceSpec, const QString& strategy);
@@ -80,6 +86,7 @@ class Pipeline : public QObject {
   FilterSet m_filter;
   bool m_bypass = false;
   bool m_paused = false;
+  bool m_shuttingDown = false;
 };
 
 }  // namespace convolab::gui

@@ -18,16 +18,19 @@ namespace {
 FilterSet parseFile(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly))
-    throw Error(ErrorKind::BadInput, "cannot read preset '" + path.toStdString() + "': " + file.errorString().toStdString());
+    throw Error(ErrorKind::BadInput,
+                "cannot read preset '" + path.toStdString() + "': " + file.errorString().toStdString());
   const QByteArray bytes = file.readAll();
-  return parseFilterJson(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), path.toStdString());
+  return parseFilterJson(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
+                         path.toStdString());
 }
 
 }  // namespace
 
 PresetLibrary::PresetLibrary(QString userDir) : m_userDir(std::move(userDir)) {
   if (m_userDir.isEmpty())
-    m_userDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/presets");
+    m_userDir =
+        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/presets");
 }
 
 QList<PresetEntry> PresetLibrary::scan(const QString& dir, bool bundled) {
@@ -48,10 +51,16 @@ QList<PresetEntry> PresetLibrary::scan(const QString& dir, bool bundled) {
   return entries;
 }
 
-QList<PresetEntry> PresetLibrary::bundled() const { return scan(QStringLiteral(":/presets"), true); }
-QList<PresetEntry> PresetLibrary::user() const { return scan(m_userDir, false); }
+QList<PresetEntry> PresetLibrary::bundled() const {
+  return scan(QStringLiteral(":/presets"), true);
+}
+QList<PresetEntry> PresetLibrary::user() const {
+  return scan(m_userDir, false);
+}
 
-FilterSet PresetLibrary::load(const PresetEntry& entry) const { return parseFile(entry.path); }
+FilterSet PresetLibrary::load(const PresetEntry& entry) const {
+  return parseFile(entry.path);
+}
 
 QString PresetLibrary::userPathFor(const QString& name) const {
   QString stem = name.trimmed();

@@ -1,4 +1,5 @@
-// PresetLibrary: bundled presets (embedded in the binary) and the user's own (AppDataLocation/presets), kept apart.
+// PresetLibrary: bundled presets (embedded in the binary) and the user's own (AppDataLocation/presets), kept
+// apart.
 #pragma once
 
 #include <QList>

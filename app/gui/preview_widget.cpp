@@ -1,7 +1,7 @@
 // The preview: scaled QPainter drawing of shared frames, split compare, overlays for every source state.
 #include "preview_widget.hpp"
 
-#include <QGridLayout>
+#include <QBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
@@ -21,8 +21,8 @@ QImage wrap(const std::shared_ptr<const Image>& image) {
   if (!image) return {};
   auto* keep = new std::shared_ptr<const Image>(image);
   return QImage(
-      image->pixels.data(), image->width, image->height, static_cast<qsizetype>(image->stride), QImage::Format_RGB888,
-      [](void* p) { delete static_cast<std::shared_ptr<const Image>*>(p); }, keep);
+      image->pixels.data(), image->width, image->height, static_cast<qsizetype>(image->stride),
+      QImage::Format_RGB888, [](void* p) { delete static_cast<std::shared_ptr<const Image>*>(p); }, keep);
 }
 
 constexpr double kDividerGrab = 10.0;
@@ -55,7 +55,8 @@ PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
   m_placeholderDetail->setWordWrap(true);
   m_placeholderDetail->setStyleSheet(QStringLiteral("color: #8a919c;"));
   layout->addWidget(m_placeholderDetail);
-  auto* buttons = new QHBoxLayout;
+  auto* buttons = new QBoxLayout(QBoxLayout::LeftToRight);
+  m_placeholderButtons = buttons;
   buttons->setSpacing(10);
   buttons->addStretch(1);
   m_openImage = new QPushButton(tr("Open image…"), m_placeholder);
@@ -64,7 +65,7 @@ PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
   m_testPattern->setObjectName(QStringLiteral("primary"));
   for (auto* b : {m_openImage, m_openVideo, m_testPattern}) {
     b->setCursor(Qt::PointingHandCursor);
-    buttons->addWidget(b);
+    buttons->addWidget(b, 0, Qt::AlignCenter);
   }
   buttons->addStretch(1);
   layout->addLayout(buttons);
@@ -126,8 +127,12 @@ void PreviewWidget::hidePlaceholder() {
   update();
 }
 
-bool PreviewWidget::placeholderVisible() const { return !m_placeholder->isHidden(); }
-QString PreviewWidget::placeholderTitle() const { return m_placeholderTitle->text(); }
+bool PreviewWidget::placeholderVisible() const {
+  return !m_placeholder->isHidden();
+}
+QString PreviewWidget::placeholderTitle() const {
+  return m_placeholderTitle->text();
+}
 
 void PreviewWidget::setDisconnected(const QString& message) {
   m_disconnected = message;
@@ -144,7 +149,11 @@ void PreviewWidget::setBanner(const QString& message) {
   update();
 }
 
-void PreviewWidget::resizeEvent(QResizeEvent*) { m_placeholder->setGeometry(rect()); }
+void PreviewWidget::resizeEvent(QResizeEvent*) {
+  m_placeholder->setGeometry(rect());
+  // Narrow preview (docks open on a small screen): stack the three buttons instead of clipping them.
+  m_placeholderButtons->setDirection(width() < 560 ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+}
 
 QRectF PreviewWidget::imageRect() const {
   if (m_filteredImage.isNull()) return {};
@@ -223,7 +232,8 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
         f.setBold(true);
         p.setFont(f);
         drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft, QColor(0, 0, 0, 150));
-        drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight, QColor(0, 0, 0, 150));
+        drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
+                 QColor(0, 0, 0, 150));
         break;
       }
     }
@@ -239,8 +249,8 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
   if (m_mode == ViewMode::Original && !m_filteredImage.isNull())
     drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft, QColor(0, 0, 0, 150));
   if (m_frame && m_frame->record.bypassed && m_mode != ViewMode::Original)
-    drawPill(p, target.topRight() + QPointF(-10, m_mode == ViewMode::Split ? 44 : 10), tr("BYPASS"), Qt::AlignRight,
-             QColor(0x8a, 0x5a, 0x00, 210));
+    drawPill(p, target.topRight() + QPointF(-10, m_mode == ViewMode::Split ? 44 : 10), tr("BYPASS"),
+             Qt::AlignRight, QColor(0x8a, 0x5a, 0x00, 210));
   if (m_paused && m_disconnected.isEmpty())
     drawPill(p, QPointF(target.left() + 10, target.bottom() - 38), tr("❚❚  Paused"), Qt::AlignLeft,
              QColor(0, 0, 0, 170));
@@ -257,7 +267,8 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
     QFont big = font();
     big.setPointSizeF(12);
     p.setFont(big);
-    drawPill(p, QRectF(rect()).center(), m_busy, Qt::AlignHCenter | Qt::AlignVCenter, QColor(0x25, 0x29, 0x31, 235));
+    drawPill(p, QRectF(rect()).center(), m_busy, Qt::AlignHCenter | Qt::AlignVCenter,
+             QColor(0x25, 0x29, 0x31, 235));
   }
   if (!m_banner.isEmpty()) {
     const QRectF strip(0, 0, width(), 30);
@@ -296,7 +307,8 @@ void PreviewWidget::mouseMoveEvent(QMouseEvent* event) {
     m_pan = m_panStart + (event->position() - m_dragStart);
     update();
   } else {
-    setCursor(nearDivider(event->position()) ? Qt::SplitHCursor : (!m_fit ? Qt::OpenHandCursor : Qt::ArrowCursor));
+    setCursor(nearDivider(event->position()) ? Qt::SplitHCursor
+                                             : (!m_fit ? Qt::OpenHandCursor : Qt::ArrowCursor));
   }
 }
 
@@ -305,6 +317,8 @@ void PreviewWidget::mouseReleaseEvent(QMouseEvent*) {
   setCursor(Qt::ArrowCursor);
 }
 
-void PreviewWidget::mouseDoubleClickEvent(QMouseEvent*) { setFitToWindow(!m_fit); }
+void PreviewWidget::mouseDoubleClickEvent(QMouseEvent*) {
+  setFitToWindow(!m_fit);
+}
 
 }  // namespace convolab::gui

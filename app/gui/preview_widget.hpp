@@ -7,6 +7,7 @@
 
 #include "processed_frame.hpp"
 
+class QBoxLayout;
 class QLabel;
 class QPushButton;
 
@@ -70,7 +71,8 @@ class PreviewWidget : public QWidget {
  private:
   QRectF imageRect() const;
   bool nearDivider(const QPointF& pos) const;
-  void drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align, const QColor& bg) const;
+  void drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
+                const QColor& bg) const;
 
   ProcessedFramePtr m_frame;
   QImage m_filteredImage;
@@ -94,6 +96,7 @@ class PreviewWidget : public QWidget {
   QPushButton* m_openImage;
   QPushButton* m_openVideo;
   QPushButton* m_testPattern;
+  QBoxLayout* m_placeholderButtons;
 };
 
 }  // namespace convolab::gui

@@ -49,7 +49,8 @@ bool ProcessingWorker::openDevice(const QString& spec) {
     emit engineReady(QString::fromStdString(info.name), QString::fromStdString(info.spec()), m_strategy);
     return true;
   } catch (const std::exception& e) {
-    reportFailure(tr("Cannot use OpenCL device '%1': %2").arg(spec.isEmpty() ? tr("default") : spec, e.what()));
+    reportFailure(
+        tr("Cannot use OpenCL device '%1': %2").arg(spec.isEmpty() ? tr("default") : spec, e.what()));
     return false;
   }
 }

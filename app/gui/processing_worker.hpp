@@ -1,4 +1,5 @@
-// ProcessingWorker: lives on the processing thread; owns the OpenCL context and Engine; convolves the newest frame.
+// ProcessingWorker: lives on the processing thread; owns the OpenCL context and Engine; convolves the newest
+// frame.
 #pragma once
 
 #include <QObject>

@@ -1,4 +1,5 @@
-// Source creation for the GUI: the bundled sample comes from Qt resources, so an installed app needs no files.
+// Source creation for the GUI: the bundled sample comes from Qt resources, so an installed app needs no
+// files.
 #include "source_factory.hpp"
 
 #include <QFile>
@@ -23,7 +24,8 @@ std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capt
     if (!file.open(QIODevice::ReadOnly)) throw capture::SourceError("the bundled sample image is missing");
     const QByteArray bytes = file.readAll();
     return std::make_unique<capture::ImageFileSource>(
-        capture::decodeImage(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), "coffee.png"),
+        capture::decodeImage(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
+                             "coffee.png"),
         "coffee.png (bundled sample)");
   }
   const std::string s = (spec == kAutoSpec ? resolveAutoSpec() : spec).toStdString();

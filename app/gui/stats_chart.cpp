@@ -12,20 +12,13 @@
 
 namespace convolab::gui {
 
-namespace {
-const QColor kStageColors[] = {QColor(0x3d, 0xa9, 0xfc), QColor(0xb3, 0x88, 0xff), QColor(0x4c, 0xc3, 0x6a),
-                               QColor(0xff, 0x8a, 0x65), QColor(0xf0, 0x62, 0x92), QColor(0x26, 0xc6, 0xda)};
-}  // namespace
-
 StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart) {
   m_chart->setBackgroundBrush(QColor(0x1e, 0x21, 0x27));
   m_chart->setBackgroundRoundness(0);
   m_chart->setMargins(QMargins(2, 2, 2, 2));
-  m_chart->legend()->setAlignment(Qt::AlignBottom);
-  m_chart->legend()->setLabelColor(QColor(0xaa, 0xb1, 0xbb));
+  m_chart->legend()->hide();  // the stats table above is the legend: its stage names carry these colours
   QFont small = font();
   small.setPointSizeF(8);
-  m_chart->legend()->setFont(small);
   m_x = new QValueAxis;
   m_x->setRange(-static_cast<double>(StatsCollector::kHistory.count()), 0);
   m_x->setTickCount(6);
@@ -62,16 +55,17 @@ StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart
   setChart(m_chart);
   setRenderHint(QPainter::Antialiasing);
   setMinimumHeight(170);
-  setToolTip(tr("Device time per stage for each processed frame, last 10 seconds. The dashed line is the frame "
-                "budget (1000 / source fps): a total above it means frames are dropped."));
+  setToolTip(
+      tr("Device time per stage for each processed frame, last 10 seconds. The dashed line is the frame "
+         "budget (1000 / source fps): a total above it means frames are dropped."));
 }
 
 QLineSeries* StatsChart::seriesFor(const QString& name) {
   if (auto it = m_series.find(name); it != m_series.end()) return *it;
   auto* s = new QLineSeries;
   s->setName(name);
-  const QColor color = kStageColors[m_series.size() % std::size(kStageColors)];
-  s->setPen(QPen(color, 1.4));
+  s->setPen(QPen(theme::stageColor(name, m_kernelCount), 1.4));
+  if (name != QLatin1String("upload") && name != QLatin1String("download")) ++m_kernelCount;
   m_chart->addSeries(s);
   s->attachAxis(m_x);
   s->attachAxis(m_y);
@@ -85,6 +79,7 @@ void StatsChart::clear() {
     delete s;
   }
   m_series.clear();
+  m_kernelCount = 0;
   m_total->clear();
   m_budget->clear();
 }

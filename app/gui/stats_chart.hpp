@@ -1,4 +1,5 @@
-// StatsChart: a Qt Charts line chart of per-stage device times over the last ten seconds, with the frame budget.
+// StatsChart: a Qt Charts line chart of per-stage device times over the last ten seconds, with the frame
+// budget.
 #pragma once
 
 #include <QChartView>
@@ -33,6 +34,7 @@ class StatsChart : public QChartView {
   QLineSeries* m_total;
   QLineSeries* m_budget;
   double m_yMax = 10;
+  int m_kernelCount = 0;
 };
 
 }  // namespace convolab::gui

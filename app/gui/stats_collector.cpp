@@ -8,7 +8,9 @@ namespace convolab::gui {
 
 namespace {
 
-double seconds(TimePoint a, TimePoint b) { return std::chrono::duration<double>(b - a).count(); }
+double seconds(TimePoint a, TimePoint b) {
+  return std::chrono::duration<double>(b - a).count();
+}
 
 // Rate of events with timestamps `times` (ascending) inside [from, to].
 template <class Container>
@@ -22,7 +24,9 @@ double rateIn(const Container& times, TimePoint from) {
 
 }  // namespace
 
-StatsCollector::StatsCollector() { reset(); }
+StatsCollector::StatsCollector() {
+  reset();
+}
 
 void StatsCollector::reset() {
   m_start = std::chrono::steady_clock::now();
@@ -36,7 +40,9 @@ void StatsCollector::reset() {
   m_processedTotal = 0;
 }
 
-double StatsCollector::secondsSinceStart(TimePoint when) const { return seconds(m_start, when); }
+double StatsCollector::secondsSinceStart(TimePoint when) const {
+  return seconds(m_start, when);
+}
 
 void StatsCollector::trim(TimePoint now) {
   const auto cutoff = now - kHistory;
@@ -51,7 +57,10 @@ void StatsCollector::addProcessed(const FrameRecord& record) {
   ++m_processedTotal;
   Processed p{record.processed, record.timings, record.hasTimings, record.bypassed};
   m_processed.push_back(p);
-  m_run.push_back(std::move(p));
+  if (m_keepRun) m_run.push_back(std::move(p));
+  // The run's source counters start at its first processed frame: drops during warm-up (program builds,
+  // auto's measurements) are not the steady state the summary describes.
+  if (m_run.size() == 1) m_haveRunSource = false;
   if (record.hasTimings) {
     StatsSample s;
     s.t = secondsSinceStart(record.processed);
@@ -64,10 +73,11 @@ void StatsCollector::addProcessed(const FrameRecord& record) {
 
 void StatsCollector::addDisplayed(TimePoint when) {
   m_displayed.push_back(when);
-  m_runDisplayed.push_back(when);
+  if (m_keepRun) m_runDisplayed.push_back(when);
 }
 
-void StatsCollector::sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps) {
+void StatsCollector::sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped,
+                                  double nominalFps) {
   m_nominalFps = nominalFps;
   // Counters restart with a new source: start the window afresh rather than report a negative rate.
   if (!m_source.empty() && delivered < m_source.back().delivered) m_source.clear();
@@ -148,10 +158,15 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
     s.delivered = m_source.back().delivered;
     s.dropped = m_source.back().dropped;
     // Source rate from the counter samples that span the window.
-    auto first = std::find_if(m_source.begin(), m_source.end(), [&](const SourceSample& x) { return x.when >= from; });
+    auto first =
+        std::find_if(m_source.begin(), m_source.end(), [&](const SourceSample& x) { return x.when >= from; });
     if (first != m_source.begin()) --first;  // include the sample just before the window
     const double span = seconds(first->when, m_source.back().when);
     if (span > 0.2) s.sourceFps = static_cast<double>(m_source.back().delivered - first->delivered) / span;
+    const auto recentDelivered = m_source.back().delivered - first->delivered;
+    if (recentDelivered > 0)
+      s.recentDropShare = static_cast<double>(m_source.back().dropped - first->dropped) /
+                          static_cast<double>(recentDelivered);
   }
   s.nominalFps = m_nominalFps;
   summariseStages(frames, s);
@@ -180,8 +195,8 @@ StatsSnapshot StatsCollector::runSummary() const {
     const double span = seconds(m_runFirstSource.when, m_runLastSource.when);
     if (span > 0)
       s.sourceFps = static_cast<double>(m_runLastSource.delivered - m_runFirstSource.delivered) / span;
-    s.delivered = m_runLastSource.delivered;
-    s.dropped = m_runLastSource.dropped;
+    s.delivered = m_runLastSource.delivered - m_runFirstSource.delivered;
+    s.dropped = m_runLastSource.dropped - m_runFirstSource.dropped;
   }
   s.nominalFps = m_nominalFps;
   const double budgetFps = s.nominalFps > 0 ? s.nominalFps : s.sourceFps;

@@ -1,4 +1,5 @@
-// StatsCollector: rolling per-frame statistics (FPS, drops, per-stage device times) for the panel and --stats.
+// StatsCollector: rolling per-frame statistics (FPS, drops, per-stage device times) for the panel and
+// --stats.
 #pragma once
 
 #include <chrono>
@@ -24,12 +25,13 @@ struct StageSummary {
 
 /// What the stats panel shows, over the last second.
 struct StatsSnapshot {
-  double sourceFps = 0;     ///< measured from frames the source delivered
-  double nominalFps = 0;    ///< what the source says it delivers
-  double processedFps = 0;  ///< frames through the engine
-  double displayedFps = 0;  ///< frames the preview painted
-  std::uint64_t dropped = 0;
-  std::uint64_t delivered = 0;
+  double sourceFps = 0;              ///< measured from frames the source delivered
+  double nominalFps = 0;             ///< what the source says it delivers
+  double processedFps = 0;           ///< frames through the engine
+  double displayedFps = 0;           ///< frames the preview painted
+  std::uint64_t dropped = 0;         ///< since the source opened (or Reset)
+  std::uint64_t delivered = 0;       ///< since the source opened (or Reset)
+  double recentDropShare = 0;        ///< share of the window's delivered frames that were dropped, 0..1
   std::vector<StageSummary> stages;  ///< upload, kernels in order, download
   StageSummary total;                ///< sum of the stages per frame
   double hostMs = 0;                 ///< mean wall time of Engine::process
@@ -53,6 +55,9 @@ class StatsCollector {
 
   StatsCollector();
 
+  /// Whole-run bookkeeping for runSummary() (--stats) grows with every frame: off unless asked for.
+  void setKeepRun(bool keep) { m_keepRun = keep; }
+
   void addProcessed(const FrameRecord& record);
   void addDisplayed(TimePoint when);
   /// Source counters (delivered, dropped) sampled from the pipeline; `nominalFps` from the source.
@@ -60,7 +65,8 @@ class StatsCollector {
   void reset();
 
   /// Figures over [now − window, now].
-  StatsSnapshot snapshot(TimePoint now, std::chrono::milliseconds window = std::chrono::milliseconds(1000)) const;
+  StatsSnapshot snapshot(TimePoint now,
+                         std::chrono::milliseconds window = std::chrono::milliseconds(1000)) const;
   /// Whole-run figures since reset(), the first processed frame excluded from stage times (warm-up).
   StatsSnapshot runSummary() const;
   /// Chart points of the last kHistory.
@@ -84,14 +90,15 @@ class StatsCollector {
   static void summariseStages(const std::vector<const Processed*>& frames, StatsSnapshot& out);
 
   TimePoint m_start;
-  std::deque<Processed> m_processed;    // last kHistory
-  std::deque<TimePoint> m_displayed;    // last kHistory
-  std::deque<SourceSample> m_source;    // last kHistory
-  std::deque<StatsSample> m_history;    // last kHistory
-  std::vector<Processed> m_run;         // since reset (timings only; small)
+  std::deque<Processed> m_processed;  // last kHistory
+  std::deque<TimePoint> m_displayed;  // last kHistory
+  std::deque<SourceSample> m_source;  // last kHistory
+  std::deque<StatsSample> m_history;  // last kHistory
+  std::vector<Processed> m_run;       // since reset (timings only; small)
   std::vector<TimePoint> m_runDisplayed;
   SourceSample m_runFirstSource{}, m_runLastSource{};
   bool m_haveRunSource = false;
+  bool m_keepRun = false;
   double m_nominalFps = 0;
   std::uint64_t m_processedTotal = 0;
 };

@@ -19,8 +19,12 @@ namespace convolab::gui {
 
 namespace {
 
-QString fps(double v) { return v > 0 ? QString::asprintf("%6.1f fps", v) : QStringLiteral("     — fps"); }
-QString ms(double v) { return QString::asprintf("%.2f", v); }
+QString fps(double v) {
+  return v > 0 ? QString::asprintf("%6.1f fps", v) : QStringLiteral("     — fps");
+}
+QString ms(double v) {
+  return QString::asprintf("%.2f", v);
+}
 
 // OBS-like thresholds: a rate below 95 % of the source is amber, below 80 % red.
 QColor rateColor(double rate, double source) {
@@ -55,26 +59,30 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
   grid->setContentsMargins(10, 12, 10, 8);
   grid->setVerticalSpacing(4);
   grid->setHorizontalSpacing(12);
-  m_source = addRow(grid, 0, tr("Source"),
-                    tr("Frames per second the source delivered over the last second (nominal rate in brackets)."),
-                    QStringLiteral("source"));
-  m_processed = addRow(grid, 1, tr("Processed"),
-                       tr("Frames per second through the OpenCL engine. Amber below 95 % of the source rate, red "
-                          "below 80 %: frames are being dropped."),
-                       QStringLiteral("processed"));
+  m_source =
+      addRow(grid, 0, tr("Source"),
+             tr("Frames per second the source delivered over the last second (nominal rate in brackets)."),
+             QStringLiteral("source"));
+  m_processed =
+      addRow(grid, 1, tr("Processed"),
+             tr("Frames per second through the OpenCL engine. Amber below 95 % of the source rate, red "
+                "below 80 %: frames are being dropped."),
+             QStringLiteral("processed"));
   m_displayed = addRow(grid, 2, tr("Displayed"),
                        tr("Frames per second that reached the screen. Lower than processed when the preview "
                           "repaints less often (e.g. a window behind others)."),
                        QStringLiteral("displayed"));
-  m_dropped = addRow(grid, 3, tr("Dropped"),
-                     tr("Source frames replaced by a newer one before processing could take them (newest wins, "
-                        "so the preview never lags), out of all frames delivered."),
-                     QStringLiteral("dropped"));
+  m_dropped =
+      addRow(grid, 3, tr("Dropped"),
+             tr("Source frames replaced by a newer one before processing could take them (newest wins, "
+                "so the preview never lags), out of all frames delivered."),
+             QStringLiteral("dropped"));
   layout->addWidget(rates);
 
   auto* stagesBox = new QGroupBox(tr("Device time per frame (ms)"), this);
-  stagesBox->setToolTip(tr("From OpenCL profiling events: upload of the frame, each kernel by name, download of "
-                           "the result. Current = newest frame; mean and p95 over the last second."));
+  stagesBox->setToolTip(
+      tr("From OpenCL profiling events: upload of the frame, each kernel by name, download of "
+         "the result. Current = newest frame; mean and p95 over the last second."));
   auto* stagesLayout = new QVBoxLayout(stagesBox);
   stagesLayout->setContentsMargins(6, 12, 6, 6);
   m_stages = new QTableWidget(0, 4, stagesBox);
@@ -88,7 +96,8 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
   m_stages->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_stages->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_stages->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-  for (int c = 1; c < 4; ++c) m_stages->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  for (int c = 1; c < 4; ++c)
+    m_stages->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
   m_stages->horizontalHeaderItem(1)->setToolTip(tr("The newest frame"));
   m_stages->horizontalHeaderItem(2)->setToolTip(tr("Mean over the last second"));
   m_stages->horizontalHeaderItem(3)->setToolTip(tr("95th percentile over the last second"));
@@ -103,10 +112,11 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
   eg->setVerticalSpacing(4);
   m_device = addRow(eg, 0, tr("Device"), tr("The OpenCL device in use (Processing ▸ Device to change it)"),
                     QStringLiteral("device"));
-  m_strategy = addRow(eg, 1, tr("Strategy"),
-                      tr("Requested strategy → the one that ran the newest frame (they differ after a fallback, or "
-                         "for auto). Processing ▸ Strategy to change it."),
-                      QStringLiteral("strategy"));
+  m_strategy =
+      addRow(eg, 1, tr("Strategy"),
+             tr("Requested strategy → the one that ran the newest frame (they differ after a fallback, or "
+                "for auto). Processing ▸ Strategy to change it."),
+             QStringLiteral("strategy"));
   for (QLabel* l : {m_device, m_strategy}) {
     l->setWordWrap(true);
     l->setFont(font());
@@ -160,18 +170,26 @@ void StatsPanel::setEngine(const QString& device, const QString& requestedStrate
   m_strategy->setText(requestedStrategy);
 }
 
-void StatsPanel::clearChart() { m_chart->clear(); }
+void StatsPanel::clearChart() {
+  m_chart->clear();
+}
 
 void StatsPanel::showStats(const StatsSnapshot& s) {
   const double source = s.sourceFps > 0 ? s.sourceFps : s.nominalFps;
-  m_source->setText(fps(s.sourceFps) + (s.nominalFps > 0 ? QString::asprintf("  (%.4g)", s.nominalFps) : QString()));
+  m_source->setText(fps(s.sourceFps) +
+                    (s.nominalFps > 0 ? QString::asprintf("  (%.4g)", s.nominalFps) : QString()));
   m_processed->setText(fps(s.processedFps) + (s.bypassed ? tr("  bypass") : QString()));
   setColor(m_processed, rateColor(s.processedFps, source));
   m_displayed->setText(fps(s.displayedFps));
   setColor(m_displayed, rateColor(s.displayedFps, source));
-  const double pct = s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
+  const double pct =
+      s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
   m_dropped->setText(QStringLiteral("%1 / %2 (%3 %)").arg(s.dropped).arg(s.delivered).arg(pct, 0, 'f', 1));
-  setColor(m_dropped, pct > 20 ? theme::danger() : pct > 5 ? theme::warning() : QColor(0xe3, 0xe6, 0xeb));
+  // Coloured by what is dropped now (last second), so start-up drops do not leave it red for good.
+  const double recent = 100.0 * s.recentDropShare;
+  setColor(m_dropped, recent > 20  ? theme::danger()
+                      : recent > 5 ? theme::warning()
+                                   : QColor(0xe3, 0xe6, 0xeb));
   if (!s.strategy.empty() && QString::fromStdString(s.strategy) != m_requested)
     m_strategy->setText(m_requested + QStringLiteral(" → ") + QString::fromStdString(s.strategy));
   else
@@ -194,30 +212,42 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     item->setFont(f);
   };
   const QColor text(0xe3, 0xe6, 0xeb), dim(0x8a, 0x91, 0x9c);
+  int kernelIndex = 0;
   for (int i = 0; i < static_cast<int>(s.stages.size()); ++i) {
     const auto& st = s.stages[static_cast<size_t>(i)];
     const QString name = QString::fromStdString(st.name);
+    const bool isKernel = name != QLatin1String("upload") && name != QLatin1String("download");
     QString tip = name == QLatin1String("upload")     ? tr("Copying the frame from host memory to the device")
                   : name == QLatin1String("download") ? tr("Copying the result back to host memory")
                                                       : tr("Kernel '%1' on the device").arg(name);
-    set(i, 0, name, name == QLatin1String("upload") || name == QLatin1String("download") ? dim : text, tip, false);
+    set(i, 0, name, name == QLatin1String("upload") || name == QLatin1String("download") ? dim : text, tip,
+        false);
     set(i, 1, ms(st.current), text, tip, false);
     set(i, 2, ms(st.mean), text, tip, false);
     set(i, 3, ms(st.p95), text, tip, false);
+    // The swatch ties the row to its line in the chart.
+    m_stages->item(i, 0)->setData(Qt::DecorationRole, theme::stageColor(name, isKernel ? kernelIndex++ : 0));
   }
   const int totalRow = rows - 2;
-  const QString totalTip = tr("Sum of the stages per frame. Amber above 75 % of the frame budget, red above it.");
+  const QString totalTip =
+      tr("Sum of the stages per frame. Amber above 75 % of the frame budget, red above it.");
   set(totalRow, 0, tr("Total"), text, totalTip, true);
+  m_stages->item(totalRow, 0)->setData(Qt::DecorationRole, QColor(0xe3, 0xe6, 0xeb));
   set(totalRow, 1, ms(s.total.current), budgetColor(s.total.current, s.budgetMs), totalTip, true);
   set(totalRow, 2, ms(s.total.mean), budgetColor(s.total.mean, s.budgetMs), totalTip, true);
   set(totalRow, 3, ms(s.total.p95), budgetColor(s.total.p95, s.budgetMs), totalTip, true);
   const QString budgetTip = tr("Frame budget: 1000 / source fps. Processing must fit in it to keep up.");
   set(rows - 1, 0, tr("Budget"), dim, budgetTip, false);
+  m_stages->item(rows - 1, 0)->setData(Qt::DecorationRole, theme::danger());
   set(rows - 1, 1, s.budgetMs > 0 ? ms(s.budgetMs) : QStringLiteral("—"), dim, budgetTip, false);
-  set(rows - 1, 2, s.budgetMs > 0 && s.total.mean > 0 ? QStringLiteral("%1 %").arg(100.0 * s.total.mean / s.budgetMs, 0, 'f', 0) : QString(),
+  set(rows - 1, 2,
+      s.budgetMs > 0 && s.total.mean > 0
+          ? QStringLiteral("%1 %").arg(100.0 * s.total.mean / s.budgetMs, 0, 'f', 0)
+          : QString(),
       budgetColor(s.total.mean, s.budgetMs), budgetTip, false);
   set(rows - 1, 3, QString(), dim, budgetTip, false);
-  m_stages->setFixedHeight(m_stages->horizontalHeader()->height() + rows * m_stages->verticalHeader()->defaultSectionSize() + 4);
+  m_stages->setFixedHeight(m_stages->horizontalHeader()->height() +
+                           rows * m_stages->verticalHeader()->defaultSectionSize() + 4);
 
   m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toStdString()));
 }

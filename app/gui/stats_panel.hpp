@@ -1,4 +1,5 @@
-// StatsPanel: frame rates, drops, per-stage device times vs the frame budget, engine facts, and the live chart.
+// StatsPanel: frame rates, drops, per-stage device times vs the frame budget, engine facts, and the live
+// chart.
 #pragma once
 
 #include <QWidget>

@@ -7,7 +7,9 @@
 namespace convolab::gui {
 
 namespace {
-double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
+double round3(double v) {
+  return std::round(v * 1000.0) / 1000.0;
+}
 }  // namespace
 
 std::string statsJson(const StatsSnapshot& s, const std::string& device, const std::string& strategy,
@@ -46,11 +48,13 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   add("source     %7.1f fps (nominal %.1f)\n", s.sourceFps, s.nominalFps);
   add("processed  %7.1f fps\n", s.processedFps);
   add("displayed  %7.1f fps\n", s.displayedFps);
-  const double pct = s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
+  const double pct =
+      s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
   add("dropped    %llu / %llu (%.1f %%)\n", static_cast<unsigned long long>(s.dropped),
       static_cast<unsigned long long>(s.delivered), pct);
   add("\n%-22s %9s %9s %9s\n", "stage (ms)", "current", "mean", "p95");
-  for (const auto& st : s.stages) add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);
+  for (const auto& st : s.stages)
+    add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);
   add("%-22s %9.3f %9.3f %9.3f\n", "total", s.total.current, s.total.mean, s.total.p95);
   add("%-22s %9.3f\n", "frame budget", s.budgetMs);
   return out;

@@ -18,7 +18,8 @@ const QColor kAccent(0x3d, 0xa9, 0xfc);
 }  // namespace
 
 QColor channelColor(int channel) {
-  static const QColor colors[] = {QColor(0xef, 0x53, 0x50), QColor(0x4c, 0xc3, 0x6a), QColor(0x4a, 0x8d, 0xf6)};
+  static const QColor colors[] = {QColor(0xef, 0x53, 0x50), QColor(0x4c, 0xc3, 0x6a),
+                                  QColor(0x4a, 0x8d, 0xf6)};
   return colors[std::clamp(channel, 0, 2)];
 }
 
@@ -28,18 +29,41 @@ QBrush cellTextColor(double value) {
   return kText;
 }
 
-QBrush centreCellColor() { return QColor(0x2b, 0x3a, 0x4d); }
-QColor accent() { return kAccent; }
-QColor ok() { return QColor(0x7d, 0xd8, 0x8f); }
-QColor warning() { return QColor(0xf5, 0xb0, 0x41); }
-QColor danger() { return QColor(0xff, 0x5f, 0x56); }
-QColor dimText() { return kDim; }
+QBrush centreCellColor() {
+  return QColor(0x2b, 0x3a, 0x4d);
+}
+QColor accent() {
+  return kAccent;
+}
+QColor ok() {
+  return QColor(0x7d, 0xd8, 0x8f);
+}
+QColor warning() {
+  return QColor(0xf5, 0xb0, 0x41);
+}
+QColor danger() {
+  return QColor(0xff, 0x5f, 0x56);
+}
+QColor dimText() {
+  return kDim;
+}
+
+QColor stageColor(const QString& name, int kernelIndex) {
+  if (name == QLatin1String("upload")) return QColor(0x4c, 0xc3, 0x6a);
+  if (name == QLatin1String("download")) return QColor(0xb3, 0x88, 0xff);
+  static const QColor kernels[] = {QColor(0x3d, 0xa9, 0xfc), QColor(0xff, 0x8a, 0x65),
+                                   QColor(0xf0, 0x62, 0x92), QColor(0x26, 0xc6, 0xda),
+                                   QColor(0xff, 0xd5, 0x4f)};
+  return kernels[static_cast<size_t>(std::max(0, kernelIndex)) % std::size(kernels)];
+}
 
 QFont monoFont(qreal pointSize) {
   QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   f.setStyleHint(QFont::Monospace);
-  if (pointSize > 0) f.setPointSizeF(pointSize);
-  else f.setPointSizeF(QApplication::font().pointSizeF());
+  if (pointSize > 0)
+    f.setPointSizeF(pointSize);
+  else
+    f.setPointSizeF(QApplication::font().pointSizeF());
   return f;
 }
 
@@ -108,6 +132,9 @@ QTableWidget#kernelTable { background: #15171c; gridline-color: #2a2f37; border:
 QTableWidget#statsTable { background: transparent; border: none; font-family: "DejaVu Sans Mono"; }
 QHeaderView::section { background: transparent; color: #8a919c; border: none; border-bottom: 1px solid #2c313a; padding: 3px 6px; font-weight: 600; }
 QCheckBox { spacing: 6px; }
+QCheckBox::indicator { width: 14px; height: 14px; border: 1px solid #4a525e; border-radius: 3px; background: #15171c; }
+QCheckBox::indicator:checked { background: #3da9fc; border-color: #3da9fc; image: none; }
+QAbstractSpinBox::up-button, QAbstractSpinBox::down-button { width: 0; border: none; }
 QScrollArea, QWidget#editorBody, QWidget#statsBody { background: #1e2127; }
 QMenu { background: #22262d; border: 1px solid #343a44; padding: 4px; }
 QMenu::item { padding: 5px 24px 5px 22px; border-radius: 4px; }

@@ -36,7 +36,9 @@ void prepareTestEnvironment(const QString& applicationName) {
   gui::initResources();
 }
 
-QString dataFile(const QString& name) { return QStringLiteral(CONVOLAB_TEST_DATA "/") + name; }
+QString dataFile(const QString& name) {
+  return QStringLiteral(CONVOLAB_TEST_DATA "/") + name;
+}
 
 gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
                                          const std::function<bool(const gui::ProcessedFrame&)>& predicate,
@@ -54,7 +56,10 @@ gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
 
 gui::ProcessedFramePtr waitForFrame(gui::MainWindow& window, std::uint64_t revision, int timeoutMs) {
   return waitForFrameWhere(
-      window, [&](const gui::ProcessedFrame& f) { return f.record.filterRevision >= revision && f.record.error.isEmpty(); },
+      window,
+      [&](const gui::ProcessedFrame& f) {
+        return f.record.filterRevision >= revision && f.record.error.isEmpty();
+      },
       timeoutMs);
 }
 
@@ -64,7 +69,8 @@ int maxAbsDifference(const Image& a, const Image& b) {
   for (int y = 0; y < a.height; ++y) {
     const auto* ra = a.view().row(y);
     const auto* rb = b.view().row(y);
-    for (int x = 0; x < a.width * kBytesPerPixel; ++x) worst = std::max(worst, std::abs(int(ra[x]) - int(rb[x])));
+    for (int x = 0; x < a.width * kBytesPerPixel; ++x)
+      worst = std::max(worst, std::abs(int(ra[x]) - int(rb[x])));
   }
   return worst;
 }

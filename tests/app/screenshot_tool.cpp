@@ -1,14 +1,17 @@
-// convolab_screenshot: runs the main window for a while and saves QWidget::grab() as PNG (for docs/screenshot.png).
-// Usage: convolab_screenshot OUT.png SECONDS [convolab options…]; extra: --split, --preset NAME, --size WxH.
+// convolab_screenshot: runs the main window for a while and saves QWidget::grab() as PNG (for
+// docs/screenshot.png). Usage: convolab_screenshot OUT.png SECONDS [convolab options…]; extra: --split,
+// --preset NAME, --size WxH.
 #include <QApplication>
 #include <QDir>
 #include <QTimer>
 #include <cstdio>
+#include <cstdlib>
 
 #include "command_line.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "main_window.hpp"
+#include "pipeline.hpp"
 #include "preset_library.hpp"
 #include "resources.hpp"
 #include "theme.hpp"
@@ -19,7 +22,9 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("convolab"));
   QStringList args = QApplication::arguments();
   if (args.size() < 3) {
-    std::fprintf(stderr, "usage: convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] [options]\n");
+    std::fprintf(
+        stderr,
+        "usage: convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] [options]\n");
     return 2;
   }
   const QString out = args[1];
@@ -63,5 +68,10 @@ int main(int argc, char** argv) {
     std::printf("%s %s\n", ok ? "wrote" : "could not write", qPrintable(out));
     QApplication::exit(ok ? 0 : 3);
   });
-  return QApplication::exec();
+  const int code = QApplication::exec();
+  if (!window.pipeline()->shutdown(3000)) {
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
+  return code;
 }

@@ -1,4 +1,5 @@
-// Filter editor tests: cell edits, link channels, normalise/divisor, paste (valid and invalid), presets, files, undo.
+// Filter editor tests: cell edits, link channels, normalise/divisor, paste (valid and invalid), presets,
+// files, undo.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -9,13 +10,13 @@
 #include <QTest>
 #include <QToolButton>
 
+#include "app_test_support.hpp"
 #include "channel_grid.hpp"
 #include "compact_spin_box.hpp"
 #include "convolab/filter_io.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "preset_library.hpp"
-#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -35,8 +36,8 @@ class FilterEditorTest : public QObject {
 
   void init() {
     m_doc = std::make_unique<FilterDocument>();
-    m_presets = std::make_unique<PresetLibrary>(QDir::temp().filePath(QStringLiteral("convolab-test-presets-%1")
-                                                                          .arg(QCoreApplication::applicationPid())));
+    m_presets = std::make_unique<PresetLibrary>(QDir::temp().filePath(
+        QStringLiteral("convolab-test-presets-%1").arg(QCoreApplication::applicationPid())));
     m_editor = std::make_unique<FilterEditor>(m_doc.get(), m_presets.get());
     m_editor->show();
   }
@@ -137,8 +138,9 @@ class FilterEditorTest : public QObject {
   }
 
   void pastingValidTextLoadsItCentred() {
-    QVERIFY(m_editor->pasteText(QStringLiteral("R:\n0 1 0\n1 2 1\n0 1 0\ndivisor: 6\nG:\n1 1 1\n1 1 1\n1 1 1\n"
-                                               "divisor: 9\nB:\n0 0 0\n0 1 0\n0 0 0\n")));
+    QVERIFY(
+        m_editor->pasteText(QStringLiteral("R:\n0 1 0\n1 2 1\n0 1 0\ndivisor: 6\nG:\n1 1 1\n1 1 1\n1 1 1\n"
+                                           "divisor: 9\nB:\n0 0 0\n0 1 0\n0 0 0\n")));
     QVERIFY(m_editor->errorText().isEmpty());
     const FilterSet& f = m_doc->filter();
     QCOMPARE(f.size(), 7);  // 3×3 centred in 7×7
@@ -199,7 +201,8 @@ class FilterEditorTest : public QObject {
     m_doc->replace(test::distinctChannelsFilter(), QStringLiteral("distinct"));
     const FilterSet saved = m_doc->filter();
     QVERIFY(m_editor->savePreset(QStringLiteral("My Sharp"), false));
-    QVERIFY(!m_editor->savePreset(QStringLiteral("My Sharp"), false));  // asks first: refuses silently replacing
+    QVERIFY(
+        !m_editor->savePreset(QStringLiteral("My Sharp"), false));  // asks first: refuses silently replacing
     QVERIFY(m_editor->errorText().contains(QStringLiteral("already exists")));
     const auto user = m_presets->user();
     QCOMPARE(user.size(), 1);
@@ -224,7 +227,8 @@ class FilterEditorTest : public QObject {
   }
 
   void exportAndImportRoundTrip() {
-    const QString path = QDir::temp().filePath(QStringLiteral("convolab-export-%1.json").arg(QCoreApplication::applicationPid()));
+    const QString path = QDir::temp().filePath(
+        QStringLiteral("convolab-export-%1.json").arg(QCoreApplication::applicationPid()));
     QFile::remove(path);
     m_doc->replace(test::distinctChannelsFilter(), QStringLiteral("distinct"));
     m_doc->setBorder(BorderMode::Constant);

@@ -1,15 +1,18 @@
 // Live processing tests: an edit changes the next frame, bypass, and strategy/device switches while running.
+#include <QDir>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
+#include <opencv2/videoio.hpp>
 
+#include "app_test_support.hpp"
 #include "channel_grid.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
-#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -35,7 +38,8 @@ class ProcessingTest : public QObject {
 
   void editingACellChangesTheNextFrame() {
     FilterEditor* editor = m_window->editor();
-    editor->grid(0)->table()->item(3, 4)->setText(QStringLiteral("1"));   // red: blend with the right neighbour
+    editor->grid(0)->table()->item(3, 4)->setText(
+        QStringLiteral("1"));  // red: blend with the right neighbour
     editor->grid(2)->table()->item(3, 3)->setText(QStringLiteral("-1"));  // blue: negated (→ 0)
     const std::uint64_t revision = m_window->pipeline()->filterRevision();
     const auto frame = test::waitForFrame(*m_window, revision);
@@ -55,18 +59,21 @@ class ProcessingTest : public QObject {
     const auto frame = test::waitForFrame(*m_window, m_window->pipeline()->filterRevision());
     QVERIFY(frame);
     QVERIFY(test::maxAbsDifference(*frame->filtered, test::referenceResult(*frame->original, target)) <= 1);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->preview()->frame() &&
-                                 m_window->preview()->frame()->record.filterRevision >= frame->record.filterRevision,
-                             5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->preview()->frame() &&
+            m_window->preview()->frame()->record.filterRevision >= frame->record.filterRevision,
+        5000);
   }
 
   void bypassShowsTheInput() {
     m_window->action(QStringLiteral("bypass"))->trigger();
-    auto frame = test::waitForFrameWhere(*m_window, [](const ProcessedFrame& f) { return f.record.bypassed; });
+    auto frame =
+        test::waitForFrameWhere(*m_window, [](const ProcessedFrame& f) { return f.record.bypassed; });
     QVERIFY(frame);
     QCOMPARE(test::maxAbsDifference(*frame->filtered, *frame->original), 0);
     m_window->action(QStringLiteral("bypass"))->trigger();
-    frame = test::waitForFrameWhere(*m_window, [](const ProcessedFrame& f) { return !f.record.bypassed && f.record.hasTimings; });
+    frame = test::waitForFrameWhere(
+        *m_window, [](const ProcessedFrame& f) { return !f.record.bypassed && f.record.hasTimings; });
     QVERIFY(frame);
   }
 
@@ -82,8 +89,9 @@ class ProcessingTest : public QObject {
       QVERIFY(frame);
       QVERIFY(frame->record.hasTimings);
       QVERIFY(!frame->record.timings.strategy.empty());
-      QVERIFY(test::maxAbsDifference(*frame->filtered,
-                                     test::referenceResult(*frame->original, m_window->document()->filter())) <= 1);
+      QVERIFY(test::maxAbsDifference(
+                  *frame->filtered,
+                  test::referenceResult(*frame->original, m_window->document()->filter())) <= 1);
     }
     QCOMPARE(m_window->requestedStrategy(), QStringLiteral("naive"));
   }
@@ -104,9 +112,26 @@ class ProcessingTest : public QObject {
     QVERIFY(test::waitForFrame(*m_window, again));
   }
 
+  void recordingWritesAVideo() {
+    QAction* record = m_window->action(QStringLiteral("record"));
+    record->setChecked(true);
+    QVERIFY(m_window->pipeline()->isRecording());
+    const QString path = QString::fromStdString(m_window->pipeline()->recorder()->path().string());
+    QVERIFY(path.startsWith(QStandardPaths::writableLocation(QStandardPaths::MoviesLocation)));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->pipeline()->recorder()->written() >= 5, 20000);
+    record->setChecked(false);
+    QVERIFY(!m_window->pipeline()->isRecording());
+    cv::VideoCapture video(path.toStdString());
+    QVERIFY(video.isOpened());
+    QVERIFY(video.get(cv::CAP_PROP_FRAME_COUNT) >= 5);
+    QCOMPARE(static_cast<int>(video.get(cv::CAP_PROP_FRAME_WIDTH)),
+             m_window->pipeline()->latestFrame()->filtered->width & ~1);  // 451 wide: even for MJPG
+  }
+
   void statisticsAreCollected() {
     QTRY_VERIFY_WITH_TIMEOUT(m_window->stats().processedTotal() > 3, 20000);
-    const auto s = m_window->stats().snapshot(std::chrono::steady_clock::now(), std::chrono::milliseconds(10000));
+    const auto s =
+        m_window->stats().snapshot(std::chrono::steady_clock::now(), std::chrono::milliseconds(10000));
     QVERIFY(!s.stages.empty());
     QCOMPARE(QString::fromStdString(s.stages.front().name), QStringLiteral("upload"));
     QCOMPARE(QString::fromStdString(s.stages.back().name), QStringLiteral("download"));

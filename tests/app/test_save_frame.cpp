@@ -5,6 +5,7 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include "app_test_support.hpp"
 #include "capture/image_codec.hpp"
 #include "convolab/context.hpp"
 #include "convolab/engine.hpp"
@@ -12,7 +13,6 @@
 #include "filter_document.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
-#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -50,15 +50,16 @@ class SaveFrameTest : public QObject {
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     QTest::keyClick(&window, Qt::Key_S, Qt::ControlModifier);
-    const QString picturesDir =
-        QDir(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).filePath(QStringLiteral("ConvoLab"));
+    const QString picturesDir = QDir(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
+                                    .filePath(QStringLiteral("ConvoLab"));
     const QStringList saved = QDir(picturesDir).entryList({QStringLiteral("convolab-*.png")}, QDir::Files);
     QCOMPARE(saved.size(), 1);
     const QByteArray gui = readAll(QDir(picturesDir).filePath(saved.first()));
     QVERIFY(!gui.isEmpty());
 
     // The saved frame is the full-resolution filter output.
-    const Image decoded = capture::decodeImage(std::string_view(gui.constData(), static_cast<size_t>(gui.size())), "saved");
+    const Image decoded =
+        capture::decodeImage(std::string_view(gui.constData(), static_cast<size_t>(gui.size())), "saved");
     QCOMPARE(decoded.width, 600);
     QCOMPARE(decoded.height, 400);
 
@@ -66,9 +67,10 @@ class SaveFrameTest : public QObject {
 #ifdef CONVOLAB_CLI
     const QString out = QDir(QDir::homePath()).filePath(QStringLiteral("cli.png"));
     QProcess cli;
-    cli.start(QStringLiteral(CONVOLAB_CLI), {QStringLiteral("apply"), input, QStringLiteral("-o"), out, QStringLiteral("-f"),
-                                             filterPath, QStringLiteral("-s"), QStringLiteral("naive"),
-                                             QStringLiteral("-d"), QStringLiteral("0:0"), QStringLiteral("--force")});
+    cli.start(QStringLiteral(CONVOLAB_CLI),
+              {QStringLiteral("apply"), input, QStringLiteral("-o"), out, QStringLiteral("-f"), filterPath,
+               QStringLiteral("-s"), QStringLiteral("naive"), QStringLiteral("-d"), QStringLiteral("0:0"),
+               QStringLiteral("--force")});
     QVERIFY(cli.waitForFinished(120000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
     expected = readAll(out);

@@ -3,13 +3,13 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include "app_test_support.hpp"
 #include "channel_grid.hpp"
 #include "convolab/filter_io.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "main_window.hpp"
 #include "preview_widget.hpp"
-#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -38,7 +38,8 @@ class SettingsTest : public QObject {
 
       // Already on disk, before any orderly shutdown: a crash here would lose nothing.
       QSettings disk;
-      const FilterSet stored = parseFilterJson(disk.value(QStringLiteral("filter/json")).toString().toStdString());
+      const FilterSet stored =
+          parseFilterJson(disk.value(QStringLiteral("filter/json")).toString().toStdString());
       QCOMPARE(stored, edited);
       QCOMPARE(disk.value(QStringLiteral("processing/strategy")).toString(), QStringLiteral("naive"));
       QCOMPARE(disk.value(QStringLiteral("source/spec")).toString(), QStringLiteral("pattern:320x240@15"));

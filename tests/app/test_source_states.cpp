@@ -1,14 +1,18 @@
-// Source states: a source failing mid-stream shows "disconnected — waiting…" and recovers; no camera shows its panel.
+// Source states: a source failing mid-stream shows "disconnected — waiting…" and recovers; no camera shows
+// its panel.
+#include <QDir>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 
+#include "app_test_support.hpp"
 #include "capture/capture_thread.hpp"
 #include "capture/test_pattern_source.hpp"
+#include "capture/video_file_source.hpp"
+#include "capture/video_recorder.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
-#include "app_test_support.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -30,7 +34,7 @@ class SourceStatesTest : public QObject {
     PreviewWidget* preview = window.preview();
     QTRY_VERIFY_WITH_TIMEOUT(!preview->disconnectedMessage().isEmpty(), 10000);
     QCOMPARE(preview->disconnectedMessage(), QStringLiteral("Test pattern disconnected — waiting…"));
-    QVERIFY(preview->frame());                 // the last frame stays (dimmed)
+    QVERIFY(preview->frame());  // the last frame stays (dimmed)
     QVERIFY(!preview->placeholderVisible());
     // The UI stays responsive while the source is away: edits still re-process the last frame.
     const auto before = window.pipeline()->latestFrame()->record.sequence;
@@ -69,6 +73,47 @@ class SourceStatesTest : public QObject {
     window.show();
     QVERIFY(window.preview()->placeholderVisible());
     QCOMPARE(window.preview()->placeholderTitle(), QStringLiteral("Cannot open this source"));
+  }
+
+  void videoFilesLoopPauseAndStep() {
+    // A 12-frame clip, written with the app's own recorder.
+    const QString clip = QDir(QDir::homePath()).filePath(QStringLiteral("clip.avi"));
+    {
+      capture::TestPatternOptions opt;
+      opt.width = 160;
+      opt.height = 120;
+      capture::TestPatternSource pattern(opt);
+      pattern.open();
+      capture::VideoRecorder recorder(clip.toStdString(), 160, 120, 30);
+      for (int i = 0; i < 12; ++i) {
+        capture::Frame f;
+        QVERIFY(pattern.read(f));
+        recorder.push(f.image);
+        QTest::qWait(5);
+      }
+    }
+    capture::VideoFileSource direct(clip.toStdString());
+    direct.open();
+    capture::Frame f;
+    for (int i = 0; i < 30; ++i) QVERIFY2(direct.read(f), "the clip loops at its end");
+    QCOMPARE(f.index, std::int64_t{29});
+
+    LaunchOptions o;
+    o.source = clip;
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.show();
+    QVERIFY(test::waitForFrame(window, 0));
+    QTRY_VERIFY_WITH_TIMEOUT(window.pipeline()->latestFrame()->record.sourceIndex > 14, 20000);  // looped
+    window.action(QStringLiteral("pause"))->setChecked(true);
+    QTest::qWait(300);
+    const auto paused = window.pipeline()->latestFrame()->record.sourceIndex;
+    QTest::qWait(300);
+    QCOMPARE(window.pipeline()->latestFrame()->record.sourceIndex, paused);
+    window.action(QStringLiteral("step"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(window.pipeline()->latestFrame()->record.sourceIndex, paused + 1, 10000);
+    window.action(QStringLiteral("pause"))->setChecked(false);
+    QTRY_VERIFY_WITH_TIMEOUT(window.pipeline()->latestFrame()->record.sourceIndex > paused + 3, 10000);
   }
 
   void captureThreadDropsOldFramesAndCountsThem() {

@@ -18,6 +18,7 @@ class UnitsTest : public QObject {
  private slots:
   void statsFromSyntheticFrames() {
     StatsCollector stats;
+    stats.setKeepRun(true);
     const auto t0 = std::chrono::steady_clock::now();
     for (int i = 0; i < 40; ++i) {
       FrameRecord r;
@@ -42,8 +43,8 @@ class UnitsTest : public QObject {
 
     const auto run = stats.runSummary();
     const auto j = nlohmann::json::parse(statsJson(run, "dev", "auto", 40));
-    for (const char* key : {"source_fps", "processed_fps", "displayed_fps", "dropped_frames", "stages", "device",
-                            "strategy"})
+    for (const char* key :
+         {"source_fps", "processed_fps", "displayed_fps", "dropped_frames", "stages", "device", "strategy"})
       QVERIFY2(j.contains(key), key);
     for (const char* stage : {"upload", "convolve", "download"}) {
       QVERIFY(j["stages"].contains(stage));
@@ -57,8 +58,9 @@ class UnitsTest : public QObject {
   }
 
   void commandLine() {
-    auto p = parseCommandLine({"convolab", "--source", "pattern", "--filter", "f.json", "--strategy", "naive",
-                               "--device", "cpu", "--frames", "12", "--snapshot", "s.png", "--stats", "s.json"});
+    auto p =
+        parseCommandLine({"convolab", "--source", "pattern", "--filter", "f.json", "--strategy", "naive",
+                          "--device", "cpu", "--frames", "12", "--snapshot", "s.png", "--stats", "s.json"});
     QCOMPARE(p.exitCode, -1);
     QCOMPARE(p.options.source, QStringLiteral("pattern"));
     QCOMPARE(p.options.filter, QStringLiteral("f.json"));

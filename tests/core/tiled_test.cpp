@@ -1,4 +1,5 @@
-// tiled: every tunable shape (GPU- and CPU-style, odd ones too) against the reference, borders and tiny frames.
+// tiled: every tunable shape (GPU- and CPU-style, odd ones too) against the reference, borders and tiny
+// frames.
 #include <gtest/gtest.h>
 
 #include "convolab/reference.hpp"
@@ -26,32 +27,35 @@ struct Case {
   BorderMode border;
 };
 
-// GPU-style (unrolled, register segments, byte fill) and CPU-style (row loop, wide fill) shapes, plus odd ones
-// whose tiles are not multiples of anything.
-constexpr const char* kVariants[] = {"b4x8-wg16x4-f1-s1-r0", "b16x3-wg3x5-f4-s0-r0", "b16x4-wg8x8-f16-s0-r1",
-                                     "b8x3-wg5x3-f8-s1-r1"};
+// GPU-style (unrolled, register segments, byte fill) and CPU-style (row loop, wide fill) shapes, plus odd
+// ones whose tiles are not multiples of anything.
+constexpr const char* kVariants[] = {"b4x8-wg16x4-f1-s1-c0", "b16x3-wg3x5-f4-s0-c0", "b16x4-wg8x8-f16-s0-c1",
+                                     "b8x3-wg5x3-f8-s1-c1"};
 
 // Every border with K = 3; the others where building all of them would only cost time.
-constexpr Case kCases[] = {{1, BorderMode::Reflect101}, {3, BorderMode::Replicate},  {3, BorderMode::Reflect},
-                           {3, BorderMode::Reflect101}, {3, BorderMode::Wrap},       {3, BorderMode::Constant},
-                           {7, BorderMode::Reflect101}, {7, BorderMode::Constant},   {15, BorderMode::Reflect}};
+constexpr Case kCases[] = {
+    {1, BorderMode::Reflect101}, {3, BorderMode::Replicate}, {3, BorderMode::Reflect},
+    {3, BorderMode::Reflect101}, {3, BorderMode::Wrap},      {3, BorderMode::Constant},
+    {7, BorderMode::Reflect101}, {7, BorderMode::Constant},  {15, BorderMode::Reflect}};
 
 TEST(Tiled, EveryShapeMatchesReference) {
   auto ctx = sharedContext();
   for (const char* variant : kVariants) {
     for (const auto& [k, border] : kCases) {
-      const FilterSet filter = randomFilter(k, border, static_cast<std::uint32_t>(k * 13 + static_cast<int>(border)));
+      const FilterSet filter =
+          randomFilter(k, border, static_cast<std::uint32_t>(k * 13 + static_cast<int>(border)));
       auto strategy = createStrategy("tiled");
       strategy->setTuningVariant(variant);
       ASSERT_FALSE(strategy->unsupportedReason(*ctx, filter).has_value()) << variant;
       for (auto [w, h] : {std::pair{1, 1}, {2, 3}, {37, 29}, {130, 67}}) {
-        SCOPED_TRACE(std::string(variant) + " k" + std::to_string(k) + " " + std::string(borderName(border)) + " " +
-                     std::to_string(w) + "x" + std::to_string(h));
+        SCOPED_TRACE(std::string(variant) + " k" + std::to_string(k) + " " + std::string(borderName(border)) +
+                     " " + std::to_string(w) + "x" + std::to_string(h));
         const Image in = randomImage(w, h, static_cast<std::uint32_t>(w * 7 + h));
         const Image out = runStrategy(*strategy, filter, in);
         Image ref(w, h);
         referenceConvolve(in.view(), ref.mutableView(), filter);
-        EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance) << firstMismatch(out.view(), ref.view(), kTolerance);
+        EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+            << firstMismatch(out.view(), ref.view(), kTolerance);
       }
     }
   }

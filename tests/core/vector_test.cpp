@@ -1,4 +1,5 @@
-// vector: every tunable shape (GPU- and CPU-style, odd ones too) against the reference, borders and tiny frames.
+// vector: every tunable shape (GPU- and CPU-style, odd ones too) against the reference, borders and tiny
+// frames.
 #include <gtest/gtest.h>
 
 #include "convolab/reference.hpp"
@@ -26,31 +27,34 @@ struct Case {
   BorderMode border;
 };
 
-// GPU-style (unrolled, rows in registers) and CPU-style (private row buffer, filter-row loop) shapes, plus odd
-// work-group shapes; 1×1 blocks see both the interior and the border path on small frames.
-constexpr const char* kVariants[] = {"v4x8-wg32x4-r0", "v8x3-wg5x3-r0", "v16x4-wg8x8-r1", "v4x1-wg7x2-r1"};
+// GPU-style (unrolled, rows in registers) and CPU-style (private row buffer, filter-row loop) shapes, plus
+// odd work-group shapes; 1×1 blocks see both the interior and the border path on small frames.
+constexpr const char* kVariants[] = {"v4x8-wg32x4-c0", "v8x3-wg5x3-c0", "v16x4-wg8x8-c1", "v4x1-wg7x2-c1"};
 
 // Every border with K = 3; the others where building all of them would only cost time.
-constexpr Case kCases[] = {{1, BorderMode::Reflect101}, {3, BorderMode::Replicate},  {3, BorderMode::Reflect},
-                           {3, BorderMode::Reflect101}, {3, BorderMode::Wrap},       {3, BorderMode::Constant},
-                           {7, BorderMode::Reflect101}, {7, BorderMode::Constant},   {15, BorderMode::Reflect}};
+constexpr Case kCases[] = {
+    {1, BorderMode::Reflect101}, {3, BorderMode::Replicate}, {3, BorderMode::Reflect},
+    {3, BorderMode::Reflect101}, {3, BorderMode::Wrap},      {3, BorderMode::Constant},
+    {7, BorderMode::Reflect101}, {7, BorderMode::Constant},  {15, BorderMode::Reflect}};
 
 TEST(Vector, EveryShapeMatchesReference) {
   auto ctx = sharedContext();
   for (const char* variant : kVariants) {
     for (const auto& [k, border] : kCases) {
-      const FilterSet filter = randomFilter(k, border, static_cast<std::uint32_t>(k * 13 + static_cast<int>(border)));
+      const FilterSet filter =
+          randomFilter(k, border, static_cast<std::uint32_t>(k * 13 + static_cast<int>(border)));
       auto strategy = createStrategy("vector");
       strategy->setTuningVariant(variant);
       ASSERT_FALSE(strategy->unsupportedReason(*ctx, filter).has_value()) << variant;
       for (auto [w, h] : {std::pair{1, 1}, {2, 3}, {37, 29}, {130, 67}}) {
-        SCOPED_TRACE(std::string(variant) + " k" + std::to_string(k) + " " + std::string(borderName(border)) + " " +
-                     std::to_string(w) + "x" + std::to_string(h));
+        SCOPED_TRACE(std::string(variant) + " k" + std::to_string(k) + " " + std::string(borderName(border)) +
+                     " " + std::to_string(w) + "x" + std::to_string(h));
         const Image in = randomImage(w, h, static_cast<std::uint32_t>(w * 7 + h));
         const Image out = runStrategy(*strategy, filter, in);
         Image ref(w, h);
         referenceConvolve(in.view(), ref.mutableView(), filter);
-        EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance) << firstMismatch(out.view(), ref.view(), kTolerance);
+        EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+            << firstMismatch(out.view(), ref.view(), kTolerance);
       }
     }
   }

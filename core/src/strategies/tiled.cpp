@@ -11,30 +11,30 @@ namespace {
 
 /// Launch and blocking shape of tiled.cl (see the option list at the top of that file).
 struct TiledShape {
-  int bx = 4;            ///< pixels per work-item in x: 4, 8 or 16
-  int by = 8;            ///< rows per work-item
-  int wgx = 16;          ///< work-group width (work-items)
-  int wgy = 4;           ///< work-group height
-  int fillVec = 1;       ///< bytes per fill step: 1, 4, 8 or 16
-  bool segLoad = true;   ///< aligned row-segment loads into registers (GPUs) or unaligned window loads (CPUs)
-  bool rowLoop = false;  ///< run-time loop over filter rows (CPUs) instead of full unrolling (GPUs)
+  int bx = 4;           ///< pixels per work-item in x: 4, 8 or 16
+  int by = 8;           ///< rows per work-item
+  int wgx = 16;         ///< work-group width (work-items)
+  int wgy = 4;          ///< work-group height
+  int fillVec = 1;      ///< bytes per fill step: 1, 4, 8 or 16
+  bool segLoad = true;  ///< aligned row-segment loads into registers (GPUs) or unaligned window loads (CPUs)
+  bool cpuStyle = false;  ///< ROW_LOOP and FAST_STORE (see tiled.cl): what x86 compilers need
 
   std::string str() const {
     return "b" + std::to_string(bx) + "x" + std::to_string(by) + "-wg" + std::to_string(wgx) + "x" +
-           std::to_string(wgy) + "-f" + std::to_string(fillVec) + "-s" + (segLoad ? "1" : "0") + "-r" +
-           (rowLoop ? "1" : "0");
+           std::to_string(wgy) + "-f" + std::to_string(fillVec) + "-s" + (segLoad ? "1" : "0") + "-c" +
+           (cpuStyle ? "1" : "0");
   }
 
   static std::optional<TiledShape> parse(const std::string& text) {
     TiledShape s;
-    int seg = 1, rows = 0;
-    if (std::sscanf(text.c_str(), "b%dx%d-wg%dx%d-f%d-s%d-r%d", &s.bx, &s.by, &s.wgx, &s.wgy, &s.fillVec, &seg,
-                    &rows) != 7)
+    int seg = 1, cpu = 0;
+    if (std::sscanf(text.c_str(), "b%dx%d-wg%dx%d-f%d-s%d-c%d", &s.bx, &s.by, &s.wgx, &s.wgy, &s.fillVec,
+                    &seg, &cpu) != 7)
       return std::nullopt;
     s.segLoad = seg != 0;
-    s.rowLoop = rows != 0;
-    const bool ok = (s.bx == 4 || s.bx == 8 || s.bx == 16) && s.by >= 1 && s.by <= 16 && s.wgx >= 1 && s.wgy >= 1 &&
-                    (s.fillVec == 1 || s.fillVec == 4 || s.fillVec == 8 || s.fillVec == 16);
+    s.cpuStyle = cpu != 0;
+    const bool ok = (s.bx == 4 || s.bx == 8 || s.bx == 16) && s.by >= 1 && s.by <= 16 && s.wgx >= 1 &&
+                    s.wgy >= 1 && (s.fillVec == 1 || s.fillVec == 4 || s.fillVec == 8 || s.fillVec == 16);
     return ok ? std::optional(s) : std::nullopt;
   }
 };
@@ -48,20 +48,25 @@ struct TiledGeometry {
   TiledGeometry(const TiledShape& s, int ksize) : shape(s), k(ksize) {
     const int tw = s.wgx * s.bx;
     trows = s.wgy * s.by + k - 1;
-    fillBytes = static_cast<int>(roundUp(static_cast<size_t>(3 * (tw + k - 1)), static_cast<size_t>(s.fillVec)));
+    fillBytes =
+        static_cast<int>(roundUp(static_cast<size_t>(3 * (tw + k - 1)), static_cast<size_t>(s.fillVec)));
     segLen = static_cast<int>(roundUp(static_cast<size_t>(3 * s.bx + 3 * (k - 1)), 4));
     // The last work-item's aligned segment may reach a little past the filled part (values it never uses).
     const int segReach = 3 * s.bx * (s.wgx - 1) + segLen;
     tstride = static_cast<int>(roundUp(static_cast<size_t>(std::max(fillBytes, segReach)), 4));
   }
   std::uint64_t localBytes() const { return static_cast<std::uint64_t>(trows) * tstride * sizeof(float); }
-  std::uint64_t constantBytes() const { return static_cast<std::uint64_t>(k * k * (shape.bx + 2)) * sizeof(float); }
+  std::uint64_t constantBytes() const {
+    return static_cast<std::uint64_t>(k * k * 3 * shape.bx) * sizeof(float);
+  }
 
   std::string options() const {
     std::ostringstream o;
     o << " -DBX=" << shape.bx << " -DBY=" << shape.by << " -DWGX=" << shape.wgx << " -DWGY=" << shape.wgy
-      << " -DFILL_VEC=" << shape.fillVec << " -DSEG_LOAD=" << (shape.segLoad ? 1 : 0) << " -DROW_LOOP=" << (shape.rowLoop ? 1 : 0) << " -DTSTRIDE=" << tstride
-      << " -DFILL_BYTES=" << fillBytes << " -DSEGLEN=" << segLen << " -DPSTR=" << shape.bx + 2;
+      << " -DFILL_VEC=" << shape.fillVec << " -DSEG_LOAD=" << (shape.segLoad ? 1 : 0)
+      << " -DROW_LOOP=" << (shape.cpuStyle ? 1 : 0) << " -DTSTRIDE=" << tstride
+      << " -DFILL_BYTES=" << fillBytes << " -DSEGLEN=" << segLen
+      << " -DFAST_STORE=" << (shape.cpuStyle ? 1 : 0);
     return o.str();
   }
 };
@@ -84,20 +89,24 @@ std::optional<TiledGeometry> fitShape(TiledShape s, int k, const DeviceInfo& dev
   }
 }
 
-/// Per-tap weights in the interleaved R G B pattern the kernels multiply by: [K·K][bx + 2].
+/// Weights in the layout the kernel multiplies by: [K·K taps][3 chunks][bx], lane e of chunk v holding
+/// channel (bx·v + e) % 3; each vector starts at a multiple of bx floats (aligned loads on CPUs).
 std::vector<float> patternWeights(const FilterSet& filter, int bx) {
-  const int k = filter.size(), pstr = bx + 2;
-  std::vector<float> w(static_cast<size_t>(k * k * pstr));
+  const int k = filter.size();
+  std::vector<float> w;
+  w.reserve(static_cast<size_t>(k * k * 3 * bx));
   for (int j = 0; j < k; ++j)
     for (int i = 0; i < k; ++i)
-      for (int e = 0; e < pstr; ++e)
-        w[static_cast<size_t>((j * k + i) * pstr + e)] = static_cast<float>(filter.channel(e % 3).weight(j, i));
+      for (int v = 0; v < 3; ++v)
+        for (int e = 0; e < bx; ++e)
+          w.push_back(static_cast<float>(filter.channel((bx * v + e) % 3).weight(j, i)));
   return w;
 }
 
 TiledShape defaultShape(const DeviceInfo& dev) {
-  if (dev.isGpu) return {4, 8, 16, 4, 1, true, false};  // 4×8 block: 12-float lane stride, conflict-free vload4
-  return {16, 4, 8, 8, 16, false, true};                 // CPUs: one 16-wide SIMD vector per chunk
+  if (dev.isGpu)
+    return {4, 8, 16, 4, 1, true, false};  // 4×8 block: 12-float lane stride, conflict-free vload4
+  return {16, 4, 8, 8, 16, false, true};   // CPUs: one 16-wide SIMD vector per chunk
 }
 
 class TiledStrategy final : public Strategy {
@@ -138,8 +147,9 @@ class TiledStrategy final : public Strategy {
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
     const DeviceInfo& dev = ctx.device();
     const auto g = fitShape(requestedShape(dev), filter.size(), dev, dev.maxWorkGroupSize);
-    if (!g) return "the smallest tile for K=" + std::to_string(filter.size()) + " does not fit in " +
-                   std::to_string(dev.localMemBytes) + " bytes of local memory";
+    if (!g)
+      return "the smallest tile for K=" + std::to_string(filter.size()) + " does not fit in " +
+             std::to_string(dev.localMemBytes) + " bytes of local memory";
     if (g->constantBytes() > dev.constantBufferBytes) return "the weights do not fit in constant memory";
     return std::nullopt;
   }
@@ -149,7 +159,9 @@ class TiledStrategy final : public Strategy {
     std::size_t maxGroup = dev.maxWorkGroupSize;
     for (;;) {
       const auto g = fitShape(requestedShape(dev), filter.size(), dev, maxGroup);
-      if (!g) throw Error(ErrorKind::Device, "tiled: no tile shape fits this device for K=" + std::to_string(filter.size()));
+      if (!g)
+        throw Error(ErrorKind::Device,
+                    "tiled: no tile shape fits this device for K=" + std::to_string(filter.size()));
       const std::string options = baseBuildOptions(filter) + g->options();
       if (options != m_options) {
         m_kernel = cl::Kernel(ctx.buildKernelProgram("tiled", options), "convolve_tiled");
@@ -180,15 +192,19 @@ class TiledStrategy final : public Strategy {
     m_kernel.setArg(4, m_weights);
     m_kernel.setArg(5, m_offset);
     m_kernel.setArg(6, m_border);
-    const size_t tilesX = roundUp(static_cast<size_t>(frame.width), static_cast<size_t>(s.wgx * s.bx)) / (s.wgx * s.bx);
-    const size_t tilesY = roundUp(static_cast<size_t>(frame.height), static_cast<size_t>(s.wgy * s.by)) / (s.wgy * s.by);
+    const size_t tilesX =
+        roundUp(static_cast<size_t>(frame.width), static_cast<size_t>(s.wgx * s.bx)) / (s.wgx * s.bx);
+    const size_t tilesY =
+        roundUp(static_cast<size_t>(frame.height), static_cast<size_t>(s.wgy * s.by)) / (s.wgy * s.by);
     const cl::NDRange local(static_cast<size_t>(s.wgx), static_cast<size_t>(s.wgy));
     const cl::NDRange global(tilesX * s.wgx, tilesY * s.wgy);
     return {launch2d(ctx, m_kernel, "convolve_tiled", global, local, waitFor)};
   }
 
  private:
-  TiledShape requestedShape(const DeviceInfo& dev) const { return m_hasRequested ? m_requested : defaultShape(dev); }
+  TiledShape requestedShape(const DeviceInfo& dev) const {
+    return m_hasRequested ? m_requested : defaultShape(dev);
+  }
 
   TiledShape m_requested;
   bool m_hasRequested = false;
@@ -201,6 +217,8 @@ class TiledStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeTiledStrategy() { return std::make_unique<TiledStrategy>(); }
+std::unique_ptr<Strategy> makeTiledStrategy() {
+  return std::make_unique<TiledStrategy>();
+}
 
 }  // namespace convolab

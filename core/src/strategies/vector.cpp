@@ -10,40 +10,45 @@ namespace {
 
 /// Block and launch shape of vector.cl (see the option list at the top of that file).
 struct VectorShape {
-  int vx = 4;            ///< pixels per work-item: 4, 8 or 16
-  int vy = 8;            ///< rows per work-item
-  int wgx = 32;          ///< work-group width (work-items)
-  int wgy = 4;           ///< work-group height
-  bool rowLoop = false;  ///< private row buffer + run-time filter-row loop (CPUs) or full unrolling (GPUs)
+  int vx = 4;             ///< pixels per work-item: 4, 8 or 16
+  int vy = 8;             ///< rows per work-item
+  int wgx = 32;           ///< work-group width (work-items)
+  int wgy = 4;            ///< work-group height
+  bool cpuStyle = false;  ///< ROW_LOOP and FAST_STORE (see vector.cl): what x86 compilers need
 
   std::string str() const {
     return "v" + std::to_string(vx) + "x" + std::to_string(vy) + "-wg" + std::to_string(wgx) + "x" +
-           std::to_string(wgy) + "-r" + (rowLoop ? "1" : "0");
+           std::to_string(wgy) + "-c" + (cpuStyle ? "1" : "0");
   }
 
   static std::optional<VectorShape> parse(const std::string& text) {
     VectorShape s;
-    int rows = 0;
-    if (std::sscanf(text.c_str(), "v%dx%d-wg%dx%d-r%d", &s.vx, &s.vy, &s.wgx, &s.wgy, &rows) != 5) return std::nullopt;
-    s.rowLoop = rows != 0;
-    const bool ok = (s.vx == 4 || s.vx == 8 || s.vx == 16) && s.vy >= 1 && s.vy <= 16 && s.wgx >= 1 && s.wgy >= 1;
+    int cpu = 0;
+    if (std::sscanf(text.c_str(), "v%dx%d-wg%dx%d-c%d", &s.vx, &s.vy, &s.wgx, &s.wgy, &cpu) != 5)
+      return std::nullopt;
+    s.cpuStyle = cpu != 0;
+    const bool ok =
+        (s.vx == 4 || s.vx == 8 || s.vx == 16) && s.vy >= 1 && s.vy <= 16 && s.wgx >= 1 && s.wgy >= 1;
     return ok ? std::optional(s) : std::nullopt;
   }
 };
 
 VectorShape defaultShape(const DeviceInfo& dev) {
   if (dev.isGpu) return {4, 8, 32, 4, false};  // 12-byte lanes keep warps' loads close together
-  return {16, 4, 8, 8, true};                   // CPUs: one 16-wide SIMD vector per chunk
+  return {16, 4, 8, 8, true};                  // CPUs: one 16-wide SIMD vector per chunk
 }
 
-/// Per-tap weights in the interleaved R G B pattern the kernel multiplies by: [K·K][vx + 2].
+/// Weights in the layout the kernel multiplies by: [K·K taps][3 chunks][vx], lane e of chunk v holding
+/// channel (vx·v + e) % 3; each vector starts at a multiple of vx floats (aligned loads on CPUs).
 std::vector<float> patternWeights(const FilterSet& filter, int vx) {
-  const int k = filter.size(), pstr = vx + 2;
-  std::vector<float> w(static_cast<size_t>(k * k * pstr));
+  const int k = filter.size();
+  std::vector<float> w;
+  w.reserve(static_cast<size_t>(k * k * 3 * vx));
   for (int j = 0; j < k; ++j)
     for (int i = 0; i < k; ++i)
-      for (int e = 0; e < pstr; ++e)
-        w[static_cast<size_t>((j * k + i) * pstr + e)] = static_cast<float>(filter.channel(e % 3).weight(j, i));
+      for (int v = 0; v < 3; ++v)
+        for (int e = 0; e < vx; ++e)
+          w.push_back(static_cast<float>(filter.channel((vx * v + e) % 3).weight(j, i)));
   return w;
 }
 
@@ -75,7 +80,8 @@ class VectorStrategy final : public Strategy {
 
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
     const VectorShape s = shapeFor(ctx.device());
-    const std::uint64_t weightBytes = static_cast<std::uint64_t>(filter.size() * filter.size() * (s.vx + 2)) * 4;
+    const std::uint64_t weightBytes =
+        static_cast<std::uint64_t>(filter.size() * filter.size() * 3 * s.vx) * 4;
     if (weightBytes > ctx.device().constantBufferBytes) return "the weights do not fit in constant memory";
     return std::nullopt;
   }
@@ -83,8 +89,8 @@ class VectorStrategy final : public Strategy {
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {
     const VectorShape s = shapeFor(ctx.device());
     std::ostringstream o;
-    o << baseBuildOptions(filter) << " -DVX=" << s.vx << " -DVY=" << s.vy << " -DROW_LOOP=" << (s.rowLoop ? 1 : 0)
-      << " -DPSTR=" << s.vx + 2;
+    o << baseBuildOptions(filter) << " -DVX=" << s.vx << " -DVY=" << s.vy
+      << " -DROW_LOOP=" << (s.cpuStyle ? 1 : 0) << " -DFAST_STORE=" << (s.cpuStyle ? 1 : 0);
     if (o.str() != m_options) {  // coefficients alone never rebuild: they are a buffer
       m_kernel = cl::Kernel(ctx.buildKernelProgram("vector", o.str()), "convolve_vector");
       m_options = o.str();
@@ -142,6 +148,8 @@ class VectorStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeVectorStrategy() { return std::make_unique<VectorStrategy>(); }
+std::unique_ptr<Strategy> makeVectorStrategy() {
+  return std::make_unique<VectorStrategy>();
+}
 
 }  // namespace convolab
