@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Launches the app from a build folder; until the GUI exists, runs the CLI on the bundled sample.
+# `make run`: launches the app on the first webcam if there is one, else on the bundled sample image.
 set -euo pipefail
 build=${1:-build}
-if [ -x "$build/bin/convolab" ]; then
-  exec "$build/bin/convolab" "${@:2}"
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+  echo "run-app: no display (DISPLAY/WAYLAND_DISPLAY unset). Run it in a desktop session, or headless:" >&2
+  echo "  xvfb-run -a make run     or     QT_QPA_PLATFORM=offscreen make run" >&2
+  exit 1
 fi
-out="$build/sample-sharpened.png"
-"$build/bin/convolab-cli" apply --filter resources/presets/sharpen.json resources/samples/coffee.png -o "$out" --force
-echo "wrote $out"
+exec "$build/bin/convolab" --source auto "${@:2}"
