@@ -4,6 +4,7 @@
 #include <map>
 
 #include "convolab/error.hpp"
+#include "convolab/fault_injection.hpp"
 
 namespace convolab::detail {
 const std::map<std::string, std::string_view, std::less<>>& embeddedKernels();
@@ -50,6 +51,8 @@ cl::Program Context::buildKernelProgram(const std::string& kernelName, const std
 }
 
 cl::Program Context::buildProgram(const std::string& source, const std::string& options, const std::string& label) {
+  if (faultInjected("build", label))
+    throw BuildError(label, "injected build failure (CONVOLAB_INJECT_FAULT=build:" + label + ")");
   const std::string fullOptions = options + " -cl-mad-enable";
   const std::string key = ProgramCache::key(m_info.name, m_info.driverVersion, fullOptions, source);
   if (auto binary = m_cache.load(key)) {

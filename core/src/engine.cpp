@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "convolab/error.hpp"
+#include "convolab/fault_injection.hpp"
 #include "convolab/registry.hpp"
 #include "strategy_support.hpp"
 
@@ -154,6 +155,8 @@ FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
         q.enqueueWriteBufferRect(m_input, CL_FALSE, origin, origin, region, rowBytes, 0, in.stride, 0, in.data,
                                  nullptr, &up);
       FrameBuffers frame{m_input, m_output, in.width, in.height};
+      if (faultInjected("run", m_activeName))
+        throw ClError("clEnqueueNDRangeKernel", CL_OUT_OF_RESOURCES, "injected (CONVOLAB_INJECT_FAULT)");
       std::vector<NamedEvent> kernels = m_strategy->enqueue(*m_context, frame, {up});
       std::vector<cl::Event> last{kernels.empty() ? up : kernels.back().event};
       if (out.stride == rowBytes)

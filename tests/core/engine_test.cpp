@@ -136,3 +136,67 @@ TEST(Context, BuildFailureCarriesTheLog) {
 
 }  // namespace
 }  // namespace convolab::test
+
+namespace convolab::test {
+namespace {
+
+/// Sets CONVOLAB_INJECT_FAULT for one scope.
+struct InjectFault {
+  explicit InjectFault(const char* spec) { ::setenv("CONVOLAB_INJECT_FAULT", spec, 1); }
+  ~InjectFault() { ::unsetenv("CONVOLAB_INJECT_FAULT"); }
+};
+
+TEST(EngineFaults, BuildFailureFallsBackAndSaysSo) {
+  InjectFault fault("build:local");
+  Engine engine(sharedContext(), "local");
+  const FilterSet f = randomFilter(5, BorderMode::Reflect, 11);
+  engine.setFilter(f);
+  Image in = randomImage(30, 20, 5), out(30, 20), ref(30, 20);
+  engine.process(in.view(), out.mutableView());
+  referenceConvolve(in.view(), ref.mutableView(), f);
+  EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance);
+  EXPECT_EQ(engine.activeStrategy(), "constant");
+  const auto notices = engine.takeNotices();
+  ASSERT_GE(notices.size(), 2u);
+  EXPECT_NE(notices[0].find("injected build failure"), std::string::npos) << notices[0];
+  EXPECT_NE(notices[1].find("using strategy 'constant' instead of 'local'"), std::string::npos) << notices[1];
+}
+
+TEST(EngineFaults, OutOfResourcesWhileRunningRetriesTheFrameElsewhere) {
+  Engine engine(sharedContext(), "local");
+  const FilterSet f = randomFilter(3, BorderMode::Replicate, 12);
+  engine.setFilter(f);
+  Image in = randomImage(30, 20, 6), out(30, 20), ref(30, 20);
+  engine.process(in.view(), out.mutableView());
+  ASSERT_EQ(engine.activeStrategy(), "local");
+  InjectFault fault("run:local");
+  std::fill(out.pixels.begin(), out.pixels.end(), 0);
+  engine.process(in.view(), out.mutableView());  // the same frame, retried with a fallback
+  referenceConvolve(in.view(), ref.mutableView(), f);
+  EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance);
+  EXPECT_NE(engine.activeStrategy(), "local");
+  bool said = false;
+  for (const auto& n : engine.takeNotices())
+    said |= n.find("CL_OUT_OF_RESOURCES") != std::string::npos && n.find("disabled for this session") != std::string::npos;
+  EXPECT_TRUE(said);
+  // Disabled for the session: a later frame does not go back to the failing strategy.
+  engine.setFilter(randomFilter(3, BorderMode::Replicate, 13));
+  engine.process(in.view(), out.mutableView());
+  EXPECT_NE(engine.activeStrategy(), "local");
+}
+
+TEST(EngineFaults, NoStrategyLeftIsADeviceError) {
+  InjectFault fault("build:naive,build:constant,build:tiled");
+  Engine engine(sharedContext(), "tiled");
+  engine.setFilter(randomFilter(3, BorderMode::Wrap, 14));
+  Image in = randomImage(8, 8, 7), out(8, 8);
+  try {
+    engine.process(in.view(), out.mutableView());
+    FAIL() << "no strategy should have run";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Device);
+  }
+}
+
+}  // namespace
+}  // namespace convolab::test
