@@ -177,7 +177,10 @@ TEST(Codegen, EveryStyleMatchesReference) {
       {7, BorderMode::Constant, true},    {15, BorderMode::Wrap, true},
       {9, BorderMode::Reflect, false}};  // dense K = 15 compiles slowly; the sweep has it
   for (const char* variant : kVariants) {
+    const bool oddShape = variant != kVariants[0] && variant != kVariants[2];
     for (const auto& [k, border, rank1] : kCases) {
+      // Every border only for the two default-like shapes; the odd shapes test geometry.
+      if (oddShape && k == 3 && border != BorderMode::Replicate) continue;
       const auto seed = static_cast<std::uint32_t>(k * 17 + static_cast<int>(border));
       const FilterSet filter = rank1 ? rank1Filter(k, border, seed) : randomFilter(k, border, seed);
       auto strategy = createStrategy("codegen");

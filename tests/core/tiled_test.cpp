@@ -34,14 +34,19 @@ constexpr const char* kVariants[] = {"b4x8-wg16x4-f1-s1-c0", "b16x3-wg3x5-f4-s0-
 
 // Every border with K = 3; the others where building all of them would only cost time.
 constexpr Case kCases[] = {
-    {1, BorderMode::Reflect101}, {3, BorderMode::Replicate}, {3, BorderMode::Reflect},
-    {3, BorderMode::Reflect101}, {3, BorderMode::Wrap},      {3, BorderMode::Constant},
-    {7, BorderMode::Reflect101}, {7, BorderMode::Constant},  {15, BorderMode::Reflect}};
+    {1, BorderMode::Reflect101}, {3, BorderMode::Replicate},
+    {3, BorderMode::Reflect},    {3, BorderMode::Reflect101},
+    {3, BorderMode::Wrap},       {3, BorderMode::Constant},
+    {7, BorderMode::Reflect101}, {7, BorderMode::Constant},
+    {11, BorderMode::Reflect}};  // K = 15: the sweep (GPU-style K = 15 compiles slowly here)
 
 TEST(Tiled, EveryShapeMatchesReference) {
   auto ctx = sharedContext();
   for (const char* variant : kVariants) {
+    const bool oddShape = variant != kVariants[0] && variant != kVariants[2];
     for (const auto& [k, border] : kCases) {
+      // Every border only for the two default-like shapes; the odd shapes test geometry.
+      if (oddShape && k == 3 && border != BorderMode::Reflect101) continue;
       const FilterSet filter =
           randomFilter(k, border, static_cast<std::uint32_t>(k * 13 + static_cast<int>(border)));
       auto strategy = createStrategy("tiled");

@@ -28,19 +28,24 @@ struct Case {
 };
 
 // GPU-style (unrolled, rows in registers) and CPU-style (private row buffer, filter-row loop) shapes, plus
-// odd work-group shapes; 1×1 blocks see both the interior and the border path on small frames.
+// odd work-group shapes; small blocks see both the interior and the border path on small frames.
 constexpr const char* kVariants[] = {"v4x8-wg32x4-c0", "v8x3-wg5x3-c0", "v16x4-wg8x8-c1", "v4x1-wg7x2-c1"};
 
 // Every border with K = 3; the others where building all of them would only cost time.
 constexpr Case kCases[] = {
-    {1, BorderMode::Reflect101}, {3, BorderMode::Replicate}, {3, BorderMode::Reflect},
-    {3, BorderMode::Reflect101}, {3, BorderMode::Wrap},      {3, BorderMode::Constant},
-    {7, BorderMode::Reflect101}, {7, BorderMode::Constant},  {15, BorderMode::Reflect}};
+    {1, BorderMode::Reflect101}, {3, BorderMode::Replicate},
+    {3, BorderMode::Reflect},    {3, BorderMode::Reflect101},
+    {3, BorderMode::Wrap},       {3, BorderMode::Constant},
+    {7, BorderMode::Reflect101}, {7, BorderMode::Constant},
+    {11, BorderMode::Reflect}};  // K = 15: the sweep (GPU-style K = 15 compiles slowly here)
 
 TEST(Vector, EveryShapeMatchesReference) {
   auto ctx = sharedContext();
   for (const char* variant : kVariants) {
+    const bool oddShape = variant != kVariants[0] && variant != kVariants[2];
     for (const auto& [k, border] : kCases) {
+      // Every border only for the two default-like shapes; the odd shapes test geometry.
+      if (oddShape && k == 3 && border != BorderMode::Reflect101) continue;
       const FilterSet filter =
           randomFilter(k, border, static_cast<std::uint32_t>(k * 13 + static_cast<int>(border)));
       auto strategy = createStrategy("vector");

@@ -138,12 +138,6 @@ class TiledStrategy final : public Strategy {
     }
   }
 
-  /// Sets the block and work-group shape for the next prepare() (a tuner tries a few).
-  void setShape(const TiledShape& shape) {
-    m_requested = shape;
-    m_hasRequested = true;
-  }
-
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
     const DeviceInfo& dev = ctx.device();
     const auto g = fitShape(requestedShape(dev), filter.size(), dev, dev.maxWorkGroupSize);
