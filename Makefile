@@ -6,6 +6,9 @@ SANITIZE_BUILD ?= build-sanitize
 # The sanitizer pass skips the auto rows of the sweep: auto runs the other strategies (swept there too)
 # and spends its time measuring them on PoCL, which would double CI time for no new host code.
 SANITIZE_SKIP ?= StrategySweep.MatchesReference/auto_
+# Leak checking is off there: PoCL's LLVM keeps compiler threads and allocations alive at exit, which
+# LeakSanitizer reports (and sometimes crashes on). Memory errors and UB stay fatal; the parser fuzzer
+# checks leaks (no OpenCL involved), and `bench --soak` checks that RSS stays flat.
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
@@ -25,7 +28,7 @@ run: build
 
 test: build sanitize-build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
-	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j $(JOBS) -E '$(SANITIZE_SKIP)'
+	ASAN_OPTIONS=detect_leaks=0 ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j $(JOBS) -E '$(SANITIZE_SKIP)'
 
 # Second build: core + CLI-free tests under AddressSanitizer + UBSan, and the parser fuzzer (clang).
 sanitize-build: deps
