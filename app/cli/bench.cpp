@@ -21,9 +21,9 @@
 #include "bench.hpp"
 #include "commands.hpp"
 #include "convolab/engine.hpp"
-#include "convolab/frame_stream.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/frame_stream.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
 #include "cv_interop.hpp"
@@ -416,7 +416,8 @@ std::string joined(const std::vector<std::string>& v) {
 /// The end-to-end paths that matter for a live source: one frame from pinned host memory, and a stream
 /// of frames whose copies overlap the kernels of other frames.
 void measureTransfers(const std::shared_ptr<Context>& ctx, Engine& engine, const std::string& name,
-                      const FilterSet& filter, const Image& frame, const BenchOptions& opts, StrategyResult& r) {
+                      const FilterSet& filter, const Image& frame, const BenchOptions& opts,
+                      StrategyResult& r) {
   try {
     MutableImageView in = engine.stagingInput(frame.width, frame.height);
     MutableImageView out = engine.stagingOutput(frame.width, frame.height);
@@ -746,8 +747,9 @@ void addBenchCommand(CLI::App& app, Action& action) {
   cmd->add_option("--soak", o->soak,
                   "Instead: push N frames through one strategy and report memory (RSS) growth")
       ->check(CLI::Range(1, 100000000));
-  cmd->add_option("--stream-frames", o->streamFrames,
-                  "Frames pushed through the overlapped upload/kernel/download pipeline per strategy (0: skip)")
+  cmd->add_option(
+         "--stream-frames", o->streamFrames,
+         "Frames pushed through the overlapped upload/kernel/download pipeline per strategy (0: skip)")
       ->check(CLI::Range(0, 100000000))
       ->capture_default_str();
   cmd->add_flag("--skip-opencv", o->skipOpenCV, "Do not run OpenCV's filter2D");

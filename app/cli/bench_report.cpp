@@ -53,30 +53,33 @@ json toJson(const BenchReport& r) {
     const bool ok = s.status == "ok";
     json stages = json::object();
     for (const auto& [name, ms] : s.stageMedians) stages[name] = ms;
-    doc["results"].push_back({{"strategy", s.strategy},
-                              {"active", s.active},
-                              {"size", s.size},
-                              {"width", s.width},
-                              {"height", s.height},
-                              {"filter", s.filter},
-                              {"status", s.status},
-                              {"reason", s.reason},
-                              {"kernel_ms_median", orNull(ok, s.kernel.median)},
-                              {"kernel_ms_p95", orNull(ok, s.kernel.p95)},
-                              {"kernel_ms_min", orNull(ok, s.kernel.min)},
-                              {"upload_ms_median", orNull(ok, s.upload.median)},
-                              {"download_ms_median", orNull(ok, s.download.median)},
-                              {"frame_ms_median", orNull(ok, s.frame.median)},
-                              {"frame_ms_p95", orNull(ok, s.frame.p95)},
-                              {"mpix_per_s", orNull(ok, s.mpixPerS)},
-                              {"gflops", orNull(ok, s.gflops)},
-                              {"peak_fraction", orNull(ok && s.peakFraction > 0, s.peakFraction)},
-                              {"kernel_stages_ms_median", stages},
-                              {"max_abs_diff", s.maxAbsDiff ? json(*s.maxAbsDiff) : json(nullptr)},
-                              {"pinned_frame_ms_median", orNull(s.pinnedFrame.has_value(), s.pinnedFrame ? s.pinnedFrame->median : 0)},
-                              {"pinned_device_ms_median", orNull(s.pinnedDevice.has_value(), s.pinnedDevice ? s.pinnedDevice->median : 0)},
-                              {"stream_fps", orNull(s.streamFps.has_value(), s.streamFps.value_or(0))},
-                              {"notices", s.notices}});
+    doc["results"].push_back(
+        {{"strategy", s.strategy},
+         {"active", s.active},
+         {"size", s.size},
+         {"width", s.width},
+         {"height", s.height},
+         {"filter", s.filter},
+         {"status", s.status},
+         {"reason", s.reason},
+         {"kernel_ms_median", orNull(ok, s.kernel.median)},
+         {"kernel_ms_p95", orNull(ok, s.kernel.p95)},
+         {"kernel_ms_min", orNull(ok, s.kernel.min)},
+         {"upload_ms_median", orNull(ok, s.upload.median)},
+         {"download_ms_median", orNull(ok, s.download.median)},
+         {"frame_ms_median", orNull(ok, s.frame.median)},
+         {"frame_ms_p95", orNull(ok, s.frame.p95)},
+         {"mpix_per_s", orNull(ok, s.mpixPerS)},
+         {"gflops", orNull(ok, s.gflops)},
+         {"peak_fraction", orNull(ok && s.peakFraction > 0, s.peakFraction)},
+         {"kernel_stages_ms_median", stages},
+         {"max_abs_diff", s.maxAbsDiff ? json(*s.maxAbsDiff) : json(nullptr)},
+         {"pinned_frame_ms_median",
+          orNull(s.pinnedFrame.has_value(), s.pinnedFrame ? s.pinnedFrame->median : 0)},
+         {"pinned_device_ms_median",
+          orNull(s.pinnedDevice.has_value(), s.pinnedDevice ? s.pinnedDevice->median : 0)},
+         {"stream_fps", orNull(s.streamFps.has_value(), s.streamFps.value_or(0))},
+         {"notices", s.notices}});
   }
 
   const OpenCVInfo& i = r.opencvInfo;
@@ -183,7 +186,8 @@ std::string toMarkdown(const BenchReport& r) {
       if (!endToEnd) {
         md << "\nEnd to end (one frame from pageable memory; from pinned memory: host wall and device span; "
               "a stream with copies and kernels of different frames overlapped):\n\n"
-              "| strategy | frame ms (pageable) | frame ms (pinned) | device span ms (pinned) | stream frames/s |\n"
+              "| strategy | frame ms (pageable) | frame ms (pinned) | device span ms (pinned) | stream "
+              "frames/s |\n"
               "|---|---:|---:|---:|---:|\n";
         endToEnd = true;
       }

@@ -41,7 +41,8 @@ ChannelAnalysis analyzeChannel(const ChannelFilter& f) {
 
 FilterAnalysis analyzeFilter(const FilterSet& filter) {
   FilterAnalysis result;
-  for (int c = 0; c < kChannels; ++c) result.channels[static_cast<size_t>(c)] = analyzeChannel(filter.channel(c));
+  for (int c = 0; c < kChannels; ++c)
+    result.channels[static_cast<size_t>(c)] = analyzeChannel(filter.channel(c));
   bool same = true;
   for (int c = 1; c < kChannels && same; ++c) {
     const ChannelFilter &a = filter.channel(0), &b = filter.channel(c);

@@ -5,11 +5,16 @@ namespace convolab {
 
 std::string_view borderName(BorderMode mode) {
   switch (mode) {
-    case BorderMode::Replicate: return "replicate";
-    case BorderMode::Reflect: return "reflect";
-    case BorderMode::Reflect101: return "reflect101";
-    case BorderMode::Wrap: return "wrap";
-    case BorderMode::Constant: return "constant";
+    case BorderMode::Replicate:
+      return "replicate";
+    case BorderMode::Reflect:
+      return "reflect";
+    case BorderMode::Reflect101:
+      return "reflect101";
+    case BorderMode::Wrap:
+      return "wrap";
+    case BorderMode::Constant:
+      return "constant";
   }
   return "reflect101";
 }
@@ -23,8 +28,10 @@ std::optional<BorderMode> parseBorder(std::string_view name) {
 int borderInterpolate(int p, int len, BorderMode mode) {
   if (p >= 0 && p < len) return p;
   switch (mode) {
-    case BorderMode::Constant: return -1;
-    case BorderMode::Replicate: return p < 0 ? 0 : len - 1;
+    case BorderMode::Constant:
+      return -1;
+    case BorderMode::Replicate:
+      return p < 0 ? 0 : len - 1;
     case BorderMode::Wrap: {
       int m = p % len;
       return m < 0 ? m + len : m;

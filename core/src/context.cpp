@@ -15,7 +15,8 @@ namespace convolab {
 std::string_view kernelSource(std::string_view name) {
   const auto& table = detail::embeddedKernels();
   auto it = table.find(name);
-  if (it == table.end()) throw Error(ErrorKind::Device, "no embedded kernel named '" + std::string(name) + "'");
+  if (it == table.end())
+    throw Error(ErrorKind::Device, "no embedded kernel named '" + std::string(name) + "'");
   return it->second;
 }
 
@@ -50,7 +51,8 @@ cl::Program Context::buildKernelProgram(const std::string& kernelName, const std
   return buildProgram(source, options, kernelName);
 }
 
-cl::Program Context::buildProgram(const std::string& source, const std::string& options, const std::string& label) {
+cl::Program Context::buildProgram(const std::string& source, const std::string& options,
+                                  const std::string& label) {
   if (faultInjected("build", label))
     throw BuildError(label, "injected build failure (CONVOLAB_INJECT_FAULT=build:" + label + ")");
   const std::string fullOptions = options + " -cl-mad-enable";

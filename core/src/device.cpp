@@ -41,7 +41,9 @@ std::string available(const std::vector<DeviceInfo>& all) {
 
 }  // namespace
 
-std::string DeviceInfo::spec() const { return std::to_string(platformIndex) + ":" + std::to_string(deviceIndex); }
+std::string DeviceInfo::spec() const {
+  return std::to_string(platformIndex) + ":" + std::to_string(deviceIndex);
+}
 
 std::string DeviceInfo::describe() const {
   return name + " (" + platformName + ", " + openclVersion + ", driver " + driverVersion + ") [" +
@@ -104,15 +106,18 @@ DeviceInfo selectDevice(const std::string& requested) {
       if (d.isGpu == (s == "gpu")) return d;
     throw Error(ErrorKind::Device, "no " + s + " OpenCL device; " + available(all));
   }
-  if (auto colon = s.find(':'); colon != std::string::npos && colon > 0 &&
-                                std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == ':'; })) {
+  if (auto colon = s.find(':');
+      colon != std::string::npos && colon > 0 && std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) || c == ':';
+      })) {
     const int p = std::atoi(s.substr(0, colon).c_str()), d = std::atoi(s.substr(colon + 1).c_str());
     for (const auto& dev : all)
       if (dev.platformIndex == p && dev.deviceIndex == d) return dev;
     throw Error(ErrorKind::Device, "no OpenCL device " + spec + "; " + available(all));
   }
   for (const auto& d : all)
-    if (lower(d.name).find(s) != std::string::npos || lower(d.platformName).find(s) != std::string::npos) return d;
+    if (lower(d.name).find(s) != std::string::npos || lower(d.platformName).find(s) != std::string::npos)
+      return d;
   throw Error(ErrorKind::Device, "no OpenCL device matches '" + spec + "'; " + available(all));
 }
 

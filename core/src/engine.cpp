@@ -30,7 +30,9 @@ void Engine::setStrategy(const std::string& name) {
   m_dirty = true;
 }
 
-std::string Engine::activeStrategy() const { return m_strategy ? m_strategy->activeVariant() : m_requested; }
+std::string Engine::activeStrategy() const {
+  return m_strategy ? m_strategy->activeVariant() : m_requested;
+}
 
 void Engine::notice(const std::string& message) {
   if (std::find(m_reported.begin(), m_reported.end(), message) != m_reported.end()) return;
@@ -47,13 +49,17 @@ MutableImageView pinnedView(Context& ctx, PinnedBuffer& buffer, int width, int h
 }
 }  // namespace
 
-MutableImageView Engine::stagingInput(int width, int height) { return pinnedView(*m_context, m_pinnedIn, width, height); }
+MutableImageView Engine::stagingInput(int width, int height) {
+  return pinnedView(*m_context, m_pinnedIn, width, height);
+}
 
 MutableImageView Engine::stagingOutput(int width, int height) {
   return pinnedView(*m_context, m_pinnedOut, width, height);
 }
 
-std::vector<std::string> Engine::takeNotices() { return std::exchange(m_notices, {}); }
+std::vector<std::string> Engine::takeNotices() {
+  return std::exchange(m_notices, {});
+}
 
 bool Engine::retireActiveStrategy(const std::string& what, int attempt) {
   // A failure while running (e.g. CL_OUT_OF_RESOURCES): stop using this strategy for the session and
@@ -93,8 +99,9 @@ void Engine::ensurePrepared(int width, int height) {
   const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
   if (width != m_width || height != m_height || !m_input()) {
     if (bytes > m_context->device().maxAllocBytes)
-      throw Error(ErrorKind::BadInput, "a " + std::to_string(width) + "x" + std::to_string(height) + " frame needs " +
-                                           std::to_string(bytes >> 20) + " MiB per buffer; the device allows at most " +
+      throw Error(ErrorKind::BadInput, "a " + std::to_string(width) + "x" + std::to_string(height) +
+                                           " frame needs " + std::to_string(bytes >> 20) +
+                                           " MiB per buffer; the device allows at most " +
                                            std::to_string(m_context->device().maxAllocBytes >> 20) + " MiB");
     try {
       m_input = cl::Buffer(m_context->context(), CL_MEM_READ_ONLY, bytes);
@@ -152,8 +159,8 @@ FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
       if (in.stride == rowBytes)
         q.enqueueWriteBuffer(m_input, CL_FALSE, 0, bytes, in.data, nullptr, &up);
       else
-        q.enqueueWriteBufferRect(m_input, CL_FALSE, origin, origin, region, rowBytes, 0, in.stride, 0, in.data,
-                                 nullptr, &up);
+        q.enqueueWriteBufferRect(m_input, CL_FALSE, origin, origin, region, rowBytes, 0, in.stride, 0,
+                                 in.data, nullptr, &up);
       FrameBuffers frame{m_input, m_output, in.width, in.height};
       if (faultInjected("run", m_activeName))
         throw ClError("clEnqueueNDRangeKernel", CL_OUT_OF_RESOURCES, "injected (CONVOLAB_INJECT_FAULT)");
@@ -162,8 +169,8 @@ FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
       if (out.stride == rowBytes)
         q.enqueueReadBuffer(m_output, CL_FALSE, 0, bytes, out.data, &last, &down);
       else
-        q.enqueueReadBufferRect(m_output, CL_FALSE, origin, origin, region, rowBytes, 0, out.stride, 0, out.data,
-                                &last, &down);
+        q.enqueueReadBufferRect(m_output, CL_FALSE, origin, origin, region, rowBytes, 0, out.stride, 0,
+                                out.data, &last, &down);
       down.wait();
       t.uploadMs = eventMs(up);
       t.stages.push_back({"upload", t.uploadMs});

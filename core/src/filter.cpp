@@ -40,10 +40,9 @@ FilterSet FilterSet::make(std::array<ChannelFilter, kChannels> channels, BorderM
                           std::array<double, kChannels> borderValue, std::string name) {
   for (int c = 0; c < kChannels; ++c) validate(channels[static_cast<size_t>(c)], c);
   if (channels[1].size != channels[0].size || channels[2].size != channels[0].size)
-    throw Error(ErrorKind::BadInput, "all three channels must have the same matrix size (got " +
-                                         std::to_string(channels[0].size) + ", " +
-                                         std::to_string(channels[1].size) + ", " +
-                                         std::to_string(channels[2].size) + ")");
+    throw Error(ErrorKind::BadInput,
+                "all three channels must have the same matrix size (got " + std::to_string(channels[0].size) +
+                    ", " + std::to_string(channels[1].size) + ", " + std::to_string(channels[2].size) + ")");
   for (double v : borderValue)
     if (!std::isfinite(v)) throw Error(ErrorKind::BadInput, "border_value must hold finite numbers");
   FilterSet f;

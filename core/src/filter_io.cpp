@@ -40,8 +40,8 @@ int editDistance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
-void rejectUnknownKeys(const json& obj, std::initializer_list<std::string_view> known, std::string_view source,
-                       const std::string& prefix) {
+void rejectUnknownKeys(const json& obj, std::initializer_list<std::string_view> known,
+                       std::string_view source, const std::string& prefix) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     bool ok = false;
     std::string_view best;
@@ -69,7 +69,8 @@ double number(const json& v, std::string_view source, const std::string& field) 
 }
 
 ChannelFilter parseMatrix(const json& m, std::string_view source, const std::string& field) {
-  if (!m.is_array() || m.empty()) fail(source, field, "expected a non-empty array of K rows (K odd, 1 to 15)");
+  if (!m.is_array() || m.empty())
+    fail(source, field, "expected a non-empty array of K rows (K odd, 1 to 15)");
   const int k = static_cast<int>(m.size());
   if (k % 2 == 0 || k > kMaxFilterSize)
     fail(source, field, std::to_string(k) + " rows; expected an odd number of rows from 1 to 15");
@@ -82,9 +83,11 @@ ChannelFilter parseMatrix(const json& m, std::string_view source, const std::str
     if (!row.is_array()) fail(source, rowField, "expected an array of " + std::to_string(k) + " numbers");
     if (static_cast<int>(row.size()) != k)
       fail(source, rowField,
-           "has " + std::to_string(row.size()) + " numbers; expected " + std::to_string(k) + " (a square matrix)");
+           "has " + std::to_string(row.size()) + " numbers; expected " + std::to_string(k) +
+               " (a square matrix)");
     for (int i = 0; i < k; ++i)
-      f.matrix.push_back(number(row[static_cast<size_t>(i)], source, rowField + "[" + std::to_string(i) + "]"));
+      f.matrix.push_back(
+          number(row[static_cast<size_t>(i)], source, rowField + "[" + std::to_string(i) + "]"));
   }
   return f;
 }
@@ -125,8 +128,9 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
     fail(source, "", std::string("not valid JSON: ") + e.what());
   }
   if (!doc.is_object()) fail(source, "", "expected a JSON object with a \"matrix\" or \"channels\"");
-  rejectUnknownKeys(doc, {"name", "description", "border", "border_value", "matrix", "divisor", "offset", "channels"},
-                    source, "");
+  rejectUnknownKeys(
+      doc, {"name", "description", "border", "border_value", "matrix", "divisor", "offset", "channels"},
+      source, "");
 
   std::string name;
   if (doc.contains("name")) {
@@ -148,8 +152,10 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
     if (bv.is_number()) {
       borderValue.fill(number(bv, source, "border_value"));
     } else {
-      if (!bv.is_array() || bv.size() != 3) fail(source, "border_value", "expected a number or an array of 3 numbers");
-      for (size_t c = 0; c < 3; ++c) borderValue[c] = number(bv[c], source, "border_value[" + std::to_string(c) + "]");
+      if (!bv.is_array() || bv.size() != 3)
+        fail(source, "border_value", "expected a number or an array of 3 numbers");
+      for (size_t c = 0; c < 3; ++c)
+        borderValue[c] = number(bv[c], source, "border_value[" + std::to_string(c) + "]");
     }
   }
 
@@ -200,7 +206,8 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
       channels[static_cast<size_t>(c)] = *common;
     else
       fail(source, "matrix",
-           std::string("missing: channel ") + kChannelKeys[c] + " has no matrix (give a top-level \"matrix\")");
+           std::string("missing: channel ") + kChannelKeys[c] +
+               " has no matrix (give a top-level \"matrix\")");
   }
   // Every channel must have the size of the top-level matrix (or of channel r when there is none).
   const int expected = common ? common->size : channels[0].size;
@@ -251,7 +258,8 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
   bool sawHeader = false;
 
   auto where = [&](int line, int col) {
-    return std::string(source) + ": line " + std::to_string(line) + (col > 0 ? ", column " + std::to_string(col) : "");
+    return std::string(source) + ": line " + std::to_string(line) +
+           (col > 0 ? ", column " + std::to_string(col) : "");
   };
   std::istringstream in{std::string(text)};
   std::string line;
@@ -288,21 +296,25 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
       const char* b = vfirst == std::string::npos ? value.data() + value.size() : value.data() + vfirst;
       auto res = std::from_chars(b, value.data() + value.size(), v);
       if (res.ec != std::errc() || res.ptr != value.data() + value.size() || !std::isfinite(v))
-        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first + (isDivisor ? 9 : 8))) + ": '" +
-                                             value + "' is not a finite number");
+        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first + (isDivisor ? 9 : 8))) +
+                                             ": '" + value + "' is not a finite number");
       if (isDivisor && v == 0.0)
-        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first) + 1) + ": divisor must not be 0");
+        throw Error(ErrorKind::BadInput,
+                    where(lineNo, static_cast<int>(first) + 1) + ": divisor must not be 0");
       (isDivisor ? block.divisor : block.offset) = v;
       continue;
     }
     std::vector<double> row;
     size_t pos = 0;
     while (pos < line.size()) {
-      while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t' || line[pos] == ',' || line[pos] == '\r'))
+      while (pos < line.size() &&
+             (line[pos] == ' ' || line[pos] == '\t' || line[pos] == ',' || line[pos] == '\r'))
         ++pos;
       if (pos >= line.size()) break;
       size_t end = pos;
-      while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != ',' && line[end] != '\r') ++end;
+      while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != ',' &&
+             line[end] != '\r')
+        ++end;
       double v = 0;
       const char* b = line.data() + pos;
       if (*b == '+') ++b;
@@ -328,10 +340,12 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
     f.matrix.clear();
     for (int j = 0; j < k; ++j) {
       if (static_cast<int>(b.rows[static_cast<size_t>(j)].size()) != k)
-        throw Error(ErrorKind::BadInput, where(b.firstLine + j, 0) + ": " + label + "row " + std::to_string(j + 1) +
-                                             " has " + std::to_string(b.rows[static_cast<size_t>(j)].size()) +
+        throw Error(ErrorKind::BadInput, where(b.firstLine + j, 0) + ": " + label + "row " +
+                                             std::to_string(j + 1) + " has " +
+                                             std::to_string(b.rows[static_cast<size_t>(j)].size()) +
                                              " numbers; expected " + std::to_string(k));
-      f.matrix.insert(f.matrix.end(), b.rows[static_cast<size_t>(j)].begin(), b.rows[static_cast<size_t>(j)].end());
+      f.matrix.insert(f.matrix.end(), b.rows[static_cast<size_t>(j)].begin(),
+                      b.rows[static_cast<size_t>(j)].end());
     }
     if (b.divisor) f.divisor = *b.divisor;
     if (b.offset) f.offset = *b.offset;
@@ -345,7 +359,9 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
     for (int c = 0; c < kChannels; ++c) {
       const char* labels[] = {"channel R: ", "channel G: ", "channel B: "};
       if (!blocks[static_cast<size_t>(c)])
-        throw Error(ErrorKind::BadInput, std::string(source) + ": " + labels[c] + "missing (give R:, G: and B: blocks, or one block without headers)");
+        throw Error(ErrorKind::BadInput,
+                    std::string(source) + ": " + labels[c] +
+                        "missing (give R:, G: and B: blocks, or one block without headers)");
       channels[static_cast<size_t>(c)] = toChannel(*blocks[static_cast<size_t>(c)], labels[c]);
     }
   }
@@ -381,14 +397,17 @@ std::string toFilterText(const FilterSet& filter) {
 FilterSet loadFilterFile(const std::filesystem::path& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    throw Error(ErrorKind::BadInput, "cannot read filter file '" + path.string() + "': " +
-                                         (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
+    throw Error(ErrorKind::BadInput,
+                "cannot read filter file '" + path.string() +
+                    "': " + (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
   const auto size = std::filesystem::file_size(path, ec);
   if (!ec && size > kMaxFilterFileBytes)
     throw Error(ErrorKind::BadInput, "filter file '" + path.string() + "' is " + std::to_string(size) +
                                          " bytes; a filter file is at most 1 MiB");
   std::ifstream f(path, std::ios::binary);
-  if (!f) throw Error(ErrorKind::BadInput, "cannot read filter file '" + path.string() + "': " + std::strerror(errno));
+  if (!f)
+    throw Error(ErrorKind::BadInput,
+                "cannot read filter file '" + path.string() + "': " + std::strerror(errno));
   std::ostringstream ss;
   ss << f.rdbuf();
   const std::string text = ss.str();
@@ -408,7 +427,8 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
     throw Error(ErrorKind::BadInput, "'" + path.string() + "' already exists; refusing to overwrite it");
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec))
-    throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': folder '" + dir.string() + "' does not exist");
+    throw Error(ErrorKind::BadInput,
+                "cannot write '" + path.string() + "': folder '" + dir.string() + "' does not exist");
   std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
   const int fd = ::mkstemp(tmpl.data());
   if (fd < 0)
@@ -417,7 +437,8 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
     const int err = errno;
     ::close(fd);
     ::unlink(tmpl.c_str());
-    throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " + what + ": " + std::strerror(err));
+    throw Error(ErrorKind::BadInput,
+                "cannot write '" + path.string() + "': " + what + ": " + std::strerror(err));
   };
   size_t written = 0;
   while (written < bytes.size()) {
@@ -441,9 +462,10 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
     if (::link(tmpl.c_str(), path.c_str()) != 0) {
       const int err = errno;
       ::unlink(tmpl.c_str());
-      throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " +
-                                           (err == EEXIST ? std::string("already exists; refusing to overwrite it")
-                                                          : std::string(std::strerror(err))));
+      throw Error(ErrorKind::BadInput,
+                  "cannot write '" + path.string() + "': " +
+                      (err == EEXIST ? std::string("already exists; refusing to overwrite it")
+                                     : std::string(std::strerror(err))));
     }
     ::unlink(tmpl.c_str());
   }

@@ -9,8 +9,8 @@
 
 namespace convolab {
 
-FrameStream::FrameStream(std::shared_ptr<Context> context, const std::string& strategy, const FilterSet& filter,
-                         int width, int height, int depth)
+FrameStream::FrameStream(std::shared_ptr<Context> context, const std::string& strategy,
+                         const FilterSet& filter, int width, int height, int depth)
     : m_context(std::move(context)), m_width(width), m_height(height) {
   m_strategy = createStrategy(strategy);
   if (auto reason = m_strategy->unsupportedReason(*m_context, filter))
@@ -19,9 +19,12 @@ FrameStream::FrameStream(std::shared_ptr<Context> context, const std::string& st
   const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
   try {
     for (int i = 0; i < depth; ++i) {
-      Slot s{PinnedBuffer(*m_context, bytes), PinnedBuffer(*m_context, bytes),
+      Slot s{PinnedBuffer(*m_context, bytes),
+             PinnedBuffer(*m_context, bytes),
              cl::Buffer(m_context->context(), CL_MEM_READ_ONLY, bytes),
-             cl::Buffer(m_context->context(), CL_MEM_WRITE_ONLY, bytes), {}, false};
+             cl::Buffer(m_context->context(), CL_MEM_WRITE_ONLY, bytes),
+             {},
+             false};
       m_slots.push_back(std::move(s));
     }
   } catch (const cl::Error& e) {
@@ -42,11 +45,13 @@ int FrameStream::submit() {
   const size_t bytes = s.hostIn.size();
   try {
     cl::Event up;
-    m_context->transferQueue(0).enqueueWriteBuffer(s.deviceIn, CL_FALSE, 0, bytes, s.hostIn.data(), nullptr, &up);
+    m_context->transferQueue(0).enqueueWriteBuffer(s.deviceIn, CL_FALSE, 0, bytes, s.hostIn.data(), nullptr,
+                                                   &up);
     FrameBuffers frame{s.deviceIn, s.deviceOut, m_width, m_height};
     auto kernels = m_strategy->enqueue(*m_context, frame, {up});
     std::vector<cl::Event> last{kernels.back().event};
-    m_context->transferQueue(1).enqueueReadBuffer(s.deviceOut, CL_FALSE, 0, bytes, s.hostOut.data(), &last, &s.done);
+    m_context->transferQueue(1).enqueueReadBuffer(s.deviceOut, CL_FALSE, 0, bytes, s.hostOut.data(), &last,
+                                                  &s.done);
     // Flush all three so the device starts now rather than when someone waits.
     m_context->transferQueue(0).flush();
     m_context->queue().flush();

@@ -17,7 +17,9 @@ PinnedBuffer::PinnedBuffer(Context& ctx, std::size_t bytes) : m_queue(ctx.queue(
   }
 }
 
-PinnedBuffer::~PinnedBuffer() { release(); }
+PinnedBuffer::~PinnedBuffer() {
+  release();
+}
 
 PinnedBuffer::PinnedBuffer(PinnedBuffer&& other) noexcept
     : m_queue(std::move(other.m_queue)),

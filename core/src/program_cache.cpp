@@ -20,7 +20,8 @@ std::uint64_t fnv1a64(std::string_view data, std::uint64_t seed) {
 }
 
 ProgramCache::ProgramCache(std::filesystem::path dir) {
-  if (const char* off = std::getenv("CONVOLAB_NO_PROGRAM_CACHE"); off && *off && std::string(off) != "0") return;
+  if (const char* off = std::getenv("CONVOLAB_NO_PROGRAM_CACHE"); off && *off && std::string(off) != "0")
+    return;
   if (dir.empty()) {
     if (const char* d = std::getenv("CONVOLAB_CACHE_DIR"); d && *d)
       dir = d;

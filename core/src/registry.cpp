@@ -19,15 +19,23 @@ std::unique_ptr<Strategy> makeAutoStrategy();
 const std::vector<StrategyEntry>& strategyRegistry() {
   static const std::vector<StrategyEntry> table{
       {"naive", "one work-item per pixel, weights and pixels read from global memory", &makeNaiveStrategy},
-      {"constant", "weights in __constant memory, radius as a build option, loops unrolled", &makeConstantStrategy},
-      {"vector", "several pixels per work-item with vector loads/stores (vload/vstore), float math", &makeVectorStrategy},
-      {"local", "work-group tile plus halo staged in local memory, then convolved from there", &makeLocalStrategy},
+      {"constant", "weights in __constant memory, radius as a build option, loops unrolled",
+       &makeConstantStrategy},
+      {"vector", "several pixels per work-item with vector loads/stores (vload/vstore), float math",
+       &makeVectorStrategy},
+      {"local", "work-group tile plus halo staged in local memory, then convolved from there",
+       &makeLocalStrategy},
       {"image", "frame in an image2d_t read through a sampler (texture cache)", &makeImageStrategy},
-      {"separable", "two 1-D passes (rows, then columns) for rank-1 filters; declines others", &makeSeparableStrategy},
-      {"tiled", "register tiling: each work-item computes a block of outputs from a local-memory tile", &makeTiledStrategy},
-      {"codegen", "kernel generated for this filter: coefficients as literals, zero taps skipped", &makeCodegenStrategy},
-      {"lowrank", "sum of r separable passes from the SVD, when cheaper than dense (r <= 2 for K = 7)", &makeLowrankStrategy},
-      {"auto", "measures the strategies that accept this device and filter, then uses the fastest", &makeAutoStrategy},
+      {"separable", "two 1-D passes (rows, then columns) for rank-1 filters; declines others",
+       &makeSeparableStrategy},
+      {"tiled", "register tiling: each work-item computes a block of outputs from a local-memory tile",
+       &makeTiledStrategy},
+      {"codegen", "kernel generated for this filter: coefficients as literals, zero taps skipped",
+       &makeCodegenStrategy},
+      {"lowrank", "sum of r separable passes from the SVD, when cheaper than dense (r <= 2 for K = 7)",
+       &makeLowrankStrategy},
+      {"auto", "measures the strategies that accept this device and filter, then uses the fastest",
+       &makeAutoStrategy},
   };
   return table;
 }

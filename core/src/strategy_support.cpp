@@ -6,8 +6,8 @@
 namespace convolab {
 
 std::string baseBuildOptions(const FilterSet& filter) {
-  static const char* const kModes[] = {"BORDER_REPLICATE", "BORDER_REFLECT", "BORDER_REFLECT101", "BORDER_WRAP",
-                                       "BORDER_CONSTANT"};
+  static const char* const kModes[] = {"BORDER_REPLICATE", "BORDER_REFLECT", "BORDER_REFLECT101",
+                                       "BORDER_WRAP", "BORDER_CONSTANT"};
   return std::string("-DBORDER_MODE=") + kModes[static_cast<int>(filter.border())] +
          " -DKSIZE=" + std::to_string(filter.size()) + " -DRADIUS=" + std::to_string(filter.radius());
 }
@@ -30,7 +30,8 @@ cl_float4 offsetsOf(const FilterSet& filter) {
 
 cl_float4 borderValuesOf(const FilterSet& filter) {
   cl_float4 v{};
-  for (int c = 0; c < kChannels; ++c) v.s[c] = static_cast<float>(filter.borderValue()[static_cast<size_t>(c)]);
+  for (int c = 0; c < kChannels; ++c)
+    v.s[c] = static_cast<float>(filter.borderValue()[static_cast<size_t>(c)]);
   return v;
 }
 
@@ -38,8 +39,8 @@ NamedEvent launch2d(Context& ctx, const cl::Kernel& kernel, const std::string& n
                     cl::NDRange local, const std::vector<cl::Event>& waitFor) {
   NamedEvent ev{name, {}};
   try {
-    ctx.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global, local, waitFor.empty() ? nullptr : &waitFor,
-                                     &ev.event);
+    ctx.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global, local,
+                                     waitFor.empty() ? nullptr : &waitFor, &ev.event);
   } catch (const cl::Error& e) {
     throw ClError("clEnqueueNDRangeKernel", e.err(), "kernel " + name);
   }

@@ -30,7 +30,8 @@ NamedEvent launch2d(Context& ctx, const cl::Kernel& kernel, const std::string& n
                     cl::NDRange local, const std::vector<cl::Event>& waitFor);
 
 /// Uploads `data` into `buffer`, (re)creating it when its size differs. Blocking (used in prepare()).
-void uploadFloats(Context& ctx, cl::Buffer& buffer, const std::vector<float>& data, cl_mem_flags flags = CL_MEM_READ_ONLY);
+void uploadFloats(Context& ctx, cl::Buffer& buffer, const std::vector<float>& data,
+                  cl_mem_flags flags = CL_MEM_READ_ONLY);
 
 /// Duration of a completed event in milliseconds (profiling info), 0 when unavailable.
 double eventMs(const cl::Event& event);

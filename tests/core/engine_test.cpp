@@ -1,4 +1,5 @@
-// Engine behaviour beyond correctness: fallback with a notice, filter changes, staging, FrameStream, cache keys.
+// Engine behaviour beyond correctness: fallback with a notice, filter changes, staging, FrameStream, cache
+// keys.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -93,7 +94,8 @@ TEST(FrameStream, PipelinedFramesMatchReference) {
   for (int i = 0; i < 3; ++i) {
     Image ref(64, 40);
     referenceConvolve(inputs[static_cast<size_t>(i)].view(), ref.mutableView(), f);
-    EXPECT_LE(maxAbsDiff(stream.wait(slots[static_cast<size_t>(i)]), ref.view()), kTolerance) << "frame " << i;
+    EXPECT_LE(maxAbsDiff(stream.wait(slots[static_cast<size_t>(i)]), ref.view()), kTolerance)
+        << "frame " << i;
   }
   EXPECT_GT(stream.measureThroughput(6), 0.0);
 }
@@ -177,7 +179,8 @@ TEST(EngineFaults, OutOfResourcesWhileRunningRetriesTheFrameElsewhere) {
   EXPECT_NE(engine.activeStrategy(), "local");
   bool said = false;
   for (const auto& n : engine.takeNotices())
-    said |= n.find("CL_OUT_OF_RESOURCES") != std::string::npos && n.find("disabled for this session") != std::string::npos;
+    said |= n.find("CL_OUT_OF_RESOURCES") != std::string::npos &&
+            n.find("disabled for this session") != std::string::npos;
   EXPECT_TRUE(said);
   // Disabled for the session: a later frame does not go back to the failing strategy.
   engine.setFilter(randomFilter(3, BorderMode::Replicate, 13));

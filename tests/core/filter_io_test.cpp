@@ -20,7 +20,8 @@ void expectRejected(const std::string& json, std::initializer_list<std::string> 
     EXPECT_EQ(e.kind(), ErrorKind::BadInput);
     const std::string msg = e.what();
     EXPECT_NE(msg.find("bad.json"), std::string::npos) << msg;
-    for (const auto& n : needles) EXPECT_NE(msg.find(n), std::string::npos) << "'" << n << "' not in: " << msg;
+    for (const auto& n : needles)
+      EXPECT_NE(msg.find(n), std::string::npos) << "'" << n << "' not in: " << msg;
   }
 }
 
@@ -101,11 +102,11 @@ TEST(FilterText, ErrorsNameLineAndColumn) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("clipboard: line 2, column 3"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(parseFilterText("1 2\n3 4\n"), Error);              // even size
-  EXPECT_THROW(parseFilterText("1 2 3\n4 5\n7 8 9\n"), Error);     // ragged
-  EXPECT_THROW(parseFilterText("R:\n1\nG:\n1\n"), Error);          // B missing
-  EXPECT_THROW(parseFilterText("1\ndivisor: 0\n"), Error);         // divisor 0
-  EXPECT_THROW(parseFilterText(""), Error);                        // nothing
+  EXPECT_THROW(parseFilterText("1 2\n3 4\n"), Error);           // even size
+  EXPECT_THROW(parseFilterText("1 2 3\n4 5\n7 8 9\n"), Error);  // ragged
+  EXPECT_THROW(parseFilterText("R:\n1\nG:\n1\n"), Error);       // B missing
+  EXPECT_THROW(parseFilterText("1\ndivisor: 0\n"), Error);      // divisor 0
+  EXPECT_THROW(parseFilterText(""), Error);                     // nothing
 }
 
 class TempDir : public ::testing::Test {

@@ -22,17 +22,23 @@ Image loadRgb(const std::string& file) {
   cv::Mat rgb;
   cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
   Image img(rgb.cols, rgb.rows);
-  for (int y = 0; y < rgb.rows; ++y) std::copy(rgb.ptr(y), rgb.ptr(y) + rgb.cols * 3, img.mutableView().row(y));
+  for (int y = 0; y < rgb.rows; ++y)
+    std::copy(rgb.ptr(y), rgb.ptr(y) + rgb.cols * 3, img.mutableView().row(y));
   return img;
 }
 
 int cvBorder(BorderMode m) {
   switch (m) {
-    case BorderMode::Replicate: return cv::BORDER_REPLICATE;
-    case BorderMode::Reflect: return cv::BORDER_REFLECT;
-    case BorderMode::Reflect101: return cv::BORDER_REFLECT_101;
-    case BorderMode::Wrap: return cv::BORDER_WRAP;
-    case BorderMode::Constant: return cv::BORDER_CONSTANT;
+    case BorderMode::Replicate:
+      return cv::BORDER_REPLICATE;
+    case BorderMode::Reflect:
+      return cv::BORDER_REFLECT;
+    case BorderMode::Reflect101:
+      return cv::BORDER_REFLECT_101;
+    case BorderMode::Wrap:
+      return cv::BORDER_WRAP;
+    case BorderMode::Constant:
+      return cv::BORDER_CONSTANT;
   }
   return cv::BORDER_DEFAULT;
 }
@@ -60,7 +66,8 @@ Image opencvFilter(const Image& in, const FilterSet& f) {
   cv::Mat merged;
   cv::merge(outs, merged);
   Image out(in.width, in.height);
-  for (int y = 0; y < in.height; ++y) std::copy(merged.ptr(y), merged.ptr(y) + in.width * 3, out.mutableView().row(y));
+  for (int y = 0; y < in.height; ++y)
+    std::copy(merged.ptr(y), merged.ptr(y) + in.width * 3, out.mutableView().row(y));
   return out;
 }
 
@@ -74,7 +81,8 @@ TEST(ReferenceVsOpenCv, PhotosEveryBorderSeveralSizes) {
         referenceConvolve(img.view(), ref.mutableView(), f);
         const Image cv = opencvFilter(img, f);
         EXPECT_LE(maxAbsDiff(ref.view(), cv.view()), kTolerance)
-            << photo << " " << borderName(b) << " k" << k << ": " << firstMismatch(ref.view(), cv.view(), kTolerance);
+            << photo << " " << borderName(b) << " k" << k << ": "
+            << firstMismatch(ref.view(), cv.view(), kTolerance);
       }
   }
 }
@@ -86,7 +94,8 @@ TEST(ReferenceVsOpenCv, ImagesSmallerThanTheFilter) {
       const FilterSet f = randomFilter(15, b, 5);
       Image ref(w, h);
       referenceConvolve(img.view(), ref.mutableView(), f);
-      EXPECT_LE(maxAbsDiff(ref.view(), opencvFilter(img, f).view()), kTolerance) << w << "x" << h << " " << borderName(b);
+      EXPECT_LE(maxAbsDiff(ref.view(), opencvFilter(img, f).view()), kTolerance)
+          << w << "x" << h << " " << borderName(b);
     }
 }
 
@@ -122,7 +131,8 @@ TEST_P(PhotoStrategies, MatchReferenceOnPhotos) {
         engine.process(img.view(), out.mutableView());
         ASSERT_EQ(engine.activeStrategy().substr(0, GetParam().size()), GetParam());
         referenceConvolve(img.view(), ref.mutableView(), f);
-        EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance) << photo << " " << borderName(b) << " " << f.name();
+        EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+            << photo << " " << borderName(b) << " " << f.name();
         ++tested;
       }
     }

@@ -35,7 +35,9 @@ FilterSet makeFilter(FilterKind kind, int k, BorderMode border, std::uint32_t se
       for (auto& v : col) v = d(rng);
       for (auto& v : row) v = d(rng);
       for (int j = 0; j < k; ++j)
-        for (int i = 0; i < k; ++i) f.matrix[static_cast<size_t>(j * k + i)] += col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)];
+        for (int i = 0; i < k; ++i)
+          f.matrix[static_cast<size_t>(j * k + i)] +=
+              col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)];
     }
     double abs = 0, sum = 0;
     for (double v : f.matrix) abs += std::abs(v), sum += v;
@@ -52,15 +54,18 @@ class StrategySweep : public ::testing::TestWithParam<Param> {};
 TEST_P(StrategySweep, MatchesReference) {
   const auto& [name, border, k, kind] = GetParam();
   auto ctx = sharedContext();
-  const FilterSet filter = makeFilter(kind, k, border, static_cast<std::uint32_t>(k * 31 + static_cast<int>(border)));
+  const FilterSet filter =
+      makeFilter(kind, k, border, static_cast<std::uint32_t>(k * 31 + static_cast<int>(border)));
   if (auto reason = createStrategy(name)->unsupportedReason(*ctx, filter))
     GTEST_SKIP() << name << " does not apply: " << *reason;
 
   Engine engine(ctx, name);
   engine.setFilter(filter);
   for (const Size& s : kSizes) {
-    SCOPED_TRACE(std::to_string(s.width) + "x" + std::to_string(s.height) + " padding " + std::to_string(s.padding));
-    const Image in = randomImage(s.width, s.height, static_cast<std::uint32_t>(s.width * 1000 + s.height), s.padding);
+    SCOPED_TRACE(std::to_string(s.width) + "x" + std::to_string(s.height) + " padding " +
+                 std::to_string(s.padding));
+    const Image in =
+        randomImage(s.width, s.height, static_cast<std::uint32_t>(s.width * 1000 + s.height), s.padding);
     Image out(s.width, s.height, static_cast<std::size_t>(s.width) * 3 + s.padding);
     Image ref(s.width, s.height);
     engine.process(in.view(), out.mutableView());
@@ -71,22 +76,24 @@ TEST_P(StrategySweep, MatchesReference) {
       return all;
     }();
     referenceConvolve(in.view(), ref.mutableView(), filter);
-    EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance) << firstMismatch(out.view(), ref.view(), kTolerance);
+    EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+        << firstMismatch(out.view(), ref.view(), kTolerance);
   }
 }
 
 std::string paramName(const ::testing::TestParamInfo<Param>& info) {
   const auto& [name, border, k, kind] = info.param;
   const char* kinds[] = {"dense", "rank1", "rank2"};
-  return name + "_" + std::string(borderName(border)) + "_k" + std::to_string(k) + "_" + kinds[static_cast<int>(kind)];
+  return name + "_" + std::string(borderName(border)) + "_k" + std::to_string(k) + "_" +
+         kinds[static_cast<int>(kind)];
 }
 
-INSTANTIATE_TEST_SUITE_P(All, StrategySweep,
-                         ::testing::Combine(::testing::ValuesIn(strategyNames()), ::testing::ValuesIn(kAllBorderModes),
-                                            ::testing::ValuesIn(kFilterSizes),
-                                            ::testing::Values(FilterKind::Dense, FilterKind::Separable,
-                                                              FilterKind::Rank2)),
-                         paramName);
+INSTANTIATE_TEST_SUITE_P(
+    All, StrategySweep,
+    ::testing::Combine(::testing::ValuesIn(strategyNames()), ::testing::ValuesIn(kAllBorderModes),
+                       ::testing::ValuesIn(kFilterSizes),
+                       ::testing::Values(FilterKind::Dense, FilterKind::Separable, FilterKind::Rank2)),
+    paramName);
 
 }  // namespace
 }  // namespace convolab::test

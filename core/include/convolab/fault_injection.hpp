@@ -1,4 +1,5 @@
-// Test hooks: make chosen OpenCL operations fail on purpose (env CONVOLAB_INJECT_FAULT), so fallbacks are tested.
+// Test hooks: make chosen OpenCL operations fail on purpose (env CONVOLAB_INJECT_FAULT), so fallbacks are
+// tested.
 #pragma once
 
 #include <string>

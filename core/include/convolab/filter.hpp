@@ -14,7 +14,7 @@ inline constexpr int kChannels = 3;  // R, G, B in that order
 
 /// One channel's filter: out = offset + (1/divisor) · Σ M[j][i] · in(x+i−r, y+j−r).
 struct ChannelFilter {
-  int size = 1;                    ///< K, odd, 1..15
+  int size = 1;                     ///< K, odd, 1..15
   std::vector<double> matrix{1.0};  ///< K×K, row-major; matrix[j*K+i] weighs in(x+i−r, y+j−r)
   double divisor = 1.0;
   double offset = 0.0;
@@ -36,10 +36,12 @@ class FilterSet {
 
   /// Validates (odd K in 1..15, same K for all channels, finite numbers, divisor ≠ 0) and builds.
   /// Throws Error(BadInput) naming what was wrong.
-  static FilterSet make(std::array<ChannelFilter, kChannels> channels, BorderMode border = BorderMode::Reflect101,
+  static FilterSet make(std::array<ChannelFilter, kChannels> channels,
+                        BorderMode border = BorderMode::Reflect101,
                         std::array<double, kChannels> borderValue = {0, 0, 0}, std::string name = {});
   /// Same matrix, divisor and offset for all three channels.
-  static FilterSet uniform(ChannelFilter filter, BorderMode border = BorderMode::Reflect101, std::string name = {});
+  static FilterSet uniform(ChannelFilter filter, BorderMode border = BorderMode::Reflect101,
+                           std::string name = {});
 
   const ChannelFilter& channel(int c) const { return m_channels[static_cast<size_t>(c)]; }
   const std::array<ChannelFilter, kChannels>& channels() const { return m_channels; }

@@ -17,8 +17,8 @@ namespace convolab {
 class FrameStream {
  public:
   /// `depth` frames in flight (3: one uploading, one computing, one downloading).
-  FrameStream(std::shared_ptr<Context> context, const std::string& strategy, const FilterSet& filter, int width,
-              int height, int depth = 3);
+  FrameStream(std::shared_ptr<Context> context, const std::string& strategy, const FilterSet& filter,
+              int width, int height, int depth = 3);
 
   /// Pinned host memory for the next frame to submit: fill it, then submit().
   MutableImageView nextInput();

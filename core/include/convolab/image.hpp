@@ -39,7 +39,9 @@ struct Image {
 
   Image() = default;
   Image(int w, int h, std::size_t rowStride = 0)
-      : width(w), height(h), stride(rowStride ? rowStride : static_cast<std::size_t>(w) * kBytesPerPixel),
+      : width(w),
+        height(h),
+        stride(rowStride ? rowStride : static_cast<std::size_t>(w) * kBytesPerPixel),
         pixels(stride * static_cast<std::size_t>(h)) {}
 
   ImageView view() const { return {pixels.data(), width, height, stride}; }

@@ -64,7 +64,8 @@ class ChoiceCache {
     m_choices[key] = choice;
     if (!programs.enabled()) return;
     nlohmann::json doc = nlohmann::json::object();
-    for (const auto& [k, c] : m_choices) doc[k] = {{"strategy", c.strategy}, {"variant", c.variant}, {"ms", c.ms}};
+    for (const auto& [k, c] : m_choices)
+      doc[k] = {{"strategy", c.strategy}, {"variant", c.variant}, {"ms", c.ms}};
     try {
       std::filesystem::create_directories(file(programs).parent_path());
       writeFileAtomically(file(programs), doc.dump(1), true);
@@ -86,7 +87,8 @@ class ChoiceCache {
     try {
       const auto doc = nlohmann::json::parse(in);
       for (auto it = doc.begin(); it != doc.end(); ++it)
-        m_choices[it.key()] = {it.value().at("strategy").get<std::string>(), it.value().at("variant").get<std::string>(),
+        m_choices[it.key()] = {it.value().at("strategy").get<std::string>(),
+                               it.value().at("variant").get<std::string>(),
                                it.value().at("ms").get<double>()};
     } catch (...) {
       m_choices.clear();  // a corrupt cache file is ignored and rewritten
@@ -133,7 +135,8 @@ class AutoStrategy final : public Strategy {
       std::fprintf(stderr, "auto: %dx%d -> %s%s%s (%.3f ms)\n", width, height, best.strategy.c_str(),
                    best.variant.empty() ? "" : "/", best.variant.c_str(), best.ms);
     if (!activate(ctx, filter, width, height, best))
-      throw Error(ErrorKind::Device, "auto: the measured winner '" + best.strategy + "' failed to prepare again");
+      throw Error(ErrorKind::Device,
+                  "auto: the measured winner '" + best.strategy + "' failed to prepare again");
     ChoiceCache::instance().store(ctx.programCache(), key, best);
     m_key = key;
   }
@@ -238,6 +241,8 @@ class AutoStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeAutoStrategy() { return std::make_unique<AutoStrategy>(); }
+std::unique_ptr<Strategy> makeAutoStrategy() {
+  return std::make_unique<AutoStrategy>();
+}
 
 }  // namespace convolab

@@ -379,8 +379,18 @@ class CodegenStrategy final : public Strategy {
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
     if (ctx.device().isGpu)
-      return {"",           "b4x8-wg16x4", "b4x4-wg16x8", "b4x2-wg32x4", "b4x2-wg32x8", "b4x2-wg64x2",
-              "b4x1-wg32x8", "b4x1-wg64x4", "b4x1-wg32x4", "b4x1-wg16x16", "b4x4-wg32x4", "b8x2-wg16x8"};
+      return {"",
+              "b4x8-wg16x4",
+              "b4x4-wg16x8",
+              "b4x2-wg32x4",
+              "b4x2-wg32x8",
+              "b4x2-wg64x2",
+              "b4x1-wg32x8",
+              "b4x1-wg64x4",
+              "b4x1-wg32x4",
+              "b4x1-wg16x16",
+              "b4x4-wg32x4",
+              "b8x2-wg16x8"};
     return {"", "b16x4-wg8x8", "b8x8-wg16x4", "b8x2-wg16x16"};
   }
 

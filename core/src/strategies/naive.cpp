@@ -36,7 +36,8 @@ class NaiveStrategy final : public Strategy {
     m_kernel.setArg(6, m_offset);
     m_kernel.setArg(7, m_border);
     const cl::NDRange local(16, 8);
-    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), 16), roundUp(static_cast<size_t>(frame.height), 8));
+    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), 16),
+                             roundUp(static_cast<size_t>(frame.height), 8));
     return {launch2d(ctx, m_kernel, "convolve_naive", global, local, waitFor)};
   }
 
@@ -50,6 +51,8 @@ class NaiveStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeNaiveStrategy() { return std::make_unique<NaiveStrategy>(); }
+std::unique_ptr<Strategy> makeNaiveStrategy() {
+  return std::make_unique<NaiveStrategy>();
+}
 
 }  // namespace convolab
