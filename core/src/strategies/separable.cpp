@@ -62,24 +62,8 @@ class SeparableStrategy final : public Strategy {
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
     ensureIntermediate(ctx, frame.width, frame.height);  // prepare() normally did this already
-    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
-                             roundUp(static_cast<size_t>(frame.height), kGroupY));
-    const cl::NDRange local(kGroupX, kGroupY);
-    m_rows.setArg(0, frame.input);
-    m_rows.setArg(1, m_intermediate);
-    m_rows.setArg(2, frame.width);
-    m_rows.setArg(3, frame.height);
-    m_rows.setArg(4, m_weights);
-    m_rows.setArg(5, m_border);
-    std::vector<NamedEvent> events{launch2d(ctx, m_rows, "separable_rows", global, local, waitFor)};
-    m_columns.setArg(0, m_intermediate);
-    m_columns.setArg(1, frame.output);
-    m_columns.setArg(2, frame.width);
-    m_columns.setArg(3, frame.height);
-    m_columns.setArg(4, m_weights);
-    m_columns.setArg(5, m_offset);
-    events.push_back(launch2d(ctx, m_columns, "separable_columns", global, local, {events.back().event}));
-    return events;
+    return enqueueRowsThenColumns(ctx, frame, "separable", m_rows, m_columns, m_intermediate, m_weights,
+                                  m_border, m_offset, cl::NDRange(kGroupX, kGroupY), waitFor);
   }
 
  private:
