@@ -56,15 +56,20 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
   if (faultInjected("build", label))
     throw BuildError(label, "injected build failure (CONVOLAB_INJECT_FAULT=build:" + label + ")");
   const std::string fullOptions = options + " -cl-mad-enable";
-  const std::string key = ProgramCache::key(m_info.name, m_info.driverVersion, fullOptions, source);
-  if (auto binary = m_cache.load(key)) {
+  const ProgramKey key{m_info.name, m_info.driverVersion, fullOptions, source};
+  if (auto cached = m_cache.load(key)) {
+    // The bytes were verified (full key, size, checksum) before they reach the driver. A binary the
+    // driver still rejects, or whose kernels differ from the ones stored with it, is a miss: evict it
+    // and rebuild from source, quietly.
     try {
-      cl::Program program(m_context, {m_device}, cl::Program::Binaries{*binary});
+      cl::Program program(m_context, {m_device}, cl::Program::Binaries{cached->binary});
       program.build({m_device}, fullOptions.c_str());
-      return program;
+      std::vector<cl::Kernel> kernels;
+      program.createKernels(&kernels);  // every kernel of the program can be created from it
+      if (program.getInfo<CL_PROGRAM_KERNEL_NAMES>() == cached->kernelNames) return program;
     } catch (const cl::Error&) {
-      // A stale or corrupt binary is rebuilt from source, never fatal.
     }
+    m_cache.evict(key);
   }
   cl::Program program(m_context, source);
   try {
@@ -84,7 +89,8 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
   }
   try {
     auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
-    if (!binaries.empty()) m_cache.store(key, binaries.front());
+    if (!binaries.empty())
+      m_cache.store(key, {std::move(binaries.front()), program.getInfo<CL_PROGRAM_KERNEL_NAMES>()});
   } catch (const cl::Error&) {
   }
   return program;
