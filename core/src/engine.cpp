@@ -76,6 +76,24 @@ bool Engine::retireActiveStrategy(const std::string& what, int attempt) {
   return true;
 }
 
+std::optional<std::string> Engine::prepareCatching(Strategy& strategy, int width, int height) {
+  // Any failure of prepare() is a reason to fall back, whatever threw it: our typed errors, a raw
+  // cl::Error a strategy let through (e.g. a work-group size the device refuses), or an allocation
+  // failure. Only a frame that no strategy can prepare is an error for the caller.
+  try {
+    strategy.prepare(*m_context, m_filter, width, height);
+    return std::nullopt;
+  } catch (const Error& e) {
+    return std::string(e.what());
+  } catch (const cl::Error& e) {
+    return ClError(e.what(), e.err()).what();
+  } catch (const std::bad_alloc&) {
+    return std::string("out of host memory");
+  } catch (const std::exception& e) {
+    return std::string(e.what());
+  }
+}
+
 bool Engine::tryActivate(const std::string& name, int width, int height) {
   if (std::find(m_failed.begin(), m_failed.end(), name) != m_failed.end()) return false;
   auto strategy = createStrategy(name);
@@ -83,10 +101,8 @@ bool Engine::tryActivate(const std::string& name, int width, int height) {
     if (name == m_requested) notice("strategy '" + name + "' cannot run here: " + *reason);
     return false;
   }
-  try {
-    strategy->prepare(*m_context, m_filter, width, height);
-  } catch (const Error& e) {
-    notice("strategy '" + name + "' failed to prepare: " + e.what());
+  if (auto failure = prepareCatching(*strategy, width, height)) {
+    notice("strategy '" + name + "' failed to prepare: " + *failure);
     return false;
   }
   if (name != m_requested) notice("using strategy '" + name + "' instead of '" + m_requested + "'");
@@ -117,13 +133,12 @@ void Engine::ensurePrepared(int width, int height) {
   if (m_strategy && m_activeName == m_requested) {
     // Same strategy, new filter or size: prepare again (cheap when only coefficients changed).
     if (!m_strategy->unsupportedReason(*m_context, m_filter)) {
-      try {
-        m_strategy->prepare(*m_context, m_filter, width, height);
+      auto failure = prepareCatching(*m_strategy, width, height);
+      if (!failure) {
         m_dirty = false;
         return;
-      } catch (const Error& e) {
-        notice("strategy '" + m_activeName + "' failed to prepare: " + e.what());
       }
+      notice("strategy '" + m_activeName + "' failed to prepare: " + *failure);
     }
   }
   m_strategy.reset();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,7 @@ class Engine {
  private:
   void ensurePrepared(int width, int height);
   bool tryActivate(const std::string& name, int width, int height);
+  std::optional<std::string> prepareCatching(Strategy& strategy, int width, int height);
   void notice(const std::string& message);
   bool retireActiveStrategy(const std::string& what, int attempt);
 
