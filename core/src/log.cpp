@@ -2,6 +2,7 @@
 #include "convolab/log.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -17,6 +18,16 @@ std::mutex& sinkMutex() {
 LogSink& currentSink() {
   static LogSink sink;
   return sink;
+}
+
+/// Debug messages reach the default sink only with CONVOLAB_VERBOSE (or CONVOLAB_AUTO_VERBOSE) set.
+bool verbose() {
+  static const bool on = [] {
+    for (const char* name : {"CONVOLAB_VERBOSE", "CONVOLAB_AUTO_VERBOSE"})
+      if (const char* v = std::getenv(name); v && *v && std::string(v) != "0") return true;
+    return false;
+  }();
+  return on;
 }
 
 }  // namespace
@@ -36,6 +47,7 @@ void logMessage(LogLevel level, std::string_view message) {
     sink(level, message);
     return;
   }
+  if (level == LogLevel::Debug && !verbose()) return;
   const std::string line = "convolab: " + std::string(message) + "\n";
   std::fputs(line.c_str(), stderr);
 }

@@ -1,11 +1,6 @@
 // On-disk program-binary cache: one verified file per key under the cache folder, written atomically.
 #include "convolab/program_cache.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,6 +9,7 @@
 
 #include "convolab/filter_io.hpp"
 #include "convolab/log.hpp"
+#include "convolab/regular_file.hpp"
 
 namespace convolab {
 namespace {
@@ -42,30 +38,6 @@ std::uint64_t checksumOf(std::string_view key, std::string_view names, std::stri
   h = fnv1a64(key, h);
   h = fnv1a64(names, h);
   return fnv1a64(binary, h);
-}
-
-/// Reads a whole regular file without ever blocking: the type is checked before opening (a FIFO or a
-/// device is never opened), the open is non-blocking and the type is checked again on the descriptor.
-std::optional<std::vector<unsigned char>> readRegularFile(const std::filesystem::path& path,
-                                                          std::uint64_t maxBytes) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) return std::nullopt;
-  std::optional<std::vector<unsigned char>> result;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) <= maxBytes) {
-    std::vector<unsigned char> data(static_cast<std::size_t>(st.st_size));
-    std::size_t done = 0;
-    while (done < data.size()) {
-      const ssize_t n = ::read(fd, data.data() + done, data.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      done += static_cast<std::size_t>(n);
-    }
-    if (done == data.size()) result = std::move(data);
-  }
-  ::close(fd);
-  return result;
 }
 
 /// True the first time in this process that `dir` is reported: one note per folder, not per context.
@@ -143,11 +115,11 @@ std::optional<CachedProgram> ProgramCache::load(const ProgramKey& key) const {
   std::error_code ec;
   const auto status = std::filesystem::symlink_status(path, ec);
   if (ec || status.type() == std::filesystem::file_type::not_found) return std::nullopt;  // a plain miss
-  auto data = readRegularFile(path, kMaxEntryBytes);
+  const auto data = readRegularFile(path, kMaxEntryBytes);
   const std::string expectedKey = key.text();
   const auto valid = [&]() -> std::optional<CachedProgram> {
     if (!data || data->size() < kHeaderBytes) return std::nullopt;
-    const unsigned char* p = data->data();
+    const auto* p = reinterpret_cast<const unsigned char*>(data->data());
     if (std::memcmp(p, kMagic, sizeof kMagic) != 0) return std::nullopt;
     if (getU64(p + 8, 4) != static_cast<std::uint64_t>(kFormatVersion)) return std::nullopt;
     const std::uint64_t keyLen = getU64(p + 16), namesLen = getU64(p + 24), binLen = getU64(p + 32);

@@ -12,7 +12,7 @@ enum class LogLevel { Debug, Note, Warning };
 using LogSink = std::function<void(LogLevel level, std::string_view message)>;
 
 /// Replaces the sink (an empty function restores the default, which writes "convolab: <message>" lines
-/// to stderr). Returns the previous sink.
+/// to stderr; Debug lines only with CONVOLAB_VERBOSE set). Returns the previous sink.
 LogSink setLogSink(LogSink sink);
 
 /// Sends one message to the current sink.

@@ -11,94 +11,16 @@
 #include <sstream>
 
 #include "../strategy_support.hpp"
-#include "convolab/analysis.hpp"
+#include "convolab/auto_choices.hpp"
 #include "convolab/error.hpp"
-#include "convolab/filter_io.hpp"
 #include "convolab/image.hpp"
+#include "convolab/log.hpp"
 #include "convolab/registry.hpp"
 
 namespace convolab {
 namespace {
 
-struct Choice {
-  std::string strategy;
-  std::string variant;
-  double ms = 0;
-};
-
-/// What makes one strategy faster than another: not the coefficients, but their structure.
-std::string structureKey(const Context& ctx, const FilterSet& filter, int width, int height) {
-  const FilterAnalysis a = analyzeFilter(filter);
-  std::ostringstream key;
-  key << ctx.device().name << "|" << ctx.device().driverVersion << "|" << width << "x" << height << "|k"
-      << filter.size() << "|" << borderName(filter.border()) << "|ranks";
-  for (const auto& c : a.channels) key << c.rank << ",";
-  key << "|zeros";
-  for (int c = 0; c < kChannels; ++c) {
-    std::uint64_t h = 0;
-    for (double v : filter.channel(c).matrix) h = h * 2 + (v == 0.0 ? 1 : 0);
-    key << std::hex << h << std::dec << ",";
-  }
-  key << "|same" << a.identicalChannels;
-  return key.str();
-}
-
-/// Process-wide and on-disk memory of the winners ($cache/auto-choices.json).
-class ChoiceCache {
- public:
-  static ChoiceCache& instance() {
-    static ChoiceCache cache;
-    return cache;
-  }
-
-  std::optional<Choice> find(const ProgramCache& programs, const std::string& key) {
-    std::lock_guard lock(m_mutex);
-    load(programs);
-    auto it = m_choices.find(key);
-    if (it == m_choices.end()) return std::nullopt;
-    return it->second;
-  }
-
-  void store(const ProgramCache& programs, const std::string& key, const Choice& choice) {
-    std::lock_guard lock(m_mutex);
-    m_choices[key] = choice;
-    if (!programs.enabled()) return;
-    nlohmann::json doc = nlohmann::json::object();
-    for (const auto& [k, c] : m_choices)
-      doc[k] = {{"strategy", c.strategy}, {"variant", c.variant}, {"ms", c.ms}};
-    try {
-      std::filesystem::create_directories(file(programs).parent_path());
-      writeFileAtomically(file(programs), doc.dump(1), true);
-    } catch (...) {
-      // Forgetting a choice only costs a new measurement.
-    }
-  }
-
- private:
-  static std::filesystem::path file(const ProgramCache& programs) {
-    return programs.dir().parent_path() / "auto-choices.json";
-  }
-
-  void load(const ProgramCache& programs) {
-    if (m_loaded || !programs.enabled()) return;
-    m_loaded = true;
-    std::ifstream in(file(programs));
-    if (!in) return;
-    try {
-      const auto doc = nlohmann::json::parse(in);
-      for (auto it = doc.begin(); it != doc.end(); ++it)
-        m_choices[it.key()] = {it.value().at("strategy").get<std::string>(),
-                               it.value().at("variant").get<std::string>(),
-                               it.value().at("ms").get<double>()};
-    } catch (...) {
-      m_choices.clear();  // a corrupt cache file is ignored and rewritten
-    }
-  }
-
-  std::mutex m_mutex;
-  bool m_loaded = false;
-  std::map<std::string, Choice> m_choices;
-};
+using Choice = AutoChoice;
 
 int envInt(const char* name, int fallback) {
   const char* v = std::getenv(name);
@@ -119,13 +41,18 @@ class AutoStrategy final : public Strategy {
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
-    const std::string key = structureKey(ctx, filter, width, height);
+    const std::string key = autoChoiceKey(ctx, filter, width, height);
     if (m_inner && key == m_key) {
       m_inner->prepare(ctx, filter, width, height);  // same structure: only coefficients changed
       return;
     }
-    if (auto cached = ChoiceCache::instance().find(ctx.programCache(), key)) {
-      if (activate(ctx, filter, width, height, *cached)) {
+    if (auto cached = AutoChoiceCache::instance().find(ctx.programCache(), key)) {
+      // The file may be stale, hand-edited or damaged: a choice is only trusted when the strategy
+      // itself offers that variant here, and only kept when it prepares. Otherwise measure again.
+      if (auto reason = invalidAutoChoiceReason(ctx, filter, *cached)) {
+        logMessage(LogLevel::Debug, "auto: ignoring the cached choice for " + key + ": " + *reason);
+        AutoChoiceCache::instance().forget(key);
+      } else if (activate(ctx, filter, width, height, *cached)) {
         m_key = key;
         return;
       }
@@ -137,7 +64,7 @@ class AutoStrategy final : public Strategy {
     if (!activate(ctx, filter, width, height, best))
       throw Error(ErrorKind::Device,
                   "auto: the measured winner '" + best.strategy + "' failed to prepare again");
-    ChoiceCache::instance().store(ctx.programCache(), key, best);
+    AutoChoiceCache::instance().store(ctx.programCache(), key, best);
     m_key = key;
   }
 
@@ -230,6 +157,8 @@ class AutoStrategy final : public Strategy {
       m_choice = choice;
       return true;
     } catch (const Error&) {
+      return false;
+    } catch (const cl::Error&) {
       return false;
     }
   }

@@ -1,0 +1,133 @@
+// auto's choice cache: the structure key, the JSON file, and validation of cached choices.
+#include "convolab/auto_choices.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "convolab/analysis.hpp"
+#include "convolab/filter_io.hpp"
+#include "convolab/registry.hpp"
+#include "convolab/regular_file.hpp"
+
+namespace convolab {
+
+std::string autoChoiceKey(const Context& ctx, const FilterSet& filter, int width, int height) {
+  const FilterAnalysis a = analyzeFilter(filter);
+  std::ostringstream key;
+  key << ctx.device().name << "|" << ctx.device().driverVersion << "|" << width << "x" << height << "|k"
+      << filter.size() << "|" << borderName(filter.border()) << "|ranks";
+  for (const auto& c : a.channels) key << c.rank << ",";
+  key << "|zeros";
+  for (int c = 0; c < kChannels; ++c) {
+    std::uint64_t h = 0;
+    for (double v : filter.channel(c).matrix) h = h * 2 + (v == 0.0 ? 1 : 0);
+    key << std::hex << h << std::dec << ",";
+  }
+  key << "|same" << a.identicalChannels;
+  return key.str();
+}
+
+std::filesystem::path autoChoicesFile(const ProgramCache& cache) {
+  return cache.dir().parent_path() / "auto-choices.json";
+}
+
+std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const FilterSet& filter,
+                                                   const AutoChoice& choice) {
+  if (choice.strategy == "auto") return "names auto itself";
+  const auto& table = strategyRegistry();
+  const auto entry = std::find_if(table.begin(), table.end(),
+                                  [&](const StrategyEntry& e) { return e.name == choice.strategy; });
+  if (entry == table.end()) return "names no strategy ('" + choice.strategy + "')";
+  if (!std::isfinite(choice.ms) || choice.ms < 0) return "has a time that is not a finite number ≥ 0";
+  auto strategy = entry->create();
+  if (auto reason = strategy->unsupportedReason(ctx, filter)) return *reason;
+  if (choice.variant.empty()) return std::nullopt;
+  const auto variants = strategy->tuningVariants(ctx, filter);
+  if (std::find(variants.begin(), variants.end(), choice.variant) == variants.end())
+    return "variant '" + choice.variant.substr(0, 64) + "' is not one " + choice.strategy + " offers on " +
+           ctx.device().name;
+  return std::nullopt;
+}
+
+struct AutoChoiceCache::State {
+  std::mutex mutex;
+  std::filesystem::path loadedFrom;  ///< the file loaded (a new cache folder loads anew)
+  bool loaded = false;
+  std::map<std::string, AutoChoice> choices;
+};
+
+AutoChoiceCache& AutoChoiceCache::instance() {
+  static AutoChoiceCache cache;
+  return cache;
+}
+
+AutoChoiceCache::State& AutoChoiceCache::state() {
+  static State s;
+  return s;
+}
+
+std::optional<AutoChoice> AutoChoiceCache::find(const ProgramCache& cache, const std::string& key) {
+  State& s = state();
+  std::lock_guard lock(s.mutex);
+  load(cache);
+  auto it = s.choices.find(key);
+  if (it == s.choices.end()) return std::nullopt;
+  return it->second;
+}
+
+void AutoChoiceCache::forget(const std::string& key) {
+  State& s = state();
+  std::lock_guard lock(s.mutex);
+  s.choices.erase(key);
+}
+
+void AutoChoiceCache::store(const ProgramCache& cache, const std::string& key, const AutoChoice& choice) {
+  State& s = state();
+  std::lock_guard lock(s.mutex);
+  load(cache);
+  s.choices[key] = choice;
+  if (!cache.enabled()) return;
+  nlohmann::json doc = nlohmann::json::object();
+  for (const auto& [k, c] : s.choices)
+    doc[k] = {{"strategy", c.strategy}, {"variant", c.variant}, {"ms", c.ms}};
+  try {
+    std::filesystem::create_directories(autoChoicesFile(cache).parent_path());
+    writeFileAtomically(autoChoicesFile(cache), doc.dump(1), true);
+  } catch (...) {
+    // Forgetting a choice only costs a new measurement.
+  }
+}
+
+void AutoChoiceCache::load(const ProgramCache& cache) {
+  State& s = state();
+  if (!cache.enabled()) return;
+  const std::filesystem::path file = autoChoicesFile(cache);
+  if (s.loaded && s.loadedFrom == file) return;
+  s.loaded = true;
+  s.loadedFrom = file;
+  s.choices.clear();
+  // Never open a FIFO or a device: only a regular file of sane size is read.
+  const auto text = readRegularFile(file, 16u << 20);
+  if (!text) return;
+  try {
+    const auto doc = nlohmann::json::parse(*text);
+    if (!doc.is_object()) return;
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+      try {
+        AutoChoice c{it.value().at("strategy").get<std::string>(),
+                     it.value().at("variant").get<std::string>(), it.value().at("ms").get<double>()};
+        if (c.strategy.size() <= 64 && c.variant.size() <= 256) s.choices[it.key()] = std::move(c);
+      } catch (...) {
+        // One malformed entry is skipped; the others still count.
+      }
+    }
+  } catch (...) {
+    s.choices.clear();  // a corrupt file is ignored and rewritten
+  }
+}
+
+}  // namespace convolab

@@ -1,0 +1,92 @@
+// auto's cached choices are data from disk: tampered, stale or absurd entries must neither crash nor
+// leave pixels unfiltered; they are ignored and auto measures again.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "convolab/auto_choices.hpp"
+#include "convolab/engine.hpp"
+#include "convolab/reference.hpp"
+#include "convolab/registry.hpp"
+#include "test_support.hpp"
+
+namespace convolab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(AutoChoices, ValidationAcceptsOnlyWhatTheStrategyOffersHere) {
+  const auto ctx = sharedContext();
+  const FilterSet f = randomFilter(5, BorderMode::Reflect101, 31);
+  for (const auto& entry : strategyRegistry()) {
+    if (entry.name == "auto") continue;
+    auto s = entry.create();
+    if (s->unsupportedReason(*ctx, f)) {
+      EXPECT_TRUE(invalidAutoChoiceReason(*ctx, f, {std::string(entry.name), "", 1.0}).has_value());
+      continue;
+    }
+    for (const auto& v : s->tuningVariants(*ctx, f))
+      EXPECT_FALSE(invalidAutoChoiceReason(*ctx, f, {std::string(entry.name), v, 1.0}).has_value())
+          << entry.name << "/" << v;
+  }
+  const std::string vec = createStrategy("vector")->tuningVariants(*ctx, f).front();
+  const std::string head = vec.substr(0, vec.find("-wg"));  // "v16x4"
+  for (const std::string& bad : {head + "-wg64x64-c1", head + "-wg4096x1-c1", head + "-wg2147483647x2-c1",
+                                 std::string("64x64"), std::string("garbage")})
+    EXPECT_TRUE(invalidAutoChoiceReason(*ctx, f, {"vector", bad, 1.0}).has_value()) << bad;
+  EXPECT_TRUE(invalidAutoChoiceReason(*ctx, f, {"auto", "", 1.0}).has_value());
+  EXPECT_TRUE(invalidAutoChoiceReason(*ctx, f, {"fastest", "", 1.0}).has_value());
+  EXPECT_TRUE(invalidAutoChoiceReason(*ctx, f, {"naive", "", std::nan("")}).has_value());
+  EXPECT_TRUE(invalidAutoChoiceReason(*ctx, f, {"naive", "", -1.0}).has_value());
+  EXPECT_FALSE(invalidAutoChoiceReason(*ctx, f, {"naive", "", 0.5}).has_value());
+}
+
+/// Writes auto-choices.json in a fresh cache folder with `strategy/variant` as the winner for this
+/// device, filter and size, then runs auto there: the output must match the reference.
+void runWithTamperedChoice(const std::string& tag, const std::string& strategy, const std::string& variant) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("convolab-auto-" + tag + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // Programs from the shared test cache (fast builds); the choices file is this test's own.
+  const char* shared = std::getenv("CONVOLAB_CACHE_DIR");
+  const std::string previous = shared ? shared : "";
+  if (!previous.empty() && fs::is_directory(fs::path(previous) / "programs"))
+    fs::create_directory_symlink(fs::absolute(fs::path(previous) / "programs"), dir / "programs");
+  ::setenv("CONVOLAB_CACHE_DIR", dir.c_str(), 1);
+  auto ctx = std::make_shared<Context>("");
+  const int w = 67, h = 19;
+  const FilterSet f = randomFilter(3, BorderMode::Reflect101, 32);
+  nlohmann::json doc;
+  doc[autoChoiceKey(*ctx, f, w, h)] = {{"strategy", strategy}, {"variant", variant}, {"ms", 0.01}};
+  std::ofstream(autoChoicesFile(ctx->programCache())) << doc.dump();
+  Engine engine(ctx, "auto");
+  engine.setFilter(f);
+  Image in = randomImage(w, h, 33), out(w, h), ref(w, h);
+  engine.process(in.view(), out.mutableView());
+  referenceConvolve(in.view(), ref.mutableView(), f);
+  EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+      << strategy << "/" << variant << ": " << firstMismatch(out.view(), ref.view(), kTolerance);
+  EXPECT_NE(engine.activeStrategy(), "auto:" + strategy + "/" + variant);
+  if (previous.empty())
+    ::unsetenv("CONVOLAB_CACHE_DIR");
+  else
+    ::setenv("CONVOLAB_CACHE_DIR", previous.c_str(), 1);
+  fs::remove_all(dir);
+}
+
+TEST(AutoChoices, TamperedWorkGroupsNeitherCrashNorLeaveColumnsUnfiltered) {
+  const auto ctx = sharedContext();
+  const FilterSet f = randomFilter(3, BorderMode::Reflect101, 32);
+  const std::string vec = createStrategy("vector")->tuningVariants(*ctx, f).front();
+  const std::string head = vec.substr(0, vec.find("-wg"));
+  const std::string cpu = vec.substr(vec.rfind("-c"));
+  runWithTamperedChoice("64x64", "vector", head + "-wg64x64" + cpu);
+  runWithTamperedChoice("4096x1", "vector", head + "-wg4096x1" + cpu);
+  runWithTamperedChoice("2147483647x2", "vector", head + "-wg2147483647x2" + cpu);
+}
+
+}  // namespace
+}  // namespace convolab::test
