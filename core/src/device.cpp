@@ -1,10 +1,15 @@
 // Device enumeration and selection by spec.
 #include "convolab/device.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <mutex>
 
 #include "convolab/error.hpp"
+#include "convolab/log.hpp"
 
 namespace convolab {
 namespace {
@@ -19,7 +24,41 @@ std::string trim(std::string s) {
   return s;
 }
 
+bool writableFolder(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  return !ec && std::filesystem::is_directory(dir, ec) && ::access(dir.c_str(), W_OK | X_OK) == 0;
+}
+
+/// PoCL keeps its compiled kernels under $POCL_CACHE_DIR, else $XDG_CACHE_HOME/pocl, else
+/// ~/.cache/pocl, and reports no device at all when it cannot create that folder (a read-only HOME or
+/// cache). So before the first OpenCL call: when that folder cannot be written, point PoCL at a private
+/// temporary one (removed at exit) and say so once, instead of "no OpenCL device is installed".
+void ensureDriverCacheWritable() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (const char* set = std::getenv("POCL_CACHE_DIR"); set && *set) return;
+    std::filesystem::path dir;
+    if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+      dir = std::filesystem::path(x) / "pocl";
+    else if (const char* home = std::getenv("HOME"); home && *home)
+      dir = std::filesystem::path(home) / ".cache" / "pocl";
+    if (dir.empty() || writableFolder(dir)) return;
+    std::string tmpl = (std::filesystem::temp_directory_path() / "convolab-pocl-XXXXXX").string();
+    if (!::mkdtemp(tmpl.data())) return;
+    static const std::string tmpDir = tmpl;
+    ::setenv("POCL_CACHE_DIR", tmpDir.c_str(), 1);
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(tmpDir, ec);
+    });
+    logMessage(LogLevel::Note, "the OpenCL driver's cache folder " + dir.string() +
+                                   " cannot be written; using a temporary one for this run");
+  });
+}
+
 std::vector<cl::Platform> platforms() {
+  ensureDriverCacheWritable();
   std::vector<cl::Platform> list;
   cl_uint n = 0;
   // clGetPlatformIDs returns CL_PLATFORM_NOT_FOUND_KHR with no ICD installed: that is "no devices".

@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -443,6 +445,74 @@ TEST(Presets, EveryPresetLoadsAndIsBalanced) {
   EXPECT_FALSE(convolab::loadFilterFile(kPresets / "channel_shift.json").channelsIdentical());
   EXPECT_FALSE(convolab::loadFilterFile(kPresets / "colour_edges.json").channelsIdentical());
   EXPECT_EQ(convolab::loadFilterFile(kPresets / "gaussian.json").size(), 7);
+}
+
+// ---- a careless environment: caches that cannot be written or hold FIFOs (issue 13, items 1 and 8) -------
+
+/// Sets (value non-null) or unsets environment variables for one scope, restoring them after.
+class ScopedEnv {
+ public:
+  ScopedEnv(std::initializer_list<std::pair<const char*, const char*>> vars) {
+    for (const auto& [name, value] : vars) {
+      const char* old = std::getenv(name);
+      m_saved.emplace_back(name, old ? std::optional<std::string>(old) : std::nullopt);
+      if (value)
+        ::setenv(name, value, 1);
+      else
+        ::unsetenv(name);
+    }
+  }
+  ~ScopedEnv() {
+    for (const auto& [name, value] : m_saved) {
+      if (value)
+        ::setenv(name.c_str(), value->c_str(), 1);
+      else
+        ::unsetenv(name.c_str());
+    }
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::optional<std::string>>> m_saved;
+};
+
+TEST_F(Cli, ReadOnlyCacheAndHomeStillRunWithOneNote) {
+  // Nobody, root included, can create folders under /proc: both ConvoLab's cache and the driver's
+  // (PoCL's kernel cache, under the same XDG/HOME folders) are unwritable.
+  ScopedEnv env{{"HOME", "/proc"},
+                {"XDG_CACHE_HOME", "/proc/convolab-test-cache"},
+                {"CONVOLAB_CACHE_DIR", nullptr},
+                {"POCL_CACHE_DIR", nullptr}};
+  const fs::path out = path("sharp.png");
+  const Result r = applySharpen(kCoffee, out);
+  ASSERT_EQ(r.code, 0) << r;
+  EXPECT_EQ(r.err.find("no OpenCL"), std::string::npos) << r;
+  EXPECT_NE(r.err.find("cannot be written"), std::string::npos) << r;
+  const cv::Mat want =
+      expectedBgr(cv::imread(kCoffee.string(), cv::IMREAD_COLOR),
+                  convolab::loadFilterFile(kPresets / "sharpen.json"), cv::BORDER_REFLECT_101);
+  EXPECT_LE(maxAbsDiff(cv::imread(out.string(), cv::IMREAD_COLOR), want), 1);
+}
+
+TEST_F(Cli, FifoInPlaceOfEveryCacheFileDoesNotHang) {
+  const fs::path cache = path("cache");
+  ScopedEnv env{{"CONVOLAB_CACHE_DIR", cache.c_str()}};
+  ASSERT_EQ(applySharpen(kCoffee, path("first.png")).code, 0);
+  int fifos = 0;
+  for (const auto& e : fs::directory_iterator(cache / "programs")) {
+    fs::remove(e.path());
+    ASSERT_EQ(::mkfifo(e.path().c_str(), 0600), 0);
+    ++fifos;
+  }
+  ASSERT_GT(fifos, 0);
+  // The test's own timeout would be minutes; a child that blocks is killed after 60 s by `timeout`.
+  const Result r =
+      run("/usr/bin/timeout",
+          {"60", CONVOLAB_CLI_PATH, "apply", "--strategy", "naive", "--filter",
+           (kPresets / "sharpen.json").string(), kCoffee.string(), "-o", path("second.png").string()},
+          m_dir);
+  ASSERT_EQ(r.code, 0) << r;
+  EXPECT_TRUE(r.err.empty()) << "nothing alarming is said\n" << r;
+  EXPECT_EQ(maxAbsDiff(cv::imread(path("first.png").string()), cv::imread(path("second.png").string())), 0);
 }
 
 }  // namespace
