@@ -1,7 +1,9 @@
 // FilterSet construction and validation.
 #include "convolab/filter.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "convolab/error.hpp"
 
@@ -34,6 +36,35 @@ void validate(const ChannelFilter& f, int c) {
     throw Error(ErrorKind::BadInput, where + "divisor must be a finite number other than 0");
   if (!std::isfinite(f.offset)) throw Error(ErrorKind::BadInput, where + "offset must be a finite number");
 }
+
+std::string shortNumber(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+/// The float-range rule (docs/FILTER_FORMAT.md): every strategy accumulates in 32-bit float, so the
+/// largest magnitude a sum can reach must stay where float still holds whole numbers exactly.
+void validateRange(const ChannelFilter& f, int c, double maxInput) {
+  const std::string where = std::string("channel ") + kChannelNames[c] + ": ";
+  const double limit = kMaxFilterMagnitude;
+  if (std::abs(f.offset) > limit)
+    throw Error(ErrorKind::BadInput, where + "offset " + shortNumber(f.offset) + " is beyond ±" +
+                                         shortNumber(limit) +
+                                         ", where 32-bit float arithmetic loses whole units");
+  double absWeights = 0;
+  for (double v : f.matrix) absWeights += std::abs(v);
+  absWeights /= std::abs(f.divisor);  // may be inf (1e30 / 1e-30 overflows even double's headroom)
+  const double reach = maxInput * absWeights + std::abs(f.offset);
+  if (!(reach <= limit))
+    throw Error(
+        ErrorKind::BadInput,
+        where + "matrix / divisor can make the sum reach " + shortNumber(reach) + " (" +
+            shortNumber(maxInput) + " × Σ|matrix| / |divisor| + |offset|), beyond ±" + shortNumber(limit) +
+            ", where 32-bit float arithmetic loses whole units; scale the matrix down, the divisor up, "
+            "or the offset down");
+}
+
 }  // namespace
 
 FilterSet FilterSet::make(std::array<ChannelFilter, kChannels> channels, BorderMode border,
@@ -45,6 +76,11 @@ FilterSet FilterSet::make(std::array<ChannelFilter, kChannels> channels, BorderM
                     ", " + std::to_string(channels[1].size) + ", " + std::to_string(channels[2].size) + ")");
   for (double v : borderValue)
     if (!std::isfinite(v)) throw Error(ErrorKind::BadInput, "border_value must hold finite numbers");
+  for (int c = 0; c < kChannels; ++c) {
+    // In constant mode the border value is an input too.
+    const double bv = border == BorderMode::Constant ? std::abs(borderValue[static_cast<size_t>(c)]) : 0.0;
+    validateRange(channels[static_cast<size_t>(c)], c, std::max(255.0, bv));
+  }
   FilterSet f;
   f.m_channels = std::move(channels);
   f.m_border = border;
@@ -62,9 +98,7 @@ bool FilterSet::channelsIdentical() const {
 }
 
 FilterSet FilterSet::withBorder(BorderMode border) const {
-  FilterSet f = *this;
-  f.m_border = border;
-  return f;
+  return make(m_channels, border, m_borderValue, m_name);  // a constant border value joins the range rule
 }
 
 FilterSet FilterSet::withName(std::string name) const {

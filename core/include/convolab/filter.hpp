@@ -11,6 +11,10 @@ namespace convolab {
 
 inline constexpr int kMaxFilterSize = 15;
 inline constexpr int kChannels = 3;  // R, G, B in that order
+/// Largest magnitude a channel's sum may reach: max input (255, or a larger constant border value) ×
+/// Σ|matrix| / |divisor| + |offset|. 2^24: up to there float, which every strategy accumulates in,
+/// holds whole numbers exactly; FilterSet::make rejects filters that could go beyond (FILTER_FORMAT.md).
+inline constexpr double kMaxFilterMagnitude = 16777216.0;
 
 /// One channel's filter: out = offset + (1/divisor) · Σ M[j][i] · in(x+i−r, y+j−r).
 struct ChannelFilter {
@@ -34,7 +38,8 @@ class FilterSet {
  public:
   FilterSet();  ///< identity, K = 1, reflect101
 
-  /// Validates (odd K in 1..15, same K for all channels, finite numbers, divisor ≠ 0) and builds.
+  /// Validates (odd K in 1..15, same K for all channels, finite numbers, divisor ≠ 0, sums within
+  /// ±kMaxFilterMagnitude) and builds.
   /// Throws Error(BadInput) naming what was wrong.
   static FilterSet make(std::array<ChannelFilter, kChannels> channels,
                         BorderMode border = BorderMode::Reflect101,
