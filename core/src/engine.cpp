@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
+#include "convolab/border.hpp"
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
 #include "convolab/registry.hpp"
@@ -81,6 +83,8 @@ std::optional<std::string> Engine::prepareCatching(Strategy& strategy, int width
   // cl::Error a strategy let through (e.g. a work-group size the device refuses), or an allocation
   // failure. Only a frame that no strategy can prepare is an error for the caller.
   try {
+    if (faultInjected("prepare", strategy.name()))
+      throw cl::Error(CL_INVALID_WORK_GROUP_SIZE, "clEnqueueNDRangeKernel (injected, CONVOLAB_INJECT_FAULT)");
     strategy.prepare(*m_context, m_filter, width, height);
     return std::nullopt;
   } catch (const Error& e) {
@@ -156,13 +160,91 @@ void Engine::ensurePrepared(int width, int height) {
   throw Error(ErrorKind::Device, "no convolution strategy can run on " + m_context->device().describe());
 }
 
+std::size_t Engine::tileBytes() const {
+  if (m_tileBytes > 0) return m_tileBytes;
+  if (const char* env = std::getenv("CONVOLAB_TILE_BYTES"); env && *env) {
+    const long long v = std::atoll(env);
+    if (v > 0) return static_cast<std::size_t>(v);
+  }
+  // Room for the strategies' own buffers (a two-pass float intermediate is ~5x the frame), within
+  // one allocation of the device, and a bound that keeps device memory use moderate.
+  const std::uint64_t byAlloc = m_context->device().maxAllocBytes / 6;
+  return static_cast<std::size_t>(
+      std::max<std::uint64_t>(std::min<std::uint64_t>(byAlloc, kDefaultTileBytes), 1));
+}
+
 FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
   if (in.width != out.width || in.height != out.height)
     throw Error(ErrorKind::Usage, "Engine::process: input and output sizes differ");
   if (in.width <= 0 || in.height <= 0) throw Error(ErrorKind::BadInput, "empty frame");
   const auto t0 = std::chrono::steady_clock::now();
-  const size_t rowBytes = static_cast<size_t>(in.width) * kBytesPerPixel;
-  const size_t bytes = rowBytes * static_cast<size_t>(in.height);
+  const std::size_t rowBytes = static_cast<std::size_t>(in.width) * kBytesPerPixel;
+  const int r = m_filter.radius();
+  // Window rows per tile (the tile's output rows plus a halo of r rows above and below).
+  const std::size_t limitRows = std::max<std::size_t>(tileBytes() / rowBytes, 1);
+  const int window = static_cast<int>(std::max<std::size_t>(limitRows, static_cast<std::size_t>(2 * r + 1)));
+  FrameTimings t;
+  if (static_cast<std::size_t>(in.height) * rowBytes <= tileBytes() || window >= in.height) {
+    t = processRegion(in, out, 0);
+  } else {
+    t = processInTiles(in, out, window);
+  }
+  t.strategy = activeStrategy();
+  t.hostMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return t;
+}
+
+FrameTimings Engine::processInTiles(const ImageView& in, const MutableImageView& out, int window) {
+  // Full-width horizontal tiles of `window` rows, all the same height so the strategy is prepared
+  // (and auto measures) once. A tile computes `rows` output rows from its window, which holds their
+  // halo. Near the top and bottom the window is shifted to stay inside the image; the strategy's own
+  // border handling then applies at the true image edge, which is exact for every mode but wrap
+  // (wrap reads the far side of the image): there the window is assembled on the host with
+  // borderInterpolate. Rows a tile computes from an incomplete halo are never copied out.
+  const int height = in.height, r = m_filter.radius();
+  const int rows = window - 2 * r;
+  const std::size_t rowBytes = static_cast<std::size_t>(in.width) * kBytesPerPixel;
+  FrameTimings total;
+  for (int y0 = 0;; y0 += rows) {
+    y0 = std::min(y0, height - rows);
+    const int y1 = y0 + rows;
+    ImageView src;
+    int outRow = 0;  // the first row of the tile's window that is output row y0
+    if (m_filter.border() == BorderMode::Wrap && (y0 - r < 0 || y1 + r > height)) {
+      m_tileHost.resize(rowBytes * static_cast<std::size_t>(window));
+      for (int i = 0; i < window; ++i) {
+        const int sy = borderInterpolate(y0 - r + i, height, BorderMode::Wrap);
+        std::copy_n(in.row(sy), rowBytes, m_tileHost.data() + rowBytes * static_cast<std::size_t>(i));
+      }
+      src = {m_tileHost.data(), in.width, window, rowBytes};
+      outRow = r;
+    } else {
+      const int a = std::clamp(y0 - r, 0, height - window);
+      src = {in.row(a), in.width, window, in.stride};
+      outRow = y0 - a;
+    }
+    const MutableImageView dst{out.row(y0), out.width, rows, out.stride};
+    const FrameTimings t = processRegion(src, dst, outRow);
+    total.uploadMs += t.uploadMs;
+    total.kernelMs += t.kernelMs;
+    total.downloadMs += t.downloadMs;
+    for (const auto& stage : t.stages) {
+      auto it = std::find_if(total.stages.begin(), total.stages.end(),
+                             [&](const StageTiming& s) { return s.name == stage.name; });
+      if (it == total.stages.end())
+        total.stages.push_back(stage);
+      else
+        it->ms += stage.ms;
+    }
+    ++m_tilesProcessed;
+    if (y1 >= height) break;
+  }
+  return total;
+}
+
+FrameTimings Engine::processRegion(const ImageView& in, const MutableImageView& out, int firstRow) {
+  const std::size_t rowBytes = static_cast<std::size_t>(in.width) * kBytesPerPixel;
+  const std::size_t bytes = rowBytes * static_cast<std::size_t>(in.height);
 
   for (int attempt = 0;; ++attempt) {
     ensurePrepared(in.width, in.height);
@@ -181,11 +263,16 @@ FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
         throw ClError("clEnqueueNDRangeKernel", CL_OUT_OF_RESOURCES, "injected (CONVOLAB_INJECT_FAULT)");
       std::vector<NamedEvent> kernels = m_strategy->enqueue(*m_context, frame, {up});
       std::vector<cl::Event> last{kernels.empty() ? up : kernels.back().event};
-      if (out.stride == rowBytes)
-        q.enqueueReadBuffer(m_output, CL_FALSE, 0, bytes, out.data, &last, &down);
-      else
-        q.enqueueReadBufferRect(m_output, CL_FALSE, origin, origin, region, rowBytes, 0, out.stride, 0,
-                                out.data, &last, &down);
+      // Rows firstRow .. firstRow + out.height of the device output (all of it unless tiling).
+      const std::size_t outBytes = rowBytes * static_cast<std::size_t>(out.height);
+      if (firstRow == 0 && out.height == in.height && out.stride == rowBytes) {
+        q.enqueueReadBuffer(m_output, CL_FALSE, 0, outBytes, out.data, &last, &down);
+      } else {
+        const std::array<size_t, 3> deviceOrigin{0, static_cast<size_t>(firstRow), 0},
+            outRegion{rowBytes, static_cast<size_t>(out.height), 1};
+        q.enqueueReadBufferRect(m_output, CL_FALSE, deviceOrigin, origin, outRegion, rowBytes, 0, out.stride,
+                                0, out.data, &last, &down);
+      }
       down.wait();
       t.uploadMs = eventMs(up);
       t.stages.push_back({"upload", t.uploadMs});
@@ -204,8 +291,6 @@ FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
       if (!retireActiveStrategy(err.what(), attempt)) throw err;
       continue;
     }
-    t.strategy = activeStrategy();
-    t.hostMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return t;
   }
 }

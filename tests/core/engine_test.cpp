@@ -201,5 +201,22 @@ TEST(EngineFaults, NoStrategyLeftIsADeviceError) {
   }
 }
 
+TEST(EngineFaults, RawOpenClErrorInPrepareFallsBack) {
+  // A strategy whose prepare() lets a cl::Error through (e.g. a work-group size the device refuses)
+  // must not abort the frame: the engine falls back like for any other failure to prepare.
+  InjectFault fault("prepare:local");
+  Engine engine(sharedContext(), "local");
+  const FilterSet f = randomFilter(3, BorderMode::Reflect, 15);
+  engine.setFilter(f);
+  Image in = randomImage(30, 20, 8), out(30, 20), ref(30, 20);
+  ASSERT_NO_THROW(engine.process(in.view(), out.mutableView()));
+  referenceConvolve(in.view(), ref.mutableView(), f);
+  EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance);
+  EXPECT_EQ(engine.activeStrategy(), "constant");
+  const auto notices = engine.takeNotices();
+  ASSERT_FALSE(notices.empty());
+  EXPECT_NE(notices[0].find("CL_INVALID_WORK_GROUP_SIZE"), std::string::npos) << notices[0];
+}
+
 }  // namespace
 }  // namespace convolab::test

@@ -55,6 +55,16 @@ class Engine {
   MutableImageView stagingInput(int width, int height);
   MutableImageView stagingOutput(int width, int height);
 
+  /// Frames larger than this many bytes (width·height·3) are processed in full-width tiles with a halo
+  /// of the filter's radius, so every strategy runs on frames larger than the device allows in one
+  /// buffer; results are identical to an untiled run. 0 (the default): $CONVOLAB_TILE_BYTES, else
+  /// min(the device's max allocation / 6, kDefaultTileBytes). Tests set a small value.
+  void setTileBytes(std::size_t bytes) { m_tileBytes = bytes; }
+  std::size_t tileBytes() const;
+  static constexpr std::size_t kDefaultTileBytes = std::size_t{256} << 20;
+  /// Tiles processed so far (0 while frames fit at once); for tests and diagnostics.
+  long long tilesProcessed() const { return m_tilesProcessed; }
+
   /// Messages about fallbacks since the last call (e.g. "image: device has no image support; using
   /// constant"). Each distinct message is reported once.
   std::vector<std::string> takeNotices();
@@ -67,6 +77,8 @@ class Engine {
   bool tryActivate(const std::string& name, int width, int height);
   std::optional<std::string> prepareCatching(Strategy& strategy, int width, int height);
   void notice(const std::string& message);
+  FrameTimings processRegion(const ImageView& in, const MutableImageView& out, int firstRow);
+  FrameTimings processInTiles(const ImageView& in, const MutableImageView& out, int window);
   bool retireActiveStrategy(const std::string& what, int attempt);
 
   std::shared_ptr<Context> m_context;
@@ -80,7 +92,10 @@ class Engine {
   PinnedBuffer m_pinnedIn, m_pinnedOut;
   std::vector<std::string> m_notices;
   std::vector<std::string> m_reported;
-  std::vector<std::string> m_failed;  ///< strategies that failed while running; not retried this session
+  std::size_t m_tileBytes = 0;
+  long long m_tilesProcessed = 0;
+  std::vector<std::uint8_t> m_tileHost;  ///< a wrap-mode tile's window assembled on the host
+  std::vector<std::string> m_failed;     ///< strategies that failed while running; not retried this session
 };
 
 }  // namespace convolab
