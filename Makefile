@@ -3,6 +3,13 @@
 #   make test   — build and run every test (ctest)
 BUILD ?= build
 SANITIZE_BUILD ?= build-sanitize
+THREADS_BUILD ?= build-threads
+# check-threads: ThreadSanitizer over the core, CLI and app tests. Reports from libraries that are not
+# built with TSan (Qt, glib, GDAL, PoCL/LLVM, OpenCV) are suppressed by tests/tsan-suppressions.txt (see
+# docs/RELIABILITY.md); any report left fails the test. Like the sanitizer pass it skips the auto sweep
+# rows. Not part of `make test` (slow: TSan runs 5-15x slower).
+THREADS_SKIP ?= StrategySweep.MatchesReference/auto_
+THREADS_TARGETS ?=
 # The sanitizer pass skips the auto rows of the sweep: auto runs the other strategies (swept there too)
 # and spends its time measuring them on PoCL, which would double CI time for no new host code.
 SANITIZE_SKIP ?= StrategySweep.MatchesReference/auto_
@@ -12,7 +19,7 @@ SANITIZE_SKIP ?= StrategySweep.MatchesReference/auto_
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps configure build run test sanitize-build package clean format
+.PHONY: deps configure build run test sanitize-build threads-build check-threads package clean format
 
 deps:
 	bash scripts/install-deps.sh
@@ -37,11 +44,22 @@ sanitize-build: deps
 	  -DCONVOLAB_SANITIZE=ON -DCONVOLAB_FUZZ=ON -DCONVOLAB_BUILD_GUI=OFF -DCONVOLAB_BUILD_CLI=OFF
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 
+# ThreadSanitizer build (clang): core, CLI and app with their tests. THREADS_TARGETS limits what is built
+# (e.g. THREADS_TARGETS="--target convolab_core_tests").
+threads-build: deps
+	CC=clang CXX=clang++ cmake -S . -B $(THREADS_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCONVOLAB_TSAN=ON -DCONVOLAB_BUILD_GUI=ON -DCONVOLAB_BUILD_CLI=ON $(CMAKE_FLAGS)
+	cmake --build $(THREADS_BUILD) -j $(JOBS) $(THREADS_TARGETS)
+
+check-threads: threads-build
+	TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan-suppressions.txt second_deadlock_stack=1 halt_on_error=0 exitcode=66" \
+	  ctest --test-dir $(THREADS_BUILD) --output-on-failure -j $(JOBS) -E '$(THREADS_SKIP)'
+
 package: build
 	cmake --build $(BUILD) --target package
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(THREADS_BUILD)
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
