@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <mutex>
 
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/log.hpp"
 
@@ -130,8 +131,7 @@ std::vector<DeviceInfo> listDevices() {
 
 DeviceInfo selectDevice(const std::string& requested) {
   std::string spec = requested;
-  if (spec.empty())
-    if (const char* env = std::getenv("CONVOLAB_DEVICE"); env && *env) spec = env;
+  if (spec.empty()) spec = coreConfig().device;
   const auto all = listDevices();
   if (all.empty()) throw Error(ErrorKind::Device, "no OpenCL device found: " + available(all));
   const std::string s = lower(spec);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "convolab/border.hpp"
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
 #include "convolab/registry.hpp"
@@ -162,10 +163,7 @@ void Engine::ensurePrepared(int width, int height) {
 
 std::size_t Engine::tileBytes() const {
   if (m_tileBytes > 0) return m_tileBytes;
-  if (const char* env = std::getenv("CONVOLAB_TILE_BYTES"); env && *env) {
-    const long long v = std::atoll(env);
-    if (v > 0) return static_cast<std::size_t>(v);
-  }
+  if (const std::size_t configured = coreConfig().tileBytes; configured > 0) return configured;
   // Room for the strategies' own buffers (a two-pass float intermediate is ~5x the frame), within
   // one allocation of the device, and a bound that keeps device memory use moderate.
   const std::uint64_t byAlloc = m_context->device().maxAllocBytes / 6;

@@ -1,5 +1,6 @@
 // The core's log sink: a replaceable callback, stderr by default.
 #include "convolab/log.hpp"
+#include "convolab/config.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,12 +23,7 @@ LogSink& currentSink() {
 
 /// Debug messages reach the default sink only with CONVOLAB_VERBOSE (or CONVOLAB_AUTO_VERBOSE) set.
 bool verbose() {
-  static const bool on = [] {
-    for (const char* name : {"CONVOLAB_VERBOSE", "CONVOLAB_AUTO_VERBOSE"})
-      if (const char* v = std::getenv(name); v && *v && std::string(v) != "0") return true;
-    return false;
-  }();
-  return on;
+  return coreConfig().verbose;
 }
 
 }  // namespace

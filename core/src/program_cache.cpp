@@ -7,6 +7,7 @@
 #include <mutex>
 #include <set>
 
+#include "convolab/config.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/log.hpp"
 #include "convolab/regular_file.hpp"
@@ -75,11 +76,11 @@ std::string ProgramKey::text() const {
 }
 
 ProgramCache::ProgramCache(std::filesystem::path dir) {
-  if (const char* off = std::getenv("CONVOLAB_NO_PROGRAM_CACHE"); off && *off && std::string(off) != "0")
-    return;
+  const CoreConfig config = coreConfig();
+  if (config.noProgramCache) return;
   if (dir.empty()) {
-    if (const char* d = std::getenv("CONVOLAB_CACHE_DIR"); d && *d)
-      dir = d;
+    if (!config.cacheDir.empty())
+      dir = config.cacheDir;
     else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
       dir = std::filesystem::path(x) / "convolab";
     else if (const char* home = std::getenv("HOME"); home && *home)

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "convolab/auto_choices.hpp"
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
@@ -56,6 +57,7 @@ void runWithTamperedChoice(const std::string& tag, const std::string& strategy, 
   if (!previous.empty() && fs::is_directory(fs::path(previous) / "programs"))
     fs::create_directory_symlink(fs::absolute(fs::path(previous) / "programs"), dir / "programs");
   ::setenv("CONVOLAB_CACHE_DIR", dir.c_str(), 1);
+  setCoreConfig(CoreConfig::fromEnvironment());
   auto ctx = std::make_shared<Context>("");
   const int w = 67, h = 19;
   const FilterSet f = randomFilter(3, BorderMode::Reflect101, 32);
@@ -74,6 +76,7 @@ void runWithTamperedChoice(const std::string& tag, const std::string& strategy, 
     ::unsetenv("CONVOLAB_CACHE_DIR");
   else
     ::setenv("CONVOLAB_CACHE_DIR", previous.c_str(), 1);
+  setCoreConfig(CoreConfig::fromEnvironment());
   fs::remove_all(dir);
 }
 

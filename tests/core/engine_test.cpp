@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/frame_stream.hpp"
@@ -113,6 +114,7 @@ TEST(ProgramCache, KeyChangesWithEveryInput) {
 TEST(ProgramCache, CorruptBinaryIsRebuiltNotFatal) {
   const auto dir = std::filesystem::temp_directory_path() / ("convolab-cache-" + std::to_string(::getpid()));
   ::setenv("CONVOLAB_CACHE_DIR", dir.c_str(), 1);
+  setCoreConfig(CoreConfig::fromEnvironment());
   {
     Context ctx("");
     ctx.buildKernelProgram("naive", "-DBORDER_MODE=BORDER_WRAP");

@@ -13,6 +13,7 @@
 #include <set>
 #include <thread>
 
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/log.hpp"
 #include "convolab/program_cache.hpp"
@@ -33,12 +34,14 @@ struct ScopedCacheDir {
     fs::remove_all(root);
     if (const char* p = std::getenv("CONVOLAB_CACHE_DIR")) previous = p;
     ::setenv("CONVOLAB_CACHE_DIR", root.c_str(), 1);
+    setCoreConfig(CoreConfig::fromEnvironment());
   }
   ~ScopedCacheDir() {
     if (previous.empty())
       ::unsetenv("CONVOLAB_CACHE_DIR");
     else
       ::setenv("CONVOLAB_CACHE_DIR", previous.c_str(), 1);
+    setCoreConfig(CoreConfig::fromEnvironment());
     std::error_code ec;
     fs::remove_all(root, ec);
   }
@@ -265,7 +268,10 @@ TEST(ProgramCacheRun, ReadOnlyCacheIsDisabledWithOneNote) {
   ScopedCacheDir dir("readonly");
   fs::create_directories(dir.root);
   fs::permissions(dir.root, fs::perms::owner_read | fs::perms::owner_exec);
-  if (::geteuid() == 0) ::setenv("CONVOLAB_CACHE_DIR", "/proc/convolab-read-only-cache-test", 1);
+  if (::geteuid() == 0) {
+    ::setenv("CONVOLAB_CACHE_DIR", "/proc/convolab-read-only-cache-test", 1);
+    setCoreConfig(CoreConfig::fromEnvironment());
+  }
   std::vector<std::string> notes;
   std::mutex m;
   const LogSink previous = setLogSink([&](LogLevel, std::string_view msg) {

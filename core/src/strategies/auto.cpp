@@ -12,6 +12,7 @@
 
 #include "../strategy_support.hpp"
 #include "convolab/auto_choices.hpp"
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/image.hpp"
 #include "convolab/log.hpp"
@@ -21,11 +22,6 @@ namespace convolab {
 namespace {
 
 using Choice = AutoChoice;
-
-int envInt(const char* name, int fallback) {
-  const char* v = std::getenv(name);
-  return v && *v ? std::max(1, std::atoi(v)) : fallback;
-}
 
 class AutoStrategy final : public Strategy {
  public:
@@ -58,9 +54,12 @@ class AutoStrategy final : public Strategy {
       }
     }
     const Choice best = measure(ctx, filter, width, height);
-    if (std::getenv("CONVOLAB_AUTO_VERBOSE"))
-      std::fprintf(stderr, "auto: %dx%d -> %s%s%s (%.3f ms)\n", width, height, best.strategy.c_str(),
-                   best.variant.empty() ? "" : "/", best.variant.c_str(), best.ms);
+    if (coreConfig().autoVerbose) {
+      char line[256];
+      std::snprintf(line, sizeof line, "auto: %dx%d -> %s%s%s (%.3f ms)", width, height,
+                    best.strategy.c_str(), best.variant.empty() ? "" : "/", best.variant.c_str(), best.ms);
+      logMessage(LogLevel::Debug, line);
+    }
     if (!activate(ctx, filter, width, height, best))
       throw Error(ErrorKind::Device,
                   "auto: the measured winner '" + best.strategy + "' failed to prepare again");
@@ -101,9 +100,12 @@ class AutoStrategy final : public Strategy {
           if (i > 0) times.push_back(ms);
         }
         std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
-        if (std::getenv("CONVOLAB_AUTO_VERBOSE"))
-          std::fprintf(stderr, "auto:   %s%s%s %.3f ms (%d runs)\n", std::string(name).c_str(),
-                       variant.empty() ? "" : "/", variant.c_str(), times[times.size() / 2], runs);
+        if (coreConfig().autoVerbose) {
+          char line[256];
+          std::snprintf(line, sizeof line, "auto:   %s%s%s %.3f ms (%d runs)", std::string(name).c_str(),
+                        variant.empty() ? "" : "/", variant.c_str(), times[times.size() / 2], runs);
+          logMessage(LogLevel::Debug, line);
+        }
         return times[times.size() / 2];
       } catch (const Error&) {
         return std::nullopt;
@@ -131,7 +133,7 @@ class AutoStrategy final : public Strategy {
     }
     std::sort(round2.begin(), round2.end(), byTime);
 
-    const int runs = envInt("CONVOLAB_AUTO_RUNS", 5);
+    const int runs = coreConfig().autoRuns;
     std::vector<Choice> finalists;
     for (size_t i = 0; i < round2.size() && i < 3; ++i)
       if (auto ms = time(round2[i].strategy, round2[i].variant, runs))

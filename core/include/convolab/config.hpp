@@ -1,0 +1,31 @@
+// The core's settings from the environment (CONVOLAB_*), read once into one struct.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace convolab {
+
+/// Every CONVOLAB_* variable the core reads, in one place. (CONVOLAB_INJECT_FAULT is a test hook read on
+/// each call, see fault_injection.hpp.)
+struct CoreConfig {
+  std::string device;    ///< CONVOLAB_DEVICE: the default device spec ("" = first GPU, else first)
+  std::string cacheDir;  ///< CONVOLAB_CACHE_DIR: cache folder ("" = $XDG_CACHE_HOME/convolab, ~/.cache/…)
+  bool noProgramCache = false;  ///< CONVOLAB_NO_PROGRAM_CACHE set to anything but "0": no program cache
+  int autoRuns = 5;             ///< CONVOLAB_AUTO_RUNS: timed runs of each auto finalist (≥ 1)
+  bool autoVerbose = false;     ///< CONVOLAB_AUTO_VERBOSE: log every auto measurement
+  bool verbose = false;         ///< CONVOLAB_VERBOSE (or CONVOLAB_AUTO_VERBOSE): debug lines reach stderr
+  std::size_t tileBytes = 0;    ///< CONVOLAB_TILE_BYTES: engine tile limit (0 = automatic)
+
+  /// Reads the variables now.
+  static CoreConfig fromEnvironment();
+};
+
+/// The configuration, read from the environment on first use. Thread-safe.
+CoreConfig coreConfig();
+
+/// Replaces the configuration (the app or tests; e.g. after changing the environment:
+/// setCoreConfig(CoreConfig::fromEnvironment())). Takes effect for contexts and engines made after it.
+void setCoreConfig(const CoreConfig& config);
+
+}  // namespace convolab

@@ -1,0 +1,36 @@
+// CoreConfig: every CONVOLAB_* variable the core reads is read in one place, once.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "convolab/config.hpp"
+#include "convolab/engine.hpp"
+#include "test_support.hpp"
+
+namespace convolab::test {
+namespace {
+
+TEST(CoreConfig, ReadsEveryVariableOnceAndCanBeReplaced) {
+  const CoreConfig before = coreConfig();
+  ::setenv("CONVOLAB_TILE_BYTES", "12345", 1);
+  ::setenv("CONVOLAB_AUTO_RUNS", "0", 1);
+  ::setenv("CONVOLAB_NO_PROGRAM_CACHE", "0", 1);
+  ::setenv("CONVOLAB_VERBOSE", "1", 1);
+  EXPECT_EQ(coreConfig().tileBytes, before.tileBytes) << "read once, not on every call";
+  const CoreConfig c = CoreConfig::fromEnvironment();
+  EXPECT_EQ(c.tileBytes, 12345u);
+  EXPECT_EQ(c.autoRuns, 1) << "at least one run";
+  EXPECT_FALSE(c.noProgramCache) << "\"0\" means off";
+  EXPECT_TRUE(c.verbose);
+  setCoreConfig(c);
+  Engine engine(sharedContext(), "naive");
+  EXPECT_EQ(engine.tileBytes(), 12345u);
+  for (const char* v :
+       {"CONVOLAB_TILE_BYTES", "CONVOLAB_AUTO_RUNS", "CONVOLAB_NO_PROGRAM_CACHE", "CONVOLAB_VERBOSE"})
+    ::unsetenv(v);
+  setCoreConfig(before);
+  EXPECT_NE(Engine(sharedContext(), "naive").tileBytes(), 12345u);
+}
+
+}  // namespace
+}  // namespace convolab::test
