@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "convolab/config.hpp"
+
 namespace convolab {
 namespace {
 
