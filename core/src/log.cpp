@@ -1,6 +1,5 @@
 // The core's log sink: a replaceable callback, stderr by default.
 #include "convolab/log.hpp"
-#include "convolab/config.hpp"
 
 #include <cstdio>
 #include <cstdlib>
