@@ -378,9 +378,12 @@ struct OpenCVRun {
     src.copyTo(usrc);
     auto perChannel = [&] { filter2DPerChannel(usrc, udst, filter, kernels); };
     auto single = [&] { filter2DSingle(usrc, udst, filter, kernels); };
-    for (auto& [name, run] :
+    for (const auto& entry :
          {std::pair<std::string, std::function<void()>>{"cv_ocl_per_channel", perChannel},
           std::pair<std::string, std::function<void()>>{"cv_ocl_single_filter", single}}) {
+      // Not a structured binding: clang 14 cannot capture one in the lambdas below.
+      const std::string& name = entry.first;
+      const std::function<void()>& run = entry.second;
       OpenCVResult dev_only = base(name, dev, false);
       dev_only.ms = timeEach(opts.warmup, opts.iterations, [&] {
         run();
