@@ -2,6 +2,8 @@
 #include "channel_grid.hpp"
 
 #include <QCheckBox>
+#include <QFontMetrics>
+#include <QStyle>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -191,10 +193,15 @@ void ChannelGrid::resizeTable(int k) {
   m_table->setColumnCount(k);
   const int cell = k <= 7 ? 50 : k <= 9 ? 40 : k <= 11 ? 34 : 30;
   const int rowH = k <= 9 ? 24 : 21;
-  // Big matrices use a slightly smaller font so that cells keep their digits.
-  QFont font = this->font();
-  if (k >= 11) font.setPointSizeF(font.pointSizeF() * 0.88);
-  m_table->setFont(font);
+  // Big matrices draw their cells in a condensed, slightly smaller font so that cells keep their digits
+  // (the item font wins over the style sheet's monospace one).
+  m_table->ensurePolished();
+  m_cellFont = m_table->font();
+  if (k >= 11) {
+    m_cellFont.setFamilies({QStringLiteral("DejaVu Sans"), m_cellFont.family()});
+    m_cellFont.setStretch(QFont::Condensed);
+    if (m_cellFont.pointSizeF() > 0) m_cellFont.setPointSizeF(m_cellFont.pointSizeF() * 0.9);
+  }
   for (int i = 0; i < k; ++i) {
     m_table->setColumnWidth(i, cell);
     m_table->setRowHeight(i, rowH);
@@ -210,6 +217,9 @@ void ChannelGrid::refresh(const FilterSet& filter) {
   resizeTable(k);
   double sum = 0;
   const int centre = k / 2;
+  const QFontMetrics metrics(m_cellFont);
+  // The delegate's text margin on both sides (focus frame margin + 1), and a pixel of grid line.
+  const int textMargin = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 1;
   for (int j = 0; j < k; ++j)
     for (int i = 0; i < k; ++i) {
       const double v = ch.at(j, i);
@@ -221,9 +231,10 @@ void ChannelGrid::refresh(const FilterSet& filter) {
         m_table->setItem(j, i, item);
       }
       const QString full = fullNumberText(v);
-      const QString shown = fittedNumberText(v, m_table->fontMetrics(), m_table->columnWidth(i) - 4);
+      const QString shown = fittedNumberText(v, metrics, m_table->columnWidth(i) - textMargin);
       item->setText(shown);
       item->setData(kValueRole, v);
+      item->setFont(m_cellFont);
       item->setForeground(theme::cellTextColor(v));
       item->setBackground(j == centre && i == centre ? theme::centreCellColor() : QBrush());
       item->setToolTip(tr("%1%2\nRow %3, column %4 (offset %5, %6 from the centre)")

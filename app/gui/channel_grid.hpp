@@ -2,6 +2,7 @@
 // and a message line for its own fields.
 #pragma once
 
+#include <QFont>
 #include <QFrame>
 
 #include "convolab/filter.hpp"
@@ -62,6 +63,7 @@ class ChannelGrid : public QFrame {
   CompactSpinBox* m_offset;
   QCheckBox* m_normalise;
   QToolButton* m_copyToAll;
+  QFont m_cellFont;  ///< the cells' font (condensed for K ≥ 11)
   bool m_updating = false;
 };
 

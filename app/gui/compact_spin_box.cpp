@@ -3,6 +3,7 @@
 
 #include <QFontMetrics>
 #include <QLocale>
+#include <QRegularExpression>
 #include <charconv>
 
 #include "convolab/filter_io.hpp"
@@ -36,6 +37,13 @@ QString fittedNumberText(double value, const QFontMetrics& metrics, int width) {
     else if (bare.startsWith(QLatin1String("-0.")))
       bare.remove(1, 1);
     if (!fits(text) && fits(bare)) return bare;
+  }
+  // Tiny values last: a short exponent form, "3e-4" rather than "0.0003" cut to "0.…".
+  for (int digits = 2; digits >= 0 && !fits(text); --digits) {
+    QString e = QLocale::c().toString(value, 'e', digits);  // "3.00e-04"
+    e.replace(QRegularExpression(QStringLiteral("e([+-])0*(\\d)")), QStringLiteral("e\\1\\2"));
+    e.replace(QLatin1String("e+"), QLatin1String("e"));
+    if (fits(e)) return e;
   }
   return text;
 }

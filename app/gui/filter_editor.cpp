@@ -18,6 +18,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QToolButton>
@@ -75,12 +76,12 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   outer->setContentsMargins(0, 0, 0, 0);
   outer->setSpacing(0);
 
-  auto* scroll = new QScrollArea(this);
+  auto* scroll = m_scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   // Wide matrices (15×15) in a narrow dock scroll sideways rather than cut off Copy to all and Offset.
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-  auto* body = new QWidget(scroll);
+  auto* body = m_body = new QWidget(scroll);
   body->setObjectName(QStringLiteral("editorBody"));
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(10, 8, 10, 10);
@@ -158,6 +159,9 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
           [this](int i) { m_document->setSize(m_size->itemData(i).toInt()); });
   options->addWidget(m_size);
   m_border = new QComboBox(body);
+  // Elides rather than widening the dock: the pictures (dcb|abcd|cba) are in the list and the tooltip.
+  m_border->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_border->setMinimumContentsLength(14);
   m_border->setObjectName(QStringLiteral("borderBox"));
   for (BorderMode m : kAllBorderModes) m_border->addItem(borderLabel(m), static_cast<int>(m));
   m_border->setToolTip(tr("How pixels outside the frame are read (OpenCV semantics)"));
@@ -217,6 +221,18 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   showLinked(m_document->linked());
 }
 
+void FilterEditor::fitWidthToContent() {
+  // The dock is as wide as the widest grid (15×15 included), so nothing is cut off or scrolled sideways
+  // unless the window itself is too narrow.
+  for (ChannelGrid* grid : m_grids) {  // the tables' new fixed size, before the posted layout requests
+    grid->layout()->invalidate();
+    grid->updateGeometry();
+  }
+  m_body->layout()->invalidate();
+  const int width = m_body->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width() + 2;
+  if (width != minimumWidth()) setMinimumWidth(width);
+}
+
 void FilterEditor::showLinked(bool linked) {
   // Linked, the three matrices are one: show one grid and say it stands for R, G and B.
   m_grids[0]->setLinkedLook(linked);
@@ -236,6 +252,7 @@ void FilterEditor::refresh(const FilterSet& filter) {
           .arg(m_document->isModified() ? tr("\n* edited since it was loaded or saved") : QString()));
   for (auto* grid : m_grids) grid->refresh(filter);
   m_size->setCurrentIndex(m_size->findData(filter.size()));
+  fitWidthToContent();
   m_border->setCurrentIndex(m_border->findData(static_cast<int>(filter.border())));
   m_borderValueRow->setVisible(filter.border() == BorderMode::Constant);
   for (int c = 0; c < 3; ++c) {

@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QMenu;
+class QScrollArea;
 class QTimer;
 class QToolButton;
 
@@ -82,10 +83,13 @@ class FilterEditor : public QWidget {
   void refresh(const FilterSet& filter);
   void rebuildPresetsMenu();
   void showLinked(bool linked);
+  void fitWidthToContent();
 
   FilterDocument* m_document;
   PresetLibrary* m_presets;
   std::array<ChannelGrid*, 3> m_grids{};
+  QScrollArea* m_scroll;
+  QWidget* m_body;
   QLabel* m_title;
   QCheckBox* m_link;
   QComboBox* m_size;

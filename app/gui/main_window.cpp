@@ -130,7 +130,6 @@ void MainWindow::buildDocks() {
   editorDock->setWidget(m_editor);
   editorDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                           QDockWidget::DockWidgetClosable);
-  m_editor->setMinimumWidth(400);  // 15×15 scrolls sideways inside the editor
   addDockWidget(Qt::LeftDockWidgetArea, editorDock);
   connect(m_editor, &FilterEditor::status, this, [this](const QString& m) { showMessage(m); });
 
@@ -138,7 +137,7 @@ void MainWindow::buildDocks() {
   auto* statsDock = new QDockWidget(tr("Statistics"), this);
   statsDock->setObjectName(QStringLiteral("statsDock"));
   statsDock->setWidget(scrollableDockContent(m_statsPanel));  // a 720-pixel screen scrolls the stats
-  m_statsPanel->setMinimumWidth(300);
+  statsDock->widget()->setMinimumWidth(360);
   addDockWidget(Qt::RightDockWidgetArea, statsDock);
   connect(m_statsPanel, &StatsPanel::resetRequested, this, &MainWindow::resetStats);
   connect(m_statsPanel, &StatsPanel::copyRequested, this, &MainWindow::copyStats);

@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QLayout>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 #include <QToolButton>
 
@@ -77,6 +78,16 @@ class EditorWindowTest : public QObject {
     QVERIFY(g->width() >= g->minimumSizeHint().width());
     const QRect offset(g->offsetBox()->mapTo(g, QPoint(0, 0)), g->offsetBox()->size());
     QVERIFY(g->rect().contains(offset));
+    // The dock widens to the 15×15 grid: nothing needs scrolling sideways at 1280×720.
+    auto* scroll = m_window->editor()->findChild<QScrollArea*>();
+    QVERIFY(scroll);
+    QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+    const QRect card(g->mapTo(scroll->viewport(), QPoint(0, 0)), g->size());
+    QVERIFY2(scroll->viewport()->rect().contains(card.topRight()),
+             qPrintable(QStringLiteral("card right %1, viewport %2, editor min %3")
+                            .arg(card.right())
+                            .arg(scroll->viewport()->width())
+                            .arg(m_window->editor()->minimumWidth())));
   }
 
   void f11TogglesFullScreen() {

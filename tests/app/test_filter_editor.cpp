@@ -184,14 +184,20 @@ class FilterEditorTest : public QObject {
     QCOMPARE(t->rowCount(), 15);
     QTableWidgetItem* item = t->item(7, 7);
     const QString shown = item->text();
-    QVERIFY2(t->fontMetrics().horizontalAdvance(shown) <= t->columnWidth(7),
+    const QFontMetrics metrics(item->font());
+    QVERIFY2(metrics.horizontalAdvance(shown) <= t->columnWidth(7),
              qPrintable(QStringLiteral("%1: %2 px in %3")
                             .arg(shown)
-                            .arg(t->fontMetrics().horizontalAdvance(shown))
+                            .arg(metrics.horizontalAdvance(shown))
                             .arg(t->columnWidth(7))));
     QVERIFY2(shown.contains(QStringLiteral(".004")), qPrintable(shown));  // digits, not "0.…"
     QVERIFY2(item->toolTip().contains(QStringLiteral("0.0044444444444444")), qPrintable(item->toolTip()));
     QCOMPARE(m_doc->filter().channel(0).at(7, 7), 1.0 / 225.0);  // stored exactly, shown shortened
+    // A tiny weight keeps its digits in exponent form rather than turning into "0.…".
+    t->item(0, 0)->setText(QStringLiteral("0.00031"));
+    const QString tiny = t->item(0, 0)->text();
+    QVERIFY2(tiny.startsWith(QLatin1Char('3')) && tiny.contains(QStringLiteral("e-4")), qPrintable(tiny));
+    QVERIFY(QFontMetrics(t->item(0, 0)->font()).horizontalAdvance(tiny) <= t->columnWidth(0));
   }
 
   void pasteAcceptsOneLineOfKSquaredNumbers() {
