@@ -1,7 +1,9 @@
 // One channel of the filter editor: editable table, divisor/offset, sum, Normalise and Copy-to-all.
 #include "channel_grid.hpp"
 
-#include <QDoubleValidator>
+#include <QCheckBox>
+#include <QFontMetrics>
+#include <QStyle>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -9,6 +11,7 @@
 #include <QLocale>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
@@ -24,28 +27,25 @@ namespace {
 const char* const kNames[] = {"R", "G", "B"};
 const char* const kLongNames[] = {"Red", "Green", "Blue"};
 
-QString formatNumber(double v) {
-  return QLocale::c().toString(v, 'g', 6);
-}
+// The exact value of a cell, kept beside its (possibly shortened) display text.
+constexpr int kValueRole = Qt::UserRole + 1;
 
-// Cell editor: a line edit that accepts C-locale numbers only and starts with its text selected.
+// Cell editor: a plain line edit that starts with the cell's full value selected. What is typed is parsed
+// when committed (0,5 and 1/9 included); anything unreadable is refused with a message, never guessed.
 class CellDelegate : public QStyledItemDelegate {
  public:
   using QStyledItemDelegate::QStyledItemDelegate;
 
   QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override {
     auto* edit = new QLineEdit(parent);
-    auto* validator = new QDoubleValidator(edit);
-    validator->setLocale(QLocale::c());
-    validator->setNotation(QDoubleValidator::ScientificNotation);
-    edit->setValidator(validator);
     edit->setAlignment(Qt::AlignCenter);
     edit->setFrame(false);
     return edit;
   }
   void setEditorData(QWidget* editor, const QModelIndex& index) const override {
     auto* edit = static_cast<QLineEdit*>(editor);
-    edit->setText(index.data(Qt::EditRole).toString());
+    const QVariant exact = index.data(kValueRole);
+    edit->setText(exact.isValid() ? fullNumberText(exact.toDouble()) : index.data(Qt::EditRole).toString());
     edit->selectAll();
   }
 };
@@ -69,19 +69,20 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   m_badge->setFixedSize(22, 22);
   m_badge->setStyleSheet(QStringLiteral("background:%1;").arg(theme::channelColor(channel).name()));
   header->addWidget(m_badge);
-  auto* name = new QLabel(tr(kLongNames[channel]), this);
-  name->setObjectName(QStringLiteral("channelName"));
-  header->addWidget(name);
+  m_name = new QLabel(tr(kLongNames[channel]), this);
+  m_name->setObjectName(QStringLiteral("channelName"));
+  header->addWidget(m_name);
   m_sum = new QLabel(this);
   m_sum->setObjectName(QStringLiteral("monoDim"));
   m_sum->setToolTip(
-      tr("Sum of the coefficients. Normalise sets the divisor to it, so flat areas keep their "
+      tr("Sum of the coefficients (Σ). Normalise sets the divisor to it, so flat areas keep their "
          "brightness."));
   header->addWidget(m_sum);
   header->addStretch(1);
-  m_normalise = new QToolButton(this);
-  m_normalise->setText(tr("Normalise"));
-  m_normalise->setToolTip(tr("Divisor = sum of the coefficients (unavailable when the sum is 0)"));
+  m_normalise = new QCheckBox(tr("Normalise"), this);
+  m_normalise->setToolTip(
+      tr("Keep divisor and offset normalised while you edit, as GIMP does: Σ > 0 → divisor Σ, offset 0; "
+         "Σ < 0 → divisor −Σ, offset 255; Σ = 0 → divisor 1, offset 128"));
   header->addWidget(m_normalise);
   m_copyToAll = new QToolButton(this);
   m_copyToAll->setText(tr("Copy to all"));
@@ -124,6 +125,16 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   params->addWidget(m_offset, 1);
   layout->addLayout(params);
 
+  m_message = new QLabel(this);
+  m_message->setObjectName(QStringLiteral("fieldMessage"));
+  m_message->setWordWrap(true);
+  m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_message->hide();
+  layout->addWidget(m_message);
+  m_messageTimer = new QTimer(this);
+  m_messageTimer->setSingleShot(true);
+  connect(m_messageTimer, &QTimer::timeout, m_message, &QLabel::hide);
+
   connect(m_table, &QTableWidget::itemChanged, this, &ChannelGrid::onItemChanged);
   connect(m_divisor, &QDoubleSpinBox::valueChanged, this, [this](double v) {
     if (m_updating) return;
@@ -140,23 +151,57 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
     m_document->setOffset(m_channel, v);
     emit editAccepted();
   });
-  connect(m_normalise, &QToolButton::clicked, this, [this] {
-    if (m_document->normalise(m_channel))
-      emit editAccepted();
-    else
-      emit editRejected(tr("%1: the coefficients sum to 0, so there is nothing to normalise by; keep the "
-                           "divisor (e.g. 1) and use the offset.")
-                            .arg(tr(kLongNames[m_channel])));
+  connect(m_normalise, &QCheckBox::toggled, this, [this](bool on) {
+    if (m_updating) return;
+    m_document->setAutoNormalise(m_channel, on);
+    emit editAccepted();
   });
+  connect(m_document, &FilterDocument::autoNormaliseChanged, this, [this] { refresh(m_document->filter()); });
   connect(m_copyToAll, &QToolButton::clicked, this, [this] { m_document->copyToAll(m_channel); });
+}
+
+void ChannelGrid::setLinkedLook(bool linked) {
+  m_badge->setText(linked ? QStringLiteral("RGB") : QString::fromLatin1(kNames[m_channel]));
+  m_badge->setFixedSize(linked ? 40 : 22, 22);
+  m_badge->setStyleSheet(QStringLiteral("background:%1;")
+                             .arg(linked ? theme::accent().name() : theme::channelColor(m_channel).name()));
+  m_name->setText(linked ? tr("R, G and B (linked)") : tr(kLongNames[m_channel]));
+  m_name->setToolTip(linked ? tr("Channels are linked: this one matrix applies to red, green and blue "
+                                 "(Ctrl+L unlinks them)")
+                            : QString());
+  m_copyToAll->setVisible(!linked);
+  m_table->setAccessibleName(linked ? tr("Coefficients of all channels")
+                                    : tr("%1 channel coefficients").arg(tr(kLongNames[m_channel])));
+}
+
+void ChannelGrid::showMessage(const QString& message, int ms) {
+  m_message->setText(message);
+  m_message->setVisible(!message.isEmpty());
+  if (message.isEmpty() || ms <= 0)
+    m_messageTimer->stop();
+  else
+    m_messageTimer->start(ms);
+}
+
+QString ChannelGrid::messageText() const {
+  return m_message->isVisibleTo(this) ? m_message->text() : QString();
 }
 
 void ChannelGrid::resizeTable(int k) {
   if (m_table->rowCount() == k) return;
   m_table->setRowCount(k);
   m_table->setColumnCount(k);
-  const int cell = k <= 7 ? 50 : k <= 9 ? 40 : k <= 11 ? 33 : 28;
+  const int cell = k <= 7 ? 50 : k <= 9 ? 40 : k <= 11 ? 34 : 30;
   const int rowH = k <= 9 ? 24 : 21;
+  // Big matrices draw their cells in a condensed, slightly smaller font so that cells keep their digits
+  // (the item font wins over the style sheet's monospace one).
+  m_table->ensurePolished();
+  m_cellFont = m_table->font();
+  if (k >= 11) {
+    m_cellFont.setFamilies({QStringLiteral("DejaVu Sans"), m_cellFont.family()});
+    m_cellFont.setStretch(QFont::Condensed);
+    if (m_cellFont.pointSizeF() > 0) m_cellFont.setPointSizeF(m_cellFont.pointSizeF() * 0.9);
+  }
   for (int i = 0; i < k; ++i) {
     m_table->setColumnWidth(i, cell);
     m_table->setRowHeight(i, rowH);
@@ -172,6 +217,9 @@ void ChannelGrid::refresh(const FilterSet& filter) {
   resizeTable(k);
   double sum = 0;
   const int centre = k / 2;
+  const QFontMetrics metrics(m_cellFont);
+  // The delegate's text margin on both sides (focus frame margin + 1), and a pixel of grid line.
+  const int textMargin = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 1;
   for (int j = 0; j < k; ++j)
     for (int i = 0; i < k; ++i) {
       const double v = ch.at(j, i);
@@ -182,17 +230,26 @@ void ChannelGrid::refresh(const FilterSet& filter) {
         item->setTextAlignment(Qt::AlignCenter);
         m_table->setItem(j, i, item);
       }
-      item->setText(formatNumber(v));
+      const QString full = fullNumberText(v);
+      const QString shown = fittedNumberText(v, metrics, m_table->columnWidth(i) - textMargin);
+      item->setText(shown);
+      item->setData(kValueRole, v);
+      item->setFont(m_cellFont);
       item->setForeground(theme::cellTextColor(v));
       item->setBackground(j == centre && i == centre ? theme::centreCellColor() : QBrush());
-      item->setToolTip(tr("Row %1, column %2 (offset %3, %4 from the centre)")
+      item->setToolTip(tr("%1%2\nRow %3, column %4 (offset %5, %6 from the centre)")
+                           .arg(full, shown == full ? QString() : tr("  (shown as %1)").arg(shown))
                            .arg(j + 1)
                            .arg(i + 1)
                            .arg(i - centre)
                            .arg(j - centre));
     }
-  m_sum->setText(tr("Σ %1").arg(formatNumber(sum)));
-  m_normalise->setEnabled(sum != 0 && sum != ch.divisor);
+  m_sum->setText(tr("Σ %1").arg(QLocale::c().toString(sum, 'g', 6)));
+  m_sum->setToolTip(tr("Sum of the coefficients: %1").arg(fullNumberText(sum)));
+  const bool autoNormalise = m_document->autoNormalise(m_channel);
+  m_normalise->setChecked(autoNormalise);
+  m_divisor->setEnabled(!autoNormalise);  // Normalise owns them while it is on
+  m_offset->setEnabled(!autoNormalise);
   m_divisor->setValue(ch.divisor);
   m_offset->setValue(ch.offset);
   m_updating = false;
@@ -200,10 +257,10 @@ void ChannelGrid::refresh(const FilterSet& filter) {
 
 void ChannelGrid::onItemChanged(QTableWidgetItem* item) {
   if (m_updating) return;
-  bool ok = false;
-  const double v = QLocale::c().toDouble(item->text().trimmed(), &ok);
-  if (!ok || !std::isfinite(v)) {
-    emit editRejected(tr("%1 row %2, column %3: '%4' is not a number")
+  const auto parsed = parseUserNumber(item->text());
+  if (!parsed) {
+    emit editRejected(tr("%1 row %2, column %3: '%4' is not a number (write 0.5, 0,5 or a fraction such "
+                         "as 1/9)")
                           .arg(tr(kLongNames[m_channel]))
                           .arg(item->row() + 1)
                           .arg(item->column() + 1)
@@ -211,7 +268,7 @@ void ChannelGrid::onItemChanged(QTableWidgetItem* item) {
     refresh(m_document->filter());
     return;
   }
-  m_document->setCell(m_channel, item->row(), item->column(), v);
+  m_document->setCell(m_channel, item->row(), item->column(), *parsed);
   emit editAccepted();
 }
 

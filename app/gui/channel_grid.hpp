@@ -1,13 +1,17 @@
-// ChannelGrid: one channel's K×K coefficient table with its divisor, offset, sum and Normalise/Copy buttons.
+// ChannelGrid: one channel's K×K coefficient table with its divisor, offset, sum, Normalise and Copy to all,
+// and a message line for its own fields.
 #pragma once
 
+#include <QFont>
 #include <QFrame>
 
 #include "convolab/filter.hpp"
 
+class QCheckBox;
 class QLabel;
 class QTableWidget;
 class QTableWidgetItem;
+class QTimer;
 class QToolButton;
 
 namespace convolab::gui {
@@ -23,11 +27,18 @@ class ChannelGrid : public QFrame {
 
   /// Shows `filter`'s channel (called whenever the document changes).
   void refresh(const FilterSet& filter);
+  /// Linked: this grid stands for R, G and B (badge "RGB", no Copy to all).
+  void setLinkedLook(bool linked);
+  /// A message about this grid's fields, shown under them and hidden after `ms` (0: until replaced).
+  void showMessage(const QString& message, int ms);
+  QString messageText() const;
+  QLabel* messageLabel() const { return m_message; }
+  QLabel* titleLabel() const { return m_name; }
 
   QTableWidget* table() const { return m_table; }
   CompactSpinBox* divisorBox() const { return m_divisor; }
   CompactSpinBox* offsetBox() const { return m_offset; }
-  QToolButton* normaliseButton() const { return m_normalise; }
+  QCheckBox* normaliseBox() const { return m_normalise; }
   QToolButton* copyToAllButton() const { return m_copyToAll; }
 
  signals:
@@ -43,12 +54,16 @@ class ChannelGrid : public QFrame {
   int m_channel;
   FilterDocument* m_document;
   QLabel* m_badge;
+  QLabel* m_name;
   QLabel* m_sum;
+  QLabel* m_message;
+  QTimer* m_messageTimer;
   QTableWidget* m_table;
   CompactSpinBox* m_divisor;
   CompactSpinBox* m_offset;
-  QToolButton* m_normalise;
+  QCheckBox* m_normalise;
   QToolButton* m_copyToAll;
+  QFont m_cellFont;  ///< the cells' font (condensed for K ≥ 11)
   bool m_updating = false;
 };
 

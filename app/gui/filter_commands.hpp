@@ -13,8 +13,10 @@ class FilterDocument;
 /// undone the same way. Commands with the same non-zero merge key in a row collapse into one.
 class SetFilterCommand : public QUndoCommand {
  public:
-  SetFilterCommand(FilterDocument* document, FilterSet before, FilterSet after, const QString& text,
-                   int mergeKey);
+  /// `baselineBefore`/`baselineAfter`: the unedited filter (the last preset, import or reset) on each side,
+  /// so undo also restores whether the name shows as modified.
+  SetFilterCommand(FilterDocument* document, FilterSet before, FilterSet after, FilterSet baselineBefore,
+                   FilterSet baselineAfter, const QString& text, int mergeKey);
 
   void undo() override;
   void redo() override;
@@ -25,6 +27,8 @@ class SetFilterCommand : public QUndoCommand {
   FilterDocument* m_document;
   FilterSet m_before;
   FilterSet m_after;
+  FilterSet m_baselineBefore;
+  FilterSet m_baselineAfter;
   int m_mergeKey;
 };
 

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -15,8 +16,11 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -26,6 +30,7 @@
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "filter_document.hpp"
+#include "opencv_snippet.hpp"
 
 namespace convolab::gui {
 
@@ -71,11 +76,12 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   outer->setContentsMargins(0, 0, 0, 0);
   outer->setSpacing(0);
 
-  auto* scroll = new QScrollArea(this);
+  auto* scroll = m_scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  auto* body = new QWidget(scroll);
+  // Wide matrices (15×15) in a narrow dock scroll sideways rather than cut off Copy to all and Offset.
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  auto* body = m_body = new QWidget(scroll);
   body->setObjectName(QStringLiteral("editorBody"));
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(10, 8, 10, 10);
@@ -98,15 +104,32 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   presetButton->setToolTip(tr("Bundled presets and your own"));
   top->addWidget(presetButton);
   auto* copyButton = new QToolButton(body);
+  copyButton->setObjectName(QStringLiteral("copyButton"));
   copyButton->setText(tr("Copy"));
-  copyButton->setToolTip(tr("Copy the filter as text (Ctrl+Shift+C)"));
+  copyButton->setToolTip(
+      tr("Copy the filter as text (Ctrl+Shift+C); the arrow offers OpenCV C++ / Python code and ImageJ "
+         "kernels"));
+  m_copyMenu = new QMenu(this);
+  m_copyMenu->addAction(tr("Copy as &Text"), this, &FilterEditor::copyToClipboard);
+  m_copyMenu->addAction(tr("Copy as OpenCV &C++"), this, &FilterEditor::copyOpenCvCpp)
+      ->setObjectName(QStringLiteral("copyOpenCvCpp"));
+  m_copyMenu->addAction(tr("Copy as OpenCV &Python"), this, &FilterEditor::copyOpenCvPython)
+      ->setObjectName(QStringLiteral("copyOpenCvPython"));
+  m_copyMenu->addSeparator();
+  m_copyMenu->addAction(tr("&Import ImageJ Kernel…"), this, &FilterEditor::importImageJWithDialog)
+      ->setObjectName(QStringLiteral("importImageJ"));
+  m_copyMenu->addAction(tr("&Export ImageJ Kernel…"), this, &FilterEditor::exportImageJWithDialog)
+      ->setObjectName(QStringLiteral("exportImageJ"));
+  copyButton->setMenu(m_copyMenu);
+  copyButton->setPopupMode(QToolButton::MenuButtonPopup);
   connect(copyButton, &QToolButton::clicked, this, &FilterEditor::copyToClipboard);
   top->addWidget(copyButton);
   auto* pasteButton = new QToolButton(body);
   pasteButton->setText(tr("Paste"));
   pasteButton->setToolTip(
-      tr("Paste a filter as text: K rows of K numbers, optional R:/G:/B: blocks and "
-         "divisor:/offset: lines (Ctrl+Shift+V)"));
+      tr("Paste a filter as text: K rows of K numbers (or K² numbers on one line; fractions such as 1/9 "
+         "and decimal commas are fine), optional R:/G:/B: blocks and divisor:/offset: lines "
+         "(Ctrl+Shift+V)"));
   connect(pasteButton, &QToolButton::clicked, this, &FilterEditor::pasteFromClipboard);
   top->addWidget(pasteButton);
   auto* resetButton = new QToolButton(body);
@@ -120,7 +143,9 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   auto* options = new QHBoxLayout;
   options->setSpacing(8);
   m_link = new QCheckBox(tr("Link channels"), body);
-  m_link->setToolTip(tr("Edit once, all three channels follow (Ctrl+L)"));
+  m_link->setToolTip(
+      tr("One matrix for R, G and B: edit once, all three channels follow (Ctrl+L). Linking channels that "
+         "differ copies R to G and B (undo restores them)."));
   connect(m_link, &QCheckBox::toggled, m_document, &FilterDocument::setLinked);
   connect(m_document, &FilterDocument::linkedChanged, m_link, &QCheckBox::setChecked);
   options->addWidget(m_link);
@@ -134,6 +159,9 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
           [this](int i) { m_document->setSize(m_size->itemData(i).toInt()); });
   options->addWidget(m_size);
   m_border = new QComboBox(body);
+  // Elides rather than widening the dock: the pictures (dcb|abcd|cba) are in the list and the tooltip.
+  m_border->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_border->setMinimumContentsLength(14);
   m_border->setObjectName(QStringLiteral("borderBox"));
   for (BorderMode m : kAllBorderModes) m_border->addItem(borderLabel(m), static_cast<int>(m));
   m_border->setToolTip(tr("How pixels outside the frame are read (OpenCV semantics)"));
@@ -160,8 +188,15 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
 
   for (int c = 0; c < 3; ++c) {
     auto* grid = new ChannelGrid(c, m_document, body);
-    connect(grid, &ChannelGrid::editRejected, this, &FilterEditor::showError);
-    connect(grid, &ChannelGrid::editAccepted, this, [this] { showError({}); });
+    // A refused cell or divisor is reported under that grid's own fields, and fades like the others.
+    connect(grid, &ChannelGrid::editRejected, this, [this, grid](const QString& m) {
+      showError({});
+      grid->showMessage(m, m_messageMs);
+    });
+    connect(grid, &ChannelGrid::editAccepted, this, [this, grid] {
+      showError({});
+      grid->showMessage({}, 0);
+    });
     m_grids[static_cast<size_t>(c)] = grid;
     layout->addWidget(grid);
   }
@@ -176,21 +211,48 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_error->hide();
   outer->addWidget(m_error);
+  m_errorTimer = new QTimer(this);
+  m_errorTimer->setSingleShot(true);
+  connect(m_errorTimer, &QTimer::timeout, m_error, &QLabel::hide);
 
   connect(m_document, &FilterDocument::filterChanged, this, &FilterEditor::refresh);
+  connect(m_document, &FilterDocument::linkedChanged, this, &FilterEditor::showLinked);
   refresh(m_document->filter());
+  showLinked(m_document->linked());
+}
+
+void FilterEditor::fitWidthToContent() {
+  // The dock is as wide as the widest grid (15×15 included), so nothing is cut off or scrolled sideways
+  // unless the window itself is too narrow.
+  for (ChannelGrid* grid : m_grids) {  // the tables' new fixed size, before the posted layout requests
+    grid->layout()->invalidate();
+    grid->updateGeometry();
+  }
+  m_body->layout()->invalidate();
+  const int width = m_body->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width() + 2;
+  if (width != minimumWidth()) setMinimumWidth(width);
+}
+
+void FilterEditor::showLinked(bool linked) {
+  // Linked, the three matrices are one: show one grid and say it stands for R, G and B.
+  m_grids[0]->setLinkedLook(linked);
+  m_grids[1]->setVisible(!linked);
+  m_grids[2]->setVisible(!linked);
 }
 
 void FilterEditor::refresh(const FilterSet& filter) {
-  const QString name = filter.name().empty() ? tr("Custom filter") : QString::fromStdString(filter.name());
+  const QString name = m_document->displayName();
   m_title->setText(name);
-  m_title->setToolTip(tr("%1 — %2×%2, %3")
-                          .arg(name)
-                          .arg(filter.size())
-                          .arg(QString::fromLatin1(borderName(filter.border()).data(),
-                                                   static_cast<int>(borderName(filter.border()).size()))));
+  m_title->setToolTip(
+      tr("%1 — %2×%2, %3%4")
+          .arg(name)
+          .arg(filter.size())
+          .arg(QString::fromLatin1(borderName(filter.border()).data(),
+                                   static_cast<int>(borderName(filter.border()).size())))
+          .arg(m_document->isModified() ? tr("\n* edited since it was loaded or saved") : QString()));
   for (auto* grid : m_grids) grid->refresh(filter);
   m_size->setCurrentIndex(m_size->findData(filter.size()));
+  fitWidthToContent();
   m_border->setCurrentIndex(m_border->findData(static_cast<int>(filter.border())));
   m_borderValueRow->setVisible(filter.border() == BorderMode::Constant);
   for (int c = 0; c < 3; ++c) {
@@ -199,13 +261,21 @@ void FilterEditor::refresh(const FilterSet& filter) {
   }
 }
 
-void FilterEditor::showError(const QString& message) {
+void FilterEditor::showError(const QString& message, int ms) {
   m_error->setText(message);
   m_error->setVisible(!message.isEmpty());
+  if (ms < 0) ms = m_messageMs;
+  if (message.isEmpty() || ms == 0)
+    m_errorTimer->stop();
+  else
+    m_errorTimer->start(ms);
 }
 
 QString FilterEditor::errorText() const {
-  return m_error->isVisible() ? m_error->text() : QString();
+  if (m_error->isVisibleTo(this)) return m_error->text();
+  for (const ChannelGrid* grid : m_grids)
+    if (!grid->messageText().isEmpty()) return grid->messageText();
+  return {};
 }
 
 QString FilterEditor::filterText() const {
@@ -215,9 +285,8 @@ QString FilterEditor::filterText() const {
 bool FilterEditor::pasteText(const QString& text) {
   try {
     const std::string utf8 = text.toStdString();
-    FilterSet pasted = parseFilterText(utf8, m_document->filter(), "<clipboard>");
-    if (pasted.name().empty()) pasted = pasted.withName(m_document->filter().name());
-    m_document->replace(pasted, tr("Paste filter"));
+    const FilterSet pasted = parseFilterText(utf8, m_document->filter(), "<clipboard>");
+    m_document->replaceEdited(pasted, tr("Paste filter"));
     showError({});
     emit status(tr("Pasted a %1×%1 filter").arg(pasted.size()));
     return true;
@@ -237,6 +306,7 @@ void FilterEditor::pasteFromClipboard() {
 }
 
 bool FilterEditor::importFile(const QString& path) {
+  if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) return importImageJKernel(path);
   try {
     const FilterSet loaded = loadFilterFile(path.toStdString());
     FilterSet named =
@@ -252,6 +322,13 @@ bool FilterEditor::importFile(const QString& path) {
 }
 
 bool FilterEditor::exportFile(const QString& path, bool overwrite) {
+  if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
+    if (!overwrite && QFileInfo::exists(path)) {
+      showError(tr("Cannot export — '%1' already exists; refusing to overwrite it").arg(path));
+      return false;
+    }
+    return exportImageJKernel(path);
+  }
   try {
     saveFilterFile(path.toStdString(), m_document->filter(), overwrite);
     emit status(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
@@ -277,11 +354,23 @@ bool FilterEditor::loadPreset(const PresetEntry& entry) {
 }
 
 bool FilterEditor::savePreset(const QString& name, bool overwrite) {
+  const QString trimmed = name.trimmed();
+  if (!overwrite) {
+    // No silent second "Identity": a name that a preset already has needs a yes first.
+    for (const auto& list : {m_presets->bundled(), m_presets->user()})
+      for (const PresetEntry& e : list)
+        if (e.name.compare(trimmed, Qt::CaseInsensitive) == 0) {
+          showError(tr("Cannot save preset — a %1 preset called '%2' already exists; choose another name "
+                       "or confirm replacing it")
+                        .arg(e.bundled ? tr("bundled") : tr("saved"), e.name));
+          return false;
+        }
+  }
   try {
-    const QString path = m_presets->saveUser(m_document->filter(), name, overwrite);
-    m_document->replace(m_document->filter().withName(name.trimmed().toStdString()),
-                        tr("Name filter '%1'").arg(name));
-    emit status(tr("Saved preset '%1' to %2").arg(name, QDir::toNativeSeparators(path)));
+    const QString path = m_presets->saveUser(m_document->filter(), trimmed, overwrite);
+    m_document->rename(trimmed, tr("Name filter '%1'").arg(trimmed));
+    showError({});
+    emit status(tr("Saved preset '%1' to %2").arg(trimmed, QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
     showError(tr("Cannot save preset — %1").arg(QString::fromUtf8(e.what())));
@@ -289,9 +378,112 @@ bool FilterEditor::savePreset(const QString& name, bool overwrite) {
   }
 }
 
+bool FilterEditor::importImageJKernel(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    showError(tr("Cannot import — %1: %2").arg(path, file.errorString()));
+    return false;
+  }
+  const QByteArray bytes = file.read(1 << 20);
+  try {
+    FilterSet f = parseFilterText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
+                                  m_document->filter(), QFileInfo(path).fileName().toStdString());
+    bool normalised = false;
+    if (!bytes.contains("divisor")) {
+      // ImageJ's Convolver normalises by default (weights / Σ when Σ ≠ 0); do the same so the picture
+      // matches what ImageJ shows.
+      auto channels = f.channels();
+      double sum = 0;
+      for (double v : channels[0].matrix) sum += v;
+      if (sum != 0 && sum != 1 && f.channelsIdentical()) {
+        for (auto& c : channels) c.divisor = sum;
+        f = FilterSet::make(channels, f.border(), f.borderValue(), f.name());
+        normalised = true;
+      }
+    }
+    f = f.withName(QFileInfo(path).completeBaseName().toStdString());
+    m_document->replace(f, tr("Import %1").arg(QFileInfo(path).fileName()));
+    showError({});
+    emit status(normalised ? tr("Imported ImageJ kernel %1 (normalised: divisor = Σ, as ImageJ does)")
+                                 .arg(QDir::toNativeSeparators(path))
+                           : tr("Imported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+  } catch (const std::exception& e) {
+    showError(describeParseError(QString::fromUtf8(e.what()), tr("Cannot import %1 — ").arg(path)));
+    return false;
+  }
+}
+
+bool FilterEditor::exportImageJKernel(const QString& path) {
+  const FilterSet& f = m_document->filter();
+  QSaveFile file(path);  // atomic: a reader never sees half a kernel
+  const std::string text = toImageJKernelText(f);
+  if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
+      !file.commit()) {
+    showError(tr("Cannot export — %1: %2").arg(path, file.errorString()));
+    return false;
+  }
+  QStringList lost;
+  if (!f.channelsIdentical()) lost << tr("G and B differ from R and were not written");
+  if (f.channel(0).offset != 0)
+    lost << tr("the offset (%1) has no place in an ImageJ kernel").arg(f.channel(0).offset);
+  if (lost.isEmpty()) {
+    emit status(tr("Exported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
+  } else {
+    showError(tr("Exported %1, but %2.").arg(QDir::toNativeSeparators(path), lost.join(tr("; "))));
+  }
+  return true;
+}
+
+QString FilterEditor::openCvCpp() const {
+  return openCvCppSnippet(m_document->filter());
+}
+
+QString FilterEditor::openCvPython() const {
+  return openCvPythonSnippet(m_document->filter());
+}
+
+void FilterEditor::copyOpenCvCpp() {
+  QApplication::clipboard()->setText(openCvCpp());
+  emit status(tr("Filter copied as OpenCV C++ (cv::filter2D)"));
+}
+
+void FilterEditor::copyOpenCvPython() {
+  QApplication::clipboard()->setText(openCvPython());
+  emit status(tr("Filter copied as OpenCV Python (cv2.filter2D)"));
+}
+
+void FilterEditor::importImageJWithDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import ImageJ kernel"), m_lastDir,
+                                                    tr("ImageJ kernels (*.txt);;All files (*)"));
+  if (path.isEmpty()) return;
+  m_lastDir = QFileInfo(path).absolutePath();
+  importImageJKernel(path);
+}
+
+void FilterEditor::exportImageJWithDialog() {
+  QString suggested = QString::fromStdString(m_document->filter().name());
+  if (suggested.isEmpty()) suggested = QStringLiteral("kernel");
+  const QString dir =
+      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export ImageJ kernel"), QDir(dir).filePath(suggested + ".txt"), tr("ImageJ kernels (*.txt)"));
+  if (path.isEmpty()) return;
+  if (!path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
+    path += QStringLiteral(".txt");
+    if (QFileInfo::exists(path) &&
+        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
+            QMessageBox::Yes)
+      return;
+  }
+  m_lastDir = QFileInfo(path).absolutePath();
+  exportImageJKernel(path);
+}
+
 void FilterEditor::importWithDialog() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Import filter"), m_lastDir,
-                                                    tr("Filter files (*.json);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Import filter"), m_lastDir,
+                                   tr("Filter files (*.json);;ImageJ kernels (*.txt);;All files (*)"));
   if (path.isEmpty()) return;
   m_lastDir = QFileInfo(path).absolutePath();
   importFile(path);
@@ -319,17 +511,23 @@ void FilterEditor::exportWithDialog() {
 
 void FilterEditor::savePresetWithDialog() {
   bool ok = false;
-  const QString name =
-      QInputDialog::getText(this, tr("Save as preset"), tr("Preset name:"), QLineEdit::Normal,
-                            QString::fromStdString(m_document->filter().name()), &ok);
+  QString suggested = QString::fromStdString(m_document->filter().name());
+  if (m_document->isModified() && !suggested.isEmpty()) suggested = tr("%1 (edited)").arg(suggested);
+  const QString name = QInputDialog::getText(this, tr("Save as preset"), tr("Preset name:"),
+                                             QLineEdit::Normal, suggested, &ok);
   if (!ok || name.trimmed().isEmpty()) return;
   bool overwrite = false;
-  if (QFileInfo::exists(m_presets->userPathFor(name))) {
-    if (QMessageBox::question(this, tr("Replace preset?"),
-                              tr("You already have a preset called '%1'. Replace it?").arg(name)) !=
-        QMessageBox::Yes)
-      return;
-    overwrite = true;
+  for (const auto& list : {m_presets->bundled(), m_presets->user()}) {
+    for (const PresetEntry& e : list) {
+      if (overwrite || e.name.compare(name.trimmed(), Qt::CaseInsensitive) != 0) continue;
+      const QString question =
+          e.bundled ? tr("A bundled preset is already called '%1'. Save yours under the same name anyway? "
+                         "(The menu will then list two.)")
+                          .arg(e.name)
+                    : tr("You already have a preset called '%1'. Replace it?").arg(e.name);
+      if (QMessageBox::question(this, tr("Preset name in use"), question) != QMessageBox::Yes) return;
+      overwrite = true;
+    }
   }
   savePreset(name, overwrite);
 }

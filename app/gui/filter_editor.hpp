@@ -1,5 +1,5 @@
-// FilterEditor: the dock's contents — three channel grids, link/copy/normalise, border, presets, paste,
-// errors.
+// FilterEditor: the dock's contents — three channel grids (one while linked), link/copy/normalise, border,
+// presets, paste, code export, messages that fade.
 #pragma once
 
 #include <QWidget>
@@ -12,6 +12,8 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QMenu;
+class QScrollArea;
+class QTimer;
 class QToolButton;
 
 namespace convolab::gui {
@@ -33,9 +35,17 @@ class FilterEditor : public QWidget {
   /// The Presets menu (also placed in the main window's menu bar); rebuilt each time it opens.
   QMenu* presetsMenu() const { return m_presetsMenu; }
 
-  /// Inline message under the editor (red); empty hides it.
-  void showError(const QString& message);
+  QLabel* titleLabel() const { return m_title; }
+  /// The Copy button's menu: text, OpenCV C++ / Python, ImageJ kernel import and export.
+  QMenu* copyMenu() const { return m_copyMenu; }
+
+  /// Inline message under the editor (red); empty hides it. It hides itself after `ms` milliseconds
+  /// (-1: the editor's message timeout, 0: stays until replaced).
+  void showError(const QString& message, int ms = -1);
+  /// The visible message under the editor or under a channel grid (the latter for cell and divisor edits).
   QString errorText() const;
+  /// How long messages stay (default 8 s; tests shorten it).
+  void setMessageTimeout(int ms) { m_messageMs = ms; }
 
   // Operations without dialogs (menus call these after asking; tests call them directly).
   /// Parses the plain-text form; errors go to the inline label with their line and column.
@@ -45,7 +55,14 @@ class FilterEditor : public QWidget {
   /// Saves JSON atomically; refuses an existing file unless `overwrite`.
   bool exportFile(const QString& path, bool overwrite);
   bool loadPreset(const PresetEntry& entry);
+  /// Refuses a name that a bundled or user preset already has (case-insensitive) unless `overwrite`.
   bool savePreset(const QString& name, bool overwrite);
+  /// ImageJ kernel text (.txt): rows of weights. Import normalises as ImageJ's default does (divisor = Σ
+  /// when Σ ≠ 0 and the file gives no divisor); export writes channel R's matrix / divisor.
+  bool importImageJKernel(const QString& path);
+  bool exportImageJKernel(const QString& path);
+  QString openCvCpp() const;
+  QString openCvPython() const;
 
  public slots:
   void copyToClipboard();
@@ -53,6 +70,10 @@ class FilterEditor : public QWidget {
   void importWithDialog();
   void exportWithDialog();
   void savePresetWithDialog();
+  void importImageJWithDialog();
+  void exportImageJWithDialog();
+  void copyOpenCvCpp();
+  void copyOpenCvPython();
 
  signals:
   /// Something worth a status-bar line ("Saved preset 'Soft'").
@@ -61,10 +82,14 @@ class FilterEditor : public QWidget {
  private:
   void refresh(const FilterSet& filter);
   void rebuildPresetsMenu();
+  void showLinked(bool linked);
+  void fitWidthToContent();
 
   FilterDocument* m_document;
   PresetLibrary* m_presets;
   std::array<ChannelGrid*, 3> m_grids{};
+  QScrollArea* m_scroll;
+  QWidget* m_body;
   QLabel* m_title;
   QCheckBox* m_link;
   QComboBox* m_size;
@@ -72,7 +97,10 @@ class FilterEditor : public QWidget {
   QWidget* m_borderValueRow;
   std::array<CompactSpinBox*, 3> m_borderValues{};
   QLabel* m_error;
+  QTimer* m_errorTimer;
+  int m_messageMs = 8000;
   QMenu* m_presetsMenu;
+  QMenu* m_copyMenu;
   QString m_lastDir;
 };
 

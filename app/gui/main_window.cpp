@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
@@ -41,6 +42,7 @@
 #include "source_factory.hpp"
 #include "stats_panel.hpp"
 #include "stats_report.hpp"
+#include "window_chrome.hpp"
 
 namespace convolab::gui {
 
@@ -128,21 +130,21 @@ void MainWindow::buildDocks() {
   editorDock->setWidget(m_editor);
   editorDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                           QDockWidget::DockWidgetClosable);
-  m_editor->setMinimumWidth(420);
   addDockWidget(Qt::LeftDockWidgetArea, editorDock);
   connect(m_editor, &FilterEditor::status, this, [this](const QString& m) { showMessage(m); });
 
   m_statsPanel = new StatsPanel(this);
   auto* statsDock = new QDockWidget(tr("Statistics"), this);
   statsDock->setObjectName(QStringLiteral("statsDock"));
-  statsDock->setWidget(m_statsPanel);
-  m_statsPanel->setMinimumWidth(360);
+  statsDock->setWidget(scrollableDockContent(m_statsPanel));  // a 720-pixel screen scrolls the stats
+  statsDock->widget()->setMinimumWidth(360);
   addDockWidget(Qt::RightDockWidgetArea, statsDock);
   connect(m_statsPanel, &StatsPanel::resetRequested, this, &MainWindow::resetStats);
   connect(m_statsPanel, &StatsPanel::copyRequested, this, &MainWindow::copyStats);
   for (QDockWidget* dock : {editorDock, statsDock}) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
     connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::scheduleLayoutSave);
+    keepFloatingDockInFront(dock);
   }
 }
 
@@ -249,9 +251,7 @@ void MainWindow::buildActions() {
   connect(make("step", tr("S&tep One Frame"), QKeySequence(Qt::CTRL | Qt::Key_Period),
                tr("While paused, advance one frame")),
           &QAction::triggered, m_pipeline, &Pipeline::step);
-  QAction* full = make("fullScreen", tr("F&ull Screen"), QKeySequence::FullScreen);
-  full->setCheckable(true);
-  connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+  installFullScreenToggle(this, make("fullScreen", tr("F&ull Screen"), QKeySequence(Qt::Key_F11)));
   connect(make("resetStats", tr("Reset &Statistics"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)),
           &QAction::triggered, this, &MainWindow::resetStats);
   connect(make("shortcuts", tr("&Keyboard Shortcuts"), QKeySequence::HelpContents), &QAction::triggered, this,
@@ -295,6 +295,8 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   file->addAction(action("importFilter"));
   file->addAction(action("exportFilter"));
+  for (QAction* a : m_editor->copyMenu()->actions())
+    if (a->objectName().endsWith("ImageJ")) file->addAction(a);
   file->addSeparator();
   file->addAction(action("saveFrame"));
   file->addAction(action("saveFrameAs"));
@@ -309,6 +311,8 @@ void MainWindow::buildMenus() {
   edit->addSeparator();
   edit->addAction(action("copyFilter"));
   edit->addAction(action("pasteFilter"));
+  for (QAction* a : m_editor->copyMenu()->actions())
+    if (a->objectName().startsWith("copyOpenCv")) edit->addAction(a);
   edit->addSeparator();
   edit->addAction(action("link"));
   edit->addAction(action("resetIdentity"));

@@ -7,9 +7,11 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "convolab/error.hpp"
@@ -114,6 +116,32 @@ std::string formatNumber(double v) {
   char buf[64];
   auto res = std::to_chars(buf, buf + sizeof buf, v);
   return std::string(buf, res.ptr);
+}
+
+// A line of numbers uses decimal commas ("0,5 0,25") when it separates with ';', or when it separates
+// with blanks and every comma sits between two digits. Otherwise commas separate ("1, 2, 1" or "1,2,1").
+bool usesDecimalComma(std::string_view line) {
+  if (line.find(',') == std::string_view::npos) return false;
+  if (line.find(';') != std::string_view::npos) return true;
+  const auto first = line.find_first_not_of(" \t\r");
+  const auto last = line.find_last_not_of(" \t\r");
+  if (first == std::string_view::npos) return false;
+  const std::string_view body = line.substr(first, last - first + 1);
+  if (body.find_first_of(" \t") == std::string_view::npos) return false;
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (size_t i = 0; i < body.size(); ++i)
+    if (body[i] == ',' && (i == 0 || i + 1 >= body.size() || !digit(body[i - 1]) || !digit(body[i + 1])))
+      return false;
+  return true;
+}
+
+std::optional<double> parsePlainNumber(std::string_view t) {
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  if (t.empty() || t.front() == '+') return std::nullopt;
+  double v = 0;
+  const auto res = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (res.ec != std::errc() || res.ptr != t.data() + t.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
 }
 
 }  // namespace
@@ -246,6 +274,36 @@ std::string toFilterJson(const FilterSet& filter) {
   return doc.dump(2) + "\n";
 }
 
+std::optional<double> parseFilterNumber(std::string_view token, bool decimalComma) {
+  auto trim = [](std::string_view t) {
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\r')) t.remove_suffix(1);
+    return t;
+  };
+  std::string text(trim(token));
+  if (decimalComma && text.find('.') == std::string::npos)
+    for (char& c : text)
+      if (c == ',') c = '.';
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) return parsePlainNumber(text);
+  const auto num = parsePlainNumber(trim(std::string_view(text).substr(0, slash)));
+  const auto den = parsePlainNumber(trim(std::string_view(text).substr(slash + 1)));
+  if (!num || !den || *den == 0.0) return std::nullopt;
+  const double v = *num / *den;
+  if (!std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::string toImageJKernelText(const FilterSet& filter) {
+  const ChannelFilter& f = filter.channel(0);
+  std::string out;
+  for (int j = 0; j < f.size; ++j) {
+    for (int i = 0; i < f.size; ++i) out += (i ? "\t" : "") + formatNumber(f.at(j, i) / f.divisor);
+    out += "\n";
+  }
+  return out;
+}
+
 FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::string_view source) {
   struct Block {
     std::vector<std::vector<double>> rows;
@@ -292,10 +350,11 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
       const bool isDivisor = lower[0] == 'd';
       const std::string value = trimmed.substr(isDivisor ? 8 : 7);
       auto vfirst = value.find_first_not_of(" \t");
-      double v = 0;
-      const char* b = vfirst == std::string::npos ? value.data() + value.size() : value.data() + vfirst;
-      auto res = std::from_chars(b, value.data() + value.size(), v);
-      if (res.ec != std::errc() || res.ptr != value.data() + value.size() || !std::isfinite(v))
+      const std::string_view token =
+          vfirst == std::string::npos ? std::string_view() : std::string_view(value).substr(vfirst);
+      const auto parsed = parseFilterNumber(token, /*decimalComma=*/true);
+      const double v = parsed.value_or(0.0);
+      if (!parsed)
         throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first + (isDivisor ? 9 : 8))) +
                                              ": '" + value + "' is not a finite number");
       if (isDivisor && v == 0.0)
@@ -305,31 +364,45 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
       continue;
     }
     std::vector<double> row;
+    const bool decimalComma = usesDecimalComma(line);
+    auto isSeparator = [&](char ch) {
+      return ch == ' ' || ch == '\t' || ch == '\r' || ch == ';' || (ch == ',' && !decimalComma);
+    };
     size_t pos = 0;
     while (pos < line.size()) {
-      while (pos < line.size() &&
-             (line[pos] == ' ' || line[pos] == '\t' || line[pos] == ',' || line[pos] == '\r'))
-        ++pos;
+      while (pos < line.size() && isSeparator(line[pos])) ++pos;
       if (pos >= line.size()) break;
       size_t end = pos;
-      while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != ',' &&
-             line[end] != '\r')
-        ++end;
-      double v = 0;
-      const char* b = line.data() + pos;
-      if (*b == '+') ++b;
-      auto res = std::from_chars(b, line.data() + end, v);
-      if (res.ec != std::errc() || res.ptr != line.data() + end || !std::isfinite(v))
+      while (end < line.size() && !isSeparator(line[end])) ++end;
+      const auto v = parseFilterNumber(std::string_view(line).substr(pos, end - pos), decimalComma);
+      if (!v)
         throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(pos) + 1) + ": '" +
-                                             line.substr(pos, end - pos) + "' is not a finite number");
-      row.push_back(v);
+                                             line.substr(pos, end - pos) +
+                                             "' is not a finite number (or fraction such as 1/9)");
+      row.push_back(*v);
       pos = end;
     }
     if (block.rows.empty()) block.firstLine = lineNo;
     block.rows.push_back(std::move(row));
   }
 
-  auto toChannel = [&](const Block& b, const char* label) {
+  auto toChannel = [&](Block b, const char* label) {
+    // K² numbers on one line (49 → 7×7), as spreadsheets and ImageJ's one-line form give them.
+    if (b.rows.size() == 1 && b.rows[0].size() > 1) {
+      const int n = static_cast<int>(b.rows[0].size());
+      const int side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(n))));
+      if (side * side == n && side % 2 == 1 && side <= kMaxFilterSize) {
+        std::vector<std::vector<double>> rows;
+        for (int j = 0; j < side; ++j)
+          rows.emplace_back(b.rows[0].begin() + j * side, b.rows[0].begin() + (j + 1) * side);
+        b.rows = std::move(rows);
+      } else {
+        throw Error(ErrorKind::BadInput,
+                    where(b.firstLine, 0) + ": " + label + "one line of " + std::to_string(n) +
+                        " numbers; expected K rows of K numbers, or K² numbers on one line (9, 25, 49, "
+                        "81, 121, 169 or 225)");
+      }
+    }
     const int k = static_cast<int>(b.rows.size());
     if (k == 0) throw Error(ErrorKind::BadInput, std::string(source) + ": " + label + "no matrix rows");
     if (k % 2 == 0 || k > kMaxFilterSize)

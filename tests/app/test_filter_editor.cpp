@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -117,15 +118,222 @@ class FilterEditorTest : public QObject {
 
   void normaliseSetsDivisorToSumAndZeroIsRefused() {
     table(0)->item(3, 2)->setText(QStringLiteral("2"));  // sum = 3
-    m_editor->grid(0)->normaliseButton()->click();
+    m_editor->grid(0)->normaliseBox()->setChecked(true);
     QCOMPARE(m_doc->filter().channel(0).divisor, 3.0);
+    m_editor->grid(0)->normaliseBox()->setChecked(false);
     m_editor->grid(0)->divisorBox()->setValue(0);
     QCOMPARE(m_doc->filter().channel(0).divisor, 3.0);  // refused
     QVERIFY(m_editor->errorText().contains(QStringLiteral("Divisor cannot be 0")));
     QCOMPARE(m_editor->grid(0)->divisorBox()->value(), 3.0);
-    // A zero-sum (edge) filter cannot be normalised; the editor says why, inline.
-    m_doc->replace(parseFilterText("-1 -1 -1\n-1 8 -1\n-1 -1 -1\n"), QStringLiteral("edge"));
-    QVERIFY(!m_editor->grid(0)->normaliseButton()->isEnabled());
+  }
+
+  void normaliseStaysOnWhileEditingWithGimpRules() {
+    ChannelGrid* g = m_editor->grid(0);
+    g->normaliseBox()->setChecked(true);
+    QVERIFY(!g->divisorBox()->isEnabled());              // Normalise owns divisor and offset while on
+    table(0)->item(0, 0)->setText(QStringLiteral("2"));  // Σ = 3 > 0: divisor Σ, offset 0
+    QCOMPARE(m_doc->filter().channel(0).divisor, 3.0);
+    QCOMPARE(m_doc->filter().channel(0).offset, 0.0);
+    table(0)->item(0, 1)->setText(QStringLiteral("1"));  // still on: Σ = 4
+    QVERIFY(g->normaliseBox()->isChecked());
+    QCOMPARE(m_doc->filter().channel(0).divisor, 4.0);
+    table(0)->item(0, 2)->setText(QStringLiteral("-4"));  // Σ = 0: divisor 1, offset 128 (GIMP)
+    QCOMPARE(m_doc->filter().channel(0).divisor, 1.0);
+    QCOMPARE(m_doc->filter().channel(0).offset, 128.0);
+    table(0)->item(0, 3)->setText(QStringLiteral("-2"));  // Σ = −2: divisor 2 (−Σ), offset 255 (GIMP)
+    QCOMPARE(m_doc->filter().channel(0).divisor, 2.0);
+    QCOMPARE(m_doc->filter().channel(0).offset, 255.0);
+    QCOMPARE(m_doc->filter().channel(1).divisor, 1.0);  // other channels untouched
+    QCOMPARE(g->divisorBox()->value(), 2.0);
+    // Loading a preset keeps the preset's own divisor: Normalise turns off.
+    m_doc->replace(parseFilterText("1 1 1\n1 1 1\n1 1 1\ndivisor: 3\n"), QStringLiteral("load"));
+    QVERIFY(!g->normaliseBox()->isChecked());
+    QCOMPARE(m_doc->filter().channel(0).divisor, 3.0);
+  }
+
+  void decimalCommaAndFractionsInCells() {
+    table(0)->item(0, 0)->setText(QStringLiteral("0,5"));
+    QCOMPARE(m_doc->filter().channel(0).at(0, 0), 0.5);  // not 5
+    table(0)->item(0, 1)->setText(QStringLiteral("1/9"));
+    QCOMPARE(m_doc->filter().channel(0).at(0, 1), 1.0 / 9.0);  // not 19
+    table(0)->item(0, 2)->setText(QStringLiteral("-2/16"));
+    QCOMPARE(m_doc->filter().channel(0).at(0, 2), -0.125);
+    table(0)->item(0, 3)->setText(QStringLiteral("1,000.5"));  // ambiguous: refused visibly, not guessed
+    QCOMPARE(m_doc->filter().channel(0).at(0, 3), 0.0);
+    QVERIFY(m_editor->errorText().contains(QStringLiteral("row 1, column 4")));
+    // The message sits under the grid it concerns, not at the bottom of the editor.
+    QVERIFY(m_editor->grid(0)->messageLabel()->isVisible());
+    QVERIFY(!m_editor->errorLabel()->isVisible());
+    // The divisor and offset fields take the same forms.
+    m_editor->grid(1)->divisorBox()->findChild<QLineEdit*>()->setText(QStringLiteral("4,5"));
+    QTest::keyClick(m_editor->grid(1)->divisorBox(), Qt::Key_Return);
+    QCOMPARE(m_doc->filter().channel(1).divisor, 4.5);
+    m_editor->grid(1)->offsetBox()->findChild<QLineEdit*>()->setText(QStringLiteral("1/3"));
+    QTest::keyClick(m_editor->grid(1)->offsetBox(), Qt::Key_Return);
+    QCOMPARE(m_doc->filter().channel(1).offset, 1.0 / 3.0);
+  }
+
+  void cellsShowReadableDigitsAndTheFullValueInTheTooltip() {
+    std::string text;
+    for (int j = 0; j < 15; ++j) {
+      for (int i = 0; i < 15; ++i) text += "1/225 ";
+      text += "\n";
+    }
+    QVERIFY(m_editor->pasteText(QString::fromStdString(text)));
+    QTableWidget* t = table(0);
+    QCOMPARE(t->rowCount(), 15);
+    QTableWidgetItem* item = t->item(7, 7);
+    const QString shown = item->text();
+    const QFontMetrics metrics(item->font());
+    QVERIFY2(metrics.horizontalAdvance(shown) <= t->columnWidth(7),
+             qPrintable(QStringLiteral("%1: %2 px in %3")
+                            .arg(shown)
+                            .arg(metrics.horizontalAdvance(shown))
+                            .arg(t->columnWidth(7))));
+    QVERIFY2(shown.contains(QStringLiteral(".004")), qPrintable(shown));  // digits, not "0.…"
+    QVERIFY2(item->toolTip().contains(QStringLiteral("0.0044444444444444")), qPrintable(item->toolTip()));
+    QCOMPARE(m_doc->filter().channel(0).at(7, 7), 1.0 / 225.0);  // stored exactly, shown shortened
+    // A tiny weight keeps its digits in exponent form rather than turning into "0.…".
+    t->item(0, 0)->setText(QStringLiteral("0.00031"));
+    const QString tiny = t->item(0, 0)->text();
+    QVERIFY2(tiny.startsWith(QLatin1Char('3')) && tiny.contains(QStringLiteral("e-4")), qPrintable(tiny));
+    QVERIFY(QFontMetrics(t->item(0, 0)->font()).horizontalAdvance(tiny) <= t->columnWidth(0));
+  }
+
+  void pasteAcceptsOneLineOfKSquaredNumbers() {
+    QString line;
+    for (int i = 0; i < 49; ++i) line += QString::number(i == 24 ? 1 : 0) + QLatin1Char(' ');
+    QVERIFY(m_editor->pasteText(line));
+    QCOMPARE(m_doc->filter().size(), 7);
+    QCOMPARE(m_doc->filter().channel(0).at(3, 3), 1.0);
+    QVERIFY(!m_editor->pasteText(QStringLiteral("1 2 3 4 5 6 7 8\n")));
+    QVERIFY(m_editor->errorText().contains(QStringLiteral("K² numbers")));
+  }
+
+  void messagesFadeAfterAFewSeconds() {
+    m_editor->setMessageTimeout(200);
+    QVERIFY(!m_editor->pasteText(QStringLiteral("x\n")));
+    QVERIFY(m_editor->errorLabel()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_editor->errorLabel()->isVisible(), 3000);
+    table(0)->item(1, 1)->setText(QStringLiteral("abc"));
+    QVERIFY(m_editor->grid(0)->messageLabel()->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_editor->grid(0)->messageLabel()->isVisible(), 3000);
+  }
+
+  void editedFilterNameShowsModified() {
+    const auto bundled = m_presets->bundled();
+    if (bundled.isEmpty()) QSKIP("no presets bundled");
+    const PresetEntry preset = bundled.first();
+    QVERIFY(m_editor->loadPreset(preset));
+    QCOMPARE(m_editor->titleLabel()->text(), preset.name);
+    table(0)->item(0, 0)->setText(QStringLiteral("42"));
+    QCOMPARE(m_editor->titleLabel()->text(), preset.name + QStringLiteral("*"));
+    QVERIFY(m_doc->isModified());
+    m_doc->undoStack()->undo();  // back to the preset: no longer modified
+    QCOMPARE(m_editor->titleLabel()->text(), preset.name);
+    // A paste is an edit too; the name stays with a star.
+    QVERIFY(m_editor->pasteText(QStringLiteral("0 0 0\n0 2 0\n0 0 0\n")));
+    QCOMPARE(m_editor->titleLabel()->text(), preset.name + QStringLiteral("*"));
+    // Saving under a new name makes that the unedited name.
+    QVERIFY(m_editor->savePreset(QStringLiteral("Double"), false));
+    QCOMPARE(m_editor->titleLabel()->text(), QStringLiteral("Double"));
+  }
+
+  void savingAPresetUnderAnExistingNameAsksFirst() {
+    const auto bundled = m_presets->bundled();
+    if (bundled.isEmpty()) QSKIP("no presets bundled");
+    const QString taken = bundled.first().name;
+    table(0)->item(0, 0)->setText(QStringLiteral("3"));
+    QVERIFY(!m_editor->savePreset(taken.toLower(), false));  // no silent second "Identity"
+    QVERIFY2(m_editor->errorText().contains(QStringLiteral("bundled preset called")),
+             qPrintable(m_editor->errorText()));
+    QVERIFY(m_presets->user().isEmpty());
+    QVERIFY(m_editor->savePreset(taken, true));  // after a yes
+    QCOMPARE(m_presets->user().size(), 1);
+  }
+
+  void linkedChannelsShowOneGrid() {
+    table(1)->item(0, 0)->setText(QStringLiteral("5"));  // channels differ
+    m_editor->linkBox()->setChecked(true);
+    QVERIFY(m_editor->grid(0)->isVisible());
+    QVERIFY(!m_editor->grid(1)->isVisible());
+    QVERIFY(!m_editor->grid(2)->isVisible());
+    QVERIFY(m_editor->grid(0)->titleLabel()->text().contains(QStringLiteral("R, G and B")));
+    QVERIFY(!m_editor->grid(0)->copyToAllButton()->isVisible());
+    // The one grid is the whole truth: linking copied R to G and B (one undo step).
+    QVERIFY(m_doc->filter().channelsIdentical());
+    table(0)->item(1, 1)->setText(QStringLiteral("2"));
+    for (int c = 0; c < 3; ++c) QCOMPARE(m_doc->filter().channel(c).at(1, 1), 2.0);
+    m_editor->linkBox()->setChecked(false);
+    QVERIFY(m_editor->grid(1)->isVisible());
+    QVERIFY(m_editor->grid(0)->titleLabel()->text().contains(QStringLiteral("Red")));
+  }
+
+  void bigKernelKeepsEveryControlReachable() {
+    m_editor->resize(440, 700);
+    m_doc->setSize(15);
+    QTest::qWait(50);
+    ChannelGrid* g = m_editor->grid(0);
+    // Everything of the grid lies inside the grid card (the scroll area may scroll to it, never cut it).
+    for (QWidget* w : {static_cast<QWidget*>(g->copyToAllButton()), static_cast<QWidget*>(g->offsetBox()),
+                       static_cast<QWidget*>(g->table())}) {
+      const QRect r(w->mapTo(g, QPoint(0, 0)), w->size());
+      QVERIFY2(g->rect().contains(r), qPrintable(w->objectName()));
+      QVERIFY(w->isVisible());
+    }
+    QVERIFY(g->width() >= g->minimumSizeHint().width());
+  }
+
+  void openCvCodeHasCoefficientsAndBorder() {
+    m_doc->replace(parseFilterText("0 -1 0\n-1 5 -1\n0 -1 0\n"), QStringLiteral("sharpen"));
+    m_doc->setBorder(BorderMode::Replicate);
+    const QString cpp = m_editor->openCvCpp();
+    QVERIFY2(cpp.contains(QStringLiteral("cv::filter2D")), qPrintable(cpp));
+    QVERIFY(cpp.contains(QStringLiteral("cv::BORDER_REPLICATE")));
+    QVERIFY(cpp.contains(QStringLiteral("0, 0, -1, 0, 5, -1, 0, 0")) ||
+            cpp.contains(QStringLiteral("-1, 5, -1")));
+    const QString py = m_editor->openCvPython();
+    QVERIFY(py.contains(QStringLiteral("cv2.filter2D")));
+    QVERIFY(py.contains(QStringLiteral("cv2.BORDER_REPLICATE")));
+    QVERIFY(py.contains(QStringLiteral("[0, 0, -1, 5, -1, 0, 0]")));
+    // Per-channel filters: split, one call per channel (R is OpenCV's channel 2), merge; divisor and offset.
+    QVERIFY(m_editor->pasteText(QStringLiteral("R:\n1\ndivisor: 2\noffset: 10\nG:\n3\nB:\n1/4\n")));
+    m_doc->setBorder(BorderMode::Reflect101);
+    const QString split = m_editor->openCvCpp();
+    QVERIFY(split.contains(QStringLiteral("cv::split")));
+    QVERIFY(split.contains(QStringLiteral("cv::merge")));
+    QVERIFY2(split.contains(QStringLiteral("cv::filter2D(in[2], out[2], -1, kR, cv::Point(-1, -1), 10, "
+                                           "cv::BORDER_REFLECT_101)")),
+             qPrintable(split));
+    QVERIFY(split.contains(QStringLiteral(") / 2;")));
+    QVERIFY(split.contains(QStringLiteral("0.25")));
+    const QString splitPy = m_editor->openCvPython();
+    QVERIFY(splitPy.contains(QStringLiteral("cv2.split")));
+    QVERIFY(splitPy.contains(QStringLiteral("delta=10")));
+    // Wrap has no filter2D mode: the code pads with copyMakeBorder(BORDER_WRAP) and crops.
+    m_doc->setBorder(BorderMode::Wrap);
+    QVERIFY(m_editor->openCvCpp().contains(
+        QStringLiteral("cv::copyMakeBorder(bgr, padded, r, r, r, r, cv::BORDER_WRAP)")));
+    QVERIFY(m_editor->openCvPython().contains(QStringLiteral("cv2.BORDER_WRAP")));
+  }
+
+  void imageJKernelImportAndExport() {
+    const QString path = QDir::temp().filePath(
+        QStringLiteral("convolab-imagej-%1.txt").arg(QCoreApplication::applicationPid()));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("1\t1\t1\n1\t1\t1\n1\t1\t1\n");
+    f.close();
+    QVERIFY2(m_editor->importFile(path), qPrintable(m_editor->errorText()));
+    QCOMPARE(m_doc->filter().channel(0).at(3, 3), 1.0);
+    QCOMPARE(m_doc->filter().channel(0).divisor, 9.0);  // ImageJ normalises by default
+    QVERIFY(m_editor->exportFile(path, true));
+    QFile back(path);
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    const QByteArray text = back.readAll();
+    QVERIFY2(text.contains("0.1111111111111111"), text.constData());
+    QCOMPARE(text.count('\n'), 7);  // 7×7 in the editor
+    QFile::remove(path);
   }
 
   void borderModeSelector() {

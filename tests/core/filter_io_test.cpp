@@ -109,6 +109,65 @@ TEST(FilterText, ErrorsNameLineAndColumn) {
   EXPECT_THROW(parseFilterText(""), Error);                     // nothing
 }
 
+TEST(FilterText, NumbersAsPeopleTypeThem) {
+  // Fractions (webcamoid's factor form), decimal commas, signs; never a silent partial read.
+  EXPECT_DOUBLE_EQ(*parseFilterNumber("1/9"), 1.0 / 9.0);
+  EXPECT_DOUBLE_EQ(*parseFilterNumber("-2/16"), -0.125);
+  EXPECT_DOUBLE_EQ(*parseFilterNumber(" 3 / 4 "), 0.75);
+  EXPECT_DOUBLE_EQ(*parseFilterNumber("+2.5e-1"), 0.25);
+  EXPECT_DOUBLE_EQ(*parseFilterNumber("0,5", true), 0.5);
+  EXPECT_DOUBLE_EQ(*parseFilterNumber("-1,25/5", true), -0.25);
+  EXPECT_FALSE(parseFilterNumber("0,5"));  // without decimalComma a comma is not part of a number
+  EXPECT_FALSE(parseFilterNumber("1/0"));
+  EXPECT_FALSE(parseFilterNumber("19x"));
+  EXPECT_FALSE(parseFilterNumber("1//9"));
+  EXPECT_FALSE(parseFilterNumber("1,000.5", true));  // a thousands separator is refused, not guessed
+  EXPECT_FALSE(parseFilterNumber(""));
+  EXPECT_FALSE(parseFilterNumber("nan"));
+  EXPECT_FALSE(parseFilterNumber("++1"));
+}
+
+TEST(FilterText, FractionsDecimalCommasAndOneLineForms) {
+  const FilterSet third = parseFilterText("1/9 1/9 1/9\n1/9 1/9 1/9\n1/9 1/9 1/9\n");
+  EXPECT_DOUBLE_EQ(third.channel(0).at(2, 2), 1.0 / 9.0);
+  // Blank-separated rows with decimal commas (a European spreadsheet), and ';'-separated ones.
+  const FilterSet comma = parseFilterText("0,25\t0,5\t0,25\n0 1 0\n0,25;0,5;0,25\ndivisor: 1,5\n");
+  EXPECT_EQ(comma.channel(0).at(0, 1), 0.5);
+  EXPECT_EQ(comma.channel(0).at(2, 0), 0.25);
+  EXPECT_EQ(comma.channel(0).divisor, 1.5);
+  // Commas without blanks, or followed by a blank, still separate.
+  EXPECT_EQ(parseFilterText("1,2,1\n2, 4, 2\n1,2,1\n").channel(0).at(1, 1), 4);
+  // K² numbers on one line: 49 → 7×7, 9 → 3×3.
+  std::string line;
+  for (int i = 0; i < 49; ++i) line += std::to_string(i) + " ";
+  const FilterSet seven = parseFilterText(line + "\n");
+  EXPECT_EQ(seven.size(), 7);
+  EXPECT_EQ(seven.channel(0).at(1, 0), 7);
+  EXPECT_EQ(seven.channel(0).at(6, 6), 48);
+  EXPECT_EQ(parseFilterText("0 -1 0 -1 5 -1 0 -1 0\n").channel(0).at(1, 1), 5);
+  try {
+    parseFilterText("1 2 3 4 5 6 7 8\n", FilterSet(), "clip");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("K² numbers on one line"), std::string::npos) << e.what();
+  }
+  // A typo never becomes a different number (1/9 once was read as 19).
+  EXPECT_THROW(parseFilterText("1/9/2\n"), Error);
+  EXPECT_THROW(parseFilterText("1/0\n"), Error);
+}
+
+TEST(FilterText, ImageJKernelRoundTrip) {
+  // ImageJ kernel files are plain rows; export writes the weights (matrix / divisor), tab-separated.
+  const FilterSet box = parseFilterText("1 1 1\n1 1 1\n1 1 1\ndivisor: 9\n");
+  const std::string text = toImageJKernelText(box);
+  EXPECT_EQ(text.find("divisor"), std::string::npos);
+  EXPECT_NE(text.find('\t'), std::string::npos);
+  const FilterSet back = parseFilterText(text);
+  EXPECT_EQ(back.size(), 3);
+  EXPECT_DOUBLE_EQ(back.channel(0).at(1, 1), 1.0 / 9.0);
+  EXPECT_EQ(back.channel(0).divisor, 1.0);
+}
+
 class TempDir : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,11 +17,23 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source = "<jso
 std::string toFilterJson(const FilterSet& filter);
 
 /// Parses the plain-text form (optional R:/G:/B: blocks of K rows, optional divisor:/offset: lines).
+/// Numbers are separated by blanks, ',' or ';' and may be fractions (`1/9`); a line separated by ';', or by
+/// blanks with every comma between two digits, reads commas as decimal marks (`0,5 0,25`). A block of one
+/// line with K² numbers (9, 25, 49, …) is read as K rows of K (ImageJ's and spreadsheets' one-line form).
 /// Border settings are not part of the text form: `base` supplies them.
 FilterSet parseFilterText(std::string_view text, const FilterSet& base = FilterSet(),
                           std::string_view source = "<text>");
 /// Plain text; one block when all channels are identical, else R:, G:, B: blocks.
 std::string toFilterText(const FilterSet& filter);
+
+/// One number as people type it: `0.5`, `-2e-3`, `+1`, a fraction `1/9` or `-2/16`, and, when
+/// `decimalComma`, `0,5` (a comma as the decimal mark when there is no '.'). Blanks around it are ignored.
+/// Returns nullopt for anything else (never a partial read), for a zero denominator and for non-finite
+/// values.
+std::optional<double> parseFilterNumber(std::string_view token, bool decimalComma = false);
+/// ImageJ's kernel text (Process › Filters › Convolve…): K rows of K tab-separated weights, channel R's
+/// matrix divided by its divisor. The offset and the other channels have no place in that form.
+std::string toImageJKernelText(const FilterSet& filter);
 
 /// Loads a .json filter file (reads the whole file; errors name the path).
 FilterSet loadFilterFile(const std::filesystem::path& path);
