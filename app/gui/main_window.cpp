@@ -694,6 +694,7 @@ void MainWindow::sourceFailed(const QString& spec, const QString& name, const QS
   m_sourceLoading = false;
   if (keepWorking) {
     // The working source stays; say why the new one did not open.
+    if (!m_frameBeforeLoading) m_frameBeforeLoading = m_pipeline->latestFrame();
     if (m_frameBeforeLoading) m_preview->setFrame(m_frameBeforeLoading);
     m_frameBeforeLoading.reset();
     m_preview->setBusyMessage({});
