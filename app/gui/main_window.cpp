@@ -72,6 +72,8 @@ capture::CameraMode cameraModeFromKey(const QString& key, const QString& spec) {
 /// Names shown in the title and status bar are cut to this many characters (a multi-megabyte name in a
 /// hand-edited settings file once broke the X11 connection through the window title).
 constexpr int kShownNameLength = 80;
+/// An automated run whose source disconnected ends (exit 3) when it has not come back within this time.
+constexpr int kAutomatedReconnectMs = 5000;
 
 QString elided(const QString& text, int length = kShownNameLength) {
   if (text.size() <= length) return text;
@@ -756,6 +758,7 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
       if (!m_sourceWorking && s.kind == capture::SourceKind::Camera)
         m_settings.set(AppSettings::kSource, m_sourceSpec);
       m_sourceWorking = true;
+      ++m_disconnects;
       m_seekBar->setFps(s.fps);
       m_preview->hidePlaceholder();
       m_preview->setDisconnected({});
@@ -789,6 +792,14 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
     }
     case capture::CaptureState::Disconnected: {
       const QString message = tr("%1 disconnected — waiting…").arg(kind);
+      if (m_options.automated()) {
+        const std::uint64_t disconnect = ++m_disconnects;
+        const QString why = QString::fromStdString(s.message);
+        QTimer::singleShot(kAutomatedReconnectMs, this, [this, disconnect, why, desc] {
+          if (disconnect == m_disconnects)
+            failRun(tr("%1 stopped delivering frames and did not come back: %2").arg(desc, why));
+        });
+      }
       if (m_preview->frame()) {
         m_preview->setDisconnected(message);  // the last frame stays, dimmed
       } else {

@@ -163,6 +163,7 @@ class MainWindow : public QMainWindow {
   bool m_sourceLoading = false;            // a source is opening: frames of the old one are not shown
   bool m_sourceWorking = false;            // the current source has delivered (Running or Disconnected)
   bool m_outputsWritten = false;
+  std::uint64_t m_disconnects = 0;  // an automated run gives a disconnected source kAutomatedReconnectMs
   capture::CameraMode m_cameraMode;
   capture::CaptureStatus m_captureStatus;
   QString m_strategy = QStringLiteral("auto");

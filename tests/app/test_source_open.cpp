@@ -78,6 +78,7 @@ QString writeClip(const QString& name, int frames) {
     capture::Frame f;
     pattern.read(f);
     recorder.push(f.image);
+    while (recorder.written() + recorder.dropped() < static_cast<std::uint64_t>(i + 1)) QTest::qWait(2);
   }
   return clip;
 }
@@ -122,6 +123,14 @@ class SourceOpenTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 10000);
     QCOMPARE(window.exitCode(), 3);
     QVERIFY(!QFile::exists(o.snapshot));
+  }
+
+  void automatedRunEndsWhenTheSourceNeverComesBack() {
+    LaunchOptions o = options(QStringLiteral("pattern:32x32@60,fail=3"));  // never recovers
+    o.frames = 1000;
+    MainWindow window(o);
+    QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 20000);
+    QCOMPARE(window.exitCode(), 3);
   }
 
   void theAppItselfExits3WithTheMessage() {
