@@ -89,8 +89,8 @@ std::optional<ImageHeader> jpeg(ByteReader& r) {
     std::uint32_t b;
     if (!r.u8(pos, b) || b != 0xFF) return std::nullopt;
     std::uint32_t marker = 0xFF;
-    while (marker == 0xFF) {  // fill bytes
-      if (!r.u8(++pos, marker)) return std::nullopt;
+    for (int fill = 0; marker == 0xFF; ++fill) {  // fill bytes (a few at most in real files)
+      if (fill > 64 || !r.u8(++pos, marker)) return std::nullopt;
     }
     ++pos;
     if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) continue;  // no length
