@@ -523,8 +523,17 @@ void MainWindow::restoreSession() {
   }
   m_document->restore(filter);
   if (!m_options.filter.isEmpty() && !m_editor->importFile(m_options.filter)) {
-    std::fprintf(stderr, "convolab: %s\n", qPrintable(m_editor->errorText()));
-    if (m_options.frames > 0) m_exitCode = 3;
+    // The editor's inline message is only "visible" once the window shows: ask the parser directly.
+    QString why = m_editor->errorText();
+    if (why.isEmpty()) {
+      try {
+        (void)loadFilterFile(m_options.filter.toStdString());
+      } catch (const std::exception& e) {
+        why = QString::fromUtf8(e.what());
+      }
+    }
+    std::fprintf(stderr, "convolab: %s\n", qPrintable(why));
+    if (m_options.automated()) m_exitCode = 3;
   }
   m_document->undoStack()->clear();
   m_document->setLinked(m_settings.value(AppSettings::kLinked, false).toBool());
@@ -982,6 +991,16 @@ void MainWindow::finishRun() {
 bool MainWindow::writeRunOutputs() {
   if (m_outputsWritten) return m_exitCode == 0;
   m_outputsWritten = true;
+  // An output path that exists must be a regular file: never replace a FIFO or a device node (as root,
+  // `--stats /dev/full` once replaced the device with a file).
+  for (const QString* out : {&m_options.snapshot, &m_options.stats}) {
+    const QFileInfo info(*out);
+    if (out->isEmpty() || !info.exists() || info.isFile()) continue;
+    std::fprintf(stderr, "convolab: cannot write %s: it exists and is not a regular file\n",
+                 qPrintable(*out));
+    m_exitCode = 3;
+    return false;
+  }
   const auto frame = m_pipeline->latestFrame();
   if (!m_options.snapshot.isEmpty()) {
     try {

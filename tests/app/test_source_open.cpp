@@ -167,6 +167,31 @@ class SourceOpenTest : public QObject {
     QCOMPARE(window.exitCode(), 0);
   }
 
+  // --stats / --snapshot never replace something that is not a regular file (a FIFO here; a device node
+  // such as /dev/full as root), and a bad --filter names why.
+  void outputsNeverReplaceSpecialFiles() {
+    const QString fifo = homeFile(QStringLiteral("stats-fifo"));
+    QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+    LaunchOptions o = options(QStringLiteral("pattern:32x32@30"));
+    o.frames = 2;
+    o.stats = fifo;
+    MainWindow window(o);
+    QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 60000);
+    QCOMPARE(window.exitCode(), 3);
+    struct stat st {};
+    QVERIFY(::stat(fifo.toLocal8Bit().constData(), &st) == 0 && S_ISFIFO(st.st_mode));
+
+    QProcess app;
+    app.start(QStringLiteral(CONVOLAB_APP),
+              {QStringLiteral("--filter"), fifo, QStringLiteral("--source"), QStringLiteral("pattern:32x32"),
+               QStringLiteral("--frames"), QStringLiteral("1"), QStringLiteral("--strategy"),
+               QStringLiteral("naive")});
+    QVERIFY(app.waitForFinished(60000));
+    QCOMPARE(app.exitCode(), 3);
+    const QString err = QString::fromUtf8(app.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("stats-fifo")), qPrintable(err));
+  }
+
   // 12.3: a failed Open keeps the working source and says why; only sources that opened are remembered.
   void failedOpenKeepsTheWorkingSource() {
     MainWindow window(options(QStringLiteral("pattern:96x64@30")));
