@@ -11,7 +11,7 @@ CameraSource::CameraSource(CameraInfo camera, CameraMode mode)
     : m_camera(std::move(camera)), m_requested(mode) {}
 
 void CameraSource::open() {
-  m_capture.release();
+  if (m_capture.isOpened()) return;  // opened already (off the GUI thread) before the capture thread took it
   const std::string path =
       resolveCameraPath(m_camera.stableId.empty() ? m_camera.devicePath : m_camera.stableId);
   if (path.empty()) throw SourceError("no camera at " + m_camera.stableId);

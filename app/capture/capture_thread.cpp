@@ -1,6 +1,7 @@
 // The capture loop: open, pace, read, publish the newest frame; on failure close and retry periodically.
 #include "capture_thread.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace convolab::capture {
@@ -47,6 +48,14 @@ void CaptureThread::step() {
   m_wake.notify_all();
 }
 
+void CaptureThread::seek(std::int64_t frame) {
+  {
+    std::lock_guard lock(m_mutex);
+    m_seek = std::max<std::int64_t>(0, frame);
+  }
+  m_wake.notify_all();
+}
+
 bool CaptureThread::waitUntil(steady_clock::time_point deadline) {
   std::unique_lock lock(m_mutex);
   m_wake.wait_until(lock, deadline, [&] { return m_stop; });
@@ -85,6 +94,7 @@ void CaptureThread::run() {
         everOpened = true;
         reportedFailure = false;
         nextDue = steady_clock::now();
+        m_frameCount = m_source->frameCount();
         publish(CaptureState::Running);
       } catch (const std::exception& e) {
         // A source that never opened and cannot be retried (a missing file) stays failed; a camera that
@@ -105,18 +115,29 @@ void CaptureThread::run() {
     }
 
     bool paused, stepping = false;
+    std::int64_t seekTo = -1;
     {
       std::unique_lock lock(m_mutex);
-      if (m_paused && m_steps == 0 && !m_source->selfPaced()) {
-        m_wake.wait(lock, [&] { return m_stop || !m_paused || m_steps > 0; });
+      if (m_paused && m_steps == 0 && m_seek < 0 && !m_source->selfPaced()) {
+        m_wake.wait(lock, [&] { return m_stop || !m_paused || m_steps > 0 || m_seek >= 0; });
         if (m_stop) return;
         nextDue = steady_clock::now();
       }
       paused = m_paused;
-      if (paused && m_steps > 0) {
+      std::swap(seekTo, m_seek);
+      if (paused && seekTo >= 0) {
+        stepping = true;  // show the frame sought
+      } else if (paused && m_steps > 0) {
         --m_steps;
         stepping = true;
       }
+    }
+    if (seekTo >= 0) {
+      try {
+        m_source->seek(seekTo);
+      } catch (...) {  // a failed seek leaves the position where it was
+      }
+      nextDue = steady_clock::now();
     }
 
     if (!m_source->selfPaced() && !stepping) {
@@ -150,6 +171,8 @@ void CaptureThread::run() {
       if (!waitUntil(steady_clock::now() + m_retryInterval)) return;
       continue;
     }
+    m_position = m_source->position();
+    m_frameCount = m_source->frameCount();
     if (paused && !stepping) continue;  // a paused camera: read to keep its buffers fresh, deliver nothing
     if (m_slot->put(std::move(frame)) && m_onFrame) m_onFrame();
   }

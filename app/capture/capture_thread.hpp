@@ -1,6 +1,7 @@
 // CaptureThread: reads a FrameSource on its own thread, hands the newest frame over, reconnects on failure.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -51,6 +52,12 @@ class CaptureThread {
   void setPaused(bool paused);
   /// While paused: deliver exactly one more frame.
   void step();
+  /// Asks the source to move to file frame `frame` (video files; thread-safe, applied before the next
+  /// read). While paused, the frame sought is delivered too.
+  void seek(std::int64_t frame);
+  /// The file position of the newest frame read and the number of frames (video files; -1 and 0 otherwise).
+  std::int64_t position() const { return m_position.load(); }
+  std::int64_t frameCount() const { return m_frameCount.load(); }
 
  private:
   void run();
@@ -69,6 +76,9 @@ class CaptureThread {
   bool m_stop = false;
   bool m_paused = false;
   int m_steps = 0;
+  std::int64_t m_seek = -1;  // pending seek target, -1: none
+  std::atomic<std::int64_t> m_position{-1};
+  std::atomic<std::int64_t> m_frameCount{0};
   std::thread m_thread;  // last: starts after every member above is ready
 };
 

@@ -1,6 +1,7 @@
 // FrameSource: the interface every input (camera, video file, still image, test pattern) implements.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -27,7 +28,9 @@ class FrameSource {
   virtual SourceKind kind() const = 0;
   /// For people: "HD Webcam (/dev/video0)", "clip.mp4", "Test pattern".
   virtual std::string description() const = 0;
-  /// Opens, or reopens after a failure. Throws SourceError.
+  /// Opens, or reopens after a failure (the capture thread close()s first). Does nothing on a source that
+  /// is already open, so a source opened off the GUI thread can be handed to the capture thread. Throws
+  /// SourceError.
   virtual void open() = 0;
   virtual void close() = 0;
   /// Reads the next frame (RGB8). Returns false when the source failed (e.g. camera unplugged); the
@@ -44,6 +47,12 @@ class FrameSource {
   virtual bool canStep() const { return false; }
   /// Whether retrying open() after a failure can help (cameras: yes; a missing file: no).
   virtual bool canReconnect() const { return false; }
+  /// Frames in the file (video files; 0 when unknown or not a file). Valid after open().
+  virtual std::int64_t frameCount() const { return 0; }
+  /// The file position (0-based) of the frame read() delivered last (video files; -1 otherwise).
+  virtual std::int64_t position() const { return -1; }
+  /// Moves to frame `frame` (clamped) so that the next read() delivers it; only where frameCount() > 0.
+  virtual void seek(std::int64_t /*frame*/) {}
 };
 
 }  // namespace convolab::capture

@@ -5,7 +5,8 @@
 
 namespace convolab::capture {
 
-ImageFileSource::ImageFileSource(std::filesystem::path path) : m_path(std::move(path)) {
+ImageFileSource::ImageFileSource(std::filesystem::path path, std::int64_t maxPixels)
+    : m_path(std::move(path)), m_maxPixels(maxPixels) {
   m_label = m_path->filename().string();
 }
 
@@ -13,7 +14,7 @@ ImageFileSource::ImageFileSource(Image image, std::string label)
     : m_label(std::move(label)), m_image(std::make_shared<const Image>(std::move(image))) {}
 
 void ImageFileSource::open() {
-  if (m_path) m_image = std::make_shared<const Image>(loadImage(*m_path));
+  if (m_path && !m_image) m_image = std::make_shared<const Image>(loadImage(*m_path, m_maxPixels));
 }
 
 bool ImageFileSource::read(Frame& out) {

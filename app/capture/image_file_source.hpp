@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "frame_source.hpp"
+#include "image_codec.hpp"
 
 namespace convolab::capture {
 
@@ -12,8 +13,8 @@ class ImageFileSource : public FrameSource {
  public:
   static constexpr double kRepeatFps = 30.0;
 
-  /// Reads `path` on open().
-  explicit ImageFileSource(std::filesystem::path path);
+  /// Reads `path` on open(), refusing images with more than `maxPixels` pixels (from the header).
+  explicit ImageFileSource(std::filesystem::path path, std::int64_t maxPixels = kDefaultMaxPixels);
   /// An already-decoded image (e.g. the bundled sample from Qt resources); `label` names it.
   ImageFileSource(Image image, std::string label);
 
@@ -28,6 +29,7 @@ class ImageFileSource : public FrameSource {
 
  private:
   std::optional<std::filesystem::path> m_path;
+  std::int64_t m_maxPixels = kDefaultMaxPixels;
   std::string m_label;
   std::shared_ptr<const Image> m_image;
   std::int64_t m_index = 0;

@@ -21,8 +21,12 @@ bool isCameraSpec(const std::string& spec) {
   return spec.rfind("/dev/video", 0) == 0 || spec.rfind("/dev/v4l/", 0) == 0;
 }
 
-std::unique_ptr<FrameSource> createSource(const std::string& spec) {
-  if (auto pattern = TestPatternOptions::parse(spec)) return std::make_unique<TestPatternSource>(*pattern);
+std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t maxPixels) {
+  if (auto pattern = TestPatternOptions::parse(spec)) {
+    if (static_cast<std::int64_t>(pattern->width) * pattern->height > maxPixels)
+      throw SourceError(tooLargeMessage("the test pattern", pattern->width, pattern->height, maxPixels));
+    return std::make_unique<TestPatternSource>(*pattern);
+  }
   if (isCameraSpec(spec)) {
     const std::string path = std::isdigit(static_cast<unsigned char>(spec[0])) ? "/dev/video" + spec : spec;
     // Known camera: keep its name and stable id. Absent: the source reports "no camera" and retries.
@@ -36,10 +40,14 @@ std::unique_ptr<FrameSource> createSource(const std::string& spec) {
     return std::make_unique<CameraSource>(info);
   }
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(spec, ec))
+  const auto status = std::filesystem::status(spec, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw SourceError("'" + spec +
+                      "' is not a regular file (a FIFO, a device or a folder cannot be a source)");
+  if (!std::filesystem::is_regular_file(status))
     throw SourceError("'" + spec + "' is not a camera, a file, or 'pattern'");
-  if (isImageFileName(spec)) return std::make_unique<ImageFileSource>(spec);
-  return std::make_unique<VideoFileSource>(spec);
+  if (isImageFileName(spec)) return std::make_unique<ImageFileSource>(spec, maxPixels);
+  return std::make_unique<VideoFileSource>(spec, maxPixels);
 }
 
 }  // namespace convolab::capture

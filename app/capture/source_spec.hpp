@@ -5,6 +5,7 @@
 #include <string>
 
 #include "frame_source.hpp"
+#include "image_codec.hpp"
 
 namespace convolab::capture {
 
@@ -13,7 +14,10 @@ bool isCameraSpec(const std::string& spec);
 
 /// Builds the source `spec` names (not yet opened): "0" or "/dev/video0" (camera, preferred mode),
 /// "pattern[:WxH][@FPS][,fail=N][,recover=M]", an image file, or a video file. Throws SourceError when
-/// the spec is malformed or names a file that does not exist.
-std::unique_ptr<FrameSource> createSource(const std::string& spec);
+/// the spec is malformed or names a file that does not exist or is not a regular file (a FIFO, /dev/zero:
+/// never opened, so never blocks). Images, videos and patterns with more than `maxPixels` pixels are refused
+/// (images from their header, on open()).
+std::unique_ptr<FrameSource> createSource(const std::string& spec,
+                                          std::int64_t maxPixels = kDefaultMaxPixels);
 
 }  // namespace convolab::capture

@@ -5,13 +5,15 @@
 #include <opencv2/videoio.hpp>
 
 #include "frame_source.hpp"
+#include "image_codec.hpp"
 #include "image_pool.hpp"
 
 namespace convolab::capture {
 
 class VideoFileSource : public FrameSource {
  public:
-  explicit VideoFileSource(std::filesystem::path path);
+  /// Refuses (on open) videos whose frames have more than `maxPixels` pixels.
+  explicit VideoFileSource(std::filesystem::path path, std::int64_t maxPixels = kDefaultMaxPixels);
 
   SourceKind kind() const override { return SourceKind::VideoFile; }
   std::string description() const override { return m_path.filename().string(); }
@@ -21,6 +23,9 @@ class VideoFileSource : public FrameSource {
   double nominalFps() const override { return m_fps; }
   std::string deliveredMode() const override { return m_mode; }
   bool canStep() const override { return true; }
+  std::int64_t frameCount() const override { return m_frameCount; }
+  std::int64_t position() const override { return m_position; }
+  void seek(std::int64_t frame) override;
 
  private:
   std::filesystem::path m_path;
@@ -29,6 +34,10 @@ class VideoFileSource : public FrameSource {
   ImagePool m_pool;
   double m_fps = 30.0;
   std::string m_mode;
+  std::int64_t m_maxPixels;
+  std::int64_t m_frameCount = 0;
+  std::int64_t m_next = 0;       // file position of the next read
+  std::int64_t m_position = -1;  // file position of the last frame delivered
   std::int64_t m_index = 0;
 };
 

@@ -1,31 +1,67 @@
-// AppSettings: every remembered setting, written (and synced to disk) the moment it changes.
+// AppSettings: every remembered setting, validated on load, written (and synced to disk) the moment it
+// changes.
 #pragma once
 
 #include <QByteArray>
+#include <QSet>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
+#include <cstdint>
+#include <memory>
+
+class QTemporaryDir;
 
 namespace convolab::gui {
 
 /// Keys live here only. Each setter syncs at once, so a crash loses nothing already shown on screen.
+///
+/// Loading is defensive: the settings file is checked with stat() before QSettings opens it (a FIFO, a
+/// device, a folder or a file over kMaxFileBytes is never read: a FIFO would block start-up for good), and
+/// every known key is validated (type, length, range; the filter through the same parser as filter files).
+/// A value that fails is ignored — value() returns the caller's default — and notes() says why.
 class AppSettings {
  public:
   AppSettings();
+  ~AppSettings();
+  AppSettings(const AppSettings&) = delete;
+  AppSettings& operator=(const AppSettings&) = delete;
 
-  QVariant value(const QString& key, const QVariant& fallback = {}) const {
-    return m_settings.value(key, fallback);
-  }
+  /// The stored value, or `fallback` when absent or rejected on load.
+  QVariant value(const QString& key, const QVariant& fallback = {}) const;
   void set(const QString& key, const QVariant& value);
-  QString fileName() const { return m_settings.fileName(); }
+  void remove(const QString& key);
+  QString fileName() const { return m_settings->fileName(); }
   /// Read-only: set() changes nothing on disk (automated --frames runs leave the user's settings alone).
   void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
+  /// What was wrong with the settings on load, for people (empty when all was well).
+  QStringList notes() const { return m_notes; }
+  /// Keys whose stored value was rejected on load.
+  QSet<QString> rejectedKeys() const { return m_rejected; }
+
+  /// Sources that opened, newest first (at most kMaxRecent).
+  QStringList recentSources() const;
+  void addRecentSource(const QString& spec);
+  void removeRecentSource(const QString& spec);
+  /// The largest image (in pixels) the app opens; images above it are refused from their header.
+  std::int64_t maxPixels() const;
+
+  static constexpr int kMaxRecent = 8;
+  static constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
+  static constexpr int kMaxFilterJson = 256 * 1024;
+  static constexpr int kMaxPath = 4096;
+  static constexpr int kMaxNameLength = 256;
+  static constexpr std::int64_t kMinMaxPixels = 1'000'000;
+  static constexpr std::int64_t kMaxMaxPixels = 1'000'000'000;  // OpenCV's own decode limit is 2^30
 
   static inline const QString kFilter = QStringLiteral("filter/json");
   static inline const QString kLinked = QStringLiteral("filter/linked");
   static inline const QString kBypass = QStringLiteral("filter/bypass");
   static inline const QString kSource = QStringLiteral("source/spec");
   static inline const QString kCameraMode = QStringLiteral("source/cameraMode");  ///< "spec|FOURCC|w|h|fps"
+  static inline const QString kRecentSources = QStringLiteral("source/recent");
+  static inline const QString kMaxPixels = QStringLiteral("source/maxPixels");
   static inline const QString kStrategy = QStringLiteral("processing/strategy");
   static inline const QString kDevice = QStringLiteral("processing/device");
   static inline const QString kViewMode = QStringLiteral("view/mode");
@@ -38,7 +74,13 @@ class AppSettings {
   static inline const QString kLastSaveDir = QStringLiteral("files/lastSaveDir");
 
  private:
-  mutable QSettings m_settings;
+  void openChecked();
+  void validate();
+
+  std::unique_ptr<QTemporaryDir> m_sessionDir;  // when the real file cannot be used: settings for this run
+  std::unique_ptr<QSettings> m_settings;
+  QSet<QString> m_rejected;
+  QStringList m_notes;
   bool m_readOnly = false;
 };
 

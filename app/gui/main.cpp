@@ -29,10 +29,13 @@ int main(int argc, char** argv) {
 
   convolab::gui::MainWindow window(parsed.options);
   window.show();
-  const int code = QApplication::exec();
+  int code = QApplication::exec();
+  // A run without --frames wrote --snapshot / --stats as its window closed: a failure there is exit 3.
+  if (code == 0) code = window.exitCode();
   // The processing thread may be in the middle of a long OpenCL call (auto timing strategies, a
-  // program build). Settings are already on disk: do not keep a closed window's process alive for it.
-  if (!window.pipeline()->shutdown(3000)) {
+  // program build), or a source may still be decoding. Settings are already on disk: do not keep a
+  // closed window's process alive for either.
+  if (!window.pipeline()->shutdown(3000) || window.openerBusy()) {
     std::fflush(nullptr);
     std::_Exit(code);
   }

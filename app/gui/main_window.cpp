@@ -29,6 +29,7 @@
 
 #include "capture/camera_source.hpp"
 #include "capture/image_codec.hpp"
+#include "capture/image_header.hpp"
 #include "channel_grid.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
@@ -38,8 +39,11 @@
 #include "frame_saver.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
+#include "recent_sources_menu.hpp"
 #include "resources.hpp"
+#include "seek_bar.hpp"
 #include "source_factory.hpp"
+#include "source_opener.hpp"
 #include "stats_panel.hpp"
 #include "stats_report.hpp"
 #include "window_chrome.hpp"
@@ -67,6 +71,17 @@ capture::CameraMode cameraModeFromKey(const QString& key, const QString& spec) {
   return {parts[1].toStdString(), parts[2].toInt(), parts[3].toInt(), parts[4].toDouble()};
 }
 
+/// Names shown in the title and status bar are cut to this many characters (a multi-megabyte name in a
+/// hand-edited settings file once broke the X11 connection through the window title).
+constexpr int kShownNameLength = 80;
+/// An automated run whose source disconnected ends (exit 3) when it has not come back within this time.
+constexpr int kAutomatedReconnectMs = 5000;
+
+QString elided(const QString& text, int length = kShownNameLength) {
+  if (text.size() <= length) return text;
+  return text.left(length / 2 - 1) + QStringLiteral("…") + text.right(length / 2 - 1);
+}
+
 QImage copyToQImage(const Image& image) {
   return QImage(image.pixels.data(), image.width, image.height, static_cast<qsizetype>(image.stride),
                 QImage::Format_RGB888)
@@ -88,6 +103,7 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
 
   m_preview = new PreviewWidget(this);
   setCentralWidget(m_preview);
+  m_opener = new SourceOpener(this);
   buildDocks();
   buildActions();
   decorateActions();
@@ -113,8 +129,14 @@ MainWindow::~MainWindow() {
   // ~QWidget hides the docks and deletes children after our members are gone: cut every connection to
   // this window first, and stop the threads while everything they report to still exists.
   for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+  delete m_opener;  // a source still opening finishes on its own thread, unseen
+  m_opener = nullptr;
   delete m_pipeline;
   m_pipeline = nullptr;
+}
+
+bool MainWindow::openerBusy() const {
+  return m_opener && m_opener->busy();
 }
 
 QAction* MainWindow::action(const QString& objectName) const {
@@ -170,6 +192,9 @@ void MainWindow::buildActions() {
           &QAction::triggered, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
   connect(make("sample", tr("Bundled &Sample Image")), &QAction::triggered, this,
           [this] { openSourceSpec(kSampleSpec); });
+  connect(make("imageSizeLimit", tr("Image Size &Limit…"), {},
+               tr("Largest image or video frame to open, in megapixels (checked before decoding)")),
+          &QAction::triggered, this, &MainWindow::setImageSizeLimit);
   connect(make("importFilter", tr("&Import Filter…"), QKeySequence(Qt::CTRL | Qt::Key_I)),
           &QAction::triggered, m_editor, &FilterEditor::importWithDialog);
   connect(make("exportFilter", tr("&Export Filter…"), QKeySequence(Qt::CTRL | Qt::Key_E)),
@@ -290,8 +315,13 @@ void MainWindow::buildMenus() {
   connect(m_cameraModeMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraModeMenu);
   file->addAction(action("openImage"));
   file->addAction(action("openVideo"));
+  auto* recent = new RecentSourcesMenu(&m_settings, this);
+  connect(recent, &RecentSourcesMenu::openRequested, this,
+          [this](const QString& spec) { openSourceSpec(spec); });
+  file->addMenu(recent);
   file->addAction(action("testPattern"));
   file->addAction(action("sample"));
+  file->addAction(action("imageSizeLimit"));
   file->addSeparator();
   file->addAction(action("importFilter"));
   file->addAction(action("exportFilter"));
@@ -416,6 +446,16 @@ void MainWindow::buildToolBar() {
   connect(m_deviceBox, &QComboBox::activated, this,
           [this](int i) { setDevice(m_deviceBox->itemData(i).toString()); });
   bar->addWidget(m_deviceBox);
+
+  // Video files: a seek bar with a frame counter along the bottom, shown only while the source can seek.
+  m_seekBar = new SeekBar(m_pipeline, this);
+  m_seekToolBar = new QToolBar(tr("Seek"), this);
+  m_seekToolBar->setObjectName(QStringLiteral("seekToolBar"));
+  m_seekToolBar->setMovable(false);
+  m_seekToolBar->addWidget(m_seekBar);
+  addToolBar(Qt::BottomToolBarArea, m_seekToolBar);
+  m_seekToolBar->hide();
+  connect(m_seekBar, &SeekBar::availabilityChanged, m_seekToolBar, &QWidget::setVisible);
 }
 
 void MainWindow::buildStatusBar() {
@@ -464,6 +504,17 @@ void MainWindow::connectPipeline() {
 void MainWindow::restoreSession() {
   // An automated run (--frames) leaves the user's remembered settings alone.
   if (m_options.frames > 0) m_settings.setReadOnly(true);
+  // Settings that failed validation on load fall back to their defaults; say so once.
+  const QStringList notes = m_settings.notes();
+  for (const QString& note : notes) std::fprintf(stderr, "convolab: %s\n", qPrintable(note));
+  if (!notes.isEmpty())
+    QTimer::singleShot(0, this, [this, notes] {
+      showMessage(
+          notes.size() == 1
+              ? notes.first()
+              : tr("%1 (and %2 more settings reset to defaults)").arg(notes.first()).arg(notes.size() - 1),
+          20000);
+    });
 
   FilterSet filter = m_document->filter();
   const QString json = m_settings.value(AppSettings::kFilter).toString();
@@ -476,8 +527,17 @@ void MainWindow::restoreSession() {
   }
   m_document->restore(filter);
   if (!m_options.filter.isEmpty() && !m_editor->importFile(m_options.filter)) {
-    std::fprintf(stderr, "convolab: %s\n", qPrintable(m_editor->errorText()));
-    if (m_options.frames > 0) m_exitCode = 3;
+    // The editor's inline message is only "visible" once the window shows: ask the parser directly.
+    QString why = m_editor->errorText();
+    if (why.isEmpty()) {
+      try {
+        (void)loadFilterFile(m_options.filter.toStdString());
+      } catch (const std::exception& e) {
+        why = QString::fromUtf8(e.what());
+      }
+    }
+    std::fprintf(stderr, "convolab: %s\n", qPrintable(why));
+    if (m_options.automated()) m_exitCode = 3;
   }
   m_document->undoStack()->clear();
   m_document->setLinked(m_settings.value(AppSettings::kLinked, false).toBool());
@@ -543,6 +603,8 @@ void MainWindow::moveEvent(QMoveEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   if (action("record")->isChecked()) action("record")->setChecked(false);
+  // --snapshot / --stats without --frames: written when the window closes (see docs/GUI.md).
+  if (!m_finishing && (!m_options.snapshot.isEmpty() || !m_options.stats.isEmpty())) writeRunOutputs();
   saveLayout();
   event->accept();
 }
@@ -550,9 +612,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::updateTitle() {
   const FilterSet& f = m_document->filter();
   QString title = QStringLiteral("ConvoLab");
-  if (!f.name().empty()) title += QStringLiteral(" — ") + QString::fromStdString(f.name());
+  if (!f.name().empty()) title += QStringLiteral(" — ") + elided(QString::fromStdString(f.name()));
   if (!m_captureStatus.description.empty())
-    title += QStringLiteral(" — ") + QString::fromStdString(m_captureStatus.description);
+    title += QStringLiteral(" — ") + elided(QString::fromStdString(m_captureStatus.description));
   setWindowTitle(title);
 }
 
@@ -566,37 +628,138 @@ bool MainWindow::openSourceSpec(const QString& spec, const capture::CameraMode& 
   QString resolved = spec.trimmed();
   if (resolved == kAutoSpec)
     resolved = resolveAutoSpec();  // make run's default: webcam if present, else sample
+  std::unique_ptr<capture::FrameSource> source;
   try {
-    auto source = makeSource(resolved, mode);
-    if (source->kind() == capture::SourceKind::Camera) {
-      // Remember a camera by its stable id (/dev/v4l/by-id/…), not by an index that may change.
-      const auto& camera = static_cast<const capture::CameraSource&>(*source).camera();
-      if (!camera.stableId.empty()) resolved = QString::fromStdString(camera.stableId);
-    }
-    m_captureStatus = {};
-    m_captureStatus.description = source->description();
-    m_captureStatus.kind = source->kind();
-    m_sourceSpec = resolved;
-    m_cameraMode = mode;
-    m_pipeline->openSource(std::move(source));
-    m_preview->setDisconnected({});
-    m_settings.set(AppSettings::kSource, resolved);
-    m_sourceLabel->setText(tr("Opening %1…").arg(QString::fromStdString(m_captureStatus.description)));
-    updateTitle();
-    return true;
+    source = makeSource(resolved, mode, m_settings.maxPixels());
   } catch (const std::exception& e) {
-    m_pipeline->closeSource();
-    m_preview->setFrame(nullptr);
-    m_preview->showPlaceholder(tr("Cannot open this source"), QString::fromUtf8(e.what()));
-    m_sourceLabel->setText(tr("No source"));
-    if (m_options.frames > 0) std::fprintf(stderr, "convolab: %s\n", e.what());
+    m_opener->cancel();  // the newest request failed: an older one still loading is not wanted either
+    sourceFailed(resolved, elided(resolved), QString::fromUtf8(e.what()));
     return false;
   }
+  const QString name = elided(QString::fromStdString(source->description()));
+  // The loading state, at once: the old picture goes (kept aside in case the new source fails).
+  if (!m_sourceLoading) m_frameBeforeLoading = m_preview->frame();
+  m_sourceLoading = true;
+  m_preview->setFrame(nullptr);
+  m_preview->hidePlaceholder();
+  m_preview->setDisconnected({});
+  m_preview->setBanner({});
+  QString loading = tr("Loading %1…").arg(name);
+  if (source->kind() == capture::SourceKind::ImageFile) {
+    // A big still takes seconds to decode: say how big, from its header.
+    if (const auto header = capture::readImageHeader(std::filesystem::path(resolved.toStdString())))
+      loading =
+          tr("Loading %1 — %2…")
+              .arg(name, QString::fromStdString(capture::describeImageSize(header->width, header->height)));
+  }
+  m_preview->setBusyMessage(loading);
+  m_sourceLabel->setText(loading);
+  if (source->kind() == capture::SourceKind::Camera) {
+    // Cameras open on the capture thread, which keeps retrying an absent one (and the old source must
+    // release a device the new one may share).
+    m_opener->cancel();
+    startSource(std::move(source), resolved, mode);
+    return true;
+  }
+  m_opener->open(std::move(source), [this, resolved, name, mode](std::unique_ptr<capture::FrameSource> opened,
+                                                                 const QString& error) {
+    if (opened)
+      startSource(std::move(opened), resolved, mode);
+    else
+      sourceFailed(resolved, name, error);
+  });
+  return true;
+}
+
+void MainWindow::startSource(std::unique_ptr<capture::FrameSource> source, const QString& spec,
+                             const capture::CameraMode& mode) {
+  QString remembered = spec;
+  if (source->kind() == capture::SourceKind::Camera) {
+    // Remember a camera by its stable id (/dev/v4l/by-id/…), not by an index that may change.
+    const auto& camera = static_cast<const capture::CameraSource&>(*source).camera();
+    if (!camera.stableId.empty()) remembered = QString::fromStdString(camera.stableId);
+  }
+  const bool isFile =
+      source->kind() == capture::SourceKind::ImageFile || source->kind() == capture::SourceKind::VideoFile;
+  m_captureStatus = {};
+  m_captureStatus.description = source->description();
+  m_captureStatus.kind = source->kind();
+  m_sourceSpec = remembered;
+  m_cameraMode = mode;
+  m_sourceWorking = false;
+  m_sourceLoading = false;
+  m_frameBeforeLoading.reset();
+  m_pipeline->openSource(std::move(source));
+  // Only sources that opened are remembered (a camera is remembered when it delivers: onCaptureStatus).
+  if (m_captureStatus.kind != capture::SourceKind::Camera) {
+    m_settings.set(AppSettings::kSource, remembered);
+    if (isFile && remembered != kSampleSpec)
+      m_settings.addRecentSource(QFileInfo(remembered).absoluteFilePath());
+  }
+  m_sourceLabel->setText(tr("Opening %1…").arg(elided(QString::fromStdString(m_captureStatus.description))));
+  updateTitle();
+}
+
+void MainWindow::sourceFailed(const QString& spec, const QString& name, const QString& error) {
+  if (m_options.automated()) {
+    failRun(error);  // an automated run ends: exit 3 with the message
+    return;
+  }
+  const bool keepWorking = m_pipeline->hasSource() && m_sourceWorking;
+  m_sourceLoading = false;
+  if (keepWorking) {
+    // The working source stays; say why the new one did not open.
+    if (!m_frameBeforeLoading) m_frameBeforeLoading = m_pipeline->latestFrame();
+    if (m_frameBeforeLoading) m_preview->setFrame(m_frameBeforeLoading);
+    m_frameBeforeLoading.reset();
+    m_preview->setBusyMessage({});
+    m_sourceLabel->setText(
+        QStringLiteral("%1 · %2").arg(elided(QString::fromStdString(m_captureStatus.description)),
+                                      QString::fromStdString(m_captureStatus.mode)));
+    showMessage(tr("Could not open %1: %2 — still showing %3")
+                    .arg(name, error, elided(QString::fromStdString(m_captureStatus.description))),
+                15000);
+    return;
+  }
+  m_frameBeforeLoading.reset();
+  m_pipeline->closeSource();
+  m_sourceWorking = false;
+  m_captureStatus = {};
+  m_preview->setFrame(nullptr);
+  m_preview->setBusyMessage({});
+  m_preview->showPlaceholder(tr("Cannot open this source"), error);
+  m_sourceLabel->setText(tr("No source"));
+  m_sourceLabel->setToolTip(error);
+  showMessage(tr("Could not open %1: %2").arg(name, error), 15000);
+  Q_UNUSED(spec);
+  updateTitle();
+}
+
+void MainWindow::failRun(const QString& message) {
+  if (m_finishing) return;
+  m_finishing = true;
+  std::fprintf(stderr, "convolab: %s\n", qPrintable(message));
+  m_exitCode = 3;
+  QTimer::singleShot(0, qApp, [] { QCoreApplication::exit(3); });
+}
+
+void MainWindow::setImageSizeLimit() {
+  bool ok = false;
+  const int mp = QInputDialog::getInt(
+      this, tr("Image size limit"),
+      tr("Largest image or video frame to open, in megapixels.\nLarger images are refused from their header, "
+         "before decoding (a 30000×30000 image needs 2.7 GB as RGB)."),
+      static_cast<int>(m_settings.maxPixels() / 1'000'000),
+      static_cast<int>(AppSettings::kMinMaxPixels / 1'000'000),
+      static_cast<int>(AppSettings::kMaxMaxPixels / 1'000'000), 10, &ok);
+  if (!ok) return;
+  m_settings.set(AppSettings::kMaxPixels, QVariant::fromValue<qint64>(std::int64_t{mp} * 1'000'000));
+  showMessage(tr("Images up to %1 MP will be opened").arg(mp), 4000);
 }
 
 void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
   m_captureStatus = s;
-  const QString desc = QString::fromStdString(s.description);
+  const QString desc = elided(QString::fromStdString(s.description));
   const QString kind = QString::fromLatin1(capture::sourceKindName(s.kind));
   action("step")->setEnabled(s.canStep || s.kind == capture::SourceKind::Camera);
   switch (s.state) {
@@ -605,6 +768,11 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
       m_sourceLabel->setText(tr("Opening %1…").arg(desc));
       break;
     case capture::CaptureState::Running:
+      if (!m_sourceWorking && s.kind == capture::SourceKind::Camera)
+        m_settings.set(AppSettings::kSource, m_sourceSpec);
+      m_sourceWorking = true;
+      ++m_disconnects;
+      m_seekBar->setFps(s.fps);
       m_preview->hidePlaceholder();
       m_preview->setDisconnected({});
       // Until the first frame comes back the engine is building kernels (auto also measures strategies).
@@ -617,6 +785,11 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
       m_sourceLabel->setToolTip(tr("%1: %2\nDelivered: %3").arg(kind, desc, QString::fromStdString(s.mode)));
       break;
     case capture::CaptureState::Failed: {
+      m_sourceWorking = false;
+      if (m_options.automated()) {
+        failRun(QString::fromStdString(s.message));
+        return;
+      }
       m_preview->setFrame(nullptr);
       QString title, detail = QString::fromStdString(s.message);
       if (s.kind == capture::SourceKind::Camera) {
@@ -632,6 +805,14 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
     }
     case capture::CaptureState::Disconnected: {
       const QString message = tr("%1 disconnected — waiting…").arg(kind);
+      if (m_options.automated()) {
+        const std::uint64_t disconnect = ++m_disconnects;
+        const QString why = QString::fromStdString(s.message);
+        QTimer::singleShot(kAutomatedReconnectMs, this, [this, disconnect, why, desc] {
+          if (disconnect == m_disconnects)
+            failRun(tr("%1 stopped delivering frames and did not come back: %2").arg(desc, why));
+        });
+      }
       if (m_preview->frame()) {
         m_preview->setDisconnected(message);  // the last frame stays, dimmed
       } else {
@@ -788,7 +969,8 @@ void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_stats.addProcessed(record);
   ++m_framesThisRun;
   if (record.error.isEmpty()) ++m_framesWithoutError;
-  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame()) {
+  // While a new source loads, the old one's frames are not shown (the preview says "Loading …").
+  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame() && !m_sourceLoading) {
     if (!m_preview->frame()) m_preview->setBusyMessage({});
     m_preview->setFrame(frame);
   }
@@ -804,6 +986,25 @@ void MainWindow::onFrameProcessed(const FrameRecord& record) {
 
 void MainWindow::finishRun() {
   m_finishing = true;
+  writeRunOutputs();
+  if (m_framesWithoutError == 0 && m_exitCode == 0) m_exitCode = 4;
+  const int code = m_exitCode;
+  QTimer::singleShot(0, qApp, [code] { QCoreApplication::exit(code); });
+}
+
+bool MainWindow::writeRunOutputs() {
+  if (m_outputsWritten) return m_exitCode == 0;
+  m_outputsWritten = true;
+  // An output path that exists must be a regular file: never replace a FIFO or a device node (as root,
+  // `--stats /dev/full` once replaced the device with a file).
+  for (const QString* out : {&m_options.snapshot, &m_options.stats}) {
+    const QFileInfo info(*out);
+    if (out->isEmpty() || !info.exists() || info.isFile()) continue;
+    std::fprintf(stderr, "convolab: cannot write %s: it exists and is not a regular file\n",
+                 qPrintable(*out));
+    m_exitCode = 3;
+    return false;
+  }
   const auto frame = m_pipeline->latestFrame();
   if (!m_options.snapshot.isEmpty()) {
     try {
@@ -827,9 +1028,7 @@ void MainWindow::finishRun() {
       m_exitCode = 3;
     }
   }
-  if (m_framesWithoutError == 0 && m_exitCode == 0) m_exitCode = 4;
-  const int code = m_exitCode;
-  QTimer::singleShot(0, qApp, [code] { QCoreApplication::exit(code); });
+  return m_exitCode == 0;
 }
 
 QString MainWindow::saveFrameNow(const QString& dir) {

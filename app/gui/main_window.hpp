@@ -20,11 +20,14 @@ class QActionGroup;
 class QComboBox;
 class QLabel;
 class QMenu;
+class QToolBar;
 
 namespace convolab::gui {
 
 class FilterDocument;
 class FilterEditor;
+class SeekBar;
+class SourceOpener;
 class Pipeline;
 class PreviewWidget;
 class StatsPanel;
@@ -48,11 +51,23 @@ class MainWindow : public QMainWindow {
   QString currentSourceSpec() const { return m_sourceSpec; }
   QString requestedStrategy() const { return m_strategy; }
   QString deviceLabel() const { return m_deviceLabel; }
-  /// Exit code after a --frames run (0 ok, 3 output could not be written, 4 no frame could be processed).
+  /// Exit code after a --frames run (0 ok, 3 bad input: the source did not open or an output could not be
+  /// written, 4 no frame could be processed).
   int exitCode() const { return m_exitCode; }
+  /// An automated run has ended (its outputs written or its failure reported); the app is quitting.
+  bool runFinished() const { return m_finishing; }
+  /// A source is being opened off the GUI thread (the preview says "Loading …").
+  bool isLoadingSource() const { return m_sourceLoading; }
+  /// A worker thread is still opening a source (possibly one no longer wanted).
+  bool openerBusy() const;
+  const AppSettings& settings() const { return m_settings; }
 
-  /// Opens a source by spec (see --source); false (and the "no source" panel) when it cannot be built.
+  /// Opens a source by spec (see --source). Files and patterns open off the GUI thread while the preview
+  /// says "Loading …"; the working source stays until the new one has opened, and stays when it fails.
+  /// False when the spec cannot even be built (then the reason is shown at once).
   bool openSourceSpec(const QString& spec, const capture::CameraMode& mode = {});
+  /// Writes --snapshot / --stats now (on exit of a run without --frames); false when one failed.
+  bool writeRunOutputs();
   /// Saves the newest filtered frame as a timestamped PNG in `dir` (default ~/Pictures/ConvoLab); returns
   /// its path, or an empty string (with a status message) when there is nothing to save or it failed.
   QString saveFrameNow(const QString& dir = {});
@@ -105,6 +120,11 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   void finishRun();
   void showMessage(const QString& message, int ms = 6000);
+  void startSource(std::unique_ptr<capture::FrameSource> source, const QString& spec,
+                   const capture::CameraMode& mode);
+  void sourceFailed(const QString& spec, const QString& name, const QString& error);
+  void failRun(const QString& message);
+  void setImageSizeLimit();
 
   LaunchOptions m_options;
   AppSettings m_settings;
@@ -115,6 +135,9 @@ class MainWindow : public QMainWindow {
 
   PreviewWidget* m_preview = nullptr;
   FilterEditor* m_editor = nullptr;
+  SourceOpener* m_opener = nullptr;
+  SeekBar* m_seekBar = nullptr;
+  QToolBar* m_seekToolBar = nullptr;
   StatsPanel* m_statsPanel = nullptr;
   QComboBox* m_strategyBox = nullptr;
   QComboBox* m_deviceBox = nullptr;
@@ -136,6 +159,11 @@ class MainWindow : public QMainWindow {
   QElapsedTimer m_recordClock;
 
   QString m_sourceSpec;
+  ProcessedFramePtr m_frameBeforeLoading;  // shown again when the new source fails to open
+  bool m_sourceLoading = false;            // a source is opening: frames of the old one are not shown
+  bool m_sourceWorking = false;            // the current source has delivered (Running or Disconnected)
+  bool m_outputsWritten = false;
+  std::uint64_t m_disconnects = 0;  // an automated run gives a disconnected source kAutomatedReconnectMs
   capture::CameraMode m_cameraMode;
   capture::CaptureStatus m_captureStatus;
   QString m_strategy = QStringLiteral("auto");

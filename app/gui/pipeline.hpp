@@ -39,6 +39,8 @@ class Pipeline : public QObject {
                   std::chrono::milliseconds retryInterval = std::chrono::milliseconds(1000));
   void closeSource();
   bool hasSource() const { return m_capture != nullptr; }
+  /// The current source's capture thread (seek, file position), or null; replaced by openSource().
+  capture::CaptureThread* captureThread() const { return m_capture.get(); }
 
   /// Publishes a new immutable snapshot; the next frame uses it. Returns its revision.
   std::uint64_t setFilter(const FilterSet& filter);

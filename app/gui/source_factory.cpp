@@ -17,7 +17,8 @@ QString resolveAutoSpec() {
   return cameras.empty() ? kSampleSpec : QString::fromStdString(cameras.front().stableId);
 }
 
-std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capture::CameraMode& mode) {
+std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capture::CameraMode& mode,
+                                                 std::int64_t maxPixels) {
   if (spec == kSampleSpec) {
     initResources();
     QFile file(QStringLiteral(":/samples/coffee.png"));
@@ -30,7 +31,7 @@ std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capt
   }
   const std::string s = (spec == kAutoSpec ? resolveAutoSpec() : spec).toStdString();
   if (s == kSampleSpec.toStdString()) return makeSource(kSampleSpec);
-  auto source = capture::createSource(s);
+  auto source = capture::createSource(s, maxPixels);
   if (mode.width > 0 && source->kind() == capture::SourceKind::Camera) {
     auto* camera = static_cast<capture::CameraSource*>(source.get());
     return std::make_unique<capture::CameraSource>(camera->camera(), mode);

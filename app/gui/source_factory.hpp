@@ -6,6 +6,7 @@
 
 #include "capture/camera_list.hpp"
 #include "capture/frame_source.hpp"
+#include "capture/image_codec.hpp"
 
 namespace convolab::gui {
 
@@ -16,7 +17,9 @@ inline const QString kAutoSpec = QStringLiteral("auto");
 QString resolveAutoSpec();
 
 /// Builds the source for `spec` ("sample", or anything capture::createSource accepts); `mode` applies to
-/// cameras. Throws capture::SourceError with a message for people.
-std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capture::CameraMode& mode = {});
+/// cameras; images, videos and patterns above `maxPixels` are refused. Not opened yet. Throws
+/// capture::SourceError with a message for people.
+std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capture::CameraMode& mode = {},
+                                                 std::int64_t maxPixels = capture::kDefaultMaxPixels);
 
 }  // namespace convolab::gui

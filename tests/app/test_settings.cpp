@@ -36,7 +36,9 @@ class SettingsTest : public QObject {
       window.setStrategy(QStringLiteral("naive"));
       edited = window.document()->filter();
 
-      // Already on disk, before any orderly shutdown: a crash here would lose nothing.
+      // Already on disk, before any orderly shutdown: a crash here would lose nothing. (The source is
+      // remembered once it has opened, off the GUI thread.)
+      QTRY_VERIFY_WITH_TIMEOUT(!window.isLoadingSource(), 10000);
       QSettings disk;
       const FilterSet stored =
           parseFilterJson(disk.value(QStringLiteral("filter/json")).toString().toStdString());
@@ -52,7 +54,7 @@ class SettingsTest : public QObject {
     QCOMPARE(restarted.preview()->viewMode(), ViewMode::Split);
     QVERIFY(restarted.action(QStringLiteral("bypass"))->isChecked());
     QCOMPARE(restarted.requestedStrategy(), QStringLiteral("naive"));
-    QCOMPARE(restarted.currentSourceSpec(), QStringLiteral("pattern:320x240@15"));
+    QTRY_COMPARE_WITH_TIMEOUT(restarted.currentSourceSpec(), QStringLiteral("pattern:320x240@15"), 10000);
     QCOMPARE(restarted.editor()->grid(1)->table()->item(2, 2)->text(), QStringLiteral("3.25"));
   }
 

@@ -60,7 +60,7 @@ class SourceStatesTest : public QObject {
     QVERIFY(preview->testPatternButton()->isVisible());
     QCOMPARE(window.currentSourceSpec(), QStringLiteral("/dev/video63"));  // nothing else was picked silently
     QTest::mouseClick(preview->testPatternButton(), Qt::LeftButton);
-    QCOMPARE(window.currentSourceSpec(), QStringLiteral("pattern"));
+    QTRY_COMPARE_WITH_TIMEOUT(window.currentSourceSpec(), QStringLiteral("pattern"), 10000);
     QVERIFY(test::waitForFrame(window, 0));
     QTRY_VERIFY_WITH_TIMEOUT(!preview->placeholderVisible(), 10000);
   }

@@ -1,0 +1,32 @@
+// Image dimensions read from a file's header (PNG, JPEG, BMP, TIFF, WebP, PNM) without decoding the pixels.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace convolab::capture {
+
+/// Width and height as the file declares them, and the format that declared them ("PNG", "JPEG", …).
+struct ImageHeader {
+  std::int64_t width = 0;
+  std::int64_t height = 0;
+  const char* format = "";
+
+  std::int64_t pixels() const { return width * height; }
+};
+
+/// Reads only the header of `path` (a few hundred bytes; JPEG walks its segment lengths, TIFF follows its
+/// first IFD offset). nullopt when the format is not one of PNG, JPEG, BMP, TIFF, WebP or PNM, or the header
+/// is damaged: decode then, and check the size afterwards. Opens only regular files (never blocks on a FIFO).
+/// Uses the C++ standard library only, so convolab-cli can share it.
+std::optional<ImageHeader> readImageHeader(const std::filesystem::path& path);
+/// The same for an image already in memory.
+std::optional<ImageHeader> readImageHeaderBytes(std::string_view bytes);
+
+/// "30000×30000 (900 MP)" for messages.
+std::string describeImageSize(std::int64_t width, std::int64_t height);
+
+}  // namespace convolab::capture
