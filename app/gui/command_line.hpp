@@ -15,6 +15,7 @@ struct LaunchOptions {
   int frames = 0;    ///< quit after this many processed frames (0: run until closed)
   QString snapshot;  ///< PNG of the last filtered frame, written on exit
   QString stats;     ///< JSON statistics, written on exit
+  QString compare;   ///< headless: compare every strategy on the first frame, write this JSON, exit
 };
 
 struct ParsedCommandLine {

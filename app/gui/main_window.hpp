@@ -23,6 +23,9 @@ class QMenu;
 
 namespace convolab::gui {
 
+namespace lab {
+class LabController;
+}
 class FilterDocument;
 class FilterEditor;
 class Pipeline;
@@ -43,6 +46,7 @@ class MainWindow : public QMainWindow {
   FilterEditor* editor() const { return m_editor; }
   PreviewWidget* preview() const { return m_preview; }
   StatsPanel* statsPanel() const { return m_statsPanel; }
+  lab::LabController* lab() const { return m_lab; }
   const StatsCollector& stats() const { return m_stats; }
   QAction* action(const QString& objectName) const;
   QString currentSourceSpec() const { return m_sourceSpec; }
@@ -116,6 +120,7 @@ class MainWindow : public QMainWindow {
   PreviewWidget* m_preview = nullptr;
   FilterEditor* m_editor = nullptr;
   StatsPanel* m_statsPanel = nullptr;
+  lab::LabController* m_lab = nullptr;
   QComboBox* m_strategyBox = nullptr;
   QComboBox* m_deviceBox = nullptr;
   QLabel* m_sourceLabel = nullptr;
