@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     std::fputs(qPrintable(parsed.message), parsed.exitCode == 0 ? stdout : stderr);
     return parsed.exitCode;
   }
-  if (!parsed.options.compare.isEmpty()) return convolab::gui::lab::runCompareCommand(parsed.options);
+  if (!parsed.options.compare.isEmpty()) return convolab::lab::runCompareCommand(parsed.options);
   convolab::gui::initResources();
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/convolab.svg")));
   convolab::gui::theme::apply(app);

@@ -21,11 +21,12 @@ class QComboBox;
 class QLabel;
 class QMenu;
 
-namespace convolab::gui {
-
-namespace lab {
+namespace convolab::lab {
 class LabController;
 }
+
+namespace convolab::gui {
+
 class FilterDocument;
 class FilterEditor;
 class Pipeline;

@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 /// Runs `work` on a new QThread; then, on the GUI thread, `done(result)` unless `receiver` was deleted.
 /// The thread deletes itself when finished; the returned pointer is for waiting on it (QPointer it).
@@ -28,4 +28,4 @@ QThread* runInBackground(QObject* receiver, std::function<Result()> work, std::f
   return thread;
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

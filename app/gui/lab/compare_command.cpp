@@ -11,14 +11,19 @@
 #include "source_factory.hpp"
 #include "strategy_comparison.hpp"
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
+
+using gui::kAutoSpec;
+using gui::kSampleSpec;
+using gui::makeSource;
+using gui::resolveAutoSpec;
 namespace {
 void complain(const QString& message) {
   std::fprintf(stderr, "convolab: %s\n", qPrintable(message));
 }
 }  // namespace
 
-int runCompareCommand(const LaunchOptions& options, int iterations) {
+int runCompareCommand(const gui::LaunchOptions& options, int iterations) {
   FilterSet filter;
   if (!options.filter.isEmpty()) {
     try {
@@ -53,14 +58,14 @@ int runCompareCommand(const LaunchOptions& options, int iterations) {
     complain(QStringLiteral("--compare: cannot write '%1': %2").arg(options.compare, out.errorString()));
     return 3;
   }
-  convolab::lab::ComparisonReport report;
+  ComparisonReport report;
   try {
     Context context(options.device.toStdString());
-    convolab::lab::ComparisonOptions o;
+    ComparisonOptions o;
     o.iterations = iterations;
     std::fprintf(stderr, "convolab: comparing strategies on %s, %dx%d…\n", context.device().name.c_str(),
                  frame.image->width, frame.image->height);
-    report = convolab::lab::compareStrategies(context, filter, frame.image->view(), o);
+    report = compareStrategies(context, filter, frame.image->view(), o);
   } catch (const Error& e) {
     complain(QString::fromStdString(e.what()));
     return e.kind() == ErrorKind::Device ? 4 : 3;
@@ -77,4 +82,4 @@ int runCompareCommand(const LaunchOptions& options, int iterations) {
   return 0;
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

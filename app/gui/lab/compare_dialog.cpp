@@ -25,11 +25,8 @@
 #include "background_task.hpp"
 #include "convolab/context.hpp"
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 namespace {
-
-using convolab::lab::ComparisonReport;
-using convolab::lab::ComparisonRow;
 
 const QColor kBar(0x3d, 0xa9, 0xfc);
 const QColor kFastest(0x4c, 0xc3, 0x6a);
@@ -199,7 +196,7 @@ bool CompareDialog::start() {
     m_state->setText(tr("No frame yet: open a source first."));
     return false;
   }
-  convolab::lab::ComparisonOptions options;
+  ComparisonOptions options;
   options.iterations = m_iterations->value();
   options.allVariants = m_variants->isChecked();
   options.includeAuto = m_auto->isChecked();
@@ -220,7 +217,7 @@ bool CompareDialog::start() {
         try {
           if (!context) context = std::make_shared<Context>(spec);
           out.context = context;
-          out.report = convolab::lab::compareStrategies(
+          out.report = compareStrategies(
               *context, in.filter, in.frame->view(), options,
               [cancel, self](int done, int total, const std::string& label) {
                 QMetaObject::invokeMethod(
@@ -435,4 +432,4 @@ void CompareDialog::exportAs(const QString& kind) {
   m_state->setText(ok ? tr("Wrote %1").arg(path) : tr("Could not write %1").arg(path));
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

@@ -23,7 +23,7 @@ namespace convolab {
 class Context;
 }
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 class CompareDialog : public QDialog {
   Q_OBJECT
@@ -36,7 +36,7 @@ class CompareDialog : public QDialog {
   bool start();
   void cancel();
   bool running() const { return m_running; }
-  const convolab::lab::ComparisonReport& report() const { return m_report; }
+  const ComparisonReport& report() const { return m_report; }
 
   QSpinBox* iterationsBox() const { return m_iterations; }
   QCheckBox* variantsBox() const { return m_variants; }
@@ -62,7 +62,7 @@ class CompareDialog : public QDialog {
   void exportAs(const QString& kind);
 
   LabInputsProvider m_inputs;
-  convolab::lab::ComparisonReport m_report;
+  ComparisonReport m_report;
   std::shared_ptr<Context> m_context;
   QString m_contextSpec;
   std::shared_ptr<std::atomic<bool>> m_cancel;
@@ -84,4 +84,4 @@ class CompareDialog : public QDialog {
   QPushButton* m_exportPng;
 };
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

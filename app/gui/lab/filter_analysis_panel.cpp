@@ -15,7 +15,7 @@
 
 #include "response_view.hpp"
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 namespace {
 
 QString number(double v) {
@@ -121,8 +121,8 @@ void FilterAnalysisPanel::setFilter(const FilterSet& filter) {
 void FilterAnalysisPanel::refresh() {
   m_timer.stop();
   for (int c = 0; c < 3; ++c) {
-    m_facts[static_cast<size_t>(c)] = convolab::lab::channelFacts(m_filter, c);
-    m_response[static_cast<size_t>(c)] = convolab::lab::frequencyResponse(m_filter.channel(c), kResponseSize);
+    m_facts[static_cast<size_t>(c)] = channelFacts(m_filter, c);
+    m_response[static_cast<size_t>(c)] = frequencyResponse(m_filter.channel(c), kResponseSize);
   }
   display();
 }
@@ -193,4 +193,4 @@ void FilterAnalysisPanel::display() {
   m_cutY->setRange(bottom, top <= bottom ? bottom + 1 : top * (top > 0 ? 1.1 : 0.9) + (m_log ? 3 : 0));
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

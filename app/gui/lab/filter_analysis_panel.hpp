@@ -16,7 +16,7 @@ class QLabel;
 class QLineSeries;
 class QValueAxis;
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 class ResponseView;
 
@@ -37,9 +37,7 @@ class FilterAnalysisPanel : public QWidget {
   int channel() const { return m_channel; }
   void setLogScale(bool on);
 
-  const convolab::lab::ChannelFacts& facts(int channel) const {
-    return m_facts[static_cast<size_t>(channel)];
-  }
+  const ChannelFacts& facts(int channel) const { return m_facts[static_cast<size_t>(channel)]; }
   /// |H(u,v)| of `channel`, kResponseSize², DC at the centre.
   const std::vector<double>& response(int channel) const { return m_response[static_cast<size_t>(channel)]; }
   QString factsText() const;
@@ -50,7 +48,7 @@ class FilterAnalysisPanel : public QWidget {
   FilterSet m_filter;
   int m_channel = 0;
   bool m_log = false;
-  std::array<convolab::lab::ChannelFacts, 3> m_facts;
+  std::array<ChannelFacts, 3> m_facts;
   std::array<std::vector<double>, 3> m_response;
   QTimer m_timer;
 
@@ -65,4 +63,4 @@ class FilterAnalysisPanel : public QWidget {
   QValueAxis* m_cutY;
 };
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

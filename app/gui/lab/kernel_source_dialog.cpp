@@ -17,11 +17,11 @@
 #include "convolab/context.hpp"
 #include "opencl_highlighter.hpp"
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 namespace {
 
 struct Outcome {
-  convolab::lab::KernelInspection inspection;
+  KernelInspection inspection;
   std::shared_ptr<Context> context;
 };
 
@@ -107,7 +107,7 @@ bool KernelSourceDialog::refresh() {
         try {
           if (!context) context = std::make_shared<Context>(spec);
           out.context = context;
-          out.inspection = convolab::lab::inspectKernels(*context, live, filter, w, h);
+          out.inspection = inspectKernels(*context, live, filter, w, h);
         } catch (const std::exception& e) {
           out.inspection.requested = live;
           out.inspection.error = e.what();
@@ -124,7 +124,7 @@ bool KernelSourceDialog::refresh() {
   return true;
 }
 
-void KernelSourceDialog::showInspection(const convolab::lab::KernelInspection& inspection) {
+void KernelSourceDialog::showInspection(const KernelInspection& inspection) {
   m_inspection = inspection;
   const QString active =
       QString::fromStdString(inspection.active.empty() ? inspection.requested : inspection.active);
@@ -199,4 +199,4 @@ void KernelSourceDialog::save() {
   m_details->setText(tr("Could not write %1").arg(path));
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

@@ -19,7 +19,7 @@ namespace convolab {
 class Context;
 }
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 class KernelSourceDialog : public QDialog {
   Q_OBJECT
@@ -31,7 +31,7 @@ class KernelSourceDialog : public QDialog {
   /// Builds the live strategy again in the lab's own context and shows what it built. False: no input.
   bool refresh();
   bool busy() const { return m_busy; }
-  const convolab::lab::KernelInspection& inspection() const { return m_inspection; }
+  const KernelInspection& inspection() const { return m_inspection; }
   /// The source shown now (the selected build).
   QString sourceText() const;
   QString detailsText() const;
@@ -40,12 +40,12 @@ class KernelSourceDialog : public QDialog {
   void refreshed();
 
  private:
-  void showInspection(const convolab::lab::KernelInspection& inspection);
+  void showInspection(const KernelInspection& inspection);
   void showBuild(int index);
   void save();
 
   LabInputsProvider m_inputs;
-  convolab::lab::KernelInspection m_inspection;
+  KernelInspection m_inspection;
   std::shared_ptr<Context> m_context;
   QString m_contextSpec;
   QPointer<QThread> m_thread;
@@ -58,4 +58,4 @@ class KernelSourceDialog : public QDialog {
   QPushButton* m_refresh;
 };
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

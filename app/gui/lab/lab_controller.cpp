@@ -14,7 +14,13 @@
 #include "pixel_inspector.hpp"
 #include "preview_widget.hpp"
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
+
+using gui::FilterDocument;
+using gui::FrameRecord;
+using gui::MainWindow;
+using gui::Pipeline;
+using gui::ProcessedFramePtr;
 
 LabController::LabController(MainWindow* window) : QObject(window), m_window(window) {
   setObjectName(QStringLiteral("labController"));
@@ -99,4 +105,4 @@ KernelSourceDialog* LabController::kernelSourceDialog() {
   return m_sourceDialog;
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

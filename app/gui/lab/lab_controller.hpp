@@ -15,7 +15,7 @@ class MainWindow;
 struct FrameRecord;
 }  // namespace convolab::gui
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 class CompareDialog;
 class FilterAnalysisPanel;
@@ -27,7 +27,7 @@ class LabController : public QObject {
 
  public:
   /// Call from MainWindow once its preview, document and pipeline exist (before the menus are built).
-  explicit LabController(MainWindow* window);
+  explicit LabController(gui::MainWindow* window);
 
   QAction* compareAction() const { return m_compare; }
   QAction* kernelSourceAction() const { return m_kernelSource; }
@@ -43,9 +43,9 @@ class LabController : public QObject {
   LabInputs inputs() const;
 
  private:
-  void onFrame(const FrameRecord& record);
+  void onFrame(const gui::FrameRecord& record);
 
-  MainWindow* m_window;
+  gui::MainWindow* m_window;
   QAction* m_compare;
   QAction* m_kernelSource;
   QDockWidget* m_dock;
@@ -57,4 +57,4 @@ class LabController : public QObject {
   QString m_liveStrategy;
 };
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

@@ -8,7 +8,7 @@
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 struct LabInputs {
   std::shared_ptr<const Image> frame;  ///< the newest original (unfiltered) frame; null when none
@@ -19,4 +19,4 @@ struct LabInputs {
 
 using LabInputsProvider = std::function<LabInputs()>;
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

@@ -3,7 +3,7 @@
 
 #include <QColor>
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 namespace {
 QTextCharFormat textFormat(const QColor& colour, bool bold = false, bool italic = false) {
   QTextCharFormat f;
@@ -71,4 +71,4 @@ void OpenClHighlighter::highlightBlock(const QString& text) {
   }
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

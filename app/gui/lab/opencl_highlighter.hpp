@@ -7,7 +7,7 @@
 #include <QTextCharFormat>
 #include <vector>
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 class OpenClHighlighter : public QSyntaxHighlighter {
   Q_OBJECT
@@ -29,4 +29,4 @@ class OpenClHighlighter : public QSyntaxHighlighter {
   QRegularExpression m_commentEnd{QStringLiteral("\\*/")};
 };
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

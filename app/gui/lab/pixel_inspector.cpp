@@ -7,7 +7,10 @@
 
 #include "preview_widget.hpp"
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
+
+using gui::PreviewWidget;
+using gui::ProcessedFramePtr;
 namespace {
 const char* kChannel[] = {"R", "G", "B"};
 const QColor kChannelColour[] = {QColor(0xef, 0x53, 0x50), QColor(0x4c, 0xc3, 0x6a),
@@ -38,7 +41,7 @@ int PixelInspector::channelFor(Qt::KeyboardModifiers m) {
   return 0;
 }
 
-std::optional<convolab::lab::PixelProbe> PixelInspector::inspect(const QPoint& pos, int channel) {
+std::optional<PixelProbe> PixelInspector::inspect(const QPoint& pos, int channel) {
   const ProcessedFramePtr frame = m_preview->frame();
   if (!frame || !frame->original || !frame->filtered) return std::nullopt;
   const Image& in = *frame->original;
@@ -46,7 +49,7 @@ std::optional<convolab::lab::PixelProbe> PixelInspector::inspect(const QPoint& p
   if (pos.x() < 0 || pos.y() < 0 || pos.x() >= in.width || pos.y() >= in.height || out.width != in.width ||
       out.height != in.height)
     return std::nullopt;
-  return convolab::lab::probePixel(in.view(), out.view(), m_filter(), pos.x(), pos.y(), std::max(channel, 0));
+  return probePixel(in.view(), out.view(), m_filter(), pos.x(), pos.y(), std::max(channel, 0));
 }
 
 void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers) {
@@ -177,4 +180,4 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
   p.restore();
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

@@ -19,22 +19,22 @@ namespace convolab::gui {
 class PreviewWidget;
 }
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 class PixelInspector : public QObject {
   Q_OBJECT
 
  public:
   using FilterProvider = std::function<FilterSet()>;
-  PixelInspector(PreviewWidget* preview, FilterProvider filter, QObject* parent = nullptr);
+  PixelInspector(gui::PreviewWidget* preview, FilterProvider filter, QObject* parent = nullptr);
   ~PixelInspector() override;
 
   /// Probes frame pixel `pos` of the preview's newest frame; channel < 0: no neighbourhood shown.
   /// Returns nullopt when there is no frame or `pos` is outside it.
-  std::optional<convolab::lab::PixelProbe> inspect(const QPoint& pos, int channel);
+  std::optional<PixelProbe> inspect(const QPoint& pos, int channel);
   /// The one-line summary of the last probe (what the status bar shows).
   QString statusText() const { return m_status; }
-  const std::optional<convolab::lab::PixelProbe>& lastProbe() const { return m_probe; }
+  const std::optional<PixelProbe>& lastProbe() const { return m_probe; }
 
   /// The channel a modifier combination selects: Shift R, Shift+Ctrl G, Shift+Alt B; -1 for none.
   static int channelFor(Qt::KeyboardModifiers modifiers);
@@ -51,12 +51,12 @@ class PixelInspector : public QObject {
   void left();
   void paint(QPainter& painter, const QRectF& imageRect);
 
-  QPointer<PreviewWidget> m_preview;
+  QPointer<gui::PreviewWidget> m_preview;
   FilterProvider m_filter;
-  std::optional<convolab::lab::PixelProbe> m_probe;
+  std::optional<PixelProbe> m_probe;
   bool m_detail = false;
   QPoint m_pos{-1, -1};
   QString m_status;
 };
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

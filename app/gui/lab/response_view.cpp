@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 ResponseView::ResponseView(QWidget* parent) : QWidget(parent) {
   setMinimumSize(240, 200);
@@ -91,4 +91,4 @@ void ResponseView::paintEvent(QPaintEvent*) {
              m_log ? QStringLiteral("|H| dB") : QStringLiteral("|H|"));
 }
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab

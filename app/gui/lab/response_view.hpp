@@ -5,7 +5,7 @@
 #include <QWidget>
 #include <vector>
 
-namespace convolab::gui::lab {
+namespace convolab::lab {
 
 class ResponseView : public QWidget {
   Q_OBJECT
@@ -29,4 +29,4 @@ class ResponseView : public QWidget {
   bool m_log = false;
 };
 
-}  // namespace convolab::gui::lab
+}  // namespace convolab::lab
