@@ -60,7 +60,10 @@ class LabAnalysisTest : public QObject {
       // The factors reproduce the weights.
       const ChannelFilter& ch = gaussian.channel(c);
       for (int j = 0; j < ch.size; ++j)
-        for (int i = 0; i < ch.size; ++i) QVERIFY(std::abs(f.column[j] * f.row[i] - ch.weight(j, i)) < 1e-9);
+        for (int i = 0; i < ch.size; ++i)
+          QVERIFY(std::abs(f.scale * f.column[j] * f.row[i] - ch.weight(j, i)) < 1e-9);
+      // Binomial factors come out as integers: 1 6 15 20 15 6 1 (or the preset's own).
+      for (double v : f.row) QVERIFY(std::abs(v - std::round(v)) < 1e-6);
     }
     QVERIFY(panel.factsText().contains(QStringLiteral("separable")));
     // A low-pass: DC is the largest gain, Nyquist much smaller.
@@ -101,6 +104,9 @@ class LabAnalysisTest : public QObject {
     const auto facts = lab::channelFacts(sobel, 0);
     QVERIFY(facts.antisymmetric);
     QCOMPARE(facts.rank, 1);
+    QCOMPARE(facts.row, (std::vector<double>{-1, 0, 1}));
+    QCOMPARE(facts.column, (std::vector<double>{1, 2, 1}));
+    QVERIFY(std::abs(facts.scale - 1) < 1e-9);
     QVERIFY(std::abs(facts.dcGain) < 1e-12);
     // Directional: responds along u (horizontal frequencies), not along v.
     const auto hs = lab::frequencyResponse(sobel.channel(0), 64);

@@ -151,7 +151,8 @@ class LabCompareTest : public QObject {
     const auto& report = dialog.report();
     QCOMPARE(dialog.table()->rowCount(), static_cast<int>(report.rows.size()));
     QCOMPARE(static_cast<int>(report.rows.size()), static_cast<int>(strategyNames().size()) - 1);  // no auto
-    QVERIFY(dialog.table()->item(0, 0)->text().contains(QStringLiteral("fastest")));
+    QVERIFY(dialog.table()->item(0, 0)->text().contains(QStringLiteral("★")));
+    QVERIFY(dialog.table()->item(0, 0)->toolTip().contains(QStringLiteral("fastest")));
     QSignalSpy live(&dialog, &lab::CompareDialog::makeLiveRequested);
     auto* button = qobject_cast<QPushButton*>(dialog.table()->cellWidget(0, 11));
     QVERIFY(button);

@@ -10,8 +10,9 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLogValueAxis>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -21,6 +22,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <cmath>
 
 #include "background_task.hpp"
 #include "convolab/context.hpp"
@@ -85,6 +87,12 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   m_auto = new QCheckBox(tr("Include auto"), this);
   m_auto->setChecked(true);
   m_auto->setToolTip(tr("Also run auto and mark the strategy it chooses for this device, size and filter."));
+  m_logChart = new QCheckBox(tr("Log time axis"), this);
+  m_logChart->setChecked(true);
+  m_logChart->setToolTip(tr("Chart times on a logarithmic axis (strategies often differ by 100x)"));
+  connect(m_logChart, &QCheckBox::toggled, this, [this] {
+    if (!m_report.rows.empty()) fillChart();
+  });
   m_run = new QPushButton(tr("Run"), this);
   m_run->setObjectName(QStringLiteral("compareRun"));
   m_run->setDefault(true);
@@ -101,6 +109,7 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   controls->addSpacing(12);
   controls->addWidget(m_variants);
   controls->addWidget(m_auto);
+  controls->addWidget(m_logChart);
   controls->addStretch(1);
   controls->addWidget(m_progress, 2);
   controls->addWidget(m_run);
@@ -114,9 +123,9 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
 
   m_table = new QTableWidget(0, Count, this);
   m_table->setObjectName(QStringLiteral("compareTable"));
-  m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Variant"), tr("Kernel median ms"), tr("p95 ms"),
-                                      tr("Upload ms"), tr("Download ms"), tr("Mpix/s"), tr("GFLOP/s"),
-                                      tr("% FP32 peak"), tr("Max diff"), tr("Status"), QString()});
+  m_table->setHorizontalHeaderLabels({tr("Strategy"), tr("Variant"), tr("Median ms"), tr("p95 ms"),
+                                      tr("Up ms"), tr("Down ms"), tr("Mpix/s"), tr("GFLOP/s"), tr("% peak"),
+                                      tr("Max diff"), tr("Status"), QString()});
   m_table->horizontalHeaderItem(Gflops)->setToolTip(
       tr("Nominal: 2·K²·3 flops a pixel (direct convolution) divided by the kernel median; strategies that "
          "do less work (separable, zero taps skipped) can exceed what they really compute."));
@@ -271,7 +280,7 @@ void CompareDialog::showReport() {
           .arg(r.peakGflops, 0, 'f', 0)
           .arg(QString::fromStdString(r.peakSource).toHtmlEscaped()));
   QString state = r.cancelled ? tr("Cancelled after %1 strategies.").arg(r.rows.size())
-                              : tr("%1 rows measured.").arg(r.rows.size());
+                              : tr("%1 rows measured. ★ fastest, ◆ auto's choice.").arg(r.rows.size());
   if (!r.autoActive.empty()) state += tr(" auto chose %1.").arg(QString::fromStdString(r.autoActive));
   m_state->setText(state);
   m_progress->setValue(m_progress->maximum());
@@ -290,11 +299,12 @@ void CompareDialog::showReport() {
     if (row.strategy == "auto" && !row.active.empty())
       name += QStringLiteral(" → ") + QString::fromStdString(row.active.substr(5));
     auto* nameItem = new QTableWidgetItem(name);
-    QStringList marks;
-    if (row.fastest) marks << tr("fastest");
-    if (row.autoChoice) marks << tr("auto's choice");
+    QStringList marks, tips;
+    if (row.fastest) marks << QStringLiteral("★"), tips << tr("fastest");
+    if (row.autoChoice) marks << QStringLiteral("◆"), tips << tr("auto's choice");
     if (!marks.isEmpty()) {
-      nameItem->setText(name + QStringLiteral("  ★ ") + marks.join(QStringLiteral(", ")));
+      nameItem->setText(name + QStringLiteral("  ") + marks.join(QString()));
+      nameItem->setToolTip(tips.join(QStringLiteral(", ")));
       nameItem->setForeground(row.fastest ? kFastest : kAuto);
       QFont bold = nameItem->font();
       bold.setBold(true);
@@ -349,45 +359,63 @@ void CompareDialog::fillChart() {
     chart->removeAxis(axis);
     delete axis;
   }
-  auto* set = new QBarSet(tr("kernel median ms"));
-  set->setColor(kBar);
-  set->setBorderColor(kBar);
-  set->setSelectedColor(kFastest);
-  set->setLabelColor(QColor(0xe3, 0xe6, 0xeb));
+  // Three stacked sets so the fastest and auto's choice get their own colours; each bar is in one set.
+  auto* plain = new QBarSet(tr("kernel median ms"));
+  auto* fastest = new QBarSet(tr("fastest"));
+  auto* chosen = new QBarSet(tr("auto"));
+  for (auto [set, colour] :
+       {std::pair{plain, kBar}, std::pair{fastest, kFastest}, std::pair{chosen, kAuto}}) {
+    set->setColor(colour);
+    set->setBorderColor(colour);
+  }
   QStringList categories;
   std::vector<const ComparisonRow*> ok;
   for (const auto& row : m_report.rows)
     if (row.ok()) ok.push_back(&row);
+  double maxMs = 0, minMs = 0;
   // Horizontal bars grow upwards: add the slowest first so the fastest is on top.
-  double maxMs = 0;
-  QList<int> autoBars;
   for (auto it = ok.rbegin(); it != ok.rend(); ++it) {
     const ComparisonRow& row = **it;
     QString label = rowLabel(row);
     if (row.strategy == "auto")
-      label = QStringLiteral("auto (") + QString::fromStdString(row.active.substr(row.active.find(':') + 1)) +
-              QStringLiteral(")");
+      label = QStringLiteral("auto → ") + QString::fromStdString(row.active.substr(row.active.find(':') + 1));
     if (row.fastest) label += QStringLiteral(" ★");
     if (row.autoChoice) label += QStringLiteral(" ◆");
+    label += QStringLiteral("   %1 ms").arg(row.kernelMedianMs, 0, 'g', 3);
     categories << label;
-    set->append(row.kernelMedianMs);
+    plain->append(row.fastest || row.autoChoice ? 0.0 : row.kernelMedianMs);
+    fastest->append(row.fastest ? row.kernelMedianMs : 0.0);
+    chosen->append(!row.fastest && row.autoChoice ? row.kernelMedianMs : 0.0);
     maxMs = std::max(maxMs, row.kernelMedianMs);
-    if (row.fastest || row.autoChoice) set->selectBar(static_cast<int>(set->count() - 1));
+    minMs = minMs == 0 ? row.kernelMedianMs : std::min(minMs, row.kernelMedianMs);
   }
-  auto* series = new QHorizontalBarSeries;
-  series->append(set);
-  series->setLabelsVisible(true);
-  series->setLabelsFormat(QStringLiteral("@value ms"));
-  series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-  series->setLabelsPrecision(3);
-  series->setBarWidth(0.7);
+  auto* series = new QHorizontalStackedBarSeries;
+  series->append({plain, fastest, chosen});
+  series->setBarWidth(0.72);
   chart->addSeries(series);
   auto* y = new QBarCategoryAxis;
   y->append(categories);
-  auto* x = new QValueAxis;
-  x->setRange(0, maxMs > 0 ? maxMs * 1.25 : 1);
-  x->setTitleText(tr("kernel median, ms (shorter is faster; ★ fastest, ◆ auto's choice)"));
-  x->setLabelFormat(QStringLiteral("%.2f"));
+  // Times often span two or three decades (image vs codegen): a log axis keeps every bar readable.
+  const bool log = m_logChart->isChecked() && minMs > 0;
+  QAbstractAxis* x;
+  if (log) {
+    auto* axis = new QLogValueAxis;
+    axis->setBase(10);
+    axis->setRange(std::pow(10.0, std::floor(std::log10(minMs)) - 0),
+                   std::pow(10.0, std::ceil(std::log10(maxMs * 1.5))));
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setMinorTickCount(8);
+    axis->setMinorGridLineColor(QColor(0x25, 0x29, 0x31));
+    x = axis;
+  } else {
+    auto* axis = new QValueAxis;
+    axis->setRange(0, maxMs > 0 ? maxMs * 1.05 : 1);
+    axis->applyNiceNumbers();
+    axis->setLabelFormat(QStringLiteral("%g"));
+    x = axis;
+  }
+  x->setTitleText(tr("kernel median, ms%1 — shorter is faster; ★ fastest, ◆ auto's choice")
+                      .arg(log ? tr(" (log scale)") : QString()));
   QFont small = font();
   small.setPointSizeF(8.5);
   for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{x, y}) {
@@ -402,9 +430,12 @@ void CompareDialog::fillChart() {
   chart->addAxis(x, Qt::AlignBottom);
   series->attachAxis(y);
   series->attachAxis(x);
-  chart->setTitle(
-      tr("%1 · %2×%3").arg(QString::fromStdString(m_report.device)).arg(m_report.width).arg(m_report.height));
-  m_chartView->setMinimumHeight(std::max(220, 34 * static_cast<int>(ok.size()) + 90));
+  chart->setTitle(tr("%1 · %2×%3 · %4×%4 filter")
+                      .arg(QString::fromStdString(m_report.device))
+                      .arg(m_report.width)
+                      .arg(m_report.height)
+                      .arg(m_report.filterSize));
+  m_chartView->setMinimumHeight(std::max(220, 30 * static_cast<int>(ok.size()) + 100));
 }
 
 bool CompareDialog::exportMarkdown(const QString& path) const {

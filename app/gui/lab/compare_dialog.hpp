@@ -72,6 +72,7 @@ class CompareDialog : public QDialog {
   QSpinBox* m_iterations;
   QCheckBox* m_variants;
   QCheckBox* m_auto;
+  QCheckBox* m_logChart;
   QPushButton* m_run;
   QPushButton* m_stop;
   QProgressBar* m_progress;

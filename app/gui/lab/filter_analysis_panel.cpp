@@ -157,8 +157,10 @@ QString FilterAnalysisPanel::factsText() const {
   row(tr("Rank"),
       f.separable ? tr("%1 — <b>separable</b>").arg(f.rank) : tr("%1 — not separable").arg(f.rank));
   if (f.separable && !f.row.empty()) {
-    row(tr("Row factor"), vectorText(f.row));
-    row(tr("Column factor"), vectorText(f.column));
+    QString scale = number(f.scale);
+    if (f.scale != 0 && std::abs(1 / f.scale - std::round(1 / f.scale)) < 1e-9 && std::abs(f.scale) < 1)
+      scale = QStringLiteral("1/%1").arg(number(std::round(1 / f.scale)));
+    row(tr("Factors"), tr("column %1 · row %2 × %3").arg(vectorText(f.column), vectorText(f.row), scale));
   }
   QStringList sym;
   if (f.symmetric) sym << tr("symmetric (180°): zero-phase");
@@ -190,7 +192,8 @@ void FilterAnalysisPanel::display() {
   m_cut->setPen(QPen(QColor(m_channel == 0 ? 0xef5350 : m_channel == 1 ? 0x4cc36a : 0x4a8df6), 1.8));
   m_cutY->setTitleText(m_log ? tr("|H| dB") : tr("|H|"));
   if (m_log) bottom = std::max(bottom, top - 60);
-  m_cutY->setRange(bottom, top <= bottom ? bottom + 1 : top * (top > 0 ? 1.1 : 0.9) + (m_log ? 3 : 0));
+  m_cutY->setRange(bottom, top <= bottom ? bottom + 1 : top * (top > 0 ? 1.05 : 0.95) + (m_log ? 3 : 0));
+  m_cutY->applyNiceNumbers();
 }
 
 }  // namespace convolab::lab

@@ -1,6 +1,7 @@
 // FilterFacts: per-channel sums, symmetry, SVD factors and a direct 2-D DFT of the zero-padded matrix.
 #include "filter_facts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <numbers>
@@ -23,14 +24,22 @@ ChannelFacts channelFacts(const FilterSet& filter, int c) {
   if (a.rank == 1) {
     facts.column = a.terms[0].column;
     facts.row = a.terms[0].row;
-    // SVD factors carry an arbitrary common sign: show the row with a positive largest-magnitude entry.
-    double big = 0;
-    for (double v : facts.row)
-      if (std::abs(v) > std::abs(big)) big = v;
-    if (big < 0) {
-      for (double& v : facts.row) v = -v;
-      for (double& v : facts.column) v = -v;
-    }
+    // SVD factors carry an arbitrary scale and sign: show each with its smallest non-zero magnitude 1
+    // (binomial and Sobel factors become integers) and the row's largest entry positive.
+    auto normalise = [](std::vector<double>& v) {
+      double big = 0, smallest = 0;
+      for (double x : v)
+        if (std::abs(x) >= std::abs(big)) big = x;  // ties: the last, so [-1, 0, 1] stays as written
+      for (double x : v)
+        if (std::abs(x) > 1e-9 * std::abs(big) && (smallest == 0 || std::abs(x) < smallest))
+          smallest = std::abs(x);
+      if (smallest == 0) return 1.0;
+      const double s = big < 0 ? -smallest : smallest;
+      for (double& x : v) x = std::abs(x / s) < 1e-12 ? 0.0 : x / s;
+      return s;
+    };
+    const double cs = normalise(facts.column), rs = normalise(facts.row);
+    facts.scale = cs * rs;
   }
   bool sym = true, anti = true, mx = true, my = true, anyNonZero = false;
   for (int j = 0; j < k; ++j)

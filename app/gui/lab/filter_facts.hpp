@@ -13,8 +13,9 @@ struct ChannelFacts {
   double dcGain = 0;  ///< Σ M[j][i] / divisor: what a flat area is multiplied by
   int rank = 0;
   bool separable = false;      ///< rank ≤ 1
-  std::vector<double> column;  ///< separable: the vertical 1-D factor (divisor folded in)
-  std::vector<double> row;     ///< separable: the horizontal 1-D factor
+  std::vector<double> column;  ///< separable: the vertical 1-D factor, smallest non-zero |entry| 1
+  std::vector<double> row;     ///< separable: the horizontal 1-D factor, smallest non-zero |entry| 1
+  double scale = 1;            ///< weight[j][i] = scale · column[j] · row[i] (divisor folded in)
   bool symmetric = false;      ///< M[j][i] == M[K−1−j][K−1−i] (even: zero-phase response)
   bool antisymmetric = false;  ///< M[j][i] == −M[K−1−j][K−1−i] (odd: derivatives, Sobel)
   bool mirrorX = false;        ///< M[j][i] == M[j][K−1−i] (left-right)

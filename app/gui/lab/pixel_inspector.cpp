@@ -129,7 +129,7 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
       std::max(fm.horizontalAdvance(QStringLiteral("255")), fm.horizontalAdvance(QStringLiteral("-0.125"))) +
       8;
   const double cellH = fm.height() * 2 + 4;
-  const QString title = tr("%1 at (%2, %3): %4×%4 input · weight")
+  const QString title = tr("%1 at (%2, %3): %4×%4 inputs (top) and weights (bottom)")
                             .arg(QLatin1String(kChannel[probe.channel]))
                             .arg(probe.x)
                             .arg(probe.y)
@@ -157,18 +157,20 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
     for (int i = 0; i < k; ++i) {
       const size_t idx = static_cast<size_t>(j * k + i);
       const QRectF cell(gx + i * cellW, gy + j * cellH, cellW - 2, cellH - 2);
+      const QRectF top(cell.left(), cell.top(), cell.width(), cell.height() / 2);
+      const QRectF bottom(cell.left(), top.bottom(), cell.width(), cell.height() / 2);
       const double v = probe.neighbours[idx];
+      // Top half: the input value on its own grey; bottom half: the weight on the panel colour.
       p.setPen(Qt::NoPen);
-      QColor shade(static_cast<int>(v), static_cast<int>(v), static_cast<int>(v));
-      p.setBrush(shade);
-      p.drawRect(cell);
+      p.setBrush(QColor(static_cast<int>(v), static_cast<int>(v), static_cast<int>(v)));
+      p.drawRect(top);
+      p.setBrush(QColor(0x25, 0x29, 0x31));
+      p.drawRect(bottom);
       p.setPen(v > 140 ? QColor(0x10, 0x12, 0x15) : QColor(0xe3, 0xe6, 0xeb));
-      p.drawText(QRectF(cell.left(), cell.top() + 1, cell.width(), fm.height()), Qt::AlignCenter,
-                 QString::number(v, 'f', 0));
+      p.drawText(top, Qt::AlignCenter, QString::number(v, 'f', 0));
       const double wgt = probe.weights[idx];
-      p.setPen(wgt == 0 ? (v > 140 ? QColor(0x55, 0x5a, 0x62) : QColor(0x6a, 0x70, 0x7a)) : accent);
-      p.drawText(QRectF(cell.left(), cell.top() + fm.height() + 1, cell.width(), fm.height()),
-                 Qt::AlignCenter, QString::number(wgt, 'g', 3));
+      p.setPen(wgt == 0 ? QColor(0x6a, 0x70, 0x7a) : accent.lighter(125));
+      p.drawText(bottom, Qt::AlignCenter, QString::number(wgt, 'g', 3));
       if (i == r && j == r) {
         p.setPen(QPen(accent, 1.5));
         p.setBrush(Qt::NoBrush);

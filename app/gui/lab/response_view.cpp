@@ -50,7 +50,7 @@ void ResponseView::paintEvent(QPaintEvent*) {
   p.setFont(small);
   const QFontMetrics fm(small);
   const int bar = 14, barLabels = fm.horizontalAdvance(QStringLiteral("-60.0 dB")) + 6;
-  const int side = std::max(40, std::min(height() - fm.height() * 2 - 8, width() - bar - barLabels - 36));
+  const int side = std::max(40, std::min(height() - fm.height() * 2 - 8, width() - bar - barLabels - 48));
   const QRect img(28, 4, side, side);
   p.drawImage(img, m_image);
   p.setPen(QColor(0x3a, 0x40, 0x4a));
@@ -70,7 +70,7 @@ void ResponseView::paintEvent(QPaintEvent*) {
   p.drawLine(img.center().x(), img.top(), img.center().x(), img.bottom());
   p.drawLine(img.left(), img.center().y(), img.right(), img.center().y());
   // Colour bar.
-  const QRect barRect(img.right() + 12, img.top(), bar, side);
+  const QRect barRect(img.right() + 24, img.top(), bar, side);
   for (int y = 0; y < side; ++y) {
     p.setPen(colourAt(1.0 - static_cast<double>(y) / std::max(1, side - 1)));
     p.drawLine(barRect.left(), barRect.top() + y, barRect.right(), barRect.top() + y);
@@ -87,7 +87,7 @@ void ResponseView::paintEvent(QPaintEvent*) {
                QString::number(value, 'f', m_log ? 1 : (std::abs(m_max) < 10 ? 2 : 1)) + unit);
   }
   p.setPen(QColor(0x8a, 0x91, 0x9c));
-  p.drawText(QRect(barRect.left() - 8, img.bottom() + 2, barLabels + 20, fm.height()), Qt::AlignLeft,
+  p.drawText(QRect(barRect.left() - 2, img.bottom() + 2, barLabels + 20, fm.height()), Qt::AlignLeft,
              m_log ? QStringLiteral("|H| dB") : QStringLiteral("|H|"));
 }
 
