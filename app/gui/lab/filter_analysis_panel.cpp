@@ -157,10 +157,12 @@ QString FilterAnalysisPanel::factsText() const {
   row(tr("Rank"),
       f.separable ? tr("%1 — <b>separable</b>").arg(f.rank) : tr("%1 — not separable").arg(f.rank));
   if (f.separable && !f.row.empty()) {
-    QString scale = number(f.scale);
-    if (f.scale != 0 && std::abs(1 / f.scale - std::round(1 / f.scale)) < 1e-9 && std::abs(f.scale) < 1)
-      scale = QStringLiteral("1/%1").arg(number(std::round(1 / f.scale)));
-    row(tr("Factors"), tr("column %1 · row %2 × %3").arg(vectorText(f.column), vectorText(f.row), scale));
+    QString scale = QStringLiteral(" × ") + number(f.scale);
+    if (std::abs(f.scale - 1) < 1e-9)
+      scale.clear();
+    else if (std::abs(f.scale) < 1 && std::abs(1 / f.scale - std::round(1 / f.scale)) < 1e-6)
+      scale = QStringLiteral(" × 1/%1").arg(number(std::round(1 / f.scale)));
+    row(tr("Factors"), tr("column %1 · row %2%3").arg(vectorText(f.column), vectorText(f.row), scale));
   }
   QStringList sym;
   if (f.symmetric) sym << tr("symmetric (180°): zero-phase");
