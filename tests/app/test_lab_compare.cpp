@@ -12,6 +12,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <cmath>
+#include <map>
 #include <random>
 #include <set>
 
@@ -129,6 +130,25 @@ class LabCompareTest : public QObject {
     QVERIFY(report.cancelled);
     QCOMPARE(calls, 4);
     QVERIFY(report.rows.size() < strategyNames().size());
+  }
+
+  void everyTuningVariantOnRequest() {
+    const auto frame = randomFrame(16, 8);
+    lab::ComparisonOptions o = quick();
+    o.iterations = 1;
+    o.warmup = 0;
+    o.includeAuto = false;
+    o.allVariants = true;
+    o.only = {"naive", "local"};  // local has several launch shapes; builds stay few on a cold cache
+    const lab::ComparisonReport report = lab::compareStrategies(*m_context, FilterSet(), frame->view(), o);
+    std::map<std::string, std::set<std::string>> variants;
+    for (const auto& row : report.rows) {
+      QVERIFY(variants[row.strategy].insert(row.variant).second);  // no duplicates
+      if (row.ok()) QVERIFY(row.maxDiff <= 1);
+    }
+    QCOMPARE(variants.size(), size_t(2));
+    QCOMPARE(variants["naive"].size(), size_t(1));
+    QVERIFY(variants["local"].size() > 1);
   }
 
   void dialogRunsOffTheGuiThreadAndExports() {

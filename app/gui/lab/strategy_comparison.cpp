@@ -211,6 +211,9 @@ ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const 
   std::vector<Job> jobs;
   for (const auto& entry : strategyRegistry()) {
     const std::string name(entry.name);
+    if (!options.only.empty() &&
+        std::find(options.only.begin(), options.only.end(), name) == options.only.end())
+      continue;
     if (name == "auto") {
       if (options.includeAuto) jobs.push_back({name, ""});
       continue;

@@ -15,10 +15,11 @@
 namespace convolab::lab {
 
 struct ComparisonOptions {
-  int iterations = 10;       ///< timed runs per strategy (the median needs a handful)
-  int warmup = 1;            ///< untimed runs first (the first run may include lazy allocations)
-  bool allVariants = false;  ///< also every tuning variant, not only each strategy's default
-  bool includeAuto = true;   ///< also run "auto" (its measurement may take a while the first time)
+  int iterations = 10;            ///< timed runs per strategy (the median needs a handful)
+  int warmup = 1;                 ///< untimed runs first (the first run may include lazy allocations)
+  bool allVariants = false;       ///< also every tuning variant, not only each strategy's default
+  bool includeAuto = true;        ///< also run "auto" (its measurement may take a while the first time)
+  std::vector<std::string> only;  ///< when not empty: just these strategies (registry names)
 };
 
 /// One row: a strategy (with a tuning variant, or "" for its default) on this frame.
