@@ -32,7 +32,12 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
       "snapshot", QStringLiteral("On exit, save the last filtered frame (PNG)."), QStringLiteral("OUT.png"));
   const QCommandLineOption stats("stats", QStringLiteral("On exit, write statistics as JSON."),
                                  QStringLiteral("OUT.json"));
-  parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats});
+  const QCommandLineOption compare(
+      "compare",
+      QStringLiteral("Headless: run every strategy on the first frame, write the comparison as JSON, exit "
+                     "(3: the report cannot be written)."),
+      QStringLiteral("REPORT.json"));
+  parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats, compare});
   parser.addPositionalArgument(QStringLiteral("source"), QStringLiteral("Same as --source."),
                                QStringLiteral("[SPEC]"));
 
@@ -66,6 +71,7 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   o.device = parser.value(device);
   o.snapshot = parser.value(snapshot);
   o.stats = parser.value(stats);
+  o.compare = parser.value(compare);
   if (parser.isSet(frames)) {
     bool ok = false;
     o.frames = parser.value(frames).toInt(&ok);

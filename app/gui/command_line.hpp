@@ -15,10 +15,11 @@ struct LaunchOptions {
   int frames = 0;    ///< quit after this many processed frames (0: run until closed)
   QString snapshot;  ///< PNG of the last filtered frame, written on exit
   QString stats;     ///< JSON statistics, written on exit
+  QString compare;   ///< headless: compare every strategy on the first frame, write this JSON, exit
 
-  /// An automated run (--frames, --snapshot or --stats): a source that cannot open ends it with exit 3
+  /// An automated run (--frames, --snapshot, --stats or --compare): a source that cannot open ends it with exit 3
   /// instead of showing the "no source" panel.
-  bool automated() const { return frames > 0 || !snapshot.isEmpty() || !stats.isEmpty(); }
+  bool automated() const { return frames > 0 || !snapshot.isEmpty() || !stats.isEmpty() || !compare.isEmpty(); }
 };
 
 struct ParsedCommandLine {

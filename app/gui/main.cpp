@@ -3,14 +3,20 @@
 #include <QIcon>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "command_line.hpp"
+#include "lab/compare_command.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "resources.hpp"
 #include "theme.hpp"
 
 int main(int argc, char** argv) {
+  // --compare opens no window: let it run without a display.
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], "--compare", 9) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+      qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("ConvoLab"));
   QApplication::setApplicationName(QStringLiteral("convolab"));
@@ -23,6 +29,7 @@ int main(int argc, char** argv) {
     std::fputs(qPrintable(parsed.message), parsed.exitCode == 0 ? stdout : stderr);
     return parsed.exitCode;
   }
+  if (!parsed.options.compare.isEmpty()) return convolab::lab::runCompareCommand(parsed.options);
   convolab::gui::initResources();
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/convolab.svg")));
   convolab::gui::theme::apply(app);

@@ -37,6 +37,7 @@
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "frame_saver.hpp"
+#include "lab/lab_controller.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
@@ -163,7 +164,11 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::RightDockWidgetArea, statsDock);
   connect(m_statsPanel, &StatsPanel::resetRequested, this, &MainWindow::resetStats);
   connect(m_statsPanel, &StatsPanel::copyRequested, this, &MainWindow::copyStats);
-  for (QDockWidget* dock : {editorDock, statsDock}) {
+  m_lab = new lab::LabController(this);  // the strategy lab: compare, kernel source, analysis, inspector
+  addDockWidget(Qt::RightDockWidgetArea, m_lab->analysisDock());
+  tabifyDockWidget(statsDock, m_lab->analysisDock());
+  statsDock->raise();
+  for (QDockWidget* dock : {editorDock, statsDock, m_lab->analysisDock()}) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
     connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::scheduleLayoutSave);
     keepFloatingDockInFront(dock);
@@ -361,6 +366,7 @@ void MainWindow::buildMenus() {
   view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
   view->addAction(action("fullScreen"));
+  view->addAction(m_lab->kernelSourceAction());
 
   QMenu* processing = menuBar()->addMenu(tr("&Processing"));
   m_strategyMenu = processing->addMenu(tr("&Strategy"));
@@ -381,6 +387,8 @@ void MainWindow::buildMenus() {
   processing->addSeparator();
   processing->addAction(action("bypass"));
   processing->addAction(action("resetStats"));
+  processing->addSeparator();
+  processing->addAction(m_lab->compareAction());
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(action("shortcuts"));

@@ -22,6 +22,10 @@ class QLabel;
 class QMenu;
 class QToolBar;
 
+namespace convolab::lab {
+class LabController;
+}
+
 namespace convolab::gui {
 
 class FilterDocument;
@@ -46,6 +50,7 @@ class MainWindow : public QMainWindow {
   FilterEditor* editor() const { return m_editor; }
   PreviewWidget* preview() const { return m_preview; }
   StatsPanel* statsPanel() const { return m_statsPanel; }
+  lab::LabController* lab() const { return m_lab; }
   const StatsCollector& stats() const { return m_stats; }
   QAction* action(const QString& objectName) const;
   QString currentSourceSpec() const { return m_sourceSpec; }
@@ -139,6 +144,7 @@ class MainWindow : public QMainWindow {
   SeekBar* m_seekBar = nullptr;
   QToolBar* m_seekToolBar = nullptr;
   StatsPanel* m_statsPanel = nullptr;
+  lab::LabController* m_lab = nullptr;
   QComboBox* m_strategyBox = nullptr;
   QComboBox* m_deviceBox = nullptr;
   QLabel* m_sourceLabel = nullptr;

@@ -278,6 +278,7 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
     p.drawText(strip.adjusted(12, 0, -12, 0), Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(m_banner, Qt::ElideRight, width() - 24));
   }
+  if (m_overlay && !m_filteredImage.isNull()) m_overlay(p, target);
 }
 
 void PreviewWidget::mousePressEvent(QMouseEvent* event) {
@@ -310,6 +311,29 @@ void PreviewWidget::mouseMoveEvent(QMouseEvent* event) {
     setCursor(nearDivider(event->position()) ? Qt::SplitHCursor
                                              : (!m_fit ? Qt::OpenHandCursor : Qt::ArrowCursor));
   }
+  const QPoint framePos = framePosition(event->position());
+  if (framePos.x() >= 0)
+    emit hovered(framePos, event->modifiers());
+  else
+    emit hoverLeft();
+}
+
+void PreviewWidget::leaveEvent(QEvent* event) {
+  emit hoverLeft();
+  QWidget::leaveEvent(event);
+}
+
+void PreviewWidget::setOverlayPainter(OverlayPainter painter) {
+  m_overlay = std::move(painter);
+  update();
+}
+
+QPoint PreviewWidget::framePosition(const QPointF& pos) const {
+  const QRectF r = imageRect();
+  if (r.isEmpty() || !r.contains(pos)) return {-1, -1};
+  const int x = static_cast<int>((pos.x() - r.left()) / r.width() * m_filteredImage.width());
+  const int y = static_cast<int>((pos.y() - r.top()) / r.height() * m_filteredImage.height());
+  return {std::clamp(x, 0, m_filteredImage.width() - 1), std::clamp(y, 0, m_filteredImage.height() - 1)};
 }
 
 void PreviewWidget::mouseReleaseEvent(QMouseEvent*) {

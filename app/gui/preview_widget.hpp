@@ -4,6 +4,7 @@
 #include <QImage>
 #include <QWidget>
 #include <chrono>
+#include <functional>
 
 #include "processed_frame.hpp"
 
@@ -51,6 +52,13 @@ class PreviewWidget : public QWidget {
   QPushButton* testPatternButton() const { return m_testPattern; }
   QString placeholderTitle() const;
 
+  /// Paints over the frame after everything else (the pixel inspector); `imageRect` is where the frame
+  /// is drawn. An empty function removes it.
+  using OverlayPainter = std::function<void(QPainter& painter, const QRectF& imageRect)>;
+  void setOverlayPainter(OverlayPainter painter);
+  /// Frame pixel under widget position `pos`; (-1, -1) when outside the frame.
+  QPoint framePosition(const QPointF& pos) const;
+
  signals:
   /// A new frame reached the screen (for the displayed-FPS counter).
   void framePainted(std::chrono::steady_clock::time_point when);
@@ -59,6 +67,9 @@ class PreviewWidget : public QWidget {
   void openImageRequested();
   void openVideoRequested();
   void testPatternRequested();
+  /// The mouse is over frame pixel `framePos` (after every move); hoverLeft when it leaves the frame.
+  void hovered(const QPoint& framePos, Qt::KeyboardModifiers modifiers);
+  void hoverLeft();
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -67,6 +78,7 @@ class PreviewWidget : public QWidget {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void mouseDoubleClickEvent(QMouseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void leaveEvent(QEvent* event) override;
 
  private:
   QRectF imageRect() const;
@@ -97,6 +109,7 @@ class PreviewWidget : public QWidget {
   QPushButton* m_openVideo;
   QPushButton* m_testPattern;
   QBoxLayout* m_placeholderButtons;
+  OverlayPainter m_overlay;
 };
 
 }  // namespace convolab::gui

@@ -1,6 +1,7 @@
 // Context: device, OpenCL context, profiling queue, and program builds through the binary cache.
 #include "convolab/context.hpp"
 
+#include <chrono>
 #include <map>
 
 #include "convolab/error.hpp"
@@ -51,8 +52,28 @@ cl::Program Context::buildKernelProgram(const std::string& kernelName, const std
   return buildProgram(source, options, kernelName);
 }
 
+void Context::clearActivityLog() {
+  m_builds.clear();
+  m_launches.clear();
+}
+
+void Context::recordLaunch(const std::string& kernel, const cl::NDRange& global, const cl::NDRange& local) {
+  LaunchInfo info{kernel, {}, {}};
+  for (cl::size_type i = 0; i < global.dimensions(); ++i) info.global.push_back(global[i]);
+  for (cl::size_type i = 0; i < local.dimensions(); ++i) info.local.push_back(local[i]);
+  if (m_launches.size() >= kActivityLogSize) m_launches.erase(m_launches.begin());
+  m_launches.push_back(std::move(info));
+}
+
 cl::Program Context::buildProgram(const std::string& source, const std::string& options,
                                   const std::string& label) {
+  const auto started = std::chrono::steady_clock::now();
+  auto record = [&](bool fromCache) {
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    if (m_builds.size() >= kActivityLogSize) m_builds.erase(m_builds.begin());
+    m_builds.push_back({label, source, options + " -cl-mad-enable", ms, fromCache});
+  };
   if (faultInjected("build", label))
     throw BuildError(label, "injected build failure (CONVOLAB_INJECT_FAULT=build:" + label + ")");
   const std::string fullOptions = options + " -cl-mad-enable";
@@ -66,7 +87,10 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
       program.build({m_device}, fullOptions.c_str());
       std::vector<cl::Kernel> kernels;
       program.createKernels(&kernels);  // every kernel of the program can be created from it
-      if (program.getInfo<CL_PROGRAM_KERNEL_NAMES>() == cached->kernelNames) return program;
+      if (program.getInfo<CL_PROGRAM_KERNEL_NAMES>() == cached->kernelNames) {
+        record(true);
+        return program;
+      }
     } catch (const cl::Error&) {
     }
     m_cache.evict(key);
@@ -93,6 +117,7 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
       m_cache.store(key, {std::move(binaries.front()), program.getInfo<CL_PROGRAM_KERNEL_NAMES>()});
   } catch (const cl::Error&) {
   }
+  record(false);
   return program;
 }
 

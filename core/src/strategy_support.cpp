@@ -38,6 +38,7 @@ cl_float4 borderValuesOf(const FilterSet& filter) {
 NamedEvent launch2d(Context& ctx, const cl::Kernel& kernel, const std::string& name, cl::NDRange global,
                     cl::NDRange local, const std::vector<cl::Event>& waitFor) {
   NamedEvent ev{name, {}};
+  ctx.recordLaunch(name, global, local);
   try {
     ctx.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global, local,
                                      waitFor.empty() ? nullptr : &waitFor, &ev.event);

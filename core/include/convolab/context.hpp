@@ -5,11 +5,27 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "convolab/device.hpp"
 #include "convolab/program_cache.hpp"
 
 namespace convolab {
+
+/// One program build through a Context, for people who want to read what ran (the kernel source view).
+struct BuildInfo {
+  std::string label;    ///< the kernel file's name, or e.g. "codegen"
+  std::string source;   ///< the exact OpenCL C source given to the compiler (common.cl included)
+  std::string options;  ///< the build options as passed (-D list and flags)
+  double buildMs = 0;   ///< host time of the build, or of loading the cached binary
+  bool fromCache = false;
+};
+
+/// One kernel launch: its name and NDRange sizes (local empty: the runtime chose).
+struct LaunchInfo {
+  std::string kernel;
+  std::vector<std::size_t> global, local;
+};
 
 class Context {
  public:
@@ -33,6 +49,15 @@ class Context {
 
   ProgramCache& programCache() { return m_cache; }
 
+  /// The last builds and launches through this context, oldest first (at most kActivityLogSize each;
+  /// used from the thread that builds and enqueues). clearActivityLog() starts a new record.
+  const std::vector<BuildInfo>& buildLog() const { return m_builds; }
+  const std::vector<LaunchInfo>& launchLog() const { return m_launches; }
+  void clearActivityLog();
+  /// Called by the strategies' launch helper for every kernel enqueued.
+  void recordLaunch(const std::string& kernel, const cl::NDRange& global, const cl::NDRange& local);
+  static constexpr std::size_t kActivityLogSize = 32;
+
  private:
   DeviceInfo m_info;
   cl::Device m_device;
@@ -40,6 +65,8 @@ class Context {
   cl::CommandQueue m_queue;
   cl::CommandQueue m_transfer[2];
   ProgramCache m_cache;
+  std::vector<BuildInfo> m_builds;
+  std::vector<LaunchInfo> m_launches;
 };
 
 /// Source of an embedded kernel file (kernels/<name>.cl); throws Error(Device) when unknown.

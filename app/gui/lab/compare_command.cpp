@@ -1,0 +1,85 @@
+// runCompareCommand: source → first frame, filter file, device → StrategyComparison → JSON file.
+#include "compare_command.hpp"
+
+#include <QSaveFile>
+#include <cstdio>
+#include <thread>
+
+#include "capture/frame_source.hpp"
+#include "convolab/error.hpp"
+#include "convolab/filter_io.hpp"
+#include "source_factory.hpp"
+#include "strategy_comparison.hpp"
+
+namespace convolab::lab {
+
+using gui::kAutoSpec;
+using gui::kSampleSpec;
+using gui::makeSource;
+using gui::resolveAutoSpec;
+namespace {
+void complain(const QString& message) {
+  std::fprintf(stderr, "convolab: %s\n", qPrintable(message));
+}
+}  // namespace
+
+int runCompareCommand(const gui::LaunchOptions& options, int iterations) {
+  FilterSet filter;
+  if (!options.filter.isEmpty()) {
+    try {
+      filter = loadFilterFile(options.filter.toStdString());
+    } catch (const std::exception& e) {
+      complain(QString::fromStdString(e.what()));
+      return 3;
+    }
+  }
+  capture::Frame frame;
+  try {
+    const QString spec = options.source.isEmpty() ? kSampleSpec : options.source;
+    auto source = makeSource(spec == kAutoSpec ? resolveAutoSpec() : spec);
+    source->open();
+    bool got = false;
+    for (int attempt = 0; attempt < 100 && !got; ++attempt) {
+      got = source->read(frame) && frame.image && frame.image->width > 0;
+      if (!got) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    source->close();
+    if (!got) {
+      complain(QStringLiteral("--compare: the source '%1' delivered no frame").arg(spec));
+      return 3;
+    }
+  } catch (const std::exception& e) {
+    complain(QString::fromStdString(e.what()));
+    return 3;
+  }
+  // Open the report first, so an unwritable path fails before minutes of measuring.
+  QSaveFile out(options.compare);
+  if (!out.open(QIODevice::WriteOnly)) {
+    complain(QStringLiteral("--compare: cannot write '%1': %2").arg(options.compare, out.errorString()));
+    return 3;
+  }
+  ComparisonReport report;
+  try {
+    Context context(options.device.toStdString());
+    ComparisonOptions o;
+    o.iterations = iterations;
+    std::fprintf(stderr, "convolab: comparing strategies on %s, %dx%d…\n", context.device().name.c_str(),
+                 frame.image->width, frame.image->height);
+    report = compareStrategies(context, filter, frame.image->view(), o);
+  } catch (const Error& e) {
+    complain(QString::fromStdString(e.what()));
+    return e.kind() == ErrorKind::Device ? 4 : 3;
+  } catch (const std::exception& e) {
+    complain(QString::fromStdString(e.what()));
+    return 4;
+  }
+  const std::string json = convolab::lab::comparisonToJson(report);
+  if (out.write(json.data(), static_cast<qint64>(json.size())) < 0 || !out.commit()) {
+    complain(QStringLiteral("--compare: cannot write '%1': %2").arg(options.compare, out.errorString()));
+    return 3;
+  }
+  std::fputs(convolab::lab::comparisonToMarkdown(report).c_str(), stdout);
+  return 0;
+}
+
+}  // namespace convolab::lab

@@ -1,0 +1,88 @@
+// CompareDialog: Processing ▸ Compare strategies… — runs StrategyComparison off the GUI thread (a second
+// OpenCL context on the live device) and shows a sorted table and a bar chart; exports Markdown, CSV, PNG.
+#pragma once
+
+#include <QDialog>
+#include <QPointer>
+#include <atomic>
+#include <memory>
+
+#include "lab_inputs.hpp"
+#include "strategy_comparison.hpp"
+
+class QCheckBox;
+class QChartView;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QThread;
+
+namespace convolab {
+class Context;
+}
+
+namespace convolab::lab {
+
+class CompareDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit CompareDialog(LabInputsProvider inputs, QWidget* parent = nullptr);
+  ~CompareDialog() override;
+
+  /// Starts a comparison on the current inputs (no-op while one runs). False when there is no frame.
+  bool start();
+  void cancel();
+  bool running() const { return m_running; }
+  const ComparisonReport& report() const { return m_report; }
+
+  QSpinBox* iterationsBox() const { return m_iterations; }
+  QCheckBox* variantsBox() const { return m_variants; }
+  QCheckBox* autoBox() const { return m_auto; }
+  QTableWidget* table() const { return m_table; }
+  QChartView* chartView() const { return m_chartView; }
+
+  bool exportMarkdown(const QString& path) const;
+  bool exportCsv(const QString& path) const;
+  bool exportChartPng(const QString& path) const;
+
+ signals:
+  /// A comparison ended (finished or cancelled); report() holds what was measured.
+  void finished();
+  /// The user asked to make `strategy` the live one.
+  void makeLiveRequested(const QString& strategy);
+  void progressed(int done, int total);
+
+ private:
+  void showReport();
+  void fillChart();
+  void setRunning(bool running);
+  void exportAs(const QString& kind);
+
+  LabInputsProvider m_inputs;
+  ComparisonReport m_report;
+  std::shared_ptr<Context> m_context;
+  QString m_contextSpec;
+  std::shared_ptr<std::atomic<bool>> m_cancel;
+  QPointer<QThread> m_thread;
+  bool m_running = false;
+
+  QSpinBox* m_iterations;
+  QCheckBox* m_variants;
+  QCheckBox* m_auto;
+  QCheckBox* m_logChart;
+  QPushButton* m_run;
+  QPushButton* m_stop;
+  QProgressBar* m_progress;
+  QLabel* m_summary;
+  QLabel* m_state;
+  QTableWidget* m_table;
+  QChartView* m_chartView;
+  QPushButton* m_exportMd;
+  QPushButton* m_exportCsv;
+  QPushButton* m_exportPng;
+};
+
+}  // namespace convolab::lab

@@ -1,0 +1,202 @@
+// KernelSourceDialog: inspection off the GUI thread, then a highlighted read-only source and its facts.
+#include "kernel_source_dialog.hpp"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QVBoxLayout>
+
+#include "background_task.hpp"
+#include "convolab/context.hpp"
+#include "opencl_highlighter.hpp"
+
+namespace convolab::lab {
+namespace {
+
+struct Outcome {
+  KernelInspection inspection;
+  std::shared_ptr<Context> context;
+};
+
+QString sizes(const std::vector<std::size_t>& v) {
+  if (v.empty()) return QStringLiteral("chosen by the runtime");
+  QStringList parts;
+  for (std::size_t s : v) parts << QString::number(s);
+  return parts.join(QStringLiteral(" × "));
+}
+
+}  // namespace
+
+KernelSourceDialog::KernelSourceDialog(LabInputsProvider inputs, QWidget* parent)
+    : QDialog(parent), m_inputs(std::move(inputs)) {
+  setObjectName(QStringLiteral("kernelSourceDialog"));
+  setWindowTitle(tr("Kernel Source"));
+  resize(980, 760);
+  m_title = new QLabel(this);
+  m_title->setStyleSheet(QStringLiteral("font-size: 12pt; font-weight: 600;"));
+  m_builds = new QComboBox(this);
+  m_builds->setVisible(false);
+  m_details = new QLabel(this);
+  m_details->setWordWrap(true);
+  m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_source = new QPlainTextEdit(this);
+  m_source->setObjectName(QStringLiteral("kernelSource"));
+  m_source->setReadOnly(true);
+  m_source->setLineWrapMode(QPlainTextEdit::NoWrap);
+  m_source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  new OpenClHighlighter(m_source->document());
+
+  m_refresh = new QPushButton(tr("Refresh"), this);
+  m_refresh->setToolTip(tr("Build the live strategy again for the current filter and frame size"));
+  auto* copy = new QPushButton(tr("Copy"), this);
+  auto* saveButton = new QPushButton(tr("Save…"), this);
+  auto* close = new QPushButton(tr("Close"), this);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(m_refresh);
+  buttons->addStretch(1);
+  buttons->addWidget(copy);
+  buttons->addWidget(saveButton);
+  buttons->addWidget(close);
+
+  auto* top = new QHBoxLayout;
+  top->addWidget(m_title, 1);
+  top->addWidget(m_builds);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(m_details);
+  layout->addWidget(m_source, 1);
+  layout->addLayout(buttons);
+
+  connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
+  connect(copy, &QPushButton::clicked, this, [this] {
+    QApplication::clipboard()->setText(detailsText() + QStringLiteral("\n\n") + sourceText());
+  });
+  connect(saveButton, &QPushButton::clicked, this, &KernelSourceDialog::save);
+  connect(close, &QPushButton::clicked, this, &QDialog::close);
+  connect(m_builds, &QComboBox::currentIndexChanged, this, &KernelSourceDialog::showBuild);
+}
+
+KernelSourceDialog::~KernelSourceDialog() {
+  if (m_thread) m_thread->wait(10000);
+}
+
+bool KernelSourceDialog::refresh() {
+  if (m_busy) return true;
+  const LabInputs in = m_inputs ? m_inputs() : LabInputs{};
+  const int w = in.frame ? in.frame->width : 640, h = in.frame ? in.frame->height : 480;
+  std::string live = in.liveStrategy.toStdString();
+  if (live.empty()) live = "auto";
+  std::shared_ptr<Context> context = in.deviceSpec == m_contextSpec ? m_context : nullptr;
+  m_contextSpec = in.deviceSpec;
+  const std::string spec = in.deviceSpec.toStdString();
+  m_busy = true;
+  m_refresh->setEnabled(false);
+  m_title->setText(tr("Building %1…").arg(QString::fromStdString(live)));
+  const FilterSet filter = in.filter;
+  m_thread = runInBackground<Outcome>(
+      this,
+      [context, spec, live, filter, w, h]() mutable {
+        Outcome out;
+        try {
+          if (!context) context = std::make_shared<Context>(spec);
+          out.context = context;
+          out.inspection = inspectKernels(*context, live, filter, w, h);
+        } catch (const std::exception& e) {
+          out.inspection.requested = live;
+          out.inspection.error = e.what();
+        }
+        return out;
+      },
+      [this](Outcome out) {
+        if (out.context) m_context = out.context;
+        m_busy = false;
+        m_refresh->setEnabled(true);
+        showInspection(out.inspection);
+        emit refreshed();
+      });
+  return true;
+}
+
+void KernelSourceDialog::showInspection(const KernelInspection& inspection) {
+  m_inspection = inspection;
+  const QString active =
+      QString::fromStdString(inspection.active.empty() ? inspection.requested : inspection.active);
+  m_title->setText(tr("Live strategy: %1").arg(QString::fromStdString(inspection.requested)));
+  const QSignalBlocker block(m_builds);
+  m_builds->clear();
+  for (const auto& b : inspection.builds) m_builds->addItem(QString::fromStdString(b.label));
+  m_builds->setVisible(inspection.builds.size() > 1);
+  if (!inspection.error.empty() || inspection.builds.empty()) {
+    m_details->setText(inspection.error.empty()
+                           ? tr("%1 built no program.").arg(active)
+                           : tr("Could not build %1: %2")
+                                 .arg(active, QString::fromStdString(inspection.error).toHtmlEscaped()));
+    m_source->setPlainText(QString());
+    return;
+  }
+  showBuild(0);
+}
+
+QString KernelSourceDialog::detailsText() const {
+  const int index = std::max(0, m_builds->currentIndex());
+  if (m_inspection.builds.empty() || index >= static_cast<int>(m_inspection.builds.size())) return {};
+  const BuildInfo& b = m_inspection.builds[static_cast<size_t>(index)];
+  QStringList lines;
+  lines << tr("Strategy: %1 (variant %2), frame %3×%4")
+               .arg(QString::fromStdString(m_inspection.strategy),
+                    m_inspection.variant.empty() ? tr("default")
+                                                 : QString::fromStdString(m_inspection.variant))
+               .arg(m_inspection.width)
+               .arg(m_inspection.height);
+  lines << tr("Program: %1, %2 lines")
+               .arg(QString::fromStdString(b.label))
+               .arg(QString::fromStdString(b.source).count(QLatin1Char('\n')) + 1);
+  lines << tr("Build options: %1").arg(QString::fromStdString(b.options).trimmed());
+  for (const auto& l : m_inspection.launches)
+    lines << tr("Launch %1: global %2, work-group %3")
+                 .arg(QString::fromStdString(l.kernel), sizes(l.global), sizes(l.local));
+  lines
+      << tr("Build: %1 ms, %2 (in the lab's own context on the same device; the live one shares the on-disk "
+            "program cache)")
+             .arg(b.buildMs, 0, 'f', 1)
+             .arg(b.fromCache ? tr("binary loaded from the program cache") : tr("compiled from source"));
+  return lines.join(QLatin1Char('\n'));
+}
+
+QString KernelSourceDialog::sourceText() const {
+  const int index = std::max(0, m_builds->currentIndex());
+  if (index >= static_cast<int>(m_inspection.builds.size())) return {};
+  return QString::fromStdString(m_inspection.builds[static_cast<size_t>(index)].source);
+}
+
+void KernelSourceDialog::showBuild(int) {
+  m_details->setText(detailsText().toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+  m_source->setPlainText(sourceText());
+}
+
+void KernelSourceDialog::save() {
+  if (m_inspection.builds.empty()) return;
+  const QString suggested = QString::fromStdString(m_inspection.strategy) + QStringLiteral(".cl");
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save kernel source"), suggested,
+                                                    tr("OpenCL C (*.cl);;All files (*)"));
+  if (path.isEmpty()) return;
+  QSaveFile f(path);
+  QString header = detailsText();
+  header = QStringLiteral("/* ") + header.replace(QStringLiteral("*/"), QStringLiteral("* /")) +
+           QStringLiteral(" */\n");
+  const QByteArray bytes = (header + sourceText()).toUtf8();
+  if (f.open(QIODevice::WriteOnly)) {
+    f.write(bytes);
+    if (f.commit()) return;
+  }
+  m_details->setText(tr("Could not write %1").arg(path));
+}
+
+}  // namespace convolab::lab

@@ -1,0 +1,108 @@
+// LabController: creates the lab's actions, dock and inspector and feeds them the window's live state.
+#include "lab_controller.hpp"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QStatusBar>
+
+#include "compare_dialog.hpp"
+#include "filter_analysis_panel.hpp"
+#include "filter_document.hpp"
+#include "kernel_source_dialog.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
+#include "pixel_inspector.hpp"
+#include "preview_widget.hpp"
+
+namespace convolab::lab {
+
+using gui::FilterDocument;
+using gui::FrameRecord;
+using gui::MainWindow;
+using gui::Pipeline;
+using gui::ProcessedFramePtr;
+
+LabController::LabController(MainWindow* window) : QObject(window), m_window(window) {
+  setObjectName(QStringLiteral("labController"));
+  m_compare = new QAction(tr("&Compare Strategies…"), window);
+  m_compare->setObjectName(QStringLiteral("compareStrategies"));
+  m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+  m_compare->setStatusTip(tr("Time every strategy on the current frame, filter and device (Ctrl+M)"));
+  m_compare->setToolTip(m_compare->statusTip());
+  window->addAction(m_compare);
+  connect(m_compare, &QAction::triggered, this, [this] {
+    CompareDialog* d = compareDialog();
+    d->show();
+    d->raise();
+    d->activateWindow();
+    if (d->report().rows.empty() && !d->running()) d->start();
+  });
+
+  m_kernelSource = new QAction(tr("&Kernel Source…"), window);
+  m_kernelSource->setObjectName(QStringLiteral("kernelSource"));
+  m_kernelSource->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+  m_kernelSource->setStatusTip(
+      tr("The OpenCL C source, build options and launch sizes of the live strategy (Ctrl+Shift+K)"));
+  m_kernelSource->setToolTip(m_kernelSource->statusTip());
+  window->addAction(m_kernelSource);
+  connect(m_kernelSource, &QAction::triggered, this, [this] {
+    KernelSourceDialog* d = kernelSourceDialog();
+    d->show();
+    d->raise();
+    d->refresh();
+  });
+
+  m_panel = new FilterAnalysisPanel(window);
+  m_dock = new QDockWidget(tr("Analysis"), window);
+  m_dock->setObjectName(QStringLiteral("analysisDock"));
+  m_dock->setWidget(m_panel);
+  m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+  m_panel->setFilter(window->document()->filter());
+  connect(window->document(), &FilterDocument::filterChanged, m_panel, &FilterAnalysisPanel::setFilter);
+
+  m_inspector = new PixelInspector(
+      window->preview(), [window] { return window->document()->filter(); }, this);
+  connect(m_inspector, &PixelInspector::status, window, [window](const QString& text) {
+    if (text.isEmpty())
+      window->statusBar()->clearMessage();
+    else
+      window->statusBar()->showMessage(text);
+  });
+
+  connect(window->pipeline(), &Pipeline::engineReady, this,
+          [this](const QString&, const QString& spec, const QString&) { m_deviceSpec = spec; });
+  connect(window, &MainWindow::frameShown, this, &LabController::onFrame);
+}
+
+void LabController::onFrame(const FrameRecord& record) {
+  if (record.hasTimings && !record.timings.strategy.empty())
+    m_liveStrategy = QString::fromStdString(record.timings.strategy);
+}
+
+LabInputs LabController::inputs() const {
+  LabInputs in;
+  if (const ProcessedFramePtr frame = m_window->preview()->frame()) in.frame = frame->original;
+  in.filter = m_window->document()->filter();
+  in.deviceSpec = m_deviceSpec;
+  in.liveStrategy = m_liveStrategy.isEmpty() ? m_window->requestedStrategy() : m_liveStrategy;
+  return in;
+}
+
+CompareDialog* LabController::compareDialog() {
+  if (!m_compareDialog) {
+    m_compareDialog = new CompareDialog([this] { return inputs(); }, m_window);
+    connect(m_compareDialog, &CompareDialog::makeLiveRequested, m_window, [this](const QString& strategy) {
+      m_window->setStrategy(strategy);
+      m_window->statusBar()->showMessage(tr("Live strategy: %1").arg(strategy), 5000);
+    });
+  }
+  return m_compareDialog;
+}
+
+KernelSourceDialog* LabController::kernelSourceDialog() {
+  if (!m_sourceDialog) m_sourceDialog = new KernelSourceDialog([this] { return inputs(); }, m_window);
+  return m_sourceDialog;
+}
+
+}  // namespace convolab::lab

@@ -1,0 +1,60 @@
+// LabController: wires the strategy lab into the main window — Processing ▸ Compare Strategies…, View ▸
+// Kernel Source, the Analysis dock and the pixel inspector — so main_window.cpp needs only a few lines.
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+#include "lab_inputs.hpp"
+
+class QAction;
+class QDockWidget;
+
+namespace convolab::gui {
+class MainWindow;
+struct FrameRecord;
+}  // namespace convolab::gui
+
+namespace convolab::lab {
+
+class CompareDialog;
+class FilterAnalysisPanel;
+class KernelSourceDialog;
+class PixelInspector;
+
+class LabController : public QObject {
+  Q_OBJECT
+
+ public:
+  /// Call from MainWindow once its preview, document and pipeline exist (before the menus are built).
+  explicit LabController(gui::MainWindow* window);
+
+  QAction* compareAction() const { return m_compare; }
+  QAction* kernelSourceAction() const { return m_kernelSource; }
+  QDockWidget* analysisDock() const { return m_dock; }
+  FilterAnalysisPanel* analysisPanel() const { return m_panel; }
+  PixelInspector* inspector() const { return m_inspector; }
+
+  /// The dialogs, created on first use.
+  CompareDialog* compareDialog();
+  KernelSourceDialog* kernelSourceDialog();
+
+  /// What the lab's tools run on now.
+  LabInputs inputs() const;
+
+ private:
+  void onFrame(const gui::FrameRecord& record);
+
+  gui::MainWindow* m_window;
+  QAction* m_compare;
+  QAction* m_kernelSource;
+  QDockWidget* m_dock;
+  FilterAnalysisPanel* m_panel;
+  PixelInspector* m_inspector;
+  QPointer<CompareDialog> m_compareDialog;
+  QPointer<KernelSourceDialog> m_sourceDialog;
+  QString m_deviceSpec;
+  QString m_liveStrategy;
+};
+
+}  // namespace convolab::lab

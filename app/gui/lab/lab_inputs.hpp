@@ -1,0 +1,22 @@
+// LabInputs: what the lab's tools run on — the current frame, filter and device, taken on the GUI thread.
+#pragma once
+
+#include <QString>
+#include <functional>
+#include <memory>
+
+#include "convolab/filter.hpp"
+#include "convolab/image.hpp"
+
+namespace convolab::lab {
+
+struct LabInputs {
+  std::shared_ptr<const Image> frame;  ///< the newest original (unfiltered) frame; null when none
+  FilterSet filter;
+  QString deviceSpec;    ///< empty: the default device
+  QString liveStrategy;  ///< what ran the newest frame, e.g. "auto:tiled/16x8"
+};
+
+using LabInputsProvider = std::function<LabInputs()>;
+
+}  // namespace convolab::lab

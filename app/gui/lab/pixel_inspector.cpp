@@ -1,0 +1,185 @@
+// PixelInspector: probes on hover, a status line, and the neighbourhood panel painted over the preview.
+#include "pixel_inspector.hpp"
+
+#include <QApplication>
+#include <QKeyEvent>
+#include <QPainter>
+
+#include "preview_widget.hpp"
+
+namespace convolab::lab {
+
+using gui::PreviewWidget;
+using gui::ProcessedFramePtr;
+namespace {
+const char* kChannel[] = {"R", "G", "B"};
+const QColor kChannelColour[] = {QColor(0xef, 0x53, 0x50), QColor(0x4c, 0xc3, 0x6a),
+                                 QColor(0x4a, 0x8d, 0xf6)};
+
+QString compact(double v) {
+  return QString::number(v, 'g', 4);
+}
+}  // namespace
+
+PixelInspector::PixelInspector(PreviewWidget* preview, FilterProvider filter, QObject* parent)
+    : QObject(parent), m_preview(preview), m_filter(std::move(filter)) {
+  connect(preview, &PreviewWidget::hovered, this, &PixelInspector::hovered);
+  connect(preview, &PreviewWidget::hoverLeft, this, &PixelInspector::left);
+  preview->setOverlayPainter([this](QPainter& p, const QRectF& r) { paint(p, r); });
+  qApp->installEventFilter(this);
+}
+
+PixelInspector::~PixelInspector() {
+  if (qApp) qApp->removeEventFilter(this);
+  if (m_preview) m_preview->setOverlayPainter({});
+}
+
+int PixelInspector::channelFor(Qt::KeyboardModifiers m) {
+  if (!(m & Qt::ShiftModifier)) return -1;
+  if (m & Qt::ControlModifier) return 1;
+  if (m & Qt::AltModifier) return 2;
+  return 0;
+}
+
+std::optional<PixelProbe> PixelInspector::inspect(const QPoint& pos, int channel) {
+  const ProcessedFramePtr frame = m_preview->frame();
+  if (!frame || !frame->original || !frame->filtered) return std::nullopt;
+  const Image& in = *frame->original;
+  const Image& out = *frame->filtered;
+  if (pos.x() < 0 || pos.y() < 0 || pos.x() >= in.width || pos.y() >= in.height || out.width != in.width ||
+      out.height != in.height)
+    return std::nullopt;
+  return probePixel(in.view(), out.view(), m_filter(), pos.x(), pos.y(), std::max(channel, 0));
+}
+
+void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers) {
+  m_pos = pos;
+  const int channel = channelFor(modifiers);
+  m_probe = inspect(pos, channel);
+  const bool detail = m_probe && channel >= 0;
+  if (!m_probe) {
+    left();
+    return;
+  }
+  const auto& p = *m_probe;
+  m_status = tr("x %1, y %2   in RGB (%3, %4, %5) → out RGB (%6, %7, %8)")
+                 .arg(p.x)
+                 .arg(p.y)
+                 .arg(p.input[0])
+                 .arg(p.input[1])
+                 .arg(p.input[2])
+                 .arg(p.output[0])
+                 .arg(p.output[1])
+                 .arg(p.output[2]);
+  if (detail)
+    m_status +=
+        tr("   %1: offset %2 + Σ/%3 = %4 → %5")
+            .arg(QLatin1String(kChannel[channel]), compact(p.offset), compact(p.divisor), compact(p.sum))
+            .arg(p.expected);
+  else
+    m_status += tr("   (hold Shift for the R neighbourhood, +Ctrl G, +Alt B)");
+  emit status(m_status);
+  if (detail || m_detail) m_preview->update();
+  m_detail = detail;
+}
+
+void PixelInspector::left() {
+  m_pos = {-1, -1};
+  if (m_detail) m_preview->update();
+  m_detail = false;
+  if (!m_status.isEmpty()) {
+    m_status.clear();
+    emit status(QString());
+  }
+}
+
+bool PixelInspector::eventFilter(QObject* watched, QEvent* event) {
+  if ((event->type() == QEvent::KeyPress || event->type() == QEvent::KeyRelease) && m_pos.x() >= 0) {
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    if (key == Qt::Key_Shift || key == Qt::Key_Control || key == Qt::Key_Alt)
+      hovered(m_pos, QGuiApplication::queryKeyboardModifiers());
+  }
+  return QObject::eventFilter(watched, event);
+}
+
+void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
+  if (!m_detail || !m_probe) return;
+  const auto& probe = *m_probe;
+  const ProcessedFramePtr frame = m_preview->frame();
+  if (!frame || !frame->original) return;
+  const int k = probe.size, r = (k - 1) / 2;
+  const QColor accent = kChannelColour[probe.channel];
+  p.save();
+  // The neighbourhood on the image.
+  const double sx = imageRect.width() / frame->original->width,
+               sy = imageRect.height() / frame->original->height;
+  const QRectF hood(imageRect.left() + (probe.x - r) * sx, imageRect.top() + (probe.y - r) * sy, k * sx,
+                    k * sy);
+  p.setPen(QPen(accent, 1.5));
+  p.setBrush(Qt::NoBrush);
+  p.drawRect(hood);
+  p.drawRect(QRectF(imageRect.left() + probe.x * sx, imageRect.top() + probe.y * sy, sx, sy));
+
+  // The panel: K×K inputs with their weights, then the sum.
+  QFont f = m_preview->font();
+  f.setPointSizeF(k > 9 ? 7 : 8);
+  p.setFont(f);
+  const QFontMetrics fm(f);
+  const double cellW =
+      std::max(fm.horizontalAdvance(QStringLiteral("255")), fm.horizontalAdvance(QStringLiteral("-0.125"))) +
+      8;
+  const double cellH = fm.height() * 2 + 4;
+  const QString title = tr("%1 at (%2, %3): %4×%4 inputs (top) and weights (bottom)")
+                            .arg(QLatin1String(kChannel[probe.channel]))
+                            .arg(probe.x)
+                            .arg(probe.y)
+                            .arg(k);
+  const QString sum =
+      tr("out = %1 + Σ(in·w) / %2 = %3 → %4   (frame: %5)")
+          .arg(compact(probe.offset), compact(probe.divisor), QString::number(probe.sum, 'f', 3))
+          .arg(probe.expected)
+          .arg(probe.output[probe.channel]);
+  const double gridW = cellW * k;
+  const double w = std::max({gridW, static_cast<double>(fm.horizontalAdvance(sum)),
+                             static_cast<double>(fm.horizontalAdvance(title))}) +
+                   20;
+  const double h = cellH * k + fm.height() * 2 + 28;
+  const QRectF area = QRectF(m_preview->rect()).adjusted(12, 12, -12, -12);
+  const bool onLeft = imageRect.left() + probe.x * sx > area.center().x();
+  QRectF panel(onLeft ? area.left() : area.right() - w, area.top(), w, h);
+  p.setPen(Qt::NoPen);
+  p.setBrush(QColor(0x16, 0x18, 0x1d, 235));
+  p.drawRoundedRect(panel, 6, 6);
+  p.setPen(accent);
+  p.drawText(QRectF(panel.left() + 10, panel.top() + 6, w - 20, fm.height()), Qt::AlignLeft, title);
+  const double gx = panel.left() + (w - gridW) / 2, gy = panel.top() + fm.height() + 12;
+  for (int j = 0; j < k; ++j)
+    for (int i = 0; i < k; ++i) {
+      const size_t idx = static_cast<size_t>(j * k + i);
+      const QRectF cell(gx + i * cellW, gy + j * cellH, cellW - 2, cellH - 2);
+      const QRectF top(cell.left(), cell.top(), cell.width(), cell.height() / 2);
+      const QRectF bottom(cell.left(), top.bottom(), cell.width(), cell.height() / 2);
+      const double v = probe.neighbours[idx];
+      // Top half: the input value on its own grey; bottom half: the weight on the panel colour.
+      p.setPen(Qt::NoPen);
+      p.setBrush(QColor(static_cast<int>(v), static_cast<int>(v), static_cast<int>(v)));
+      p.drawRect(top);
+      p.setBrush(QColor(0x25, 0x29, 0x31));
+      p.drawRect(bottom);
+      p.setPen(v > 140 ? QColor(0x10, 0x12, 0x15) : QColor(0xe3, 0xe6, 0xeb));
+      p.drawText(top, Qt::AlignCenter, QString::number(v, 'f', 0));
+      const double wgt = probe.weights[idx];
+      p.setPen(wgt == 0 ? QColor(0x6a, 0x70, 0x7a) : accent.lighter(125));
+      p.drawText(bottom, Qt::AlignCenter, QString::number(wgt, 'g', 3));
+      if (i == r && j == r) {
+        p.setPen(QPen(accent, 1.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(cell);
+      }
+    }
+  p.setPen(QColor(0xe3, 0xe6, 0xeb));
+  p.drawText(QRectF(panel.left() + 10, gy + cellH * k + 4, w - 20, fm.height()), Qt::AlignLeft, sum);
+  p.restore();
+}
+
+}  // namespace convolab::lab

@@ -1,0 +1,32 @@
+// PixelProbe: one output pixel explained — input and output RGB, and for one channel the K×K input
+// neighbourhood (border rules applied), the weights and the weighted sum. Qt-free.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "convolab/filter.hpp"
+#include "convolab/image.hpp"
+
+namespace convolab::lab {
+
+struct PixelProbe {
+  int x = 0, y = 0;
+  std::array<int, 3> input{};
+  std::array<int, 3> output{};
+  int channel = 0;
+  int size = 1;  ///< K
+  std::vector<double>
+      neighbours;  ///< K×K input values of `channel` (border value where Constant reads outside)
+  std::vector<double> weights;  ///< K×K matrix as typed
+  double divisor = 1, offset = 0;
+  double sum = 0;    ///< offset + Σ weight·neighbour / divisor, before rounding
+  int expected = 0;  ///< saturate(round(sum)): what the formula gives
+};
+
+/// Probes (x, y) of `input`/`output` (same size) for `channel` of `filter`.
+PixelProbe probePixel(const ImageView& input, const ImageView& output, const FilterSet& filter, int x, int y,
+                      int channel);
+
+}  // namespace convolab::lab

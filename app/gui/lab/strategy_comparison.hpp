@@ -1,0 +1,76 @@
+// StrategyComparison: times every registry strategy (and auto's choice, optionally every tuning variant) on
+// one frame and filter, and checks each against the CPU reference. Qt-free, so the CLI could use it too.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convolab/context.hpp"
+#include "convolab/filter.hpp"
+#include "convolab/image.hpp"
+
+namespace convolab::lab {
+
+struct ComparisonOptions {
+  int iterations = 10;            ///< timed runs per strategy (the median needs a handful)
+  int warmup = 1;                 ///< untimed runs first (the first run may include lazy allocations)
+  bool allVariants = false;       ///< also every tuning variant, not only each strategy's default
+  bool includeAuto = true;        ///< also run "auto" (its measurement may take a while the first time)
+  std::vector<std::string> only;  ///< when not empty: just these strategies (registry names)
+};
+
+/// One row: a strategy (with a tuning variant, or "" for its default) on this frame.
+struct ComparisonRow {
+  std::string strategy;
+  std::string variant;
+  std::string active;  ///< what ran: the name, or "auto:tiled/16x8" for auto
+  std::string status;  ///< "ok", "declined" (unsupportedReason) or "failed" (an OpenCL error)
+  std::string reason;
+  double kernelMedianMs = 0, kernelP95Ms = 0, kernelMinMs = 0;
+  double uploadMs = 0, downloadMs = 0;  ///< medians
+  double mpixPerS = 0;                  ///< frame pixels / kernel median
+  double gflops = 0;                    ///< nominal 2·K²·3 flops a pixel / kernel median
+  double peakFraction = 0;              ///< gflops / the device's FP32 peak (0 when unknown)
+  int maxDiff = -1;                     ///< max |out − reference| over the frame (-1: not run)
+  bool fastest = false;
+  bool autoChoice = false;  ///< the row of the strategy (and variant) auto picked
+  bool ok() const { return status == "ok"; }
+};
+
+struct ComparisonReport {
+  std::string device;
+  std::string deviceSpec;
+  int width = 0, height = 0;
+  int filterSize = 0;
+  std::string filterName;
+  int iterations = 0;
+  double peakGflops = 0;
+  std::string peakSource;  ///< how the peak was estimated
+  std::string autoActive;  ///< what auto ran, e.g. "auto:tiled/16x8"
+  bool cancelled = false;
+  std::vector<ComparisonRow> rows;  ///< sorted: ok rows by kernel median, then declined and failed
+};
+
+/// Called between runs with (done, total, what is measured now); return false to cancel.
+using ComparisonProgress = std::function<bool(int done, int total, const std::string& label)>;
+
+/// FP32 peak estimate: compute units × clock × 2 (FMA) × lanes per unit guessed from the vendor and type
+/// (GPUs: NVIDIA 128, AMD 64, Intel 16; CPUs: 16, AVX2 with two FMA ports). Returns {GFLOP/s, how}.
+std::pair<double, std::string> estimatePeakGflops(const DeviceInfo& device);
+
+/// Runs the comparison on `ctx` (which it uses exclusively while running). Throws only if the frame is
+/// empty; per-strategy failures become rows with status "failed".
+ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const ImageView& frame,
+                                   const ComparisonOptions& options, const ComparisonProgress& progress = {});
+
+/// The report as JSON (the `convolab --compare` document; see docs/GUI.md).
+std::string comparisonToJson(const ComparisonReport& report);
+/// A GitHub-flavoured Markdown table with a heading line.
+std::string comparisonToMarkdown(const ComparisonReport& report);
+/// CSV with a header row.
+std::string comparisonToCsv(const ComparisonReport& report);
+
+}  // namespace convolab::lab

@@ -1,0 +1,134 @@
+// The filter analysis panel: Gaussian rank 1 and separable, random rank > 1, identity flat, Laplacian a
+// high-pass, Sobel antisymmetric.
+#include <QFile>
+#include <QTest>
+#include <cmath>
+#include <random>
+
+#include "app_test_support.hpp"
+#include "convolab/filter_io.hpp"
+#include "lab/filter_analysis_panel.hpp"
+#include "lab/filter_facts.hpp"
+#include "lab/response_view.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+namespace lab = convolab::lab;
+
+namespace {
+
+FilterSet preset(const QString& name) {
+  QFile f(QStringLiteral(":/presets/%1.json").arg(name));
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  const QByteArray text = f.readAll();
+  return parseFilterJson(std::string_view(text.constData(), static_cast<size_t>(text.size())),
+                         name.toStdString());
+}
+
+FilterSet randomFilter() {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> d(-1, 1);
+  ChannelFilter f;
+  f.size = 5;
+  f.matrix.resize(25);
+  for (double& v : f.matrix) v = std::round(d(rng) * 100) / 100;
+  return FilterSet::uniform(f, BorderMode::Reflect101, "random");
+}
+
+}  // namespace
+
+class LabAnalysisTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { test::prepareTestEnvironment(QStringLiteral("lab-analysis-test")); }
+
+  void gaussianIsRankOneAndSeparable() {
+    const FilterSet gaussian = preset(QStringLiteral("gaussian"));
+    QVERIFY(gaussian.size() > 1);
+    lab::FilterAnalysisPanel panel;
+    panel.setFilter(gaussian);
+    panel.refresh();
+    for (int c = 0; c < 3; ++c) {
+      const auto& f = panel.facts(c);
+      QCOMPARE(f.rank, 1);
+      QVERIFY(f.separable);
+      QCOMPARE(static_cast<int>(f.row.size()), gaussian.size());
+      QCOMPARE(static_cast<int>(f.column.size()), gaussian.size());
+      QVERIFY(f.symmetric);
+      QVERIFY(std::abs(f.dcGain - 1) < 1e-9);
+      // The factors reproduce the weights.
+      const ChannelFilter& ch = gaussian.channel(c);
+      for (int j = 0; j < ch.size; ++j)
+        for (int i = 0; i < ch.size; ++i)
+          QVERIFY(std::abs(f.scale * f.column[j] * f.row[i] - ch.weight(j, i)) < 1e-9);
+      // Binomial factors come out as integers: 1 6 15 20 15 6 1 (or the preset's own).
+      for (double v : f.row) QVERIFY(std::abs(v - std::round(v)) < 1e-6);
+    }
+    QVERIFY(panel.factsText().contains(QStringLiteral("separable")));
+    // A low-pass: DC is the largest gain, Nyquist much smaller.
+    const auto& h = panel.response(0);
+    const int n = lab::FilterAnalysisPanel::kResponseSize;
+    QVERIFY(std::abs(h[static_cast<size_t>(n / 2 * n + n / 2)] - 1) < 1e-9);
+    QVERIFY(h[static_cast<size_t>(n / 2 * n)] < 0.2);
+  }
+
+  void randomFilterIsNotSeparable() {
+    lab::FilterAnalysisPanel panel;
+    panel.setFilter(randomFilter());
+    panel.refresh();
+    QVERIFY(panel.facts(0).rank > 1);
+    QVERIFY(!panel.facts(0).separable);
+    QVERIFY(panel.facts(0).row.empty());
+    QVERIFY(panel.factsText().contains(QStringLiteral("not separable")));
+  }
+
+  void identityResponseIsFlat() {
+    for (int k : {1, 3, 7}) {
+      const FilterSet identity = FilterSet::uniform(ChannelFilter::identity(k), BorderMode::Reflect101);
+      lab::FilterAnalysisPanel panel;
+      panel.setFilter(identity);
+      panel.refresh();
+      for (double v : panel.response(1)) QVERIFY(std::abs(v - 1) < 1e-12);
+      QCOMPARE(static_cast<int>(panel.response(1).size()),
+               lab::FilterAnalysisPanel::kResponseSize * lab::FilterAnalysisPanel::kResponseSize);
+    }
+  }
+
+  void laplacianIsHighPassAndSobelAntisymmetric() {
+    const FilterSet laplacian = preset(QStringLiteral("laplacian"));
+    const auto h = lab::frequencyResponse(laplacian.channel(0), 64);
+    QVERIFY(h[32 * 64 + 32] < 1e-9);  // DC removed
+    QVERIFY(h[32 * 64 + 0] > 1);      // the finest detail amplified
+    const FilterSet sobel = preset(QStringLiteral("sobel_x"));
+    const auto facts = lab::channelFacts(sobel, 0);
+    QVERIFY(facts.antisymmetric);
+    QCOMPARE(facts.rank, 1);
+    QCOMPARE(facts.row, (std::vector<double>{-1, 0, 1}));
+    QCOMPARE(facts.column, (std::vector<double>{1, 2, 1}));
+    QVERIFY(std::abs(facts.scale - 1) < 1e-9);
+    QVERIFY(std::abs(facts.dcGain) < 1e-12);
+    // Directional: responds along u (horizontal frequencies), not along v.
+    const auto hs = lab::frequencyResponse(sobel.channel(0), 64);
+    QVERIFY(hs[32 * 64 + 16] > 1);     // u = −¼, v = 0
+    QVERIFY(hs[16 * 64 + 32] < 1e-9);  // u = 0, v = −¼
+  }
+
+  void panelFollowsEditsAndLogScale() {
+    lab::FilterAnalysisPanel panel;
+    panel.resize(380, 700);
+    panel.show();
+    panel.setFilter(preset(QStringLiteral("gaussian")));
+    QTRY_COMPARE(panel.facts(0).rank, 1);
+    panel.setFilter(randomFilter());
+    QTRY_VERIFY(panel.facts(0).rank > 1);
+    panel.setLogScale(true);
+    panel.setChannel(2);
+    QCOMPARE(panel.channel(), 2);
+    QVERIFY(!panel.grab().isNull());
+    QCOMPARE(lab::ResponseView::colourAt(0), QColor(68, 1, 84));
+  }
+};
+
+QTEST_MAIN(LabAnalysisTest)
+#include "test_lab_analysis.moc"

@@ -1,0 +1,242 @@
+// The strategy lab's comparison: every registry strategy, sane numbers, reasons, cancel, the dialog, the
+// exports and `convolab --compare`.
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTest>
+#include <cmath>
+#include <map>
+#include <random>
+#include <set>
+
+#include "app_test_support.hpp"
+#include "convolab/context.hpp"
+#include "convolab/filter_io.hpp"
+#include "convolab/registry.hpp"
+#include "lab/compare_command.hpp"
+#include "lab/compare_dialog.hpp"
+#include "lab/strategy_comparison.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+namespace lab = convolab::lab;
+
+namespace {
+
+std::shared_ptr<const Image> randomFrame(int w, int h) {
+  auto img = std::make_shared<Image>(w, h);
+  std::mt19937 rng(7);
+  for (auto& p : img->pixels) p = static_cast<std::uint8_t>(rng() >> 24);
+  return img;
+}
+
+lab::ComparisonOptions quick() {
+  lab::ComparisonOptions o;
+  o.iterations = 2;
+  o.warmup = 1;
+  return o;
+}
+
+/// Dense random 5×5 per channel: full rank, so strategies that need structure (lowrank) decline.
+FilterSet fullRankFilter() {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> d(0.05, 1.0);
+  std::array<ChannelFilter, kChannels> channels;
+  for (auto& f : channels) {
+    f.size = 5;
+    f.matrix.resize(25);
+    double sum = 0;
+    for (double& w : f.matrix) sum += (w = std::round(d(rng) * 100) / 100);
+    f.divisor = sum;
+  }
+  return FilterSet::make(channels, BorderMode::Reflect101, {0, 0, 0}, "random 5x5");
+}
+
+QJsonObject readJson(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+}  // namespace
+
+class LabCompareTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    test::prepareTestEnvironment(QStringLiteral("lab-compare-test"));
+    m_context = std::make_shared<Context>();
+  }
+
+  void listsEveryStrategyWithSaneResults() {
+    const auto frame = randomFrame(40, 30);
+    const FilterSet filter = fullRankFilter();
+    const lab::ComparisonReport report = lab::compareStrategies(*m_context, filter, frame->view(), quick());
+    QVERIFY(!report.cancelled);
+    QCOMPARE(report.width, 40);
+    QCOMPARE(report.height, 30);
+    std::set<std::string> seen;
+    int declined = 0, ok = 0, fastest = 0;
+    for (const auto& row : report.rows) {
+      seen.insert(row.strategy);
+      if (row.ok()) {
+        ++ok;
+        QVERIFY2(row.kernelMedianMs > 0, row.strategy.c_str());
+        QVERIFY(row.kernelP95Ms >= row.kernelMedianMs);
+        QVERIFY(row.mpixPerS > 0);
+        QVERIFY(row.gflops > 0);
+        QVERIFY2(row.maxDiff >= 0 && row.maxDiff <= 1, row.strategy.c_str());
+        fastest += row.fastest ? 1 : 0;
+      } else {
+        QVERIFY2(row.status == "declined", (row.strategy + ": " + row.status + " " + row.reason).c_str());
+        QVERIFY2(!row.reason.empty(), row.strategy.c_str());
+        ++declined;
+      }
+    }
+    for (const std::string& name : strategyNames()) QVERIFY2(seen.count(name), name.c_str());
+    QVERIFY(declined >= 1);  // lowrank: rank 5 is not cheap for K = 5
+    QVERIFY(ok >= 3);
+    QCOMPARE(fastest, 1);
+    QVERIFY(report.autoActive.rfind("auto:", 0) == 0);
+    int autoMarked = 0;
+    for (const auto& row : report.rows) autoMarked += row.autoChoice ? 1 : 0;
+    QCOMPARE(autoMarked, 1);
+    // Sorted: ok rows by kernel median first.
+    for (size_t i = 1; i < report.rows.size(); ++i)
+      if (report.rows[i].ok()) {
+        QVERIFY(report.rows[i - 1].ok());
+        QVERIFY(report.rows[i - 1].kernelMedianMs <= report.rows[i].kernelMedianMs);
+      }
+    const std::string md = lab::comparisonToMarkdown(report), csv = lab::comparisonToCsv(report);
+    QVERIFY(md.find("| separable") != std::string::npos);
+    QVERIFY(csv.rfind("strategy,variant,", 0) == 0);
+    QCOMPARE(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), report.rows.size() + 1);
+  }
+
+  void cancelStops() {
+    const auto frame = randomFrame(24, 16);
+    int calls = 0;
+    const lab::ComparisonReport report =
+        lab::compareStrategies(*m_context, FilterSet(), frame->view(), quick(),
+                               [&](int, int, const std::string&) { return ++calls < 4; });
+    QVERIFY(report.cancelled);
+    QCOMPARE(calls, 4);
+    QVERIFY(report.rows.size() < strategyNames().size());
+  }
+
+  void everyTuningVariantOnRequest() {
+    const auto frame = randomFrame(16, 8);
+    lab::ComparisonOptions o = quick();
+    o.iterations = 1;
+    o.warmup = 0;
+    o.includeAuto = false;
+    o.allVariants = true;
+    o.only = {"naive", "local"};  // local has several launch shapes; builds stay few on a cold cache
+    const lab::ComparisonReport report = lab::compareStrategies(*m_context, FilterSet(), frame->view(), o);
+    std::map<std::string, std::set<std::string>> variants;
+    for (const auto& row : report.rows) {
+      QVERIFY(variants[row.strategy].insert(row.variant).second);  // no duplicates
+      if (row.ok()) QVERIFY(row.maxDiff <= 1);
+    }
+    QCOMPARE(variants.size(), size_t(2));
+    QCOMPARE(variants["naive"].size(), size_t(1));
+    QVERIFY(variants["local"].size() > 1);
+  }
+
+  void dialogRunsOffTheGuiThreadAndExports() {
+    const auto frame = randomFrame(32, 24);
+    lab::CompareDialog dialog([frame] {
+      lab::LabInputs in;
+      in.frame = frame;
+      in.filter = test::distinctChannelsFilter();
+      return in;
+    });
+    dialog.iterationsBox()->setValue(2);
+    dialog.autoBox()->setChecked(false);
+    QSignalSpy finished(&dialog, &lab::CompareDialog::finished);
+    QSignalSpy progressed(&dialog, &lab::CompareDialog::progressed);
+    QVERIFY(dialog.start());
+    QVERIFY(dialog.running());
+    QVERIFY(finished.wait(120000));
+    QVERIFY(!dialog.running());
+    QVERIFY(progressed.count() > 0);
+    const auto& report = dialog.report();
+    QCOMPARE(dialog.table()->rowCount(), static_cast<int>(report.rows.size()));
+    QCOMPARE(static_cast<int>(report.rows.size()), static_cast<int>(strategyNames().size()) - 1);  // no auto
+    QVERIFY(dialog.table()->item(0, 0)->text().contains(QStringLiteral("★")));
+    QVERIFY(dialog.table()->item(0, 0)->toolTip().contains(QStringLiteral("fastest")));
+    QSignalSpy live(&dialog, &lab::CompareDialog::makeLiveRequested);
+    auto* button = qobject_cast<QPushButton*>(dialog.table()->cellWidget(0, 11));
+    QVERIFY(button);
+    button->click();
+    QCOMPARE(live.count(), 1);
+    QCOMPARE(live.first().first().toString(), QString::fromStdString(report.rows.front().strategy));
+
+    const QString dir = QDir::homePath();
+    QVERIFY(dialog.exportMarkdown(dir + QStringLiteral("/c.md")));
+    QVERIFY(dialog.exportCsv(dir + QStringLiteral("/c.csv")));
+    dialog.resize(900, 700);
+    dialog.show();
+    QVERIFY(dialog.exportChartPng(dir + QStringLiteral("/c.png")));
+    QVERIFY(QImage(dir + QStringLiteral("/c.png")).width() > 100);
+    QVERIFY(QFile(dir + QStringLiteral("/c.md")).size() > 100);
+
+    // Cancelling a running comparison ends it early.
+    dialog.iterationsBox()->setValue(50);
+    finished.clear();
+    QVERIFY(dialog.start());
+    dialog.cancel();
+    QVERIFY(finished.wait(120000));
+    QVERIFY(dialog.report().cancelled);
+  }
+
+  void compareCommandWritesTheDocumentedJson() {
+    const QString filterPath = QDir::homePath() + QStringLiteral("/distinct.json");
+    saveFilterFile(filterPath.toStdString(), test::distinctChannelsFilter(), true);
+    const QString report = QDir::homePath() + QStringLiteral("/report.json");
+    const auto parsed = parseCommandLine({QStringLiteral("convolab"), QStringLiteral("--source"),
+                                          QStringLiteral("pattern:48x32"), QStringLiteral("--filter"),
+                                          filterPath, QStringLiteral("--compare"), report});
+    QCOMPARE(parsed.exitCode, -1);
+    QCOMPARE(parsed.options.compare, report);
+    QCOMPARE(lab::runCompareCommand(parsed.options, 2), 0);
+    const QJsonObject doc = readJson(report);
+    QVERIFY(!doc.value(QStringLiteral("device")).toString().isEmpty());
+    QCOMPARE(doc.value(QStringLiteral("frame")).toArray(), (QJsonArray{48, 32}));
+    const QJsonArray rows = doc.value(QStringLiteral("strategies")).toArray();
+    QCOMPARE(rows.size(), static_cast<qsizetype>(strategyNames().size()));
+    for (const auto& value : rows) {
+      const QJsonObject row = value.toObject();
+      for (const char* key : {"strategy", "variant", "status", "reason", "kernel_ms_median", "kernel_ms_p95",
+                              "max_diff_vs_reference"})
+        QVERIFY2(row.contains(QLatin1String(key)), key);
+      if (row.value(QStringLiteral("status")).toString() == QLatin1String("ok")) {
+        QVERIFY(row.value(QStringLiteral("kernel_ms_median")).toDouble() > 0);
+        QVERIFY(row.value(QStringLiteral("max_diff_vs_reference")).toInt() <= 1);
+      } else {
+        QVERIFY(!row.value(QStringLiteral("reason")).toString().isEmpty());
+      }
+    }
+  }
+
+  void compareCommandExitsThreeOnAnUnwritableReport() {
+    LaunchOptions o;
+    o.source = QStringLiteral("pattern:16x16");
+    o.compare = QStringLiteral("/nonexistent-folder/for/sure/report.json");
+    QCOMPARE(lab::runCompareCommand(o, 1), 3);
+  }
+
+ private:
+  std::shared_ptr<Context> m_context;
+};
+
+QTEST_MAIN(LabCompareTest)
+#include "test_lab_compare.moc"

@@ -1,0 +1,85 @@
+// The pixel inspector: hovering reports the output pixel that the saved frame holds, and the spelled-out
+// weighted sum gives the same value.
+#include <QDir>
+#include <QMouseEvent>
+#include <QTest>
+
+#include "app_test_support.hpp"
+#include "capture/image_codec.hpp"
+#include "convolab/filter_io.hpp"
+#include "lab/lab_controller.hpp"
+#include "lab/pixel_inspector.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
+#include "preview_widget.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+namespace lab = convolab::lab;
+
+class LabInspectorTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { test::prepareTestEnvironment(QStringLiteral("lab-inspector-test")); }
+
+  void modifiersPickChannels() {
+    QCOMPARE(lab::PixelInspector::channelFor(Qt::NoModifier), -1);
+    QCOMPARE(lab::PixelInspector::channelFor(Qt::ShiftModifier), 0);
+    QCOMPARE(lab::PixelInspector::channelFor(Qt::ShiftModifier | Qt::ControlModifier), 1);
+    QCOMPARE(lab::PixelInspector::channelFor(Qt::ShiftModifier | Qt::AltModifier), 2);
+  }
+
+  void outputEqualsTheSavedFramePixel() {
+    const QString filterPath = QDir(QDir::homePath()).filePath(QStringLiteral("distinct.json"));
+    const FilterSet filter = test::distinctChannelsFilter();
+    saveFilterFile(filterPath.toStdString(), filter, true);
+    LaunchOptions o;
+    o.source = test::dataFile(QStringLiteral("coffee.png"));
+    o.filter = filterPath;
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(test::waitForFrame(window, window.pipeline()->filterRevision()));
+    QTRY_VERIFY(window.preview()->frame() != nullptr);
+    lab::PixelInspector* inspector = window.lab()->inspector();
+    QVERIFY(inspector);
+
+    const QString saved = window.saveFrameNow(QDir::homePath() + QStringLiteral("/frames"));
+    QVERIFY(!saved.isEmpty());
+    const Image png = capture::loadImage(saved.toStdString());
+    QCOMPARE(png.width, window.preview()->frame()->filtered->width);
+
+    for (const QPoint pos : {QPoint(0, 0), QPoint(123, 45), QPoint(png.width - 1, png.height - 1)}) {
+      for (int c = 0; c < 3; ++c) {
+        const auto probe = inspector->inspect(pos, c);
+        QVERIFY(probe);
+        for (int k = 0; k < 3; ++k) QCOMPARE(probe->output[k], int(png.view().row(pos.y())[pos.x() * 3 + k]));
+        QVERIFY2(std::abs(probe->expected - probe->output[c]) <= 1,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(probe->expected).arg(probe->output[c])));
+        QCOMPARE(static_cast<int>(probe->neighbours.size()), filter.size() * filter.size());
+      }
+    }
+
+    // Hovering the middle of the preview with Shift: status line and the neighbourhood panel.
+    PreviewWidget* preview = window.preview();
+    const QPointF centre = QRectF(preview->rect()).center();
+    const QPoint framePos = preview->framePosition(centre);
+    QVERIFY(framePos.x() >= 0);
+    QMouseEvent move(QEvent::MouseMove, centre, preview->mapToGlobal(centre), Qt::NoButton, Qt::NoButton,
+                     Qt::ShiftModifier);
+    QApplication::sendEvent(preview, &move);
+    QVERIFY(
+        inspector->statusText().contains(QStringLiteral("x %1, y %2").arg(framePos.x()).arg(framePos.y())));
+    QVERIFY(inspector->lastProbe());
+    QCOMPARE(inspector->lastProbe()->channel, 0);
+    QVERIFY(!preview->grab().isNull());  // paints the overlay
+    QEvent leave(QEvent::Leave);
+    QApplication::sendEvent(preview, &leave);
+    QVERIFY(inspector->statusText().isEmpty());
+  }
+};
+
+QTEST_MAIN(LabInspectorTest)
+#include "test_lab_inspector.moc"
