@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "convolab/filter_io.hpp"
+#include "convolab/atomic_file.hpp"
 
 namespace convolab {
 

@@ -13,7 +13,7 @@
 #include "../strategy_support.hpp"
 #include "convolab/analysis.hpp"
 #include "convolab/error.hpp"
-#include "convolab/filter_io.hpp"
+#include "convolab/atomic_file.hpp"
 #include "convolab/image.hpp"
 #include "convolab/registry.hpp"
 
