@@ -8,6 +8,7 @@
 #include <deque>
 #include <exception>
 #include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/videoio.hpp>
 #include <thread>
 
@@ -82,9 +83,14 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
                                       "': use .mkv (FFV1), .avi (MJPG) or .mp4 (mp4v), or --codec FOURCC");
   result.codec = codec;
 
+  std::error_code ec;
+  if (!fs::is_regular_file(o.input, ec))
+    bad(o.input, fs::exists(o.input, ec) ? "not a regular file" : "no such file");
+  // OpenCV's backends log every failed probe on stderr: our own message says what went wrong.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   cv::VideoCapture capture;
   try {
-    capture.open(o.input.string(), cv::CAP_ANY);
+    if (!capture.open(o.input.string(), cv::CAP_FFMPEG)) capture.open(o.input.string(), cv::CAP_ANY);
   } catch (const cv::Exception& e) {
     bad(o.input, std::string("cannot open: ") + e.what());
   }
@@ -232,7 +238,6 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   if (decodeError) std::rethrow_exception(decodeError);
   if (encodeError) std::rethrow_exception(encodeError);
   writer.release();
-  std::error_code ec;
   if (fs::file_size(file.temporaryPath(), ec) == 0 || ec)
     throw Error(ErrorKind::BadInput,
                 "cannot write video '" + o.output.string() + "': the encoder wrote nothing");
