@@ -11,6 +11,7 @@
 
 #include "convolab/error.hpp"
 #include "cv_interop.hpp"
+#include "image_header.hpp"
 
 namespace convolab::cli {
 namespace {
@@ -40,10 +41,17 @@ std::vector<uchar> readBytes(const fs::path& path) {
 
 Image readImageFile(const fs::path& path, std::int64_t maxPixels) {
   const std::vector<uchar> bytes = readBytes(path);
+  // The size the header declares is checked before decoding: a small file may declare a huge image.
+  if (const auto declared = readImageHeaderSize(bytes.data(), bytes.size());
+      declared && declared->width * declared->height > maxPixels)
+    bad(path, std::to_string(declared->width) + "x" + std::to_string(declared->height) +
+                  " (from its header) is larger than the limit of " + std::to_string(maxPixels) +
+                  " pixels (see --max-pixels)");
   cv::Mat bgr;
   try {
     // OpenCV itself refuses images over OPENCV_IO_MAX_IMAGE_PIXELS (2^30 unless set in the environment
-    // before the program starts) before allocating them; our smaller limit is checked after decoding.
+    // before the program starts) before allocating them; formats image_header.cpp cannot read are checked
+    // against our smaller limit after decoding.
     bgr = cv::imdecode(bytes, cv::IMREAD_COLOR);
   } catch (const cv::Exception& e) {
     bad(path, std::string("cannot decode: ") + e.what());

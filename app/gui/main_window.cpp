@@ -48,6 +48,7 @@
 #include "stats_panel.hpp"
 #include "stats_report.hpp"
 #include "window_chrome.hpp"
+#include "video_export_dialog.hpp"
 
 namespace convolab::gui {
 
@@ -216,6 +217,13 @@ void MainWindow::buildActions() {
                          tr("Record the filtered stream to ~/Videos/ConvoLab (MJPG .avi)"));
   record->setCheckable(true);
   connect(record, &QAction::toggled, this, &MainWindow::toggleRecording);
+  connect(
+      make("exportVideo", tr("Export Filtered &Video…"), QKeySequence(),
+           tr("Apply the current filter to a video file (off the GUI thread; the preview keeps running)")),
+      &QAction::triggered, this, [this] {
+        exportFilteredVideo(this, m_document->filter(), m_deviceSpec, m_strategy,
+                            [this](const QString& message) { showMessage(message, 10000); });
+      });
   connect(make("quit", tr("&Quit"), QKeySequence::Quit), &QAction::triggered, this, &QWidget::close);
 
   // Edit
@@ -337,6 +345,7 @@ void MainWindow::buildMenus() {
   file->addAction(action("saveFrameAs"));
   file->addAction(action("copyFrame"));
   file->addAction(action("record"));
+  file->addAction(action("exportVideo"));
   file->addSeparator();
   file->addAction(action("quit"));
 

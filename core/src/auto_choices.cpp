@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "convolab/analysis.hpp"
-#include "convolab/filter_io.hpp"
+#include "convolab/atomic_file.hpp"
 #include "convolab/registry.hpp"
 #include "convolab/regular_file.hpp"
 

@@ -1,9 +1,5 @@
-// Filter files: JSON (saved format) and plain text (copy/paste), plus atomic file writes.
+// Filter files: JSON (saved format) and plain text (copy/paste).
 #include "convolab/filter_io.hpp"
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
@@ -14,6 +10,7 @@
 #include <optional>
 #include <sstream>
 
+#include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
 
 namespace convolab {
@@ -491,57 +488,6 @@ FilterSet loadFilterFile(const std::filesystem::path& path) {
 
 void saveFilterFile(const std::filesystem::path& path, const FilterSet& filter, bool overwrite) {
   writeFileAtomically(path, toFilterJson(filter), overwrite);
-}
-
-void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes, bool overwrite) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!overwrite && fs::exists(path, ec))
-    throw Error(ErrorKind::BadInput, "'" + path.string() + "' already exists; refusing to overwrite it");
-  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir, ec))
-    throw Error(ErrorKind::BadInput,
-                "cannot write '" + path.string() + "': folder '" + dir.string() + "' does not exist");
-  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-  const int fd = ::mkstemp(tmpl.data());
-  if (fd < 0)
-    throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " + std::strerror(errno));
-  auto cleanupFail = [&](const std::string& what) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(tmpl.c_str());
-    throw Error(ErrorKind::BadInput,
-                "cannot write '" + path.string() + "': " + what + ": " + std::strerror(err));
-  };
-  size_t written = 0;
-  while (written < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      cleanupFail("write failed");
-    }
-    written += static_cast<size_t>(n);
-  }
-  if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) cleanupFail("sync failed");
-  ::close(fd);
-  if (overwrite) {
-    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
-      const int err = errno;
-      ::unlink(tmpl.c_str());
-      throw Error(ErrorKind::BadInput, "cannot write '" + path.string() + "': " + std::strerror(err));
-    }
-  } else {
-    // link() fails with EEXIST instead of replacing: no window in which another file could be clobbered.
-    if (::link(tmpl.c_str(), path.c_str()) != 0) {
-      const int err = errno;
-      ::unlink(tmpl.c_str());
-      throw Error(ErrorKind::BadInput,
-                  "cannot write '" + path.string() + "': " +
-                      (err == EEXIST ? std::string("already exists; refusing to overwrite it")
-                                     : std::string(std::strerror(err))));
-    }
-    ::unlink(tmpl.c_str());
-  }
 }
 
 }  // namespace convolab

@@ -7,8 +7,8 @@
 #include <mutex>
 #include <set>
 
+#include "convolab/atomic_file.hpp"
 #include "convolab/config.hpp"
-#include "convolab/filter_io.hpp"
 #include "convolab/log.hpp"
 #include "convolab/regular_file.hpp"
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "convolab/atomic_file.hpp"  // writeFileAtomically, for callers that included it from here
 #include "convolab/filter.hpp"
 
 namespace convolab {
@@ -39,9 +40,5 @@ std::string toImageJKernelText(const FilterSet& filter);
 FilterSet loadFilterFile(const std::filesystem::path& path);
 /// Saves as JSON atomically. Throws Error(BadInput) if `path` exists and `overwrite` is false.
 void saveFilterFile(const std::filesystem::path& path, const FilterSet& filter, bool overwrite);
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader
-/// never sees a half-written file. Refuses (Error BadInput) to replace an existing file unless `overwrite`.
-void writeFileAtomically(const std::filesystem::path& path, std::string_view bytes, bool overwrite);
 
 }  // namespace convolab

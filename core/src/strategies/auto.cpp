@@ -14,6 +14,7 @@
 #include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
+#include "convolab/atomic_file.hpp"
 #include "convolab/image.hpp"
 #include "convolab/log.hpp"
 #include "convolab/registry.hpp"

@@ -1,0 +1,102 @@
+// ImageBatch: a shared index of files, one Engine and thread per device context.
+#include "image_batch.hpp"
+
+#include <CL/opencl.hpp>
+#include <filesystem>
+#include <mutex>
+#include <new>
+#include <opencv2/core.hpp>
+#include <sstream>
+#include <thread>
+
+#include "convolab/atomic_file.hpp"
+#include "convolab/border.hpp"
+#include "convolab/engine.hpp"
+#include "image_io.hpp"
+
+namespace convolab::cli {
+namespace {
+
+bool stopping(const ImageBatchOptions& o) {
+  return o.stop && o.stop->load(std::memory_order_relaxed);
+}
+
+ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& engine) {
+  ItemOutcome r;
+  std::error_code ec;
+  if (std::filesystem::exists(item.output, ec) || std::filesystem::is_symlink(item.output, ec)) {
+    if (o.skipExisting) {
+      r.status = ItemOutcome::Status::Skipped;
+      r.message = "skipped " + item.output.string() + " (exists)";
+      return r;
+    }
+    if (!o.overwrite)
+      throw Error(ErrorKind::BadInput,
+                  "'" + item.output.string() +
+                      "' already exists; use --force to replace it or --skip-existing to skip it");
+  }
+  if (!canWriteImageFormat(item.output))
+    throw Error(ErrorKind::Usage, "cannot write '" + item.output.string() + "': unsupported output format '" +
+                                      item.output.extension().string() + "'");
+  const Image input = readImageFile(item.input, o.maxPixels);
+  Image result(input.width, input.height);
+  const FrameTimings t = engine.process(input.view(), result.mutableView());
+  const std::string bytes = encodeImage(result, item.output);
+  AtomicFile file(item.output, o.overwrite);
+  file.write(bytes);
+  if (stopping(o)) return r;  // NotRun; the temporary goes with `file`
+  file.commit();
+  std::ostringstream line;
+  line << "wrote " << item.output.string() << " (" << input.width << "x" << input.height << ", filter '"
+       << (o.filter.name().empty() ? std::string("custom") : o.filter.name()) << "', border "
+       << borderName(o.filter.border()) << ", strategy " << t.strategy << " on "
+       << engine.context().device().name << ", kernel " << t.kernelMs << " ms)";
+  r.status = ItemOutcome::Status::Written;
+  r.message = line.str();
+  return r;
+}
+
+}  // namespace
+
+std::vector<ItemOutcome> runImageBatch(const std::vector<BatchItem>& items, const ImageBatchOptions& o,
+                                       const std::function<void(std::size_t, const ItemOutcome&)>& done) {
+  std::vector<ItemOutcome> outcomes(items.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex doneMutex;
+  auto worker = [&](const std::shared_ptr<Context>& context) {
+    std::unique_ptr<Engine> engine;
+    for (std::size_t i = next++; i < items.size(); i = next++) {
+      if (stopping(o)) return;
+      ItemOutcome r;
+      try {
+        if (!engine) {
+          engine = std::make_unique<Engine>(context, o.strategy);
+          engine->setFilter(o.filter);
+        }
+        r = runOne(items[i], o, *engine);
+        for (const auto& n : engine->takeNotices()) r.message += "\n  note: " + n;
+      } catch (const Error& e) {
+        r = {ItemOutcome::Status::Failed, e.what(), e.kind()};
+      } catch (const cl::Error& e) {
+        r = {ItemOutcome::Status::Failed, ClError(e.what(), e.err()).what(), ErrorKind::Device};
+      } catch (const cv::Exception& e) {
+        r = {ItemOutcome::Status::Failed, "'" + items[i].input.string() + "': OpenCV: " + e.what(),
+             ErrorKind::BadInput};
+      } catch (const std::bad_alloc&) {
+        r = {ItemOutcome::Status::Failed, "'" + items[i].input.string() + "': out of memory",
+             ErrorKind::BadInput};
+      }
+      if (r.status == ItemOutcome::Status::NotRun) return;  // stopped
+      std::lock_guard lock(doneMutex);
+      outcomes[i] = r;
+      if (done) done(i, r);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t d = 1; d < o.contexts.size(); ++d) threads.emplace_back(worker, o.contexts[d]);
+  worker(o.contexts.front());
+  for (auto& t : threads) t.join();
+  return outcomes;
+}
+
+}  // namespace convolab::cli

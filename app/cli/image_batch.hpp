@@ -1,0 +1,40 @@
+// ImageBatch: filters many image files, one worker thread per device, each file read, filtered, encoded
+// and written atomically; a failure is recorded for its file and the batch goes on.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "batch_plan.hpp"
+#include "convolab/context.hpp"
+#include "convolab/error.hpp"
+#include "convolab/filter.hpp"
+
+namespace convolab::cli {
+
+struct ImageBatchOptions {
+  FilterSet filter;
+  std::string strategy = "auto";
+  std::vector<std::shared_ptr<Context>> contexts;  ///< one worker per context
+  bool overwrite = false;
+  bool skipExisting = false;
+  std::int64_t maxPixels = 0;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct ItemOutcome {
+  enum class Status { NotRun, Written, Skipped, Failed } status = Status::NotRun;
+  std::string message;  ///< the error (Failed), or the "wrote ..." line (Written)
+  ErrorKind kind = ErrorKind::BadInput;
+};
+
+/// Runs `items` (images only). `done` is called (from worker threads, serialised) after each item.
+std::vector<ItemOutcome> runImageBatch(
+    const std::vector<BatchItem>& items, const ImageBatchOptions& options,
+    const std::function<void(std::size_t index, const ItemOutcome&)>& done);
+
+}  // namespace convolab::cli

@@ -1,0 +1,49 @@
+// SignalGuard: sigaction handlers that set a flag; a second signal removes live temporaries and _exit(130)s.
+#include "signal_guard.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+
+#include "convolab/atomic_file.hpp"
+
+namespace convolab::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+struct sigaction g_oldInt {
+}, g_oldTerm{};
+
+extern "C" void onStopSignal(int) {
+  if (g_stop.exchange(true)) {
+    // Second signal: the user insists. Only async-signal-safe calls from here.
+    convolab::removePendingTemporaries();
+    ::_exit(kExitInterrupted);
+  }
+  static const char kMsg[] =
+      "\nstopping: finishing nothing more, discarding the output being written "
+      "(signal again to quit at once)\n";
+  [[maybe_unused]] const ssize_t n = ::write(2, kMsg, sizeof kMsg - 1);
+}
+
+}  // namespace
+
+SignalGuard::SignalGuard() {
+  struct sigaction sa {};
+  sa.sa_handler = onStopSignal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  ::sigaction(SIGINT, &sa, &g_oldInt);
+  ::sigaction(SIGTERM, &sa, &g_oldTerm);
+}
+
+SignalGuard::~SignalGuard() {
+  ::sigaction(SIGINT, &g_oldInt, nullptr);
+  ::sigaction(SIGTERM, &g_oldTerm, nullptr);
+}
+
+const std::atomic<bool>& SignalGuard::stopFlag() {
+  return g_stop;
+}
+
+}  // namespace convolab::cli

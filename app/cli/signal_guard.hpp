@@ -1,0 +1,25 @@
+// SignalGuard: turns SIGINT/SIGTERM into a stop request the batch polls; a second signal ends at once,
+// removing the temporaries of outputs being written.
+#pragma once
+
+#include <atomic>
+
+namespace convolab::cli {
+
+/// Exit status after a stop by signal (128 + SIGINT, what shells report for Ctrl+C).
+inline constexpr int kExitInterrupted = 130;
+
+class SignalGuard {
+ public:
+  /// Installs the handlers (SIGINT, SIGTERM); the destructor restores the previous ones.
+  SignalGuard();
+  ~SignalGuard();
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
+
+  /// Set by the first signal; the work stops at the next frame or file and discards what it was writing.
+  static const std::atomic<bool>& stopFlag();
+  static bool stopRequested() { return stopFlag().load(std::memory_order_relaxed); }
+};
+
+}  // namespace convolab::cli

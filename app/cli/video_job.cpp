@@ -1,0 +1,257 @@
+// VideoJob: decoder thread → device (FrameStream, pinned buffers, 3 frames in flight) → encoder thread.
+// Frames stay in OpenCV's BGR order; the filter's channels are reversed instead of converting colours.
+#include "video_job.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
+#include <opencv2/videoio.hpp>
+#include <thread>
+
+#include "bounded_queue.hpp"
+#include "convolab/atomic_file.hpp"
+#include "convolab/engine.hpp"
+#include "convolab/error.hpp"
+#include "convolab/frame_stream.hpp"
+
+namespace convolab::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kInFlight = 3;        // frames on the device at once
+constexpr std::size_t kQueued = 4;  // decoded / filtered frames waiting between threads
+
+[[noreturn]] void bad(const fs::path& path, const std::string& what) {
+  throw Error(ErrorKind::BadInput, "video '" + path.string() + "': " + what);
+}
+
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+/// The same filter for BGR frames: channel 0 of the frame is blue, so it gets the filter's channel 2.
+FilterSet forBgr(const FilterSet& f) {
+  const auto& c = f.channels();
+  const auto& v = f.borderValue();
+  return FilterSet::make({c[2], c[1], c[0]}, f.border(), {v[2], v[1], v[0]}, f.name());
+}
+
+void copyRows(const cv::Mat& src, const MutableImageView& dst) {
+  const std::size_t bytes = static_cast<std::size_t>(dst.width) * kBytesPerPixel;
+  for (int y = 0; y < dst.height; ++y) std::memcpy(dst.row(y), src.ptr(y), bytes);
+}
+
+cv::Mat matCopy(const ImageView& v) {
+  cv::Mat m(v.height, v.width, CV_8UC3);
+  for (int y = 0; y < v.height; ++y)
+    std::memcpy(m.ptr(y), v.row(y), static_cast<std::size_t>(v.width) * kBytesPerPixel);
+  return m;
+}
+
+bool stopping(const VideoJobOptions& o) {
+  return o.stop && o.stop->load(std::memory_order_relaxed);
+}
+
+}  // namespace
+
+std::string VideoJobResult::slowestStage() const {
+  if (decodeMs >= deviceMs && decodeMs >= encodeMs) return "decode";
+  return encodeMs >= deviceMs ? "encode" : "device";
+}
+
+std::optional<std::string> videoCodecFor(const fs::path& output) {
+  std::string ext = output.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (ext == ".mkv") return "FFV1";
+  if (ext == ".avi") return "MJPG";
+  if (ext == ".mp4" || ext == ".m4v" || ext == ".mov") return "mp4v";
+  return std::nullopt;
+}
+
+VideoJobResult runVideoJob(const VideoJobOptions& o) {
+  const auto t0 = Clock::now();
+  VideoJobResult result;
+  std::string codec = o.codec.empty() ? videoCodecFor(o.output).value_or("") : o.codec;
+  if (codec.size() != 4)
+    throw Error(ErrorKind::Usage, "cannot choose a video codec for '" + o.output.string() +
+                                      "': use .mkv (FFV1), .avi (MJPG) or .mp4 (mp4v), or --codec FOURCC");
+  result.codec = codec;
+
+  std::error_code ec;
+  if (!fs::is_regular_file(o.input, ec))
+    bad(o.input, fs::exists(o.input, ec) ? "not a regular file" : "no such file");
+  // OpenCV's backends log every failed probe on stderr: our own message says what went wrong.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+  cv::VideoCapture capture;
+  try {
+    if (!capture.open(o.input.string(), cv::CAP_FFMPEG)) capture.open(o.input.string(), cv::CAP_ANY);
+  } catch (const cv::Exception& e) {
+    bad(o.input, std::string("cannot open: ") + e.what());
+  }
+  if (!capture.isOpened())
+    bad(o.input, "cannot open it as a video (missing, or a format OpenCV cannot read)");
+  cv::Mat first;
+  if (!capture.read(first) || first.empty()) bad(o.input, "no frame could be decoded");
+  if (first.type() != CV_8UC3)
+    bad(o.input, "decoded to an unexpected pixel type " + cv::typeToString(first.type()));
+  result.width = first.cols;
+  result.height = first.rows;
+  result.fps = capture.get(cv::CAP_PROP_FPS);
+  if (!(result.fps > 0 && result.fps < 1000)) result.fps = 25;
+  const auto total = static_cast<std::int64_t>(capture.get(cv::CAP_PROP_FRAME_COUNT));
+  if (o.note)
+    o.note("'" + o.input.string() + "': the audio, if any, is not kept (ConvoLab writes the video only)");
+
+  // The output: a temporary with the target's extension (the writer picks the container from it).
+  AtomicFile file(o.output, o.overwrite);
+  cv::VideoWriter writer;
+  const int fourcc = cv::VideoWriter::fourcc(codec[0], codec[1], codec[2], codec[3]);
+  const cv::Size size(result.width, result.height);
+  try {
+    if (!writer.open(file.temporaryPath().string(), cv::CAP_FFMPEG, fourcc, result.fps, size, true))
+      writer.open(file.temporaryPath().string(), cv::CAP_ANY, fourcc, result.fps, size, true);
+  } catch (const cv::Exception& e) {
+    throw Error(ErrorKind::BadInput, "cannot write video '" + o.output.string() + "': " + e.what());
+  }
+  if (!writer.isOpened())
+    throw Error(ErrorKind::BadInput, "cannot write video '" + o.output.string() + "' with codec " + codec +
+                                         " (try another --codec or extension)");
+
+  // The device: the engine runs the first frame (it resolves `auto` and falls back when a strategy cannot
+  // run), then a FrameStream of the strategy that ran pipelines the rest.
+  const FilterSet filter = forBgr(o.filter);
+  Engine engine(o.context, o.strategy);
+  engine.setFilter(filter);
+  std::unique_ptr<FrameStream> stream;
+
+  BoundedQueue<cv::Mat> decoded(kQueued), filtered(kQueued);
+  std::exception_ptr decodeError, encodeError;
+  double decodeBusy = 0, encodeBusy = 0, deviceBusy = 0;
+  std::atomic<std::int64_t> written{0};
+  std::atomic<bool> encodeFailed{false};
+
+  std::thread decoder([&] {
+    try {
+      if (!decoded.push(std::move(first))) return;
+      for (;;) {
+        const auto t = Clock::now();
+        cv::Mat frame;
+        if (!capture.read(frame) || frame.empty()) break;
+        decodeBusy += msSince(t);
+        if (frame.size() != size || frame.type() != CV_8UC3) bad(o.input, "the frame size changes mid-video");
+        if (!decoded.push(std::move(frame))) return;
+      }
+    } catch (...) {
+      decodeError = std::current_exception();
+    }
+    decoded.close();
+  });
+  std::thread encoder([&] {
+    try {
+      while (auto frame = filtered.pop()) {
+        const auto t = Clock::now();
+        writer.write(*frame);
+        encodeBusy += msSince(t);
+        const std::int64_t n = ++written;
+        if (o.progress) o.progress(n, total);
+      }
+    } catch (...) {
+      encodeError = std::current_exception();
+      encodeFailed = true;
+      filtered.abort();
+      decoded.abort();
+    }
+  });
+
+  auto stopThreads = [&] {
+    decoded.abort();
+    filtered.abort();
+    if (decoder.joinable()) decoder.join();
+    if (encoder.joinable()) encoder.join();
+  };
+  try {
+    std::deque<int> inFlight;
+    auto drainOne = [&] {
+      const auto t = Clock::now();
+      cv::Mat out = matCopy(stream->wait(inFlight.front()));
+      deviceBusy += msSince(t);
+      inFlight.pop_front();
+      filtered.push(std::move(out));
+    };
+    bool firstFrame = true;
+    while (auto frame = decoded.pop()) {
+      if (stopping(o) || encodeFailed) break;
+      const auto t = Clock::now();
+      if (firstFrame || !stream) {
+        const MutableImageView in = engine.stagingInput(size.width, size.height);
+        const MutableImageView out = engine.stagingOutput(size.width, size.height);
+        copyRows(*frame, in);
+        engine.process(in, out);
+        for (const auto& n : engine.takeNotices())
+          if (o.note) o.note(n);
+        cv::Mat done = matCopy(out);
+        deviceBusy += msSince(t);
+        filtered.push(std::move(done));
+        if (firstFrame) {
+          firstFrame = false;
+          std::string active = engine.activeStrategy();
+          result.strategy = active;
+          if (active.rfind("auto:", 0) == 0) active = active.substr(5);
+          try {
+            stream =
+                std::make_unique<FrameStream>(o.context, active, filter, size.width, size.height, kInFlight);
+          } catch (const std::exception& e) {
+            if (o.note) o.note(std::string("frames go one at a time (no pipelining): ") + e.what());
+          }
+        }
+        continue;
+      }
+      copyRows(*frame, stream->nextInput());
+      inFlight.push_back(stream->submit());
+      deviceBusy += msSince(t);
+      if (static_cast<int>(inFlight.size()) == kInFlight) drainOne();
+    }
+    while (!inFlight.empty() && !stopping(o) && !encodeFailed) drainOne();
+    if (stream) stream->finish();
+  } catch (...) {
+    stopThreads();
+    throw;
+  }
+  if (stopping(o)) {
+    stopThreads();
+    writer.release();
+    file.discard();
+    result.stopped = true;
+    result.frames = written;
+    result.seconds = msSince(t0) / 1000;
+    return result;
+  }
+  filtered.close();
+  encoder.join();
+  decoder.join();
+  if (decodeError) std::rethrow_exception(decodeError);
+  if (encodeError) std::rethrow_exception(encodeError);
+  writer.release();
+  if (fs::file_size(file.temporaryPath(), ec) == 0 || ec)
+    throw Error(ErrorKind::BadInput,
+                "cannot write video '" + o.output.string() + "': the encoder wrote nothing");
+  file.commit();
+
+  result.frames = written;
+  result.seconds = msSince(t0) / 1000;
+  if (result.strategy.empty()) result.strategy = engine.activeStrategy();
+  if (result.frames > 0) {
+    result.decodeMs = decodeBusy / static_cast<double>(result.frames);
+    result.deviceMs = deviceBusy / static_cast<double>(result.frames);
+    result.encodeMs = encodeBusy / static_cast<double>(result.frames);
+  }
+  return result;
+}
+
+}  // namespace convolab::cli

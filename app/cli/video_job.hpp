@@ -1,0 +1,54 @@
+// VideoJob: filters a whole video file (OpenCV videoio) through the engine and writes a new video
+// atomically; decode, device and encode run on their own threads. Used by `apply` and the app's export.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "convolab/context.hpp"
+#include "convolab/filter.hpp"
+
+namespace convolab::cli {
+
+struct VideoJobOptions {
+  std::filesystem::path input, output;
+  FilterSet filter;
+  std::string strategy = "auto";
+  std::shared_ptr<Context> context;
+  std::string codec;  ///< FOURCC; empty: by output extension (videoCodecFor)
+  bool overwrite = false;
+  const std::atomic<bool>* stop = nullptr;  ///< when it turns true the job stops and discards its output
+  /// Frames written so far and the total (≤ 0 when the container does not say). Called from the job's
+  /// threads.
+  std::function<void(std::int64_t done, std::int64_t total)> progress;
+  /// Remarks for the user (audio dropped, streaming unavailable, engine fallbacks).
+  std::function<void(const std::string&)> note;
+};
+
+struct VideoJobResult {
+  std::int64_t frames = 0;
+  double fps = 0;  ///< the video's frame rate (kept in the output)
+  int width = 0, height = 0;
+  std::string codec;     ///< FOURCC written
+  std::string strategy;  ///< what ran on the device
+  double seconds = 0;    ///< wall time of the whole job
+  /// Busy time per frame of each stage (ms): the largest is what limits throughput.
+  double decodeMs = 0, deviceMs = 0, encodeMs = 0;
+  bool stopped = false;  ///< stopped through `stop`: nothing was written
+  std::string slowestStage() const;
+};
+
+/// The FOURCC for `output`'s extension: .mkv → FFV1 (lossless), .avi → MJPG, .mp4/.m4v/.mov → mp4v;
+/// nullopt for others (then --codec is needed).
+std::optional<std::string> videoCodecFor(const std::filesystem::path& output);
+
+/// Runs the job. Throws Error(BadInput) when the input cannot be read or the output cannot be written
+/// (nothing is left behind), Error(Device) when no strategy can run.
+VideoJobResult runVideoJob(const VideoJobOptions& options);
+
+}  // namespace convolab::cli

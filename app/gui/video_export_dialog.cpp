@@ -1,0 +1,74 @@
+// VideoExportDialog: file choice, a QProgressDialog wired to VideoExportJob, and the outcome message.
+#include "video_export_dialog.hpp"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <functional>
+
+#include "video_export_job.hpp"
+
+namespace convolab::gui {
+
+VideoExportDialog::VideoExportDialog(QWidget* parent)
+    : QProgressDialog(parent), m_job(new VideoExportJob(this)) {
+  setWindowTitle(tr("Export Filtered Video"));
+  setLabelText(tr("Preparing…"));
+  setCancelButtonText(tr("Cancel"));
+  setMinimumDuration(0);
+  setAutoClose(false);
+  setAutoReset(false);
+  setWindowModality(Qt::WindowModal);
+  setRange(0, 0);
+  connect(this, &QProgressDialog::canceled, this, [this] {
+    setLabelText(tr("Cancelling…"));
+    m_job->cancel();
+  });
+  connect(m_job, &VideoExportJob::progress, this, [this](qint64 done, qint64 total) {
+    if (total > 0) {
+      setRange(0, static_cast<int>(total));
+      setValue(static_cast<int>(std::min(done, total)));
+      setLabelText(tr("Filtering frame %1 of %2…").arg(done).arg(total));
+    } else {
+      setLabelText(tr("Filtering frame %1…").arg(done));
+    }
+  });
+  connect(m_job, &VideoExportJob::finished, this, [this](bool ok, bool cancelled, const QString& message) {
+    hide();
+    emit exportFinished(ok, cancelled, message);
+  });
+}
+
+bool VideoExportDialog::start(const QString& input, const QString& output, const FilterSet& filter,
+                              const QString& deviceSpec, const QString& strategy) {
+  setLabelText(tr("Filtering %1…").arg(QFileInfo(input).fileName()));
+  if (!m_job->start(input, output, filter, deviceSpec, strategy)) return false;
+  show();
+  return true;
+}
+
+void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
+                         const QString& strategy, const std::function<void(const QString&)>& report) {
+  const QString input = QFileDialog::getOpenFileName(
+      parent, QObject::tr("Export Filtered Video: Choose a Video"), QString(),
+      QObject::tr("Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg *.wmv *.gif);;All files (*)"));
+  if (input.isEmpty()) return;
+  const QFileInfo in(input);
+  const QString suggested = in.dir().filePath(in.completeBaseName() + QStringLiteral("_filtered.mkv"));
+  const QString output = QFileDialog::getSaveFileName(
+      parent, QObject::tr("Export Filtered Video: Save As"), suggested,
+      QObject::tr("Matroska, FFV1 lossless (*.mkv);;AVI, Motion JPEG (*.avi);;MP4, MPEG-4 part 2 (*.mp4)"));
+  if (output.isEmpty()) return;
+  auto* dialog = new VideoExportDialog(parent);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  QObject::connect(dialog, &VideoExportDialog::exportFinished, dialog,
+                   [dialog, parent, report](bool ok, bool cancelled, const QString& message) {
+                     if (report) report(message);
+                     if (!ok && !cancelled)
+                       QMessageBox::warning(parent, QObject::tr("Export Filtered Video"), message);
+                     dialog->close();
+                   });
+  if (!dialog->start(input, output, filter, deviceSpec, strategy)) dialog->close();
+}
+
+}  // namespace convolab::gui

@@ -1,0 +1,38 @@
+// VideoExportDialog: File ▸ Export Filtered Video…: pick a video and an output, then a progress dialog
+// with Cancel while VideoExportJob filters it off the GUI thread (the live preview keeps running).
+#pragma once
+
+#include <QProgressDialog>
+
+#include "convolab/filter.hpp"
+
+namespace convolab::gui {
+
+class VideoExportJob;
+
+class VideoExportDialog : public QProgressDialog {
+  Q_OBJECT
+
+ public:
+  explicit VideoExportDialog(QWidget* parent = nullptr);
+
+  /// Starts the export (the dialog shows itself); false if the job could not start.
+  bool start(const QString& input, const QString& output, const FilterSet& filter, const QString& deviceSpec,
+             const QString& strategy);
+  VideoExportJob* job() const { return m_job; }
+
+ signals:
+  /// The export ended (after Cancel too); the dialog is hidden by then.
+  void exportFinished(bool ok, bool cancelled, const QString& message);
+
+ private:
+  VideoExportJob* m_job;
+};
+
+/// Asks for the input video and the output file, then runs the export with `filter` in a VideoExportDialog
+/// that deletes itself when done; the outcome goes to `report` (e.g. the status bar) and, on error, a message
+/// box.
+void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
+                         const QString& strategy, const std::function<void(const QString&)>& report);
+
+}  // namespace convolab::gui

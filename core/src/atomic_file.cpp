@@ -1,0 +1,238 @@
+// Atomic file output: hidden temporary + rename, a signal-safe registry of live temporaries, stale sweeping.
+#include "convolab/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <set>
+
+#include "convolab/error.hpp"
+
+namespace convolab {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kMarker = ".convolab-tmp-";
+constexpr std::string_view kLegacyMarker = ".tmp-";
+constexpr std::size_t kRandomChars = 6;
+constexpr std::size_t kMaxNameStem = 160;  // keeps ".<name>.convolab-tmp-XXXXXX<ext>" under NAME_MAX
+
+// Temporaries of live AtomicFiles, readable from a signal handler: a slot is published (state 2) only after
+// its path is complete, and a handler only reads published slots.
+struct PendingSlot {
+  std::atomic<int> state{0};  // 0 free, 1 being filled, 2 published
+  char path[PATH_MAX] = {};
+};
+std::array<PendingSlot, 64> g_pending;
+
+int registerPending(const std::string& path) {
+  if (path.size() >= PATH_MAX) return -1;
+  for (std::size_t i = 0; i < g_pending.size(); ++i) {
+    int expected = 0;
+    if (g_pending[i].state.compare_exchange_strong(expected, 1)) {
+      std::memcpy(g_pending[i].path, path.c_str(), path.size() + 1);
+      g_pending[i].state.store(2);
+      return static_cast<int>(i);
+    }
+  }
+  return -1;  // more than 64 at once: still cleaned up normally, just not from a signal handler
+}
+
+void unregisterPending(int slot) {
+  if (slot >= 0) g_pending[static_cast<std::size_t>(slot)].state.store(0);
+}
+
+[[noreturn]] void fail(const fs::path& target, const std::string& what) {
+  throw Error(ErrorKind::BadInput, "cannot write '" + target.string() + "': " + what);
+}
+
+mode_t processUmask() {
+  // umask() can only be read by setting it, which races with other threads: read it from /proc instead.
+  static const mode_t mask = [] {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+      if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::strtol(line.c_str() + 6, nullptr, 8));
+    return static_cast<mode_t>(022);
+  }();
+  return mask;
+}
+
+bool isRandomTail(std::string_view s) {
+  if (s.size() < kRandomChars) return false;
+  for (std::size_t i = 0; i < kRandomChars; ++i)
+    if (!std::isalnum(static_cast<unsigned char>(s[i]))) return false;
+  return true;
+}
+
+void sweepOnce(const fs::path& dir) {
+  static std::mutex mutex;
+  static std::set<std::string> swept;
+  std::error_code ec;
+  const std::string key = fs::absolute(dir, ec).lexically_normal().string();
+  {
+    std::lock_guard lock(mutex);
+    if (!swept.insert(key).second) return;
+  }
+  sweepStaleTemporaries(dir);
+}
+
+}  // namespace
+
+bool isAtomicTemporaryName(std::string_view name) {
+  if (name.size() < 2 || name[0] != '.') return false;
+  const auto at = name.rfind(kMarker);
+  if (at != std::string_view::npos && at >= 2) {
+    const std::string_view tail = name.substr(at + kMarker.size());
+    if (!isRandomTail(tail)) return false;
+    const std::string_view ext = tail.substr(kRandomChars);
+    return ext.empty() || (ext[0] == '.' && ext.find('/') == std::string_view::npos);
+  }
+  // Before AtomicFile: ".<name>.tmp-XXXXXX", nothing after the random part.
+  const auto legacy = name.rfind(kLegacyMarker);
+  return legacy != std::string_view::npos && legacy >= 2 &&
+         name.size() == legacy + kLegacyMarker.size() + kRandomChars &&
+         isRandomTail(name.substr(legacy + kLegacyMarker.size()));
+}
+
+int sweepStaleTemporaries(const fs::path& dir, std::chrono::seconds minAge) noexcept {
+  int removed = 0;
+  try {
+    std::error_code ec;
+    const auto now = ::time(nullptr);
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (!isAtomicTemporaryName(name)) continue;
+      struct stat st {};
+      if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) continue;
+      if (now - st.st_mtime < minAge.count()) continue;  // may belong to a save in progress
+      if (::unlink(it->path().c_str()) == 0) ++removed;
+    }
+  } catch (...) {
+  }
+  return removed;
+}
+
+void removePendingTemporaries() noexcept {
+  for (auto& slot : g_pending)
+    if (slot.state.load() == 2) ::unlink(slot.path);
+}
+
+AtomicFile::AtomicFile(fs::path target, bool overwrite)
+    : m_target(std::move(target)), m_overwrite(overwrite) {
+  std::error_code ec;
+  const fs::path dir = m_target.has_parent_path() ? m_target.parent_path() : fs::path(".");
+  if (m_target.filename().empty() || m_target.filename() == "." || m_target.filename() == "..")
+    fail(m_target, "not a file name");
+  if (!fs::is_directory(dir, ec)) fail(m_target, "folder '" + dir.string() + "' does not exist");
+  struct stat st {};
+  if (::lstat(m_target.c_str(), &st) == 0) {
+    if (!overwrite)
+      throw Error(ErrorKind::BadInput,
+                  "'" + m_target.string() + "' already exists; refusing to overwrite it");
+    if (S_ISLNK(st.st_mode))
+      fail(m_target, "it is a symbolic link; refusing to replace it (name the file it points to instead)");
+    if (!S_ISREG(st.st_mode))
+      fail(m_target, std::string("it is ") +
+                         (S_ISDIR(st.st_mode)                          ? "a folder"
+                          : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                          : S_ISFIFO(st.st_mode)                       ? "a FIFO"
+                                                                       : "not a regular file") +
+                         "; refusing to replace it");
+  }
+  sweepOnce(dir);
+
+  const std::string ext = m_target.extension().string().size() <= 16 ? m_target.extension().string() : "";
+  std::string stem = m_target.filename().string().substr(0, kMaxNameStem);
+  std::string tmpl =
+      (dir / ("." + stem + std::string(kMarker) + std::string(kRandomChars, 'X') + ext)).string();
+  m_fd = ::mkstemps(tmpl.data(), static_cast<int>(ext.size()));
+  if (m_fd < 0) fail(m_target, std::strerror(errno));
+  m_temp = tmpl;
+  m_slot = registerPending(tmpl);
+}
+
+AtomicFile::~AtomicFile() {
+  if (!m_done) discard();
+}
+
+void AtomicFile::write(std::string_view bytes) {
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(m_fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      discard();
+      fail(m_target, std::string("write failed: ") + std::strerror(err));
+    }
+    written += static_cast<std::size_t>(n);
+  }
+}
+
+void AtomicFile::commit() {
+  if (m_done) fail(m_target, "already committed or discarded");
+  // The mode of the file being replaced (re-read now: it may have changed since construction).
+  mode_t mode = 0666 & ~processUmask();
+  struct stat st {};
+  if (::lstat(m_target.c_str(), &st) == 0) {
+    if (!m_overwrite || !S_ISREG(st.st_mode)) {
+      discard();
+      fail(m_target, !m_overwrite ? "already exists; refusing to overwrite it"
+                                  : "it is no longer a regular file; refusing to replace it");
+    }
+    mode = st.st_mode & 07777;
+  }
+  if (::fchmod(m_fd, mode) != 0 || ::fsync(m_fd) != 0) {
+    const int err = errno;
+    discard();
+    fail(m_target, std::string("sync failed: ") + std::strerror(err));
+  }
+  ::close(m_fd);
+  m_fd = -1;
+  int err = 0;
+  if (m_overwrite) {
+    if (::rename(m_temp.c_str(), m_target.c_str()) != 0) err = errno;
+  } else {
+    // link() fails with EEXIST instead of replacing: no window in which another file could be clobbered.
+    if (::link(m_temp.c_str(), m_target.c_str()) != 0)
+      err = errno;
+    else
+      ::unlink(m_temp.c_str());
+  }
+  if (err != 0) {
+    discard();
+    fail(m_target,
+         err == EEXIST ? std::string("already exists; refusing to overwrite it") : std::strerror(err));
+  }
+  unregisterPending(m_slot);
+  m_slot = -1;
+  m_done = true;
+}
+
+void AtomicFile::discard() noexcept {
+  if (m_fd >= 0) ::close(m_fd);
+  m_fd = -1;
+  if (!m_done && !m_temp.empty()) ::unlink(m_temp.c_str());
+  unregisterPending(m_slot);
+  m_slot = -1;
+  m_done = true;
+}
+
+void writeFileAtomically(const fs::path& path, std::string_view bytes, bool overwrite) {
+  AtomicFile file(path, overwrite);
+  file.write(bytes);
+  file.commit();
+}
+
+}  // namespace convolab

@@ -1,0 +1,106 @@
+// File ▸ Export Filtered Video: the job filters every frame like the engine (FFV1 round trip), runs off the
+// GUI thread, and Cancel leaves no output and no temporary.
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
+#include "convolab/filter.hpp"
+#include "video_export_dialog.hpp"
+#include "video_export_job.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+namespace {
+
+void writeVideo(const QString& path, int w, int h, int frames) {
+  cv::VideoWriter writer(path.toStdString(), cv::CAP_FFMPEG, cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 25,
+                         cv::Size(w, h));
+  QVERIFY(writer.isOpened());
+  cv::RNG rng(3);
+  cv::Mat frame(h, w, CV_8UC3);
+  for (int i = 0; i < frames; ++i) {
+    rng.fill(frame, cv::RNG::UNIFORM, 0, 256);
+    writer.write(frame);
+  }
+}
+
+/// A filter that swaps nothing but scales each channel differently: out = in/2 (R), in (G), 255 - in (B).
+FilterSet channelFilter() {
+  ChannelFilter r = ChannelFilter::identity(3), g = ChannelFilter::identity(3),
+                b = ChannelFilter::identity(3);
+  r.divisor = 2;
+  b.matrix[4] = -1;
+  b.offset = 255;
+  return FilterSet::make({r, g, b});
+}
+
+int entries(const QString& dir) {
+  return static_cast<int>(QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).size());
+}
+
+}  // namespace
+
+class TestVideoExport : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void exportsEveryFrameWithTheFilter() {
+    QTemporaryDir dir;
+    const QString in = dir.filePath("in.mkv"), out = dir.filePath("out.mkv");
+    writeVideo(in, 32, 24, 8);
+    VideoExportDialog dialog;
+    QSignalSpy done(&dialog, &VideoExportDialog::exportFinished);
+    QVERIFY(dialog.start(in, out, channelFilter(), QString(), QStringLiteral("naive")));
+    QVERIFY(done.wait(120000));
+    QVERIFY2(done.first().at(0).toBool(), qPrintable(done.first().at(2).toString()));
+    cv::VideoCapture a(in.toStdString(), cv::CAP_FFMPEG), b(out.toStdString(), cv::CAP_FFMPEG);
+    cv::Mat fa, fb;
+    int frames = 0;
+    while (a.read(fa)) {
+      QVERIFY(b.read(fb));
+      // BGR planes: blue = 255 - in, green = in, red = in / 2 (±1 for rounding).
+      std::vector<cv::Mat> pa, pb;
+      cv::split(fa, pa);
+      cv::split(fb, pb);
+      cv::Mat wantB = 255 - pa[0], wantR;
+      pa[2].convertTo(wantR, CV_8U, 0.5);
+      double e0 = 0, e1 = 0, e2 = 0;
+      cv::minMaxLoc(cv::abs(pb[0] - wantB) + cv::abs(wantB - pb[0]), nullptr, &e0);
+      cv::minMaxLoc(cv::abs(pb[1] - pa[1]) + cv::abs(pa[1] - pb[1]), nullptr, &e1);
+      cv::minMaxLoc(cv::abs(pb[2] - wantR) + cv::abs(wantR - pb[2]), nullptr, &e2);
+      QVERIFY2(e0 <= 1 && e1 <= 1 && e2 <= 1,
+               qPrintable(QStringLiteral("frame %1: %2 %3 %4").arg(frames).arg(e0).arg(e1).arg(e2)));
+      ++frames;
+    }
+    QCOMPARE(frames, 8);
+    QCOMPARE(entries(dir.path()), 2);
+  }
+
+  void cancelLeavesNoPartialFile() {
+    QTemporaryDir dir;
+    const QString in = dir.filePath("long.mkv"), out = dir.filePath("out.mkv");
+    writeVideo(in, 160, 120, 1500);
+    VideoExportDialog dialog;
+    QSignalSpy done(&dialog, &VideoExportDialog::exportFinished);
+    bool cancelled = false;
+    connect(dialog.job(), &VideoExportJob::progress, &dialog, [&](qint64 n, qint64) {
+      if (n >= 3 && !cancelled) {
+        cancelled = true;
+        emit dialog.canceled();  // what the Cancel button does
+      }
+    });
+    QVERIFY(dialog.start(in, out, channelFilter(), QString(), QStringLiteral("naive")));
+    QVERIFY(done.wait(120000));
+    QVERIFY(cancelled);
+    QCOMPARE(done.first().at(0).toBool(), false);
+    QCOMPARE(done.first().at(1).toBool(), true);
+    QVERIFY(!QFileInfo::exists(out));
+    QCOMPARE(entries(dir.path()), 1);  // the input only: no hidden temporary
+  }
+};
+
+QTEST_MAIN(TestVideoExport)
+#include "test_video_export.moc"

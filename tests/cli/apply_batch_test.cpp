@@ -1,0 +1,304 @@
+// End-to-end tests of `convolab-cli apply` on batches and videos: bad files among good ones, output naming,
+// --skip-existing, video round trips, a stop by SIGINT, --force on special targets, header-first limits.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "convolab/filter_io.hpp"
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+const fs::path kSource = CONVOLAB_SOURCE_DIR;
+const fs::path kCoffee = kSource / "tests/data/coffee.png";
+const fs::path kSharpen = kSource / "resources/presets/sharpen.json";
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::ostream& operator<<(std::ostream& os, const Result& r) {
+  return os << "exit " << r.code << "\n--- stdout:\n" << r.out << "--- stderr:\n" << r.err;
+}
+
+/// Starts convolab-cli with `args`, stdout/stderr into files of `logDir`.
+pid_t spawnCli(const std::vector<std::string>& args, const fs::path& logDir) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, (logDir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, (logDir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  std::vector<std::string> all{CONVOLAB_CLI_PATH};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, CONVOLAB_CLI_PATH, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+Result finish(pid_t pid, const fs::path& logDir) {
+  Result r;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = readFile(logDir / "stdout");
+  r.err = readFile(logDir / "stderr");
+  return r;
+}
+
+/// Per channel filter2D of a BGR frame with the RGB filter (channel c is plane 2 - c).
+cv::Mat expectedBgr(const cv::Mat& bgr, const convolab::FilterSet& f) {
+  std::vector<cv::Mat> planes;
+  cv::split(bgr, planes);
+  for (int c = 0; c < 3; ++c) {
+    const auto& ch = f.channel(c);
+    cv::Mat k(ch.size, ch.size, CV_32F);
+    for (int j = 0; j < ch.size; ++j)
+      for (int i = 0; i < ch.size; ++i) k.at<float>(j, i) = static_cast<float>(ch.weight(j, i));
+    cv::Mat& p = planes[static_cast<size_t>(2 - c)];
+    cv::filter2D(p.clone(), p, -1, k, cv::Point(-1, -1), ch.offset, cv::BORDER_REFLECT_101);
+  }
+  cv::Mat out;
+  cv::merge(planes, out);
+  return out;
+}
+
+int maxAbsDiff(const cv::Mat& a, const cv::Mat& b) {
+  cv::Mat d;
+  cv::absdiff(a, b, d);
+  double mx = 0;
+  cv::minMaxLoc(d.reshape(1), nullptr, &mx);
+  return static_cast<int>(mx);
+}
+
+class ApplyBatch : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "convolab-batch-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    m_dir = tmpl;
+    fs::create_directories(m_dir / "logs");
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(m_dir, ec);
+  }
+  fs::path path(const std::string& name) const { return m_dir / name; }
+  Result cli(const std::vector<std::string>& args) {
+    return finish(spawnCli(args, m_dir / "logs"), m_dir / "logs");
+  }
+  Result apply(std::vector<std::string> args) {
+    std::vector<std::string> all{"apply", "-s", "naive", "-f", kSharpen.string()};
+    all.insert(all.end(), args.begin(), args.end());
+    return cli(all);
+  }
+  /// A small image (a crop of the coffee photo) written as `name`.
+  void writeImage(const fs::path& p, int x = 0) {
+    const cv::Mat crop = cv::imread(kCoffee.string(), cv::IMREAD_COLOR)(cv::Rect(x, 20, 24, 16)).clone();
+    ASSERT_TRUE(cv::imwrite(p.string(), crop));
+  }
+  /// A FFV1 video of random frames.
+  void writeVideo(const fs::path& p, int w, int h, int frames) {
+    cv::VideoWriter writer(p.string(), cv::CAP_FFMPEG, cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 25,
+                           cv::Size(w, h));
+    ASSERT_TRUE(writer.isOpened());
+    cv::RNG rng(7);
+    cv::Mat frame(h, w, CV_8UC3);
+    for (int i = 0; i < frames; ++i) {
+      rng.fill(frame, cv::RNG::UNIFORM, 0, 256);
+      cv::GaussianBlur(frame, frame, cv::Size(5, 5), 1.5);  // some structure for the filter to act on
+      writer.write(frame);
+    }
+  }
+  /// Hidden temporaries left in `dir`.
+  static int temporaries(const fs::path& dir) {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+      n += e.path().filename().string().find("tmp-") != std::string::npos;
+    return n;
+  }
+
+  fs::path m_dir;
+};
+
+TEST_F(ApplyBatch, OneCorruptFileAmongGoodOnesFailsAloneAndExits3) {
+  fs::create_directories(path("in"));
+  writeImage(path("in/a.png"), 0);
+  { std::ofstream(path("in/b.png")) << "\x89PNG\r\n\x1a\n not really"; }
+  writeImage(path("in/c.jpg"), 30);
+  const Result r = apply({path("in").string(), "-o", path("out/").string()});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_TRUE(fs::exists(path("out/a.png"))) << r;
+  EXPECT_TRUE(fs::exists(path("out/c.jpg"))) << r;
+  EXPECT_FALSE(fs::exists(path("out/b.png")));
+  EXPECT_NE(r.err.find("b.png"), std::string::npos) << "the failure names the file\n" << r;
+  EXPECT_NE(r.err.find("1 failed"), std::string::npos) << r;
+  EXPECT_EQ(temporaries(path("out")), 0);
+}
+
+TEST_F(ApplyBatch, OutputsAreNamedAfterInputsWithSuffix) {
+  writeImage(path("x.png"), 0);
+  fs::create_directories(path("sub"));
+  writeImage(path("sub/y.bmp"), 10);
+  const Result r = apply({path("x.png").string(), path("sub/y.bmp").string(), "-o",
+                          path("out").string() + "/", "--suffix", "_filtered"});
+  ASSERT_EQ(r.code, 0) << r;
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(path("out"))) names.insert(e.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"x_filtered.png", "y_filtered.bmp"}));
+  const cv::Mat want = expectedBgr(cv::imread(path("x.png").string()), convolab::loadFilterFile(kSharpen));
+  EXPECT_LE(maxAbsDiff(cv::imread(path("out/x_filtered.png").string()), want), 1);
+  // Several inputs into one file is a usage error, before any work.
+  EXPECT_EQ(apply({path("x.png").string(), path("sub/y.bmp").string(), "-o", path("one.png").string()}).code,
+            2);
+}
+
+TEST_F(ApplyBatch, SkipExistingResumesABatch) {
+  fs::create_directories(path("in"));
+  writeImage(path("in/a.png"), 0);
+  writeImage(path("in/b.png"), 30);
+  fs::create_directories(path("out"));
+  { std::ofstream(path("out/a.png")) << "done earlier"; }
+  const Result refused = apply({path("in").string(), "-o", path("out/").string()});
+  EXPECT_EQ(refused.code, 3) << refused;  // a.png exists: refused without --force or --skip-existing
+  fs::remove(path("out/b.png"));
+  const Result r = apply({path("in").string(), "-o", path("out/").string(), "--skip-existing"});
+  ASSERT_EQ(r.code, 0) << r;
+  EXPECT_EQ(readFile(path("out/a.png")), "done earlier");
+  EXPECT_FALSE(cv::imread(path("out/b.png").string()).empty());
+  EXPECT_NE(r.err.find("1 skipped"), std::string::npos) << r;
+}
+
+TEST_F(ApplyBatch, VideoRoundTripToFfv1MatchesFilter2DPerFrame) {
+  writeVideo(path("in.mkv"), 64, 48, 10);
+  const Result r = apply({path("in.mkv").string(), "-o", path("out.mkv").string()});
+  ASSERT_EQ(r.code, 0) << r;
+  EXPECT_NE(r.err.find("audio"), std::string::npos) << "says the audio is not kept\n" << r;
+  const auto filter = convolab::loadFilterFile(kSharpen);
+  cv::VideoCapture in(path("in.mkv").string(), cv::CAP_FFMPEG), out(path("out.mkv").string(), cv::CAP_FFMPEG);
+  ASSERT_TRUE(in.isOpened() && out.isOpened());
+  EXPECT_NEAR(out.get(cv::CAP_PROP_FPS), 25.0, 0.01);
+  int frames = 0;
+  cv::Mat a, b;
+  while (in.read(a)) {
+    ASSERT_TRUE(out.read(b)) << "output has fewer frames: " << frames;
+    ASSERT_EQ(b.size(), a.size());
+    EXPECT_LE(maxAbsDiff(b, expectedBgr(a, filter)), 1) << "frame " << frames;
+    ++frames;
+  }
+  EXPECT_FALSE(out.read(b)) << "output has more frames";
+  EXPECT_EQ(frames, 10);
+  EXPECT_EQ(temporaries(m_dir), 0);
+}
+
+TEST_F(ApplyBatch, SigintMidVideoLeavesNoPartialOutputAndExits130) {
+  writeVideo(path("long.mkv"), 160, 120, 1500);
+  const pid_t pid = spawnCli({"apply", "-s", "naive", "-f", kSharpen.string(), path("long.mkv").string(),
+                              "-o", path("out.mkv").string()},
+                             m_dir / "logs");
+  ASSERT_GT(pid, 0);
+  // Wait until the output's temporary exists (frames are flowing), then interrupt.
+  const auto deadline = Clock::now() + std::chrono::seconds(60);
+  bool writing = false;
+  while (!writing && Clock::now() < deadline) {
+    writing = temporaries(m_dir) > 0;
+    if (!writing) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_TRUE(writing) << finish(pid, m_dir / "logs");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::kill(pid, SIGINT);
+  const Result r = finish(pid, m_dir / "logs");
+  EXPECT_EQ(r.code, 130) << r;
+  EXPECT_FALSE(fs::exists(path("out.mkv")));
+  EXPECT_EQ(temporaries(m_dir), 0);
+}
+
+TEST_F(ApplyBatch, ForceKeepsModeAndRefusesSymlinkOrDeviceTargets) {
+  writeImage(path("in.png"));
+  { std::ofstream(path("private.png")) << "old"; }
+  ASSERT_EQ(::chmod(path("private.png").c_str(), 0600), 0);
+  Result r = apply({path("in.png").string(), "-o", path("private.png").string(), "--force"});
+  ASSERT_EQ(r.code, 0) << r;
+  struct stat st {};
+  ASSERT_EQ(::stat(path("private.png").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+
+  { std::ofstream(path("real.png")) << "keep"; }
+  fs::create_symlink(path("real.png"), path("link.png"));
+  r = apply({path("in.png").string(), "-o", path("link.png").string(), "--force"});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("symbolic link"), std::string::npos) << r;
+  EXPECT_TRUE(fs::is_symlink(path("link.png")));
+  EXPECT_EQ(readFile(path("real.png")), "keep");
+
+  fs::create_symlink("/dev/null", path("null.png"));  // a device behind a link: refused as a link
+  r = apply({path("in.png").string(), "-o", path("null.png").string(), "--force"});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  EXPECT_EQ(temporaries(m_dir), 0);
+}
+
+TEST_F(ApplyBatch, MaxPixelsIsCheckedFromTheHeaderBeforeDecoding) {
+  // A PNG whose header declares 30000x30000 (grey, 8-bit), then an empty IDAT: a decoder would allocate
+  // 900 MB before finding out. The header alone must be enough to refuse it.
+  std::string png = "\x89PNG\r\n\x1a\n";
+  auto chunk = [&](const std::string& type, const std::string& data) {
+    const auto be32 = [](std::uint32_t v) {
+      return std::string{char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
+    };
+    std::uint32_t crc = 0xffffffffu;  // CRC-32 of type + data, as libpng checks it
+    for (unsigned char c : type + data) {
+      crc ^= c;
+      for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+    }
+    png += be32(static_cast<std::uint32_t>(data.size())) + type + data + be32(~crc);
+  };
+  chunk("IHDR", std::string("\x00\x00\x75\x30\x00\x00\x75\x30\x08\x00\x00\x00\x00", 13));
+  chunk("IDAT", std::string("\x78\x9c\x03\x00\x00\x00\x00\x01", 8));
+  chunk("IEND", "");
+  { std::ofstream(path("big.png"), std::ios::binary) << png; }
+  const auto t0 = Clock::now();
+  const Result r = apply({path("big.png").string(), "-o", path("out.png").string(), "--max-pixels", "1000"});
+  const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("30000x30000"), std::string::npos) << r;
+  EXPECT_NE(r.err.find("header"), std::string::npos) << "refused from the header, not after decoding\n" << r;
+  EXPECT_LT(seconds, 10.0);
+  EXPECT_FALSE(fs::exists(path("out.png")));
+}
+
+}  // namespace
