@@ -45,19 +45,23 @@ inline int border_index(int p, int len) {
 #endif
 }
 
-// One RGB pixel as float3 with the border rule applied; `border_value` answers BORDER_CONSTANT.
-inline float3 load_rgb(__global const uchar* src, int x, int y, int width, int height, float3 border_value) {
-  const int bx = border_index(x, width);
-  const int by = border_index(y, height);
-#if BORDER_MODE == BORDER_CONSTANT
-  if (bx < 0 || by < 0) return border_value;
-#endif
-  return convert_float3(vload3(by * width + bx, src));
-}
-
 // Pixel load without border checks, for work-items known to be in the interior.
 inline float3 load_rgb_inside(__global const uchar* src, int x, int y, int width) {
   return convert_float3(vload3(y * width + x, src));
+}
+
+// Pixel at indices border_index() already resolved (e.g. once per row or column): under BORDER_CONSTANT an
+// index of -1 (outside the image) reads `border_value`.
+inline float3 load_rgb_resolved(__global const uchar* src, int bx, int by, int width, float3 border_value) {
+#if BORDER_MODE == BORDER_CONSTANT
+  if (bx < 0 || by < 0) return border_value;
+#endif
+  return load_rgb_inside(src, bx, by, width);
+}
+
+// One RGB pixel as float3 with the border rule applied; `border_value` answers BORDER_CONSTANT.
+inline float3 load_rgb(__global const uchar* src, int x, int y, int width, int height, float3 border_value) {
+  return load_rgb_resolved(src, border_index(x, width), border_index(y, height), width, border_value);
 }
 
 // Rounds to nearest even and saturates to 0..255, as OpenCV's saturate_cast<uchar>(float).

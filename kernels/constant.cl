@@ -31,12 +31,7 @@ __kernel void convolve_constant(__global const uchar* src, __global uchar* dst, 
       const int by = border_index(y + j - RADIUS, height);
 #pragma unroll
       for (int i = 0; i < KSIZE; ++i) {
-#if BORDER_MODE == BORDER_CONSTANT
-        const float3 p = (by < 0 || bx[i] < 0) ? border_value.xyz : load_rgb_inside(src, bx[i], by, width);
-#else
-        const float3 p = load_rgb_inside(src, bx[i], by, width);
-#endif
-        acc += p * W3(j, i);
+        acc += load_rgb_resolved(src, bx[i], by, width, border_value.xyz) * W3(j, i);
       }
     }
   }

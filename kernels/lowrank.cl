@@ -35,11 +35,7 @@ __kernel void lowrank_rows(__global const uchar* src, __global float* tmp, int w
 #pragma unroll
     for (int i = 0; i < KSIZE; ++i) {
       const int bx = border_index(x + i - RADIUS, width);
-#if BORDER_MODE == BORDER_CONSTANT
-      const float3 p = bx < 0 ? border_value.xyz : load_rgb_inside(src, bx, y, width);
-#else
-      const float3 p = load_rgb_inside(src, bx, y, width);
-#endif
+      const float3 p = load_rgb_resolved(src, bx, y, width, border_value.xyz);
 #pragma unroll
       for (int t = 0; t < RANK; ++t) acc[t] += p * ROW3(t, i);
     }

@@ -6,6 +6,7 @@
 // v is channel (BX·v + e) % 3, so each tap multiplies by a vector holding the R, G, B weights in that
 // pattern; the host lays them out so (kernel argument `wpat`: [K·K taps][3 chunks][BX], aligned vectors).
 //
+// The chunk macros come from chunk.cl, the tile geometry and fill_tile from tile.cl.
 // Build options (besides BORDER_MODE, KSIZE, RADIUS from common.cl):
 //   -DBX=4|8|16     pixels per work-item in x (3 vectors of BX floats)
 //   -DBY=n          rows per work-item
@@ -23,84 +24,9 @@
 //   -DFAST_STORE=0|1  1 (CPUs): round with a magic-number add and store each chunk with one unaligned vector
 //                 store; 0 (GPUs): convert_uchar_sat_rte and vstore
 
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-#define VEC CAT(float, BX)
-#define VLOAD CAT(vload, BX)
-#define VSTORE CAT(vstore, BX)
-#define TO_UCHAR CAT(CAT(convert_uchar, BX), _sat_rte)
-#if FAST_STORE
-// Clamped to 0..255, x + 2^23 holds round-to-nearest-even(x) in its low mantissa byte: the same result as
-// convert_uchar_sat_rte in four instructions per 16 values on x86 (PoCL's rint is a long software sequence),
-// and the packed struct makes the store one unaligned vector store instead of one store per byte.
-typedef struct __attribute__((packed)) {
-  CAT(uchar, BX) v;
-} packed_chunk;
-#define STORE_CHUNK(x, p)             \
-  (((__global packed_chunk*)(p))->v = \
-       CAT(convert_uchar, BX)(CAT(as_uint, BX)(clamp((x), 0.0f, 255.0f) + 8388608.0f)))
-#else
-#define STORE_CHUNK(x, p) VSTORE(TO_UCHAR(x), 0, (p))
-#endif
-
-#define TW (WGX * BX)           // tile width in output pixels
-#define TH (WGY * BY)           // tile height in output rows
-#define TROWS (TH + KSIZE - 1)  // tile rows including the halo
-
-#define FILL_ROW_STEPS ((TROWS + WGY - 1) / WGY)
-#define FILL_COL_STEPS ((FILL_BYTES + WGX * FILL_VEC - 1) / (WGX * FILL_VEC))
-#if FILL_VEC == 1
-#define FILL_COPY(s, t) (*(t) = convert_float(*(s)))
-#else
-#define FILL_COPY(s, t) \
-  CAT(vstore, FILL_VEC)(CAT(convert_float, FILL_VEC)(CAT(vload, FILL_VEC)(0, (s))), 0, (t))
-#endif
-
-// Copies the tile whose top-left pixel is (ox, oy) into local memory as floats. Work-groups whose tile
-// lies inside the frame copy without any border arithmetic; the others resolve rows once per row and
-// columns only for the fill steps that actually leave the frame.
-inline void fill_tile(__local float* tile, __global const uchar* src, int width, int height, int ox, int oy,
-                      int lx, int ly, float4 border_value) {
-  const int rowb = width * 3;
-  if (ox >= 0 && oy >= 0 && ox * 3 + FILL_BYTES <= rowb && oy + TROWS <= height) {
-    // Fixed trip counts, fully unrolled: addresses become immediate offsets, no loop overhead per value.
-    __global const uchar* s = src + (oy + ly) * rowb + ox * 3 + lx * FILL_VEC;
-    __local float* t = tile + ly * TSTRIDE + lx * FILL_VEC;
-#pragma unroll
-    for (int q = 0; q < FILL_ROW_STEPS; ++q) {
-      if (ly + q * WGY >= TROWS) break;
-#pragma unroll
-      for (int k = 0; k < FILL_COL_STEPS; ++k)
-        if (lx * FILL_VEC + k * (WGX * FILL_VEC) < FILL_BYTES)
-          FILL_COPY(s + q * WGY * rowb + k * (WGX * FILL_VEC),
-                    t + q * (WGY * TSTRIDE) + k * (WGX * FILL_VEC));
-    }
-    return;
-  }
-  const float bv[3] = {border_value.x, border_value.y, border_value.z};
-  for (int r = ly; r < TROWS; r += WGY) {
-    const int by = border_index(oy + r, height);
-    __local float* trow = tile + r * TSTRIDE;
-#if BORDER_MODE == BORDER_CONSTANT
-    if (by < 0) {  // a whole row outside the frame
-      for (int c = lx; c < FILL_BYTES; c += WGX) trow[c] = bv[c % 3];
-      continue;
-    }
-#endif
-    __global const uchar* srow = src + by * rowb;
-    for (int c = lx * FILL_VEC; c < FILL_BYTES; c += WGX * FILL_VEC) {
-      if (ox + c / 3 >= 0 && ox + (c + FILL_VEC - 1) / 3 < width) {
-        FILL_COPY(srow + ox * 3 + c, trow + c);
-      } else {
-        for (int e = 0; e < FILL_VEC; ++e) {
-          const int b = c + e;
-          const int bx = border_index(ox + b / 3, width);
-          trow[b] = bx < 0 ? bv[b % 3] : convert_float(srow[bx * 3 + b % 3]);
-        }
-      }
-    }
-  }
-}
+#define CHUNK BX
+#include "chunk.cl"
+#include "tile.cl"
 
 __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
     __global const uchar* src, __global uchar* dst, int width, int height,

@@ -17,29 +17,8 @@
 //                 store; 0 (GPUs): convert_uchar_sat_rte and vstore
 // Work-items whose window lies inside the frame load with plain vloads; the others resolve borders per pixel.
 
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-#define VEC CAT(float, VX)
-#define VLOAD CAT(vload, VX)
-#define VSTORE CAT(vstore, VX)
-#define TO_FLOAT CAT(convert_float, VX)
-#define TO_UCHAR CAT(CAT(convert_uchar, VX), _sat_rte)
-#if FAST_STORE
-// Clamped to 0..255, x + 2^23 holds round-to-nearest-even(x) in its low mantissa byte: the same result as
-// convert_uchar_sat_rte in four instructions per 16 values on x86 (PoCL's rint is a long software sequence),
-// and the packed struct makes the store one unaligned vector store instead of one store per byte.
-typedef struct __attribute__((packed)) {
-  CAT(uchar, VX) v;
-} packed_chunk;
-#define STORE_CHUNK(x, p)             \
-  (((__global packed_chunk*)(p))->v = \
-       CAT(convert_uchar, VX)(CAT(as_uint, VX)(clamp((x), 0.0f, 255.0f) + 8388608.0f)))
-// The same struct reads VX bytes with one unaligned vector load.
-#define LOAD_CHUNK(p) (((__global const packed_chunk*)(p))->v)
-#else
-#define STORE_CHUNK(x, p) VSTORE(TO_UCHAR(x), 0, (p))
-#define LOAD_CHUNK(p) VLOAD(0, (p))
-#endif
+#define CHUNK VX
+#include "chunk.cl"  // VEC, VLOAD, VSTORE, TO_FLOAT, TO_UCHAR, STORE_CHUNK, LOAD_CHUNK
 
 // Helpers whose arguments must become compile-time constants (row numbers, array indices) after unrolling.
 #define ALWAYS_INLINE inline __attribute__((always_inline))

@@ -6,6 +6,7 @@
 
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
+#include "kernel_source.hpp"
 
 namespace convolab::detail {
 const std::map<std::string, std::string_view, std::less<>>& embeddedKernels();
@@ -46,10 +47,7 @@ cl::CommandQueue& Context::transferQueue(int index) {
 }
 
 cl::Program Context::buildKernelProgram(const std::string& kernelName, const std::string& options) {
-  std::string source(kernelSource("common"));
-  source += "\n";
-  source += kernelSource(kernelName);
-  return buildProgram(source, options, kernelName);
+  return buildProgram(composeKernelSource(kernelName), options, kernelName);
 }
 
 void Context::clearActivityLog() {

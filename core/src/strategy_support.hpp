@@ -32,7 +32,7 @@ NamedEvent launch2d(Context& ctx, const cl::Kernel& kernel, const std::string& n
 /// The row pass then the column pass of a two-pass (separable-style) convolution, both over the frame:
 /// rows(src, intermediate, width, height, weights, border_value), then
 /// columns(intermediate, dst, width, height, weights, offset); events are named <prefix>_rows and
-/// <prefix>_columns. Used by separable and lowrank.
+/// <prefix>_columns. Used by the two-pass strategies (lowrank.cpp).
 std::vector<NamedEvent> enqueueRowsThenColumns(Context& ctx, const FrameBuffers& frame,
                                                const std::string& prefix, cl::Kernel& rows,
                                                cl::Kernel& columns, const cl::Buffer& intermediate,

@@ -132,6 +132,33 @@ TEST(SeparableStrategy, ReasonNamesTheRankAndChannel) {
   EXPECT_EQ(*reason, "filter is not separable (rank 2 in channel G)");
 }
 
+// separable is lowrank with one term: on rank-1 filters both rows run one program, so auto times it once.
+TEST(SeparableStrategy, IsLowrankWithOneTermAndAutoTimesItOnce) {
+  auto ctx = sharedContext();
+  const FilterSet rank1 = rankFilter(7, {1, 1, 0}, BorderMode::Reflect101, 6);
+  const FilterSet rank2 = rankFilter(7, {1, 2, 1}, BorderMode::Reflect101, 6);
+  auto separable = createStrategy("separable"), lowrank = createStrategy("lowrank");
+  EXPECT_EQ(separable->kernelIdentity(*ctx, rank1), lowrank->kernelIdentity(*ctx, rank1));
+  EXPECT_TRUE(separable->unsupportedReason(*ctx, rank2));  // rank 2: only lowrank runs it, with two terms
+  EXPECT_NE(lowrank->kernelIdentity(*ctx, rank2), lowrank->kernelIdentity(*ctx, rank1));
+  EXPECT_NE(createStrategy("constant")->kernelIdentity(*ctx, rank1), lowrank->kernelIdentity(*ctx, rank1));
+
+  // A context without the on-disk cache, so auto measures instead of reusing an earlier run's choice.
+  ::setenv("CONVOLAB_NO_PROGRAM_CACHE", "1", 1);
+  Context fresh(ctx->device());
+  ::unsetenv("CONVOLAB_NO_PROGRAM_CACHE");
+  ::setenv("CONVOLAB_AUTO_VERBOSE", "1", 1);
+  ::setenv("CONVOLAB_AUTO_RUNS", "1", 1);
+  ::testing::internal::CaptureStderr();
+  auto chooser = createStrategy("auto");
+  chooser->prepare(fresh, rankFilter(7, {1, 1, 1}, BorderMode::Wrap, 7), 23, 9);
+  const std::string log = ::testing::internal::GetCapturedStderr();
+  ::unsetenv("CONVOLAB_AUTO_VERBOSE");
+  ::unsetenv("CONVOLAB_AUTO_RUNS");
+  EXPECT_NE(log.find("auto:   separable"), std::string::npos) << log;
+  EXPECT_EQ(log.find("auto:   lowrank"), std::string::npos) << log;
+}
+
 TEST(LowrankStrategy, MixedChannelRanksIncludingAZeroChannel) {
   auto ctx = sharedContext();
   for (BorderMode border : kAllBorderModes) {

@@ -29,7 +29,8 @@ struct Case {
 
 // GPU-style (unrolled, rows in registers) and CPU-style (private row buffer, filter-row loop) shapes, plus
 // odd work-group shapes; small blocks see both the interior and the border path on small frames.
-constexpr const char* kVariants[] = {"v4x8-wg32x4-c0", "v8x3-wg5x3-c0", "v16x4-wg8x8-c1", "v4x1-wg7x2-c1"};
+constexpr const char* kVariants[] = {"b4x8-wg32x4-f1-s1-c0", "b8x3-wg5x3-f1-s1-c0", "b16x4-wg8x8-f1-s1-c1",
+                                     "b4x1-wg7x2-f1-s1-c1"};
 
 // Every border with K = 3; the others where building all of them would only cost time.
 constexpr Case kCases[] = {

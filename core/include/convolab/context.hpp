@@ -42,7 +42,8 @@ class Context {
   cl::CommandQueue& transferQueue(int index);
 
   /// Builds (or loads from the on-disk cache) a program from the embedded kernel `kernelName`
-  /// (kernels/<name>.cl) with common.cl prepended. Throws BuildError with the log on failure.
+  /// (kernels/<name>.cl) with common.cl prepended and its `#include "x.cl"` fragments resolved from the
+  /// embedded table. Throws BuildError with the log on failure.
   cl::Program buildKernelProgram(const std::string& kernelName, const std::string& options);
   /// Same for arbitrary source (codegen). `label` names it in errors and logs.
   cl::Program buildProgram(const std::string& source, const std::string& options, const std::string& label);

@@ -39,6 +39,10 @@ class Strategy {
   /// Selects one of tuningVariants() before prepare(); an unknown variant keeps the default.
   virtual void setTuningVariant(const std::string&) {}
 
+  /// What runs for `filter`: strategies that return the same identity run the same kernels (e.g. separable
+  /// and lowrank on a rank-1 filter), so `auto` times only the first of them.
+  virtual std::string kernelIdentity(const Context&, const FilterSet&) const { return name(); }
+
   /// What actually runs, for display: the name, or e.g. "auto:tiled" for a strategy that delegates.
   virtual std::string activeVariant() const { return name(); }
 

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "../strategy_support.hpp"
@@ -117,8 +118,12 @@ class AutoStrategy final : public Strategy {
     auto byTime = [](const Choice& a, const Choice& b) { return a.ms < b.ms; };
 
     std::vector<Choice> round1;
+    std::set<std::string> kernels;  // strategies running the same kernels are timed once
     for (const auto& entry : strategyRegistry()) {
-      if (entry.name == "auto" || createStrategy(entry.name)->unsupportedReason(ctx, filter)) continue;
+      if (entry.name == "auto") continue;
+      const auto s = createStrategy(entry.name);
+      if (s->unsupportedReason(ctx, filter) || !kernels.insert(s->kernelIdentity(ctx, filter)).second)
+        continue;
       if (auto ms = time(entry.name, "", 1)) round1.push_back({std::string(entry.name), "", *ms});
     }
     if (round1.empty()) return {};

@@ -10,7 +10,9 @@
 #include <sstream>
 #include <thread>
 
+#include "../kernel_source.hpp"
 #include "../strategy_support.hpp"
+#include "../tile_shape.hpp"
 #include "convolab/analysis.hpp"
 #include "convolab/error.hpp"
 #include "convolab/program_cache.hpp"
@@ -40,59 +42,13 @@ bool backgroundBuilds() {
   return env && *env && std::string(env) != "0";
 }
 
-/// Block and launch shape (as in tiled.cl) plus how the arithmetic is laid out.
-struct CodegenShape {
-  int bx = 4, by = 8, wgx = 16, wgy = 4, fillVec = 1;
-  bool segLoad = true;    ///< aligned row-segment loads into registers, windows slide there (GPUs)
-  bool cpuStyle = false;  ///< one basic block per input row, FAST_STORE (CPUs; see below and codegen.cl)
-};
-
-CodegenShape defaultShape(bool gpu) {
+/// Block and launch shape (TileShape; cpuStyle here: one basic block per input row and FAST_STORE, see
+/// below).
+TileShape defaultShape(bool gpu) {
   // GPUs: small 4×2 blocks in 16×8 work-groups measured fastest on an H100 (33 µs vs 62 µs for 4×8 in 16×4
   // at 1080p, dense 7×7; docs/BENCHMARKS.md): more work-items hide latency better; auto tries the others.
   if (gpu) return {4, 2, 16, 8, 1, true, false};
   return {8, 4, 16, 8, 8, false, true};  // 8-wide: as fast as 16 on Zen 4, compiles in half the time
-}
-
-struct CodegenGeometry {
-  CodegenShape shape;
-  int k = 1;
-  bool separable = false;
-  int fillBytes = 0, segLen = 0, tstride = 0, trows = 0, hstride = 0;
-
-  CodegenGeometry() = default;
-  CodegenGeometry(const CodegenShape& s, int ksize, bool sep) : shape(s), k(ksize), separable(sep) {
-    const int tw = s.wgx * s.bx;
-    trows = s.wgy * s.by + k - 1;
-    fillBytes =
-        static_cast<int>(roundUp(static_cast<size_t>(3 * (tw + k - 1)), static_cast<size_t>(s.fillVec)));
-    segLen = static_cast<int>(roundUp(static_cast<size_t>(3 * s.bx + 3 * (k - 1)), 4));
-    const int segReach = 3 * s.bx * (s.wgx - 1) + segLen;
-    tstride = static_cast<int>(roundUp(static_cast<size_t>(std::max(fillBytes, segReach)), 4));
-    hstride = static_cast<int>(roundUp(static_cast<size_t>(3 * tw), 4));
-  }
-  std::uint64_t localBytes() const {
-    return static_cast<std::uint64_t>(trows) * (tstride + (separable ? hstride : 0)) * sizeof(float);
-  }
-  int tileWidth() const { return shape.wgx * shape.bx; }
-  int tileHeight() const { return shape.wgy * shape.by; }
-};
-
-std::optional<CodegenGeometry> fitShape(CodegenShape s, int k, bool separable, const DeviceInfo& dev) {
-  for (;;) {
-    CodegenGeometry g(s, k, separable);
-    if (static_cast<std::size_t>(s.wgx * s.wgy) <= dev.maxWorkGroupSize &&
-        g.localBytes() <= dev.localMemBytes)
-      return g;
-    if (s.wgy > 1)
-      s.wgy = (s.wgy + 1) / 2;
-    else if (s.by > 1)
-      s.by = (s.by + 1) / 2;
-    else if (s.wgx > 1)
-      s.wgx = (s.wgx + 1) / 2;
-    else
-      return std::nullopt;
-  }
 }
 
 /// A float as an OpenCL literal that reads back to the same float ("%.9g" round-trips binary32).
@@ -180,8 +136,8 @@ FilterPlan planFilter(const FilterSet& filter, int tileHeight) {
 }
 
 /// Generated kernel text for one filter plan on one geometry (follows common.cl + the #defines + codegen.cl).
-std::string generateKernel(const FilterPlan& p, const CodegenGeometry& g) {
-  const CodegenShape& s = g.shape;
+std::string generateKernel(const FilterPlan& p, const TileGeometry& g) {
+  const TileShape& s = g.shape;
   const int k = p.k, bx = s.bx, by = s.by;
   std::ostringstream o;
   o << "// convolve_codegen: " << (p.separable ? "separable" : "dense") << ", " << p.nonzeroTaps << " of "
@@ -312,60 +268,66 @@ struct Request {
   std::uint64_t key = 0;  ///< hash of source + options
   std::string shapeKey;   ///< K and border: a change here never runs the old kernel
   std::string source, options;
-  CodegenGeometry geometry;
+  TileGeometry geometry;
   cl_float4 offset{}, border{};
+  std::shared_ptr<const FilterSet> filter;  ///< to plan again under a smaller work-group limit
+  TileShape shape;
 };
-
-std::string geometryDefines(const CodegenGeometry& g) {
-  std::ostringstream o;
-  o << "#define BX " << g.shape.bx << "\n#define BY " << g.shape.by << "\n#define WGX " << g.shape.wgx
-    << "\n#define WGY " << g.shape.wgy << "\n#define FILL_VEC " << g.shape.fillVec << "\n#define TSTRIDE "
-    << g.tstride << "\n#define FILL_BYTES " << g.fillBytes << "\n#define SEGLEN " << g.segLen
-    << "\n#define HSTRIDE " << g.hstride << "\n#define FAST_STORE " << (g.shape.cpuStyle ? 1 : 0) << "\n";
-  return o.str();
-}
 
 /// The plan for `filter` and the geometry it runs on. The plan's cost model needs the tile height, which
 /// depends on whether the plan is separable (its tile needs more memory): plan on the dense fit, then re-fit.
-std::optional<std::pair<FilterPlan, CodegenGeometry>> planAndFit(const DeviceInfo& dev,
-                                                                 const FilterSet& filter,
-                                                                 const CodegenShape& shape) {
-  const auto dense = fitShape(shape, filter.size(), false, dev);
+std::optional<std::pair<FilterPlan, TileGeometry>> planAndFit(const DeviceInfo& dev, const FilterSet& filter,
+                                                              const TileShape& shape, std::size_t maxGroup) {
+  const auto dense = fitTile(shape, filter.size(), dev, maxGroup);
   if (!dense) return std::nullopt;
   FilterPlan plan = planFilter(filter, dense->tileHeight());
   if (plan.separable) {
-    if (auto sep = fitShape(shape, filter.size(), true, dev)) return std::pair{std::move(plan), *sep};
+    if (auto sep = fitTile(shape, filter.size(), dev, maxGroup, true))
+      return std::pair{std::move(plan), *sep};
     plan.separable = false;
   }
   return std::pair{std::move(plan), *dense};
 }
 
-std::optional<Request> makeRequest(const DeviceInfo& dev, const FilterSet& filter,
-                                   const CodegenShape& shape) {
-  const auto fit = planAndFit(dev, filter, shape);
+std::optional<Request> makeRequest(const DeviceInfo& dev, const FilterSet& filter, const TileShape& shape,
+                                   std::size_t maxGroup) {
+  const auto fit = planAndFit(dev, filter, shape, maxGroup);
   if (!fit) return std::nullopt;
   const auto& [plan, g] = *fit;
   Request r;
   r.geometry = g;
-  r.source = std::string(kernelSource("common")) + "\n" + geometryDefines(g) +
-             std::string(kernelSource("codegen")) + "\n" + generateKernel(plan, g);
+  r.source = std::string(kernelSource("common")) + "\n" + g.defines() + expandKernelIncludes("codegen") +
+             "\n" + generateKernel(plan, g);
   r.options = baseBuildOptions(filter);
   r.key = fnv1a64(r.options, fnv1a64(r.source));
   r.shapeKey = std::to_string(filter.size()) + "|" + std::string(borderName(filter.border()));
   r.offset = offsetsOf(filter);
   r.border = borderValuesOf(filter);
+  r.filter = std::make_shared<const FilterSet>(filter);
+  r.shape = shape;
   return r;
 }
 
 struct Built {
   std::uint64_t key = 0;
   cl::Kernel kernel;
-  CodegenGeometry geometry;
+  TileGeometry geometry;
 };
 
+/// Builds `r`; when the compiled kernel allows fewer work-items per group than its geometry launches
+/// (registers), plans and builds again under that limit. The result stays filed under r's key.
 Built build(Context& ctx, const Request& r) {
-  return {r.key, cl::Kernel(ctx.buildProgram(r.source, r.options, "codegen"), "convolve_codegen"),
-          r.geometry};
+  Request current = r;
+  for (;;) {
+    cl::Kernel kernel(ctx.buildProgram(current.source, current.options, "codegen"), "convolve_codegen");
+    const auto limit = workGroupRefit(kernel, ctx.clDevice(), current.geometry.shape.groupSize());
+    if (!limit) return {r.key, kernel, current.geometry};
+    auto smaller = makeRequest(ctx.device(), *r.filter, r.shape, *limit);
+    if (!smaller)
+      throw Error(ErrorKind::Device, "codegen: no tile for K=" + std::to_string(r.filter->size()) + " fits " +
+                                         std::to_string(*limit) + " work-items");
+    current = std::move(*smaller);
+  }
 }
 
 class CodegenStrategy final : public Strategy {
@@ -394,27 +356,20 @@ class CodegenStrategy final : public Strategy {
     return {"", "b16x4-wg8x8", "b8x8-wg16x4", "b8x2-wg16x16"};
   }
 
-  /// "b<BX>x<BY>-wg<WGX>x<WGY>", optionally followed by "-f<FILL_VEC>-s<segLoad>-c<cpuStyle>" (else the
-  /// device type's defaults for those); anything else keeps the default shape.
-  void setTuningVariant(const std::string& variant) override {
-    std::array<int, 7> v{0, 0, 0, 0, -1, -1, -1};
-    const int n = std::sscanf(variant.c_str(), "b%dx%d-wg%dx%d-f%d-s%d-c%d", &v[0], &v[1], &v[2], &v[3],
-                              &v[4], &v[5], &v[6]);
-    if (n != 4 && n != 7) return;
-    if ((v[0] != 4 && v[0] != 8 && v[0] != 16) || v[1] < 1 || v[1] > 16 || v[2] < 1 || v[3] < 1) return;
-    if (n == 7 && v[4] != 1 && v[4] != 4 && v[4] != 8 && v[4] != 16) return;
-    m_variant = v;
-  }
+  /// TileShape's grammar; the short form "b<BX>x<BY>-wg<WGX>x<WGY>" takes the device type's defaults for the
+  /// rest. Anything else keeps the default shape.
+  void setTuningVariant(const std::string& variant) override { m_variant = variant; }
 
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
-    const auto g = fitShape(shapeFor(ctx.device()), filter.size(), false, ctx.device());
+    const auto g =
+        fitTile(shapeFor(ctx.device()), filter.size(), ctx.device(), ctx.device().maxWorkGroupSize);
     if (!g)
       return "the smallest tile for K=" + std::to_string(filter.size()) + " does not fit in local memory";
     return std::nullopt;
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {
-    auto req = makeRequest(ctx.device(), filter, shapeFor(ctx.device()));
+    auto req = makeRequest(ctx.device(), filter, shapeFor(ctx.device()), ctx.device().maxWorkGroupSize);
     if (!req)
       throw Error(ErrorKind::Device, "codegen: no tile for K=" + std::to_string(filter.size()) + " fits");
     poll(ctx, false);
@@ -455,11 +410,8 @@ class CodegenStrategy final : public Strategy {
     a.kernel.setArg(3, frame.height);
     a.kernel.setArg(4, a.offset);
     a.kernel.setArg(5, a.border);
-    const CodegenGeometry& g = a.geometry;
-    const size_t tw = static_cast<size_t>(g.tileWidth()), th = static_cast<size_t>(g.tileHeight());
-    const cl::NDRange local(static_cast<size_t>(g.shape.wgx), static_cast<size_t>(g.shape.wgy));
-    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), tw) / tw * g.shape.wgx,
-                             roundUp(static_cast<size_t>(frame.height), th) / th * g.shape.wgy);
+    const cl::NDRange global = a.geometry.globalRange(frame.width, frame.height);
+    const cl::NDRange local = a.geometry.localRange();
     return {launch2d(ctx, a.kernel, "convolve_codegen", global, local, waitFor)};
   }
 
@@ -468,17 +420,13 @@ class CodegenStrategy final : public Strategy {
     std::uint64_t key = 0;
     std::string shapeKey;
     cl::Kernel kernel;
-    CodegenGeometry geometry;
+    TileGeometry geometry;
     cl_float4 offset{}, border{};
   };
 
-  CodegenShape shapeFor(const DeviceInfo& dev) const {
-    CodegenShape s = defaultShape(dev.isGpu);
-    if (!m_variant) return s;
-    const auto& v = *m_variant;
-    std::tie(s.bx, s.by, s.wgx, s.wgy) = std::tuple(v[0], v[1], v[2], v[3]);
-    if (v[4] > 0) std::tie(s.fillVec, s.segLoad, s.cpuStyle) = std::tuple(v[4], v[5] != 0, v[6] != 0);
-    return s;
+  TileShape shapeFor(const DeviceInfo& dev) const {
+    const TileShape d = defaultShape(dev.isGpu);
+    return TileShape::parse(m_variant, d).value_or(d);
   }
 
   void activate(const Request& r, const Built& b) {
@@ -526,7 +474,7 @@ class CodegenStrategy final : public Strategy {
     });
   }
 
-  std::optional<std::array<int, 7>> m_variant;  ///< set by setTuningVariant
+  std::string m_variant;  ///< set by setTuningVariant
   std::optional<Active> m_active;
   std::optional<Request> m_target;  ///< newest filter whose kernel is not built yet (background mode)
   std::future<Built> m_building;
@@ -549,7 +497,7 @@ std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle) {
   dev.isGpu = gpuStyle;
   dev.localMemBytes = 48 * 1024;
   dev.maxWorkGroupSize = 1024;
-  const auto fit = planAndFit(dev, filter, defaultShape(gpuStyle));
+  const auto fit = planAndFit(dev, filter, defaultShape(gpuStyle), dev.maxWorkGroupSize);
   return fit ? generateKernel(fit->first, fit->second) : std::string();
 }
 
