@@ -162,13 +162,16 @@ void Engine::ensurePrepared(int width, int height) {
 }
 
 std::size_t Engine::tileBytes() const {
-  if (m_tileBytes > 0) return m_tileBytes;
-  if (const std::size_t configured = coreConfig().tileBytes; configured > 0) return configured;
-  // Room for the strategies' own buffers (a two-pass float intermediate is ~5x the frame), within
-  // one allocation of the device, and a bound that keeps device memory use moderate.
-  const std::uint64_t byAlloc = m_context->device().maxAllocBytes / 6;
-  return static_cast<std::size_t>(
-      std::max<std::uint64_t>(std::min<std::uint64_t>(byAlloc, kDefaultTileBytes), 1));
+  std::size_t bytes = m_tileBytes > 0 ? m_tileBytes : coreConfig().tileBytes;
+  if (bytes == 0) {
+    // Room for the strategies' own buffers (a two-pass float intermediate is ~5x the frame), within
+    // one allocation of the device, and a bound that keeps device memory use moderate.
+    const std::uint64_t byAlloc = m_context->device().maxAllocBytes / 6;
+    bytes = static_cast<std::size_t>(std::min<std::uint64_t>(byAlloc, kDefaultTileBytes));
+  }
+  // Kernels index the frame's bytes with 32-bit ints: an untiled frame of 2 GiB or more came out
+  // wrong below row 2^31 / (width·3) (a 30000x30000 frame from row 23860 on, with exit 0).
+  return std::clamp<std::size_t>(bytes, 1, kMaxTileBytes);
 }
 
 FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {

@@ -67,6 +67,9 @@ TEST(EngineTiles, FramesWithinTheLimitAreNotTiled) {
   Engine engine(sharedContext(), "constant");
   EXPECT_GT(engine.tileBytes(), 0u);
   EXPECT_LE(engine.tileBytes(), Engine::kDefaultTileBytes);
+  // Kernels index bytes with 32-bit ints: no tile reaches 2 GiB, whatever is asked for.
+  engine.setTileBytes(std::size_t{8} << 30);
+  EXPECT_EQ(engine.tileBytes(), Engine::kMaxTileBytes);
 }
 
 }  // namespace

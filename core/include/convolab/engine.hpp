@@ -62,6 +62,8 @@ class Engine {
   void setTileBytes(std::size_t bytes) { m_tileBytes = bytes; }
   std::size_t tileBytes() const;
   static constexpr std::size_t kDefaultTileBytes = std::size_t{256} << 20;
+  /// Hard bound whatever is configured: the kernels index frame bytes with 32-bit ints.
+  static constexpr std::size_t kMaxTileBytes = (std::size_t{1} << 31) - 1;
   /// Tiles processed so far (0 while frames fit at once); for tests and diagnostics.
   long long tilesProcessed() const { return m_tilesProcessed; }
 
