@@ -2,6 +2,7 @@
 // re-prepare.
 #include <gtest/gtest.h>
 
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/reference.hpp"
@@ -144,17 +145,21 @@ TEST(SeparableStrategy, IsLowrankWithOneTermAndAutoTimesItOnce) {
   EXPECT_NE(createStrategy("constant")->kernelIdentity(*ctx, rank1), lowrank->kernelIdentity(*ctx, rank1));
 
   // A context without the on-disk cache, so auto measures instead of reusing an earlier run's choice.
+  // The core reads CONVOLAB_* once (CoreConfig): re-read it after each change.
   ::setenv("CONVOLAB_NO_PROGRAM_CACHE", "1", 1);
+  setCoreConfig(CoreConfig::fromEnvironment());
   Context fresh(ctx->device());
   ::unsetenv("CONVOLAB_NO_PROGRAM_CACHE");
   ::setenv("CONVOLAB_AUTO_VERBOSE", "1", 1);
   ::setenv("CONVOLAB_AUTO_RUNS", "1", 1);
+  setCoreConfig(CoreConfig::fromEnvironment());
   ::testing::internal::CaptureStderr();
   auto chooser = createStrategy("auto");
   chooser->prepare(fresh, rankFilter(7, {1, 1, 1}, BorderMode::Wrap, 7), 23, 9);
   const std::string log = ::testing::internal::GetCapturedStderr();
   ::unsetenv("CONVOLAB_AUTO_VERBOSE");
   ::unsetenv("CONVOLAB_AUTO_RUNS");
+  setCoreConfig(CoreConfig::fromEnvironment());
   EXPECT_NE(log.find("auto:   separable"), std::string::npos) << log;
   EXPECT_EQ(log.find("auto:   lowrank"), std::string::npos) << log;
 }
