@@ -14,6 +14,7 @@ std::unique_ptr<Strategy> makeSeparableStrategy();
 std::unique_ptr<Strategy> makeTiledStrategy();
 std::unique_ptr<Strategy> makeCodegenStrategy();
 std::unique_ptr<Strategy> makeLowrankStrategy();
+std::unique_ptr<Strategy> makeSlidingStrategy();
 std::unique_ptr<Strategy> makeAutoStrategy();
 
 const std::vector<StrategyEntry>& strategyRegistry() {
@@ -34,6 +35,8 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        &makeCodegenStrategy},
       {"lowrank", "sum of r separable passes from the SVD, when cheaper than dense (r <= 2 for K = 7)",
        &makeLowrankStrategy},
+      {"sliding", "generated register sliding window: each work-item walks down a strip, rows loaded once",
+       &makeSlidingStrategy},
       {"auto", "measures the strategies that accept this device and filter, then uses the fastest",
        &makeAutoStrategy},
   };

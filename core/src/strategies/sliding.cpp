@@ -1,0 +1,359 @@
+// sliding: a register sliding-window kernel generated for the current filter. Each work-item walks down a
+// strip, loads every input row once into registers and pushes it into the K open output rows; literal
+// coefficients, zero taps left out, a single fused pass for rank-1 filters.
+#include <array>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+#include "../strategy_support.hpp"
+#include "convolab/analysis.hpp"
+#include "convolab/error.hpp"
+#include "convolab/program_cache.hpp"
+
+namespace convolab {
+
+/// Tests and tools: the generated kernel text (what follows common.cl and sliding.cl) for `filter` on the
+/// default GPU- or CPU-style shape.
+std::string generateSlidingSource(const FilterSet& filter, bool gpuStyle);
+
+namespace {
+
+/// Strip and work-group shape.
+struct SlidingShape {
+  int bx = 4;             ///< strip width in pixels (the vector width of one chunk): 2, 4, 8 or 16
+  int sh = 8;             ///< strip height in output rows
+  int wgx = 32, wgy = 2;  ///< work-group, in strips
+  bool cpuStyle = false;  ///< vector byte loads, packed vector stores, branch-free full rows (PoCL)
+};
+
+SlidingShape defaultShape(bool gpu, int k) {
+  // GPUs: 4 pixels (12 bytes, three packed words) per strip, 16 rows; wide filters keep fewer lanes so the K
+  // open rows stay in registers. CPUs: 16-float vectors along the row (one AVX-512 register per chunk).
+  if (gpu) return k <= 9 ? SlidingShape{4, 16, 32, 2, false} : SlidingShape{2, 16, 32, 2, false};
+  return k <= 9 ? SlidingShape{16, 32, 4, 1, true} : SlidingShape{8, 32, 4, 1, true};
+}
+
+/// A float as an OpenCL literal that reads back to the same float ("%.9g" round-trips binary32).
+std::string literal(float v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+  std::string s(buf);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s + "f";
+}
+
+using Rgb = std::array<float, 3>;  ///< per-channel values (R, G, B) of one tap or factor
+bool isZero(const Rgb& w) {
+  return w[0] == 0.0f && w[1] == 0.0f && w[2] == 0.0f;
+}
+
+/// The vector chunk v multiplies by: a splat when the channels agree, else the R G B lane pattern.
+std::string vectorLiteral(const Rgb& w, int bx, int v) {
+  if (w[0] == w[1] && w[1] == w[2]) return "(VEC)(" + literal(w[0]) + ")";
+  std::string s = "(VEC)(";
+  for (int e = 0; e < bx; ++e) s += (e ? ", " : "") + literal(w[static_cast<size_t>((bx * v + e) % 3)]);
+  return s + ")";
+}
+
+/// What the generator needs to know about the filter.
+struct SlidingPlan {
+  int k = 1;
+  std::vector<Rgb> taps;  ///< [K·K] weights (matrix / divisor)
+  int nonzeroTaps = 0;
+  bool separable = false;                 ///< horizontal pass in registers, pushed into K vertical rows
+  std::vector<Rgb> rowFactor, colFactor;  ///< [K] each, when separable
+  const Rgb& tap(int j, int i) const { return taps[static_cast<size_t>(j * k + i)]; }
+};
+
+SlidingPlan planFilter(const FilterSet& filter) {
+  SlidingPlan p;
+  p.k = filter.size();
+  const int k = p.k;
+  p.taps.resize(static_cast<size_t>(k * k));
+  bool shared = true;
+  for (int j = 0; j < k; ++j)
+    for (int i = 0; i < k; ++i) {
+      Rgb& t = p.taps[static_cast<size_t>(j * k + i)];
+      for (int c = 0; c < 3; ++c)
+        t[static_cast<size_t>(c)] = static_cast<float>(filter.channel(c).weight(j, i));
+      shared = shared && t[0] == t[1] && t[1] == t[2];
+      if (!isZero(t)) ++p.nonzeroTaps;
+    }
+  if (k < 3 || p.nonzeroTaps == 0) return p;
+  const FilterAnalysis a = analyzeFilter(filter);
+  if (!a.separable()) return p;
+  // Rank-1 factors per channel; rows/columns that are all zero in the matrix stay exact zeros (skipped).
+  std::vector<Rgb> row(static_cast<size_t>(k), Rgb{}), col(static_cast<size_t>(k), Rgb{});
+  for (int c = 0; c < 3; ++c) {
+    const auto& ch = a.channels[static_cast<size_t>(c)];
+    if (ch.terms.empty()) continue;
+    for (int i = 0; i < k; ++i) {
+      bool zero = true;
+      for (int j = 0; j < k; ++j) zero = zero && filter.channel(c).at(j, i) == 0.0;
+      row[static_cast<size_t>(i)][static_cast<size_t>(c)] =
+          zero ? 0.0f : static_cast<float>(ch.terms[0].row[static_cast<size_t>(i)]);
+    }
+    for (int j = 0; j < k; ++j) {
+      bool zero = true;
+      for (int i = 0; i < k; ++i) zero = zero && filter.channel(c).at(j, i) == 0.0;
+      col[static_cast<size_t>(j)][static_cast<size_t>(c)] =
+          zero ? 0.0f : static_cast<float>(ch.terms[0].column[static_cast<size_t>(j)]);
+    }
+  }
+  if (shared) {  // the same factors for every channel, so the literals stay splats
+    for (auto& r : row) r = {r[0], r[0], r[0]};
+    for (auto& c : col) c = {c[0], c[0], c[0]};
+  }
+  int nzRow = 0, nzCol = 0;
+  for (int i = 0; i < k; ++i)
+    nzRow += !isZero(row[static_cast<size_t>(i)]), nzCol += !isZero(col[static_cast<size_t>(i)]);
+  if (nzRow + nzCol >= p.nonzeroTaps) return p;
+  p.separable = true;
+  p.rowFactor = std::move(row);
+  p.colFactor = std::move(col);
+  return p;
+}
+
+std::string acc(int slot, int v) {
+  return "a" + std::to_string(slot) + "_" + std::to_string(v);
+}
+
+/// FMAs of tap row j (dense) into slot j, from the row in registers `in`.
+void emitDenseSlot(std::ostringstream& o, const SlidingPlan& p, int bx, int j, const std::string& indent) {
+  for (int i = 0; i < p.k; ++i) {
+    if (isZero(p.tap(j, i))) continue;
+    for (int v = 0; v < 3; ++v)
+      o << indent << acc(j, v) << " = fma(VLOAD(0, in + " << 3 * i + bx * v << "), "
+        << vectorLiteral(p.tap(j, i), bx, v) << ", " << acc(j, v) << ");\n";
+  }
+}
+
+/// Generated kernel text for one plan on one shape (follows common.cl + the #defines + sliding.cl).
+std::string generateKernel(const SlidingPlan& p, const SlidingShape& s) {
+  const int k = p.k, bx = s.bx;
+  std::ostringstream o;
+  o << "// convolve_sliding: " << (p.separable ? "rank-1 single pass" : "dense") << ", " << p.nonzeroTaps
+    << " of " << k * k << " taps non-zero\n";
+  o << "__kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_sliding(\n"
+       "    __global const uchar* src, __global uchar* dst, int width, int height, float4 offset, float4 "
+       "border_value) {\n"
+       "  const int x0 = get_global_id(0) * BX, y0 = get_global_id(1) * SH;\n"
+       "  if (x0 >= width || y0 >= height) return;\n"
+       "  const int rowb = width * 3;\n"
+       "  const int rows = min(SH, height - y0);  // output rows of this strip\n"
+       "  bool inside = x0 >= RADIUS && x0 + BX + RADIUS <= width;\n"
+       "#if !CPU_STYLE\n"
+       "  // whole-word loads may reach a few bytes past the strip: never past the frame\n"
+       "  inside = inside && ((((height - 1) * rowb + 3 * (x0 - RADIUS)) & ~3) + 4 * NW <= rowb * height);\n"
+       "#endif\n"
+       "  const VEC off0 = offset_chunk(offset, 0), off1 = offset_chunk(offset, 1), off2 = "
+       "offset_chunk(offset, 2);\n";
+  for (int j = 0; j < k; ++j)
+    o << "  VEC " << acc(j, 0) << " = off0, " << acc(j, 1) << " = off1, " << acc(j, 2) << " = off2;\n";
+  o << "  for (int t = 0; t < rows + (KSIZE - 1); ++t) {\n"
+       "    float in[NBP];\n"
+       "    const int by = border_index(y0 - RADIUS + t, height);\n"
+       "    if (inside && by >= 0)\n"
+       "      load_row_inside(src, by * rowb + 3 * (x0 - RADIUS), in);\n"
+       "    else\n"
+       "      load_row_edge(src, rowb, by, x0, width, border_value, in);\n";
+  // Slot j holds output row t - j and takes tap row j; it exists only while 0 <= t - j < rows.
+  auto slotGuard = [](int j) { return "if ((uint)(t - " + std::to_string(j) + ") < (uint)rows) "; };
+  if (p.separable) {
+    o << "    VEC h0 = (VEC)(0.0f), h1 = (VEC)(0.0f), h2 = (VEC)(0.0f);\n";
+    for (int i = 0; i < k; ++i) {
+      const Rgb& f = p.rowFactor[static_cast<size_t>(i)];
+      if (isZero(f)) continue;
+      for (int v = 0; v < 3; ++v)
+        o << "    h" << v << " = fma(VLOAD(0, in + " << 3 * i + bx * v << "), " << vectorLiteral(f, bx, v)
+          << ", h" << v << ");\n";
+    }
+    for (int j = 0; j < k; ++j) {
+      const Rgb& f = p.colFactor[static_cast<size_t>(j)];
+      if (isZero(f)) continue;
+      o << "    " << slotGuard(j) << "{\n";
+      for (int v = 0; v < 3; ++v)
+        o << "      " << acc(j, v) << " = fma(h" << v << ", " << vectorLiteral(f, bx, v) << ", " << acc(j, v)
+          << ");\n";
+      o << "    }\n";
+    }
+  } else {
+    auto rowUsed = [&](int j) {
+      for (int i = 0; i < k; ++i)
+        if (!isZero(p.tap(j, i))) return true;
+      return false;
+    };
+    if (s.cpuStyle) {
+      // Full rows (every slot open) without per-slot tests, windows loaded once for all slots; the ramp
+      // rows at the strip's top and bottom take the guarded path.
+      o << "    if (t >= KSIZE - 1 && t < rows) {\n";
+      for (int i = 0; i < k; ++i) {
+        bool used = false;
+        for (int j = 0; j < k; ++j) used = used || !isZero(p.tap(j, i));
+        if (!used) continue;
+        for (int v = 0; v < 3; ++v) {
+          o << "      {\n        const VEC w = VLOAD(0, in + " << 3 * i + bx * v << ");\n";
+          for (int j = 0; j < k; ++j)
+            if (!isZero(p.tap(j, i)))
+              o << "        " << acc(j, v) << " = fma(w, " << vectorLiteral(p.tap(j, i), bx, v) << ", "
+                << acc(j, v) << ");\n";
+          o << "      }\n";
+        }
+      }
+      o << "    } else {\n";
+      for (int j = 0; j < k; ++j) {
+        if (!rowUsed(j)) continue;
+        o << "      " << slotGuard(j) << "{\n";
+        emitDenseSlot(o, p, bx, j, "        ");
+        o << "      }\n";
+      }
+      o << "    }\n";
+    } else {
+      for (int j = 0; j < k; ++j) {
+        if (!rowUsed(j)) continue;
+        o << "    " << slotGuard(j) << "{\n";
+        emitDenseSlot(o, p, bx, j, "      ");
+        o << "    }\n";
+      }
+    }
+  }
+  // The oldest slot is complete: store it, then every slot moves down one and a new row opens.
+  o << "    if (t >= KSIZE - 1) store_row(dst, rowb, width, x0, y0 + t - (KSIZE - 1), " << acc(k - 1, 0)
+    << ", " << acc(k - 1, 1) << ", " << acc(k - 1, 2) << ");\n";
+  for (int j = k - 1; j > 0; --j)
+    for (int v = 0; v < 3; ++v) o << "    " << acc(j, v) << " = " << acc(j - 1, v) << ";\n";
+  o << "    a0_0 = off0;\n    a0_1 = off1;\n    a0_2 = off2;\n  }\n}\n";
+  return o.str();
+}
+
+std::string shapeDefines(const SlidingShape& s) {
+  std::ostringstream o;
+  o << "#define BX " << s.bx << "\n#define SH " << s.sh << "\n#define WGX " << s.wgx << "\n#define WGY "
+    << s.wgy << "\n#define CPU_STYLE " << (s.cpuStyle ? 1 : 0) << "\n";
+  return o.str();
+}
+
+/// Everything one build needs, and what identifies it.
+struct Request {
+  std::uint64_t key = 0;  ///< hash of source + options
+  std::string source, options;
+  SlidingShape shape;
+  cl_float4 offset{}, border{};
+};
+
+Request makeRequest(const FilterSet& filter, const SlidingShape& shape) {
+  Request r;
+  r.shape = shape;
+  r.source = std::string(kernelSource("common")) + "\n" + shapeDefines(shape) +
+             std::string(kernelSource("sliding")) + "\n" + generateKernel(planFilter(filter), shape);
+  r.options = baseBuildOptions(filter);
+  r.key = fnv1a64(r.options, fnv1a64(r.source));
+  r.offset = offsetsOf(filter);
+  r.border = borderValuesOf(filter);
+  return r;
+}
+
+class SlidingStrategy final : public Strategy {
+ public:
+  std::string name() const override { return "sliding"; }
+
+  std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet& filter) const override {
+    if (ctx.device().isGpu) {
+      if (filter.size() > 9)
+        return {"", "s2x8-wg32x2", "s2x32-wg32x1", "s4x16-wg32x2", "s2x16-wg64x1", "s4x8-wg64x1"};
+      return {"",
+              "s4x8-wg32x2",
+              "s4x32-wg32x2",
+              "s4x16-wg64x1",
+              "s4x16-wg32x4",
+              "s2x16-wg64x1",
+              "s2x32-wg32x2",
+              "s8x16-wg32x2",
+              "s4x64-wg32x1"};
+    }
+    if (filter.size() > 9) return {"", "s4x32-wg4x1", "s16x32-wg4x1", "s8x64-wg4x1"};
+    return {"", "s8x32-wg4x1", "s16x16-wg4x1", "s16x64-wg4x1", "s16x32-wg16x1"};
+  }
+
+  /// "s<BX>x<SH>-wg<WGX>x<WGY>", optionally followed by "-c<cpuStyle>" (else the device type's default);
+  /// anything else keeps the default shape.
+  void setTuningVariant(const std::string& variant) override {
+    std::array<int, 5> v{0, 0, 0, 0, -1};
+    const int n = std::sscanf(variant.c_str(), "s%dx%d-wg%dx%d-c%d", &v[0], &v[1], &v[2], &v[3], &v[4]);
+    m_variant.reset();
+    if (n != 4 && n != 5) return;
+    if ((v[0] != 2 && v[0] != 4 && v[0] != 8 && v[0] != 16) || v[1] < 1 || v[1] > 256 || v[2] < 1 ||
+        v[3] < 1 || v[2] * v[3] > 1024)
+      return;
+    m_variant = v;
+  }
+
+  std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet&) const override {
+    const SlidingShape s = shapeFor(ctx.device(), 1);
+    if (static_cast<std::size_t>(s.wgx * s.wgy) > ctx.device().maxWorkGroupSize)
+      return "the work-group of " + std::to_string(s.wgx * s.wgy) + " exceeds the device's limit";
+    return std::nullopt;
+  }
+
+  void prepare(Context& ctx, const FilterSet& filter, int, int) override {
+    Request req = makeRequest(filter, shapeFor(ctx.device(), filter.size()));
+    auto it = m_built.find(req.key);
+    if (it == m_built.end()) {
+      static constexpr std::size_t kMaxKernels = 16;  // live editing makes many; keep the recent ones
+      if (m_built.size() >= kMaxKernels) m_built.clear();
+      it = m_built
+               .emplace(req.key,
+                        cl::Kernel(ctx.buildProgram(req.source, req.options, "sliding"), "convolve_sliding"))
+               .first;
+    }
+    m_kernel = it->second;
+    m_shape = req.shape;
+    m_offset = req.offset;
+    m_border = req.border;
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    if (!m_kernel()) throw Error(ErrorKind::Device, "sliding: enqueue before prepare");
+    m_kernel.setArg(0, frame.input);
+    m_kernel.setArg(1, frame.output);
+    m_kernel.setArg(2, frame.width);
+    m_kernel.setArg(3, frame.height);
+    m_kernel.setArg(4, m_offset);
+    m_kernel.setArg(5, m_border);
+    const std::size_t strips = (static_cast<std::size_t>(frame.width) + m_shape.bx - 1) / m_shape.bx;
+    const std::size_t bands = (static_cast<std::size_t>(frame.height) + m_shape.sh - 1) / m_shape.sh;
+    const cl::NDRange local(static_cast<std::size_t>(m_shape.wgx), static_cast<std::size_t>(m_shape.wgy));
+    const cl::NDRange global(roundUp(strips, local[0]), roundUp(bands, local[1]));
+    return {launch2d(ctx, m_kernel, "convolve_sliding", global, local, waitFor)};
+  }
+
+ private:
+  SlidingShape shapeFor(const DeviceInfo& dev, int k) const {
+    SlidingShape s = defaultShape(dev.isGpu, k);
+    if (!m_variant) return s;
+    const auto& v = *m_variant;
+    std::tie(s.bx, s.sh, s.wgx, s.wgy) = std::tuple(v[0], v[1], v[2], v[3]);
+    if (v[4] >= 0) s.cpuStyle = v[4] != 0;
+    return s;
+  }
+
+  std::optional<std::array<int, 5>> m_variant;  ///< set by setTuningVariant
+  std::map<std::uint64_t, cl::Kernel> m_built;  ///< built kernels by source hash
+  cl::Kernel m_kernel;
+  SlidingShape m_shape;
+  cl_float4 m_offset{}, m_border{};
+};
+
+}  // namespace
+
+std::string generateSlidingSource(const FilterSet& filter, bool gpuStyle) {
+  return generateKernel(planFilter(filter), defaultShape(gpuStyle, filter.size()));
+}
+
+std::unique_ptr<Strategy> makeSlidingStrategy() {
+  return std::make_unique<SlidingStrategy>();
+}
+
+}  // namespace convolab

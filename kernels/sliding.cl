@@ -1,0 +1,132 @@
+// sliding.cl — the fixed parts of the register sliding-window kernel that core/src/strategies/sliding.cpp
+// generates for one filter: row loads into registers, border rows/columns, packed rounding stores. The
+// generated kernel follows this file and holds the arithmetic (literal coefficients, zero taps left out).
+//
+// Each work-item owns a strip BX pixels wide (three BX-wide vectors, "chunks", in the frame's interleaved
+// R G B order: lane e of chunk v is channel (BX·v + e) % 3) and SH output rows tall. It walks down the strip
+// once: every input row is loaded once into registers and pushed into the K open output rows ("push" form),
+// so no local memory, no barrier, and no input row is read twice by one work-item.
+//
+// The generator defines, before this file: BX, SH, WGX, WGY, CPU_STYLE (1: vector byte loads and packed
+// vector stores for PoCL; 0: aligned 32-bit word loads and stores for GPUs). BORDER_MODE, KSIZE and RADIUS
+// come as -D options.
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define VEC CAT(float, BX)
+#define VLOAD CAT(vload, BX)
+#define VSTORE CAT(vstore, BX)
+
+#define NB (3 * (BX + KSIZE - 1))  // input bytes one strip reads per row
+#define NW ((NB + 3) / 4 + 1)      // 32-bit words that cover NB bytes at any byte alignment
+#define NBP (NW * 4)               // the private row array, padded to whole words
+
+// A byte (0..255, in the low 8 bits of w, higher bits zero) as a float, exactly: 2^23 + b reinterpreted,
+// minus 2^23. Cheaper than an integer-to-float conversion on GPUs.
+#define BYTE_TO_FLOAT(w) (as_float(0x4B000000u | (w)) - 8388608.0f)
+
+// Round to nearest even and saturate to 0..255, as convert_uchar_sat_rte: for 0 <= x <= 255, x + 1.5·2^23
+// has a unit in its last place of 1, so the addition rounds x to nearest even and its low byte is the result
+// (the float's bits are 0x4B400000 + round(x)). NaN clamps to 0, as convert_uchar_sat_rte gives.
+inline uint round_byte(float x) {
+  return as_uint(clamp(x, 0.0f, 255.0f) + 12582912.0f) & 0xFFu;
+}
+
+// Interior row: NB bytes from byte offset `base` (the strip's leftmost needed byte) into in[0..NB).
+inline void load_row_inside(__global const uchar* src, int base, float* in) {
+#if CPU_STYLE
+  __global const uchar* p = src + base;
+  int q = 0;
+#pragma unroll
+  for (; q + 16 <= NB; q += 16) vstore16(convert_float16(vload16(0, p + q)), 0, in + q);
+#pragma unroll
+  for (; q + 4 <= NB; q += 4) vstore4(convert_float4(vload4(0, p + q)), 0, in + q);
+#pragma unroll
+  for (; q < NB; ++q) in[q] = convert_float(p[q]);
+#else
+  // Whole aligned words, then realigned in registers by a funnel shift when the strip does not start on a
+  // word boundary (rows of 3·width bytes are word-aligned only when width % 4 == 0).
+  __global const uint* s = (__global const uint*)src + (base >> 2);
+  const uint sh = (uint)(base & 3) * 8u;
+  uint w[NW];
+#pragma unroll
+  for (int q = 0; q < NW; ++q) w[q] = s[q];
+  uint a[NW - 1];
+  if (sh == 0) {
+#pragma unroll
+    for (int q = 0; q < NW - 1; ++q) a[q] = w[q];
+  } else {
+#pragma unroll
+    for (int q = 0; q < NW - 1; ++q) a[q] = (w[q] >> sh) | (w[q + 1] << (32u - sh));
+  }
+#pragma unroll
+  for (int e = 0; e < NB; ++e) in[e] = BYTE_TO_FLOAT((a[e / 4] >> (8 * (e % 4))) & 0xFFu);
+#endif
+}
+
+// A row at a border or a strip that reaches past the frame: every byte through border_index. `by` is the
+// input row (already resolved), or -1 for a BORDER_CONSTANT row outside the frame.
+inline void load_row_edge(__global const uchar* src, int rowb, int by, int x0, int width, float4 border_value,
+                          float* in) {
+  const float bv[3] = {border_value.x, border_value.y, border_value.z};
+#pragma unroll
+  for (int e = 0; e < NB; ++e) {
+    const int bx = border_index(x0 - RADIUS + e / 3, width);
+    in[e] = (by < 0 || bx < 0) ? bv[e % 3] : convert_float(src[by * rowb + bx * 3 + e % 3]);
+  }
+}
+
+// The three chunks of one offset vector, in the R G B lane pattern.
+inline VEC offset_chunk(float4 offset, int v) {
+  float opat[BX + 2];
+#pragma unroll
+  for (int e = 0; e < BX + 2; ++e) opat[e] = e % 3 == 0 ? offset.x : e % 3 == 1 ? offset.y : offset.z;
+  return VLOAD(0, opat + (BX * v) % 3);
+}
+
+#if CPU_STYLE
+typedef struct __attribute__((packed)) {
+  CAT(uchar, BX) v;
+} packed_chunk;
+#define STORE_CHUNK(x, p)             \
+  (((__global packed_chunk*)(p))->v = \
+       CAT(convert_uchar, BX)(CAT(as_uint, BX)(clamp((x), 0.0f, 255.0f) + 12582912.0f)))
+#endif
+
+// Rounds and stores one output row of the strip (three chunks); at the frame's right edge only the pixels
+// that exist.
+inline void store_row(__global uchar* dst, int rowb, int width, int x0, int y, VEC c0, VEC c1, VEC c2) {
+  __global uchar* d = dst + y * rowb + x0 * 3;
+  if (x0 + BX <= width) {
+#if CPU_STYLE
+    STORE_CHUNK(c0, d);
+    STORE_CHUNK(c1, d + BX);
+    STORE_CHUNK(c2, d + 2 * BX);
+    return;
+#else
+    float v[3 * BX];
+    VSTORE(c0, 0, v);
+    VSTORE(c1, 0, v + BX);
+    VSTORE(c2, 0, v + 2 * BX);
+#if BX % 4 == 0
+    if ((rowb & 3) == 0) {  // x0·3 is a multiple of 12: whole packed words
+      __global uint* d32 = (__global uint*)d;
+#pragma unroll
+      for (int q = 0; q < 3 * BX / 4; ++q)
+        d32[q] = round_byte(v[4 * q]) | (round_byte(v[4 * q + 1]) << 8) | (round_byte(v[4 * q + 2]) << 16) |
+                 (round_byte(v[4 * q + 3]) << 24);
+      return;
+    }
+#endif
+#pragma unroll
+    for (int e = 0; e < 3 * BX; ++e) d[e] = (uchar)round_byte(v[e]);
+    return;
+#endif
+  }
+  float t[3 * BX];
+  VSTORE(c0, 0, t);
+  VSTORE(c1, 0, t + BX);
+  VSTORE(c2, 0, t + 2 * BX);
+  const int n = (width - x0) * 3;
+  for (int e = 0; e < n; ++e) d[e] = (uchar)round_byte(t[e]);
+}
