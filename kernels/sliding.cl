@@ -32,6 +32,58 @@ inline uint round_byte(float x) {
   return as_uint(clamp(x, 0.0f, 255.0f) + 12582912.0f) & 0xFFu;
 }
 
+// border_index without a loop (the same indices for every p; OpenCV's rule is periodic), so that loops over
+// a strip's bytes unroll fully and the row array stays in registers.
+inline int strip_border_index(int p, int len) {
+  if ((uint)p < (uint)len) return p;
+#if BORDER_MODE == BORDER_CONSTANT
+  return -1;
+#elif BORDER_MODE == BORDER_REPLICATE
+  return p < 0 ? 0 : len - 1;
+#elif BORDER_MODE == BORDER_WRAP
+  const int m = p % len;
+  return m < 0 ? m + len : m;
+#else
+  if (len == 1) return 0;
+#if BORDER_MODE == BORDER_REFLECT101
+  const int period = 2 * len - 2;  // dcb|abcd|cba
+  int m = p % period;
+  m = m < 0 ? m + period : m;
+  return m < len ? m : period - m;
+#else
+  const int period = 2 * len;  // cba|abcd|dcb
+  int m = p % period;
+  m = m < 0 ? m + period : m;
+  return m < len ? m : period - 1 - m;
+#endif
+#endif
+}
+
+#if !CPU_STYLE
+// The whole aligned words that hold NB bytes from byte offset `base` (whole-word loads, no byte loads).
+inline void fetch_words(__global const uchar* src, int base, uint* w) {
+  __global const uint* s = (__global const uint*)src + (base >> 2);
+#pragma unroll
+  for (int q = 0; q < NW; ++q) w[q] = s[q];
+}
+
+// Realigns the words of fetch_words(base) in registers (a funnel shift when the strip does not start on a
+// word boundary: rows of 3·width bytes are word-aligned only when width % 4 == 0) and unpacks the bytes.
+inline void unpack_words(const uint* w, int base, float* in) {
+  const uint sh = (uint)(base & 3) * 8u;
+  uint a[NW - 1];
+  if (sh == 0) {
+#pragma unroll
+    for (int q = 0; q < NW - 1; ++q) a[q] = w[q];
+  } else {
+#pragma unroll
+    for (int q = 0; q < NW - 1; ++q) a[q] = (w[q] >> sh) | (w[q + 1] << (32u - sh));
+  }
+#pragma unroll
+  for (int e = 0; e < NB; ++e) in[e] = BYTE_TO_FLOAT((a[e / 4] >> (8 * (e % 4))) & 0xFFu);
+}
+#endif
+
 // Interior row: NB bytes from byte offset `base` (the strip's leftmost needed byte) into in[0..NB).
 inline void load_row_inside(__global const uchar* src, int base, float* in) {
 #if CPU_STYLE
@@ -44,23 +96,9 @@ inline void load_row_inside(__global const uchar* src, int base, float* in) {
 #pragma unroll
   for (; q < NB; ++q) in[q] = convert_float(p[q]);
 #else
-  // Whole aligned words, then realigned in registers by a funnel shift when the strip does not start on a
-  // word boundary (rows of 3·width bytes are word-aligned only when width % 4 == 0).
-  __global const uint* s = (__global const uint*)src + (base >> 2);
-  const uint sh = (uint)(base & 3) * 8u;
   uint w[NW];
-#pragma unroll
-  for (int q = 0; q < NW; ++q) w[q] = s[q];
-  uint a[NW - 1];
-  if (sh == 0) {
-#pragma unroll
-    for (int q = 0; q < NW - 1; ++q) a[q] = w[q];
-  } else {
-#pragma unroll
-    for (int q = 0; q < NW - 1; ++q) a[q] = (w[q] >> sh) | (w[q + 1] << (32u - sh));
-  }
-#pragma unroll
-  for (int e = 0; e < NB; ++e) in[e] = BYTE_TO_FLOAT((a[e / 4] >> (8 * (e % 4))) & 0xFFu);
+  fetch_words(src, base, w);
+  unpack_words(w, base, in);
 #endif
 }
 
@@ -71,7 +109,7 @@ inline void load_row_edge(__global const uchar* src, int rowb, int by, int x0, i
   const float bv[3] = {border_value.x, border_value.y, border_value.z};
 #pragma unroll
   for (int e = 0; e < NB; ++e) {
-    const int bx = border_index(x0 - RADIUS + e / 3, width);
+    const int bx = strip_border_index(x0 - RADIUS + e / 3, width);
     in[e] = (by < 0 || bx < 0) ? bv[e % 3] : convert_float(src[by * rowb + bx * 3 + e % 3]);
   }
 }

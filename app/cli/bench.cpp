@@ -30,6 +30,15 @@
 
 namespace convolab::cli {
 namespace {
+/// Smallest multiple of `m` that is >= v.
+std::size_t roundUpTo(std::size_t v, std::size_t m) {
+  return (v + m - 1) / m * m;
+}
+}  // namespace
+}  // namespace convolab::cli
+
+namespace convolab::cli {
+namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -51,6 +60,9 @@ struct BenchOptions {
   bool skipOpenCV = false;
   bool skipProbe = false;
   bool quiet = false;
+  int ksize = 7;          ///< K of the built-in random and gaussian filters
+  int kernelLoop = 0;     ///< back-to-back launches per strategy on device buffers (0: skip)
+  bool variants = false;  ///< with kernelLoop: every tuning variant, not only the default
 };
 
 struct Size {
@@ -92,31 +104,37 @@ Size parseSize(const std::string& text) {
 
 /// "random": dense per-channel 7x7 (positive weights, divisor = their sum; full rank). "gaussian": the
 /// rank-1 binomial 7x7. Anything else is a filter file.
-FilterSet benchFilter(const std::string& spec, std::string& description) {
+FilterSet benchFilter(const std::string& spec, int k, std::string& description) {
+  const std::string kk = std::to_string(k) + "x" + std::to_string(k);
   if (spec == "random") {
     std::mt19937 rng(kSeed);
     std::uniform_real_distribution<double> dist(0.05, 1.0);
     std::array<ChannelFilter, kChannels> channels;
     for (auto& f : channels) {
-      f.size = 7;
-      f.matrix.resize(49);
+      f.size = k;
+      f.matrix.resize(static_cast<size_t>(k * k));
       double sum = 0;
       for (double& w : f.matrix) sum += (w = std::round(dist(rng) * 1000) / 1000);
       f.divisor = sum;
     }
-    description = "random dense per-channel 7x7 (seed " + std::to_string(kSeed) + ")";
-    return FilterSet::make(channels, BorderMode::Reflect101, {0, 0, 0}, "random 7x7 per channel");
+    description = "random dense per-channel " + kk + " (seed " + std::to_string(kSeed) + ")";
+    return FilterSet::make(channels, BorderMode::Reflect101, {0, 0, 0}, "random " + kk + " per channel");
   }
   if (spec == "gaussian") {
-    const double b[7] = {1, 6, 15, 20, 15, 6, 1};
+    std::vector<double> b{1};  // binomial coefficients of order K-1: 1 6 15 20 15 6 1 for K = 7
+    for (int n = 1; n < k; ++n) {
+      std::vector<double> next(b.size() + 1, 0.0);
+      for (size_t i = 0; i < b.size(); ++i) next[i] += b[i], next[i + 1] += b[i];
+      b = std::move(next);
+    }
     ChannelFilter f;
-    f.size = 7;
+    f.size = k;
     f.matrix.clear();
     for (double r : b)
       for (double c : b) f.matrix.push_back(r * c);
-    f.divisor = 4096;
-    description = "gaussian: binomial 7x7, rank 1, same for all channels";
-    return FilterSet::uniform(f, BorderMode::Reflect101, "Gaussian 7x7");
+    f.divisor = std::ldexp(1.0, 2 * (k - 1));
+    description = "gaussian: binomial " + kk + ", rank 1, same for all channels";
+    return FilterSet::uniform(f, BorderMode::Reflect101, "Gaussian " + kk);
   }
   FilterSet f = loadFilterFile(spec);
   description = "file " + spec + (f.name().empty() ? "" : " (" + f.name() + ")");
@@ -451,6 +469,109 @@ void measureTransfers(const std::shared_ptr<Context>& ctx, Engine& engine, const
   }
 }
 
+/// Device-side throughput without transfers: N launches back to back on device buffers, for the default
+/// variant or (--variants) every tuning variant of the strategy.
+std::vector<LoopTiming> measureLoops(const std::shared_ptr<Context>& ctx, const std::string& name,
+                                     const FilterSet& filter, const Image& frame, const BenchOptions& opts) {
+  std::vector<LoopTiming> out;
+  if (opts.kernelLoop <= 0 || name == "auto") return out;
+  std::vector<std::string> variants{""};
+  if (opts.variants) variants = createStrategy(name)->tuningVariants(*ctx, filter);
+  const size_t bytes = static_cast<size_t>(frame.width) * frame.height * kBytesPerPixel;
+  cl::Buffer in(ctx->context(), CL_MEM_READ_ONLY, bytes), dst(ctx->context(), CL_MEM_READ_WRITE, bytes);
+  ctx->queue().enqueueWriteBuffer(in, CL_TRUE, 0, bytes, frame.pixels.data());
+  const FrameBuffers buffers{in, dst, frame.width, frame.height};
+  for (const auto& variant : variants) {
+    LoopTiming t;
+    t.variant = variant;
+    try {
+      auto strategy = createStrategy(name);
+      strategy->setTuningVariant(variant);
+      strategy->prepare(*ctx, filter, frame.width, frame.height);
+      for (int i = 0; i < 3; ++i) strategy->enqueue(*ctx, buffers, {});
+      ctx->queue().finish();
+      std::vector<std::vector<NamedEvent>> launches;
+      launches.reserve(static_cast<size_t>(opts.kernelLoop));
+      const auto t0 = Clock::now();
+      for (int i = 0; i < opts.kernelLoop; ++i) launches.push_back(strategy->enqueue(*ctx, buffers, {}));
+      ctx->queue().finish();
+      t.wallMs = msSince(t0) / opts.kernelLoop;
+      std::vector<double> each;
+      for (const auto& l : launches) {
+        double ms = 0;
+        for (const auto& e : l)
+          ms += static_cast<double>(e.event.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                                    e.event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+                1e-6;
+        each.push_back(ms);
+      }
+      const Stats st = Stats::of(each);
+      t.eventMs = st.median;
+      t.minEventMs = st.min;
+      t.spanMs =
+          static_cast<double>(launches.back().back().event.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                              launches.front().front().event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+          1e-6 / opts.kernelLoop;
+      t.status = "ok";
+    } catch (const std::exception& e) {
+      t.status = std::string("failed: ") + e.what();
+    }
+    progress(frame.width > 0 ? Size{frame.width, frame.height}.label() + " " + name + " loop " +
+                                   (variant.empty() ? "(default)" : variant) + ": " +
+                                   (t.status == "ok" ? "event " + fmt(t.eventMs, 4) + " ms, span " +
+                                                           fmt(t.spanMs, 4) + " ms/launch"
+                                                     : t.status)
+                             : "");
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+/// What a launch costs with no work: an empty kernel over one work-group and over a 1080p-like grid, and a
+/// device-to-device copy of one frame (the memory floor of reading and writing it once).
+nlohmann::json measureLaunchFloor(Context& ctx, Size size, int n) {
+  static const char* kSource = "__kernel void empty(__global uchar* p) {}\n";
+  cl::Kernel kernel(ctx.buildProgram(kSource, "", "empty_probe"), "empty");
+  const size_t bytes = static_cast<size_t>(size.width) * size.height * kBytesPerPixel;
+  cl::Buffer a(ctx.context(), CL_MEM_READ_WRITE, bytes), b(ctx.context(), CL_MEM_READ_WRITE, bytes);
+  kernel.setArg(0, a);
+  auto time = [&](const std::function<cl::Event()>& launch) {
+    for (int i = 0; i < 3; ++i) launch();
+    ctx.queue().finish();
+    std::vector<cl::Event> ev;
+    for (int i = 0; i < n; ++i) ev.push_back(launch());
+    ctx.queue().finish();
+    std::vector<double> each;
+    for (auto& e : ev)
+      each.push_back(static_cast<double>(e.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                                         e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+                     1e-6);
+    const double span = static_cast<double>(ev.back().getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                                            ev.front().getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+                        1e-6 / n;
+    return nlohmann::json{{"event_ms_median", Stats::of(each).median}, {"span_ms_per_launch", span}};
+  };
+  auto nd = [&](size_t gx, size_t gy, size_t lx, size_t ly) {
+    return [&ctx, &kernel, gx, gy, lx, ly] {
+      cl::Event e;
+      ctx.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(gx, gy), cl::NDRange(lx, ly),
+                                       nullptr, &e);
+      return e;
+    };
+  };
+  const size_t gx = roundUpTo((static_cast<size_t>(size.width) + 3) / 4, 32);
+  const size_t gy = roundUpTo((static_cast<size_t>(size.height) + 15) / 16, 2);
+  return {{"size", size.label()},
+          {"empty_one_group", time(nd(32, 2, 32, 2))},
+          {"empty_frame_grid", time(nd(gx, gy, 32, 2))},
+          {"copy_frame", time([&] {
+             cl::Event e;
+             ctx.queue().enqueueCopyBuffer(a, b, 0, 0, bytes, nullptr, &e);
+             return e;
+           })},
+          {"frame_bytes", bytes}};
+}
+
 StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name,
                            const FilterSet& filter, const std::string& filterLabel, const Image& frame,
                            const BenchOptions& opts, const std::optional<cv::Mat>& expected,
@@ -520,6 +641,7 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
   }
   if (expected) r.maxAbsDiff = maxAbsDiff(out, *expected);
   measureTransfers(ctx, engine, name, filter, frame, opts, r);
+  r.loops = measureLoops(ctx, name, filter, frame, opts);
   return r;
 }
 
@@ -612,6 +734,7 @@ std::vector<std::string> chosenStrategies(const std::vector<std::string>& reques
 }
 
 int runBench(const BenchOptions& o) {
+  if (o.ksize % 2 == 0) throw Error(ErrorKind::Usage, "--ksize " + std::to_string(o.ksize) + ": must be odd");
   checkWritable(o.json, "--json");
   checkWritable(o.markdown, "--markdown");
   std::vector<Size> sizes;
@@ -621,7 +744,7 @@ int runBench(const BenchOptions& o) {
   const std::vector<std::string> strategies = chosenStrategies(o.strategies);
 
   std::string filterDescription;
-  FilterSet filter = benchFilter(o.filter, filterDescription);
+  FilterSet filter = benchFilter(o.filter, o.ksize, filterDescription);
   if (!o.border.empty()) filter = filter.withBorder(*parseBorder(o.border));
   const std::string filterLabel =
       o.filter == "random" || o.filter == "gaussian" ? o.filter : fs::path(o.filter).stem().string();
@@ -657,6 +780,23 @@ int runBench(const BenchOptions& o) {
     if (cvReason && !o.skipOpenCV) printNote("OpenCV skipped: " + *cvReason);
 
     for (const Size& size : sizes) {
+      // The device's allocation limit first: a frame it cannot hold is a usage error, not 12 GiB of host
+      // memory and a failure later.
+      const std::uint64_t frameBytes =
+          static_cast<std::uint64_t>(size.width) * static_cast<std::uint64_t>(size.height) * kBytesPerPixel;
+      if (frameBytes > ctx->device().maxAllocBytes)
+        throw Error(ErrorKind::BadInput, "--size " + size.label() + ": a frame of " +
+                                             std::to_string(frameBytes >> 20) + " MiB exceeds the device's " +
+                                             std::to_string(ctx->device().maxAllocBytes >> 20) +
+                                             " MiB allocation limit");
+      if (o.kernelLoop > 0) {
+        try {
+          report.launchFloor.push_back(measureLaunchFloor(*ctx, size, o.kernelLoop));
+          progress(size.label() + " launch floor: " + report.launchFloor.back().dump());
+        } catch (const std::exception& e) {
+          printNote(std::string("launch floor probe failed: ") + e.what());
+        }
+      }
       const Image frame = randomFrame(size);
       OpenCVRun cvRun{filter, channelKernels(filter), report.opencvInfo, o, size, asMat(frame)};
       std::optional<cv::Mat> expected;
@@ -757,6 +897,15 @@ void addBenchCommand(CLI::App& app, Action& action) {
          "Frames pushed through the overlapped upload/kernel/download pipeline per strategy (0: skip)")
       ->check(CLI::Range(0, 100000000))
       ->capture_default_str();
+  cmd->add_option("-k,--ksize", o->ksize, "K of the built-in 'random' and 'gaussian' filters")
+      ->check(CLI::Range(1, 31))
+      ->capture_default_str();
+  cmd->add_option("--kernel-loop", o->kernelLoop,
+                  "Also time N back-to-back launches per strategy on device buffers, plus the launch floor "
+                  "(empty kernel, frame copy)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  cmd->add_flag("--variants", o->variants, "With --kernel-loop: every tuning variant, not only the default");
   cmd->add_flag("--skip-opencv", o->skipOpenCV, "Do not run OpenCV's filter2D");
   cmd->add_flag("--skip-probe", o->skipProbe,
                 "Do not run the FMA probe kernel (peak from the device name only)");

@@ -27,6 +27,17 @@ struct DeviceReport {
   std::optional<double> probeGflops;  ///< measured by the FMA probe kernel
 };
 
+/// Back-to-back launches of one strategy (and tuning variant) on device buffers, nothing between them
+/// (`bench --kernel-loop N`): separates the kernel's own time from what a lone launch pays.
+struct LoopTiming {
+  std::string variant;    ///< tuning variant ("" = the default)
+  std::string status;     ///< "ok" or why not
+  double eventMs = 0;     ///< median over launches of the events' START->END (summed over a launch's events)
+  double minEventMs = 0;  ///< fastest launch
+  double spanMs = 0;      ///< (END of the last launch - START of the first) / N: device time per launch
+  double wallMs = 0;      ///< host wall time of N enqueues + finish, / N
+};
+
 /// One strategy at one size. status: "ok", "skipped" (unsupportedReason or declined), "failed".
 struct StrategyResult {
   std::string strategy, active, size, filter, status, reason;
@@ -40,6 +51,7 @@ struct StrategyResult {
   std::optional<Stats> pinnedFrame, pinnedDevice;
   /// Frames/s of a FrameStream: upload, kernels and download of different frames overlapped.
   std::optional<double> streamFps;
+  std::vector<LoopTiming> loops;  ///< --kernel-loop: default variant, or every variant with --variants
   std::vector<std::string> notices;
 };
 
@@ -82,6 +94,7 @@ struct BenchReport {
   std::vector<OpenCVResult> opencv;
   OpenCVInfo opencvInfo;
   std::optional<SoakReport> soak;
+  nlohmann::json launchFloor = nlohmann::json::array();  ///< --kernel-loop: empty kernels, per size
 };
 
 /// The JSON document of docs/CLI.md.

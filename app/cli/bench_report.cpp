@@ -79,6 +79,18 @@ json toJson(const BenchReport& r) {
          {"pinned_device_ms_median",
           orNull(s.pinnedDevice.has_value(), s.pinnedDevice ? s.pinnedDevice->median : 0)},
          {"stream_fps", orNull(s.streamFps.has_value(), s.streamFps.value_or(0))},
+         {"kernel_loop",
+          [&] {
+            nlohmann::json loops = nlohmann::json::array();
+            for (const auto& l : s.loops)
+              loops.push_back({{"variant", l.variant},
+                               {"status", l.status},
+                               {"event_ms_median", l.eventMs},
+                               {"event_ms_min", l.minEventMs},
+                               {"span_ms_per_launch", l.spanMs},
+                               {"wall_ms_per_launch", l.wallMs}});
+            return loops;
+          }()},
          {"notices", s.notices}});
   }
 
@@ -110,6 +122,7 @@ json toJson(const BenchReport& r) {
                              {"speedup_of_ours", orNull(cmp && c.speedup > 0, c.speedup)}});
   }
 
+  if (!r.launchFloor.empty()) doc["launch_floor"] = r.launchFloor;
   if (r.soak) {
     const SoakReport& s = *r.soak;
     doc["soak"] = {{"strategy", s.strategy},
@@ -195,6 +208,30 @@ std::string toMarkdown(const BenchReport& r) {
          << num(s.frame.median) << " | " << num(s.pinnedFrame->median) << " | " << num(s.pinnedDevice->median)
          << " | " << (s.streamFps ? num(*s.streamFps, 0) : std::string("-")) << " |\n";
     }
+    bool loops = false;
+    for (const auto& s : r.results) {
+      if (s.size != size) continue;
+      for (const auto& l : s.loops) {
+        if (!loops) {
+          md << "\nBack-to-back launches on device buffers (--kernel-loop; event: median START->END of one "
+                "launch; span: device time per launch over the whole loop):\n\n"
+                "| strategy | variant | event ms (median) | event ms (min) | span ms / launch | wall ms / "
+                "launch "
+                "|\n|---|---|---:|---:|---:|---:|\n";
+          loops = true;
+        }
+        md << "| " << s.strategy << " | " << (l.variant.empty() ? "(default)" : l.variant) << " | ";
+        if (l.status != "ok") {
+          md << l.status << " | | | |\n";
+          continue;
+        }
+        md << num(l.eventMs, 4) << " | " << num(l.minEventMs, 4) << " | " << num(l.spanMs, 4) << " | "
+           << num(l.wallMs, 4) << " |\n";
+      }
+    }
+    for (const auto& f : r.launchFloor)
+      if (f.value("size", "") == size)
+        md << "\nLaunch floor (empty kernel, same queue): " << f.dump() << "\n";
     if (!skipped.empty()) {
       md << "\nNot timed:\n";
       for (const auto& s : skipped) md << "- " << s << "\n";

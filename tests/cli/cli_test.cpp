@@ -1,10 +1,12 @@
 // End-to-end tests of convolab-cli and convolab-bench: run the built programs, check exit codes and outputs.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <chrono>
 
 #include <cmath>
 #include <cstring>
@@ -258,6 +260,7 @@ TEST_F(Cli, UsageErrorsExitWith2) {
   EXPECT_EQ(cli({"bench", "--size", "64by48"}).code, 2);
   EXPECT_EQ(cli({"bench", "--strategy", "no-such-strategy", "--size", "8x8"}).code, 2);
   EXPECT_EQ(cli({"bench", "--iterations", "0"}).code, 2);
+  EXPECT_EQ(cli({"bench", "--ksize", "4", "--size", "8x8"}).code, 2) << "K must be odd";
   EXPECT_TRUE(listing(m_dir).empty());
 }
 
@@ -374,6 +377,35 @@ TEST_F(Cli, BenchProgramHasNoApply) {
 }
 
 // ---- bench -----------------------------------------------------------------------------------------------
+
+TEST_F(Cli, BenchRefusesAFrameOverTheDeviceLimitBeforeAllocatingIt) {
+  // 65536x65536 RGB is 12 GiB: over every test device's allocation limit. It must fail at once (exit 3),
+  // not after building 12 GiB of host frames.
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r =
+      cli({"bench", "--size", "65536x65536", "--skip-opencv", "--skip-probe", "--strategy", "naive"});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("allocation limit"), std::string::npos) << r;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 30.0);
+}
+
+TEST_F(Cli, BenchKernelLoopReportsBackToBackTimesAndTheLaunchFloor) {
+  const fs::path json = path("loop.json");
+  const Result r =
+      cli({"bench", "--size", "32x24", "-n", "1", "-w", "1", "--strategy", "naive", "--skip-opencv",
+           "--skip-probe", "--stream-frames", "0", "-k", "3", "--kernel-loop", "3", "--json", json.string()});
+  ASSERT_EQ(r.code, 0) << r;
+  const auto doc = nlohmann::json::parse(readFile(json));
+  EXPECT_EQ(doc["config"]["k"], 3);
+  const auto& loops = doc["results"][0]["kernel_loop"];
+  ASSERT_EQ(loops.size(), 1u) << doc["results"][0].dump(2);
+  EXPECT_EQ(loops[0]["status"], "ok");
+  EXPECT_GT(loops[0]["event_ms_median"].get<double>(), 0);
+  EXPECT_GT(loops[0]["span_ms_per_launch"].get<double>(), 0);
+  ASSERT_EQ(doc["launch_floor"].size(), 1u);
+  for (const char* key : {"empty_one_group", "empty_frame_grid", "copy_frame"})
+    EXPECT_TRUE(doc["launch_floor"][0].contains(key)) << key;
+}
 
 TEST_F(Cli, BenchWritesJsonWithDocumentedKeys) {
   const fs::path json = path("bench.json"), md = path("bench.md");
