@@ -114,8 +114,8 @@ TEST(Sliding, RoundsHalfToEvenAndSaturates) {
 TEST(Sliding, EveryStyleMatchesReference) {
   // The sweep runs the device's own style; here both styles run on whatever device this is, with odd strips
   // and widths whose rows are not word-aligned (the GPU style realigns its word loads).
-  constexpr const char* kVariants[] = {"s4x16-wg32x2-c0", "s2x5-wg3x2-c0", "s8x3-wg2x2-c0",
-                                       "s16x32-wg4x1-c1", "s8x7-wg3x1-c1", "s4x1-wg5x3-c1"};
+  constexpr const char* kVariants[] = {"s4x8-wg32x2-c0", "s2x5-wg3x2-c0", "s16x32-wg16x1-c1",
+                                       "s8x7-wg3x1-c1"};
   struct Case {
     int k;
     BorderMode border;
@@ -127,7 +127,10 @@ TEST(Sliding, EveryStyleMatchesReference) {
                              {7, BorderMode::Constant, true},    {5, BorderMode::Wrap, true},
                              {9, BorderMode::Reflect, false}};
   for (const char* variant : kVariants) {
+    const bool oddShape = variant == kVariants[1] || variant == kVariants[3];
     for (const auto& [k, border, rank1] : kCases) {
+      // Every border for the two default-like shapes; the odd shapes test geometry (and rank 1, K = 9).
+      if (oddShape && k == 3 && border != BorderMode::Replicate) continue;
       const auto seed = static_cast<std::uint32_t>(k * 17 + static_cast<int>(border));
       const FilterSet filter = rank1 ? rank1Filter(k, border, seed) : randomFilter(k, border, seed);
       auto strategy = createStrategy("sliding");
