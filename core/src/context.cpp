@@ -82,6 +82,7 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
     // and rebuild from source, quietly.
     try {
       cl::Program program(m_context, {m_device}, cl::Program::Binaries{cached->binary});
+      ++m_programsCreated;
       program.build({m_device}, fullOptions.c_str());
       std::vector<cl::Kernel> kernels;
       program.createKernels(&kernels);  // every kernel of the program can be created from it
@@ -94,6 +95,7 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
     m_cache.evict(key);
   }
   cl::Program program(m_context, source);
+  ++m_programsCreated;
   try {
     program.build({m_device}, fullOptions.c_str());
   } catch (const cl::BuildError& e) {

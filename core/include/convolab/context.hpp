@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CL/opencl.hpp>
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -59,6 +60,10 @@ class Context {
   void recordLaunch(const std::string& kernel, const cl::NDRange& global, const cl::NDRange& local);
   static constexpr std::size_t kActivityLogSize = 32;
 
+  /// Programs this context has created (from source or a cached binary). Each costs driver memory that some
+  /// drivers never return (PoCL 3.1 keeps every kernel library mapped), so callers bound how many they make.
+  std::size_t programsCreated() const { return m_programsCreated.load(); }
+
  private:
   DeviceInfo m_info;
   cl::Device m_device;
@@ -68,6 +73,7 @@ class Context {
   ProgramCache m_cache;
   std::vector<BuildInfo> m_builds;
   std::vector<LaunchInfo> m_launches;
+  std::atomic<std::size_t> m_programsCreated{0};
 };
 
 /// Source of an embedded kernel file (kernels/<name>.cl); throws Error(Device) when unknown.

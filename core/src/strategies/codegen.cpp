@@ -26,6 +26,8 @@ namespace convolab {
 void setCodegenBackgroundBuilds(bool enabled);
 /// Tests only: every background build sleeps this long first, so "still the old kernel" is observable.
 void setCodegenBuildDelayForTesting(int milliseconds);
+/// Tests only: how long coefficient edits must pause before their literals are baked (default 1000 ms).
+void setCodegenQuietPeriodForTesting(int milliseconds);
 /// The generated kernel text (what follows common.cl and codegen.cl) for `filter` on a GPU- or CPU-style
 /// shape.
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle);
@@ -34,6 +36,7 @@ namespace {
 
 std::atomic<int> g_backgroundOverride{-1};  // -1: environment decides
 std::atomic<int> g_buildDelayMs{0};
+std::atomic<int> g_quietMs{1000};
 
 bool backgroundBuilds() {
   const int o = g_backgroundOverride.load();
@@ -377,6 +380,7 @@ class CodegenStrategy final : public Strategy {
       m_active->offset = req->offset;
       m_active->border = req->border;
       m_target.reset();
+      m_provisionalActive = false;
       return;
     }
     if (auto it = m_cache.find(req->key); it != m_cache.end()) {  // built before: switch at once
@@ -384,8 +388,18 @@ class CodegenStrategy final : public Strategy {
       m_target.reset();
       return;
     }
-    const bool async = backgroundBuilds() && m_active && m_active->shapeKey == req->shapeKey;
-    if (!async) {
+    const bool sameStructure = m_active && m_active->shapeKey == req->shapeKey;
+    m_lastEdit = std::chrono::steady_clock::now();
+    if (sameStructure && !backgroundBuilds() && prepareProvisional(ctx, filter)) {
+      // A coefficient edit: run the generic kernel (weights as an argument) until edits pause, then bake the
+      // literals once. Every program built costs driver memory that PoCL 3.1 never returns, so typing must
+      // not build one program per keystroke.
+      m_target = std::move(*req);
+      m_provisionalActive = true;
+      poll(ctx, false);
+      return;
+    }
+    if (!sameStructure || !backgroundBuilds()) {
       if (m_building.valid() && m_buildingKey == req->key) {
         poll(ctx, true);  // the same program is already building: wait for it instead of building twice
       } else {
@@ -402,6 +416,18 @@ class CodegenStrategy final : public Strategy {
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
     poll(ctx, false);
+    if (m_provisionalActive) {
+      Provisional& p = *m_provisional;
+      p.kernel.setArg(0, frame.input);
+      p.kernel.setArg(1, frame.output);
+      p.kernel.setArg(2, frame.width);
+      p.kernel.setArg(3, frame.height);
+      p.kernel.setArg(4, p.weights);
+      p.kernel.setArg(5, p.offset);
+      p.kernel.setArg(6, p.border);
+      return {launch2d(ctx, p.kernel, "convolve_codegen", p.geometry.globalRange(frame.width, frame.height),
+                       p.geometry.localRange(), waitFor)};
+    }
     if (!m_active) throw Error(ErrorKind::Device, "codegen: enqueue before prepare");
     Active& a = *m_active;
     a.kernel.setArg(0, frame.input);
@@ -416,6 +442,39 @@ class CodegenStrategy final : public Strategy {
   }
 
  private:
+  /// The generic kernel of this K, border and shape: tiled.cl on the same TileShape, weights in a buffer.
+  struct Provisional {
+    std::string key;  ///< K, border and requested shape
+    cl::Kernel kernel;
+    TileGeometry geometry;
+    cl::Buffer weights;
+    cl_float4 offset{}, border{};
+  };
+
+  /// Readies the generic kernel for `filter` (built once per K, border and shape, then only new weights);
+  /// false when it does not fit (then the literal program is built at once, as before).
+  bool prepareProvisional(Context& ctx, const FilterSet& filter) {
+    const DeviceInfo& dev = ctx.device();
+    std::size_t maxGroup = dev.maxWorkGroupSize;
+    const std::string key = baseBuildOptions(filter) + "|" + shapeFor(dev).str();
+    if (m_provisional && m_provisional->key != key) m_provisional.reset();
+    while (!m_provisional) {
+      const auto g = fitTile(shapeFor(dev), filter.size(), dev, maxGroup);
+      if (!g || g->patternWeightBytes() > dev.constantBufferBytes) return false;
+      const std::string options = baseBuildOptions(filter) + g->buildOptions();
+      cl::Kernel kernel(ctx.buildKernelProgram("tiled", options), "convolve_tiled");
+      if (const auto limit = workGroupRefit(kernel, ctx.clDevice(), g->shape.groupSize())) {
+        maxGroup = *limit;
+        continue;
+      }
+      m_provisional = Provisional{key, kernel, *g, {}, {}, {}};
+    }
+    uploadFloats(ctx, m_provisional->weights, chunkPatternWeights(filter, m_provisional->geometry.shape.bx));
+    m_provisional->offset = offsetsOf(filter);
+    m_provisional->border = borderValuesOf(filter);
+    return true;
+  }
+
   struct Active {
     std::uint64_t key = 0;
     std::string shapeKey;
@@ -431,6 +490,7 @@ class CodegenStrategy final : public Strategy {
 
   void activate(const Request& r, const Built& b) {
     m_active = Active{r.key, r.shapeKey, b.kernel, b.geometry, r.offset, r.border};
+    m_provisionalActive = false;
   }
 
   /// Keeps a built kernel in memory so returning to an earlier filter is instant (bounded: live editing makes
@@ -461,6 +521,8 @@ class CodegenStrategy final : public Strategy {
       }
     }
     if (!m_target || m_building.valid()) return;
+    // Bake (or build in the background) only once edits have paused: one program per pause, not per edit.
+    if (std::chrono::steady_clock::now() - m_lastEdit < std::chrono::milliseconds(g_quietMs.load())) return;
     if (auto it = m_cache.find(m_target->key); it != m_cache.end()) {
       activate(*m_target, it->second);
       m_target.reset();
@@ -476,7 +538,11 @@ class CodegenStrategy final : public Strategy {
 
   std::string m_variant;  ///< set by setTuningVariant
   std::optional<Active> m_active;
-  std::optional<Request> m_target;  ///< newest filter whose kernel is not built yet (background mode)
+  std::optional<Request>
+      m_target;  ///< newest filter whose kernel is not built yet (background or provisional)
+  std::optional<Provisional> m_provisional;
+  bool m_provisionalActive = false;  ///< enqueue runs m_provisional until m_target's literals are built
+  std::chrono::steady_clock::time_point m_lastEdit;
   std::future<Built> m_building;
   std::uint64_t m_buildingKey = 0;
   std::map<std::uint64_t, Built> m_cache;
@@ -490,6 +556,9 @@ void setCodegenBackgroundBuilds(bool enabled) {
 }
 void setCodegenBuildDelayForTesting(int milliseconds) {
   g_buildDelayMs = milliseconds;
+}
+void setCodegenQuietPeriodForTesting(int milliseconds) {
+  g_quietMs = milliseconds;
 }
 
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle) {
