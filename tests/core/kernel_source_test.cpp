@@ -18,7 +18,7 @@ TEST(KernelSource, IncludesAreResolvedOnceFromTheEmbeddedFragments) {
   for (const char* name : {"tiled", "codegen", "vector"}) {
     SCOPED_TRACE(name);
     const std::string source = composeKernelSource(name);
-    EXPECT_EQ(source.find("\n#include"), std::string::npos);      // compilers never see an include
+    EXPECT_EQ(source.find("\n#include"), std::string::npos);    // compilers never see an include
     EXPECT_EQ(count(source, "#define STORE_CHUNK(x, p)"), 2u);  // chunk.cl once (FAST_STORE and not)
     EXPECT_EQ(count(source, "inline int border_index("), 1u);   // common.cl once
     EXPECT_EQ(source.rfind("// common.cl", 0), 0u);             // and first

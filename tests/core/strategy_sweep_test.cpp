@@ -88,12 +88,28 @@ std::string paramName(const ::testing::TestParamInfo<Param>& info) {
          kinds[static_cast<int>(kind)];
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    All, StrategySweep,
-    ::testing::Combine(::testing::ValuesIn(strategyNames()), ::testing::ValuesIn(kAllBorderModes),
-                       ::testing::ValuesIn(kFilterSizes),
-                       ::testing::Values(FilterKind::Dense, FilterKind::Separable, FilterKind::Rank2)),
-    paramName);
+std::vector<std::string> namesWithoutAuto() {
+  std::vector<std::string> names;
+  for (const auto& n : strategyNames())
+    if (n != "auto") names.push_back(n);
+  return names;
+}
+
+constexpr FilterKind kKinds[] = {FilterKind::Dense, FilterKind::Separable, FilterKind::Rank2};
+
+INSTANTIATE_TEST_SUITE_P(All, StrategySweep,
+                         ::testing::Combine(::testing::ValuesIn(namesWithoutAuto()),
+                                            ::testing::ValuesIn(kAllBorderModes),
+                                            ::testing::ValuesIn(kFilterSizes), ::testing::ValuesIn(kKinds)),
+                         paramName);
+
+// auto once per filter structure (K × kind), not per border: it measures and then runs the strategies swept
+// above with every border, and each of its rows re-measures every strategy (minutes on PoCL).
+INSTANTIATE_TEST_SUITE_P(Auto, StrategySweep,
+                         ::testing::Combine(::testing::Values(std::string("auto")),
+                                            ::testing::Values(BorderMode::Reflect101),
+                                            ::testing::ValuesIn(kFilterSizes), ::testing::ValuesIn(kKinds)),
+                         paramName);
 
 }  // namespace
 }  // namespace convolab::test

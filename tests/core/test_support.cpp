@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "convolab/reference.hpp"
+
 namespace convolab::test {
 
 namespace {
@@ -41,6 +43,53 @@ FilterSet randomFilter(int k, BorderMode border, std::uint32_t seed) {
     f.offset = 128.0 - 127.5 * sum / f.divisor + off(rng);
   }
   return FilterSet::make(ch, border, {bv(rng), bv(rng), bv(rng)}, "random");
+}
+
+FilterSet rankFilter(int k, std::array<int, 3> ranks, BorderMode border, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::array<ChannelFilter, 3> ch;
+  for (int c = 0; c < 3; ++c) {
+    ChannelFilter& f = ch[static_cast<size_t>(c)];
+    f.size = k;
+    f.matrix.assign(static_cast<size_t>(k * k), 0.0);
+    for (int t = 0; t < ranks[static_cast<size_t>(c)]; ++t) {
+      std::vector<double> col(static_cast<size_t>(k)), row(static_cast<size_t>(k));
+      for (auto& v : col) v = d(rng);
+      for (auto& v : row) v = d(rng);
+      for (int j = 0; j < k; ++j)
+        for (int i = 0; i < k; ++i)
+          f.matrix[static_cast<size_t>(j * k + i)] +=
+              col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)];
+    }
+    double abs = 0;
+    for (double v : f.matrix) abs += std::abs(v);
+    f.divisor = abs > 0 ? abs / 1.5 : 1.0;
+    f.offset = 60.0 + 20.0 * c;
+  }
+  return FilterSet::make(ch, border, {37.25, 200.5, 3.0}, "ranked");
+}
+
+Image runDirect(Strategy& strategy, Context& ctx, const FilterSet& filter, const Image& in) {
+  const size_t bytes = static_cast<size_t>(in.width) * static_cast<size_t>(in.height) * 3;
+  Image packed(in.width, in.height);
+  for (int y = 0; y < in.height; ++y)
+    std::copy_n(in.view().row(y), static_cast<size_t>(in.width) * 3, packed.pixels.data() + y * in.width * 3);
+  FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_ONLY, bytes),
+                     cl::Buffer(ctx.context(), CL_MEM_WRITE_ONLY, bytes), in.width, in.height};
+  ctx.queue().enqueueWriteBuffer(frame.input, CL_TRUE, 0, bytes, packed.pixels.data());
+  strategy.prepare(ctx, filter, in.width, in.height);
+  auto events = strategy.enqueue(ctx, frame, {});
+  Image out(in.width, in.height);
+  const std::vector<cl::Event> last{events.back().event};
+  ctx.queue().enqueueReadBuffer(frame.output, CL_TRUE, 0, bytes, out.pixels.data(), &last);
+  return out;
+}
+
+Image referenceOf(const Image& in, const FilterSet& filter) {
+  Image ref(in.width, in.height);
+  referenceConvolve(in.view(), ref.mutableView(), filter);
+  return ref;
 }
 
 int maxAbsDiff(const ImageView& a, const ImageView& b) {

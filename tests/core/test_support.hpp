@@ -9,6 +9,7 @@
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
+#include "convolab/strategy.hpp"
 
 namespace convolab::test {
 
@@ -24,6 +25,17 @@ Image randomImage(int width, int height, std::uint32_t seed, std::size_t padding
 /// Random dense per-channel K×K filter (weights in [-1, 1], divisor and offset chosen so outputs
 /// spread over the whole 0..255 range without saturating everything), fixed seed.
 FilterSet randomFilter(int k, BorderMode border, std::uint32_t seed);
+
+/// K×K filter whose channel c has rank ranks[c] (0: all zeros; random outer products), per-channel offset
+/// and a non-zero border value, fixed seed. What separable, lowrank and codegen's fused pass are for.
+FilterSet rankFilter(int k, std::array<int, 3> ranks, BorderMode border, std::uint32_t seed);
+
+/// Runs `strategy` directly (no engine, so no fallback can hide a failure): prepare, enqueue on a packed
+/// copy of `in` (no row padding), read back.
+Image runDirect(Strategy& strategy, Context& ctx, const FilterSet& filter, const Image& in);
+
+/// The CPU reference for `filter` on `in`.
+Image referenceOf(const Image& in, const FilterSet& filter);
 
 /// Largest |a − b| over all channel values (sizes must match; padding bytes ignored).
 int maxAbsDiff(const ImageView& a, const ImageView& b);

@@ -1,5 +1,5 @@
-// Checks specific to constant, local, image, separable and lowrank: shapes, device limits, declines,
-// re-prepare.
+// Strategy rules: when strategies decline (device limits, filter structure) and why, what fits small devices,
+// and re-prepare after coefficient and size changes (over the whole registry).
 #include <gtest/gtest.h>
 
 #include "convolab/config.hpp"
@@ -12,71 +12,10 @@
 namespace convolab::test {
 namespace {
 
-/// K×K filter whose channel c has rank ranks[c] (0: all zeros), per-channel offset, border value ≠ 0.
-FilterSet rankFilter(int k, std::array<int, 3> ranks, BorderMode border, std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> d(-1.0, 1.0);
-  std::array<ChannelFilter, 3> ch;
-  for (int c = 0; c < 3; ++c) {
-    ChannelFilter& f = ch[static_cast<size_t>(c)];
-    f.size = k;
-    f.matrix.assign(static_cast<size_t>(k * k), 0.0);
-    for (int t = 0; t < ranks[static_cast<size_t>(c)]; ++t) {
-      std::vector<double> col(static_cast<size_t>(k)), row(static_cast<size_t>(k));
-      for (auto& v : col) v = d(rng);
-      for (auto& v : row) v = d(rng);
-      for (int j = 0; j < k; ++j)
-        for (int i = 0; i < k; ++i)
-          f.matrix[static_cast<size_t>(j * k + i)] +=
-              col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)];
-    }
-    double abs = 0;
-    for (double v : f.matrix) abs += std::abs(v);
-    f.divisor = abs > 0 ? abs / 1.5 : 1.0;
-    f.offset = 60.0 + 20.0 * c;
-  }
-  return FilterSet::make(ch, border, {37.25, 200.5, 3.0}, "ranked");
-}
-
-/// Runs `strategy` directly (no engine, no fallback) on `in` and returns the output.
-Image runDirect(Strategy& strategy, Context& ctx, const FilterSet& filter, const Image& in) {
-  const size_t bytes = static_cast<size_t>(in.width) * static_cast<size_t>(in.height) * 3;
-  EXPECT_EQ(in.stride, static_cast<size_t>(in.width) * 3);
-  FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_ONLY, bytes),
-                     cl::Buffer(ctx.context(), CL_MEM_WRITE_ONLY, bytes), in.width, in.height};
-  ctx.queue().enqueueWriteBuffer(frame.input, CL_TRUE, 0, bytes, in.pixels.data());
-  strategy.prepare(ctx, filter, in.width, in.height);
-  auto events = strategy.enqueue(ctx, frame, {});
-  Image out(in.width, in.height);
-  const std::vector<cl::Event> last{events.back().event};
-  ctx.queue().enqueueReadBuffer(frame.output, CL_TRUE, 0, bytes, out.pixels.data(), &last);
-  return out;
-}
-
 void expectMatchesReference(const Image& out, const Image& in, const FilterSet& filter) {
-  Image ref(in.width, in.height);
-  referenceConvolve(in.view(), ref.mutableView(), filter);
+  const Image ref = referenceOf(in, filter);
   EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
       << firstMismatch(out.view(), ref.view(), kTolerance);
-}
-
-TEST(LocalStrategy, EveryTuningVariantAndOddShapesMatchReference) {
-  auto ctx = sharedContext();
-  auto probe = createStrategy("local");
-  const FilterSet f15 = randomFilter(15, BorderMode::Reflect101, 11);
-  const FilterSet f3 = randomFilter(3, BorderMode::Constant, 12);
-  auto variants = probe->tuningVariants(*ctx, f15);
-  ASSERT_GE(variants.size(), 2u);
-  variants.insert(variants.end(), {"7x3", "1x1", "128x2"});
-  const Image in = randomImage(37, 21, 5);
-  for (size_t n = 0; n < variants.size(); ++n) {
-    SCOPED_TRACE("variant " + variants[n]);
-    const FilterSet& f = n % 2 ? f3 : f15;  // alternate: every shape is one more program build
-    auto s = createStrategy("local");
-    s->setTuningVariant(variants[n]);
-    ASSERT_FALSE(s->unsupportedReason(*ctx, f));
-    expectMatchesReference(runDirect(*s, *ctx, f, in), in, f);
-  }
 }
 
 TEST(LocalStrategy, ShrinksTheTileOrDeclinesWhenLocalMemoryIsSmall) {
@@ -185,30 +124,42 @@ TEST(LowrankStrategy, DeclinesWhenNotCheaperThanDense) {
   EXPECT_NE(reason->find("rank 3"), std::string::npos) << *reason;
 }
 
-// Coefficient-only changes re-upload weights (and edge terms); frame size changes reallocate. The
-// strategy must stay the active one throughout and match the reference after every change.
-TEST(StrategyReprepare, CoefficientAndSizeChangesStayCorrect) {
+// Coefficient-only changes re-upload weights (and edge terms, or run codegen's generic kernel until edits
+// pause); frame size changes reallocate. Every strategy that accepts the filters must stay the active one
+// throughout and match the reference after every change.
+class StrategyReprepare : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(StrategyReprepare, CoefficientAndSizeChangesStayCorrect) {
+  const std::string& name = GetParam();
   auto ctx = sharedContext();
-  for (const char* name : {"constant", "local", "image", "separable", "lowrank"}) {
-    SCOPED_TRACE(name);
-    Engine engine(ctx, name);
-    const FilterSet a = rankFilter(7, {1, 1, 1}, BorderMode::Constant, 20);
-    const FilterSet b = rankFilter(7, {1, 1, 1}, BorderMode::Constant, 21);
-    if (createStrategy(name)->unsupportedReason(*ctx, a)) continue;  // e.g. image on a device without images
-    struct Step {
-      const FilterSet* filter;
-      int w, h;
-    };
-    for (const Step& step : {Step{&a, 23, 17}, Step{&b, 23, 17}, Step{&b, 40, 9}, Step{&a, 5, 30}}) {
-      const Image in = randomImage(step.w, step.h, static_cast<std::uint32_t>(step.w * 7 + step.h));
-      Image out(step.w, step.h);
-      engine.setFilter(*step.filter);
-      engine.process(in.view(), out.mutableView());
-      EXPECT_EQ(engine.activeStrategy(), name);
-      expectMatchesReference(out, in, *step.filter);
-    }
+  Engine engine(ctx, name);
+  const FilterSet a = rankFilter(7, {1, 1, 1}, BorderMode::Constant, 20);
+  const FilterSet b = rankFilter(7, {1, 1, 1}, BorderMode::Constant, 21);
+  if (auto reason = createStrategy(name)->unsupportedReason(*ctx, a))
+    GTEST_SKIP() << *reason;  // e.g. image on a device without images
+  struct Step {
+    const FilterSet* filter;
+    int w, h;
+  };
+  for (const Step& step : {Step{&a, 23, 17}, Step{&b, 23, 17}, Step{&b, 40, 9}, Step{&a, 5, 30}}) {
+    const Image in = randomImage(step.w, step.h, static_cast<std::uint32_t>(step.w * 7 + step.h));
+    Image out(step.w, step.h);
+    engine.setFilter(*step.filter);
+    engine.process(in.view(), out.mutableView());
+    EXPECT_EQ(engine.activeStrategy().substr(0, name.size()), name);
+    expectMatchesReference(out, in, *step.filter);
   }
 }
+
+std::vector<std::string> namesWithoutAuto() {
+  std::vector<std::string> names;
+  for (const auto& n : strategyNames())
+    if (n != "auto") names.push_back(n);  // auto delegates to these; its re-prepare is the sweep's
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, StrategyReprepare, ::testing::ValuesIn(namesWithoutAuto()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace
 }  // namespace convolab::test
