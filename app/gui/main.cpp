@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("convolab"));
   QApplication::setApplicationDisplayName(QStringLiteral("ConvoLab"));
   QApplication::setApplicationVersion(QStringLiteral(CONVOLAB_VERSION));
-  QApplication::setDesktopFileName(QStringLiteral("convolab"));
+  QApplication::setDesktopFileName(
+      QStringLiteral("io.github.convolab.ConvoLab"));  // the installed .desktop id
 
   const auto parsed = convolab::gui::parseCommandLine(QApplication::arguments());
   if (parsed.exitCode >= 0) {

@@ -68,7 +68,7 @@ void ProcessingWorker::initialise(const QString& deviceSpec, const QString& stra
   }
   emit devicesListed(labels, specs);
   try {
-    createStrategy(m_strategy.toStdString());
+    requireStrategyName(m_strategy.toStdString());
   } catch (const std::exception& e) {
     emit notice(QString::fromUtf8(e.what()) + tr("; using auto"));
     m_strategy = QStringLiteral("auto");
@@ -82,7 +82,7 @@ void ProcessingWorker::initialise(const QString& deviceSpec, const QString& stra
 
 void ProcessingWorker::setStrategy(const QString& name) {
   try {
-    createStrategy(name.toStdString());  // validates before touching the engine
+    requireStrategyName(name.toStdString());  // validates before touching the engine
     m_strategy = name;
     if (m_engine) {
       m_engine->setStrategy(name.toStdString());

@@ -43,12 +43,22 @@ const std::vector<StrategyEntry>& strategyRegistry() {
   return table;
 }
 
-std::unique_ptr<Strategy> createStrategy(std::string_view name) {
+const StrategyEntry* findStrategy(std::string_view name) {
   for (const auto& e : strategyRegistry())
-    if (e.name == name) return e.create();
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+void requireStrategyName(std::string_view name) {
+  if (findStrategy(name)) return;
   std::string names;
   for (const auto& e : strategyRegistry()) names += (names.empty() ? "" : ", ") + std::string(e.name);
   throw Error(ErrorKind::Usage, "unknown strategy '" + std::string(name) + "'; expected one of: " + names);
+}
+
+std::unique_ptr<Strategy> createStrategy(std::string_view name) {
+  requireStrategyName(name);
+  return findStrategy(name)->create();
 }
 
 std::vector<std::string> strategyNames() {

@@ -34,8 +34,6 @@ class FrameStream {
   /// frames per second of wall time.
   double measureThroughput(int frames);
 
-  std::string strategyName() const { return m_strategy->activeVariant(); }
-
  private:
   struct Slot {
     PinnedBuffer hostIn, hostOut;

@@ -19,6 +19,12 @@ struct StrategyEntry {
 /// All strategies in fallback order of preference is NOT implied; "auto" is last.
 const std::vector<StrategyEntry>& strategyRegistry();
 
+/// The registry row called `name`, or nullptr when there is none (a lookup: nothing is constructed).
+const StrategyEntry* findStrategy(std::string_view name);
+
+/// Throws Error(Usage) listing the valid names when `name` is not a registered strategy.
+void requireStrategyName(std::string_view name);
+
 /// Creates the strategy called `name`; throws Error(Usage) listing the valid names when unknown.
 std::unique_ptr<Strategy> createStrategy(std::string_view name);
 
