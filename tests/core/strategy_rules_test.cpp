@@ -2,9 +2,12 @@
 // and re-prepare after coefficient and size changes (over the whole registry).
 #include <gtest/gtest.h>
 
+#include <mutex>
+
 #include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
+#include "convolab/log.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
 #include "test_support.hpp"
@@ -83,22 +86,27 @@ TEST(SeparableStrategy, IsLowrankWithOneTermAndAutoTimesItOnce) {
   EXPECT_NE(lowrank->kernelIdentity(*ctx, rank2), lowrank->kernelIdentity(*ctx, rank1));
   EXPECT_NE(createStrategy("constant")->kernelIdentity(*ctx, rank1), lowrank->kernelIdentity(*ctx, rank1));
 
-  // A context without the on-disk cache, so auto measures instead of reusing an earlier run's choice.
-  // The core reads CONVOLAB_* once (CoreConfig): re-read it after each change.
-  ::setenv("CONVOLAB_NO_PROGRAM_CACHE", "1", 1);
-  setCoreConfig(CoreConfig::fromEnvironment());
-  Context fresh(ctx->device());
-  ::unsetenv("CONVOLAB_NO_PROGRAM_CACHE");
-  ::setenv("CONVOLAB_AUTO_VERBOSE", "1", 1);
-  ::setenv("CONVOLAB_AUTO_RUNS", "1", 1);
-  setCoreConfig(CoreConfig::fromEnvironment());
-  ::testing::internal::CaptureStderr();
-  auto chooser = createStrategy("auto");
-  chooser->prepare(fresh, rankFilter(7, {1, 1, 1}, BorderMode::Wrap, 7), 23, 9);
-  const std::string log = ::testing::internal::GetCapturedStderr();
-  ::unsetenv("CONVOLAB_AUTO_VERBOSE");
-  ::unsetenv("CONVOLAB_AUTO_RUNS");
-  setCoreConfig(CoreConfig::fromEnvironment());
+  // A context without the on-disk cache, so auto measures instead of reusing an earlier run's choice; every
+  // measurement logged (to a sink this test reads), one timed run each.
+  const CoreConfig saved = coreConfig();
+  CoreConfig config = saved;
+  config.noProgramCache = true;
+  config.autoVerbose = true;
+  config.autoRuns = 1;
+  setCoreConfig(config);
+  std::string log;
+  std::mutex logMutex;
+  const LogSink previous = setLogSink([&](LogLevel, std::string_view message) {
+    std::lock_guard lock(logMutex);
+    log.append(message).append("\n");
+  });
+  {
+    Context fresh(ctx->device());
+    auto chooser = createStrategy("auto");
+    chooser->prepare(fresh, rankFilter(7, {1, 1, 1}, BorderMode::Wrap, 7), 23, 9);
+  }
+  setLogSink(previous);
+  setCoreConfig(saved);
   EXPECT_NE(log.find("auto:   separable"), std::string::npos) << log;
   EXPECT_EQ(log.find("auto:   lowrank"), std::string::npos) << log;
 }
