@@ -59,7 +59,15 @@ class Context {
   void recordLaunch(const std::string& kernel, const cl::NDRange& global, const cl::NDRange& local);
   static constexpr std::size_t kActivityLogSize = 32;
 
+  /// A context on the same device and OpenCL context (programs, buffers and pinned memory are shared) with
+  /// its own profiling queue, so one thread's work (auto's measurements, builds) does not queue behind
+  /// another's.
+  std::shared_ptr<Context> sibling() const;
+
  private:
+  struct SiblingTag {};
+  Context(const Context& other, SiblingTag);
+
   DeviceInfo m_info;
   cl::Device m_device;
   cl::Context m_context;
