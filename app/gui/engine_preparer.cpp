@@ -63,8 +63,12 @@ std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::u
     engine->prepare(job.width, job.height);
     // One frame here, on this thread and queue: PoCL compiles each kernel's work-group function at its first
     // launch (seconds), which must not happen on the live engine's first frame.
-    Image in(job.width, job.height), out(job.width, job.height);
-    engine->process(in.view(), out.mutableView());
+    // (Skipped for huge frames: two more full-size images would cost more than the stall they avoid.)
+    if (static_cast<std::size_t>(job.width) * static_cast<std::size_t>(job.height) * kBytesPerPixel <=
+        std::size_t{64} << 20) {
+      Image in(job.width, job.height), out(job.width, job.height);
+      engine->process(in.view(), out.mutableView());
+    }
     result->notices = engine->takeNotices();
     result->engine = std::move(engine);
   } catch (const std::exception& e) {
