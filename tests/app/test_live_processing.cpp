@@ -106,7 +106,9 @@ class LiveProcessingTest : public QObject {
 
   void stillImageIsProcessedOncePerChange() {
     auto window = openWindow(test::dataFile(QStringLiteral("chelsea.png")));
-    QVERIFY(test::waitForFrame(*window, 0));
+    // The engine is ready (the first frame may have been shown unfiltered while it was prepared).
+    QVERIFY(test::waitForFrameWhere(
+        *window, [](const ProcessedFrame& f) { return f.record.hasTimings && !f.record.stale; }));
     QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->stillIdle(), 10000);
     const auto before = window->stats().processedTotal();
     QTest::qWait(1200);  // the still is delivered ~30 times meanwhile
