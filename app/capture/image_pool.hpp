@@ -1,4 +1,5 @@
-// ImagePool: recycles frame buffers once every consumer has let go, so 1080p frames are not reallocated.
+// ImagePool: recycles frame buffers once every consumer has let go, so 1080p frames are not reallocated; new
+// buffers come from the staging storage (pinned memory of the processing device) when there is one.
 #pragma once
 
 #include <memory>
@@ -8,17 +9,30 @@
 
 namespace convolab::capture {
 
+/// Where the pools allocate frames: pinned host memory of the processing thread's OpenCL context (set by
+/// the processing worker when it opens a device), so sources decode straight into memory the device uploads
+/// from by DMA. Null: the heap. Process-wide, thread-safe.
+std::shared_ptr<PixelStorage> stagingStorage();
+void setStagingStorage(std::shared_ptr<PixelStorage> storage);
+
 /// Used by one producer thread. A buffer is reused when the pool holds the only reference to it
-/// (consumers keep frames alive through their shared_ptr copies); the pool never grows past `capacity`
-/// buffers: beyond that, fresh images are handed out and not kept.
+/// (consumers keep frames alive through their shared_ptr copies) and it lives in the current staging storage;
+/// the pool never grows past `capacity` buffers: beyond that, fresh images are handed out and not kept.
 class ImagePool {
  public:
   explicit ImagePool(std::size_t capacity = 6) : m_capacity(capacity) {}
 
   std::shared_ptr<Image> acquire(int width, int height) {
+    const auto storage = stagingStorage();
+    // Idle buffers of a former storage (another device) go, so its context is not kept alive.
+    std::erase_if(m_images, [&](const auto& image) {
+      return image.use_count() == 1 && image->storage() != storage.get();
+    });
     for (auto& image : m_images)
-      if (image.use_count() == 1 && image->width == width && image->height == height) return image;
-    auto image = std::make_shared<Image>(width, height);
+      if (image.use_count() == 1 && image->width == width && image->height == height &&
+          image->storage() == storage.get())
+        return image;
+    auto image = std::make_shared<Image>(width, height, 0, storage);
     if (m_images.size() < m_capacity) {
       m_images.push_back(image);
     } else {

@@ -17,9 +17,11 @@ class LatestFrameSlot {
   /// Stores `frame`; returns true when the slot was empty (the caller then wakes the consumer once).
   bool put(Frame frame) {
     std::lock_guard lock(m_mutex);
-    ++m_delivered;
     const bool wasEmpty = !m_frame.has_value();
-    if (!wasEmpty) ++m_dropped;
+    if (m_counting) {
+      ++m_delivered;
+      if (!wasEmpty) ++m_dropped;
+    }
     m_frame = std::move(frame);
     return wasEmpty;
   }
@@ -47,12 +49,23 @@ class LatestFrameSlot {
     std::lock_guard lock(m_mutex);
     m_delivered = m_dropped = 0;
   }
+  /// Off while processing warms up (no engine yet, a build or auto's measurements): frames replaced then are
+  /// not the steady state that "Dropped" describes, so they are not counted.
+  void setCounting(bool counting) {
+    std::lock_guard lock(m_mutex);
+    m_counting = counting;
+  }
+  bool counting() const {
+    std::lock_guard lock(m_mutex);
+    return m_counting;
+  }
 
  private:
   mutable std::mutex m_mutex;
   std::optional<Frame> m_frame;
   std::uint64_t m_delivered = 0;
   std::uint64_t m_dropped = 0;
+  bool m_counting = true;
 };
 
 }  // namespace convolab::capture

@@ -508,7 +508,11 @@ void MainWindow::connectPipeline() {
   });
   connect(m_document, &FilterDocument::linkedChanged, this,
           [this](bool on) { m_settings.set(AppSettings::kLinked, on); });
-  connect(m_preview, &PreviewWidget::framePainted, this, [this](auto when) { m_stats.addDisplayed(when); });
+  connect(m_preview, &PreviewWidget::framePainted, this,
+          [this](auto when, auto captured) { m_stats.addDisplayed(when, captured); });
+  connect(m_pipeline, &Pipeline::filterPublished, m_preview, &PreviewWidget::setCurrentRevision);
+  connect(m_pipeline, &Pipeline::processingStateChanged, m_preview, &PreviewWidget::setPreparing);
+  connect(m_pipeline, &Pipeline::processingStateChanged, m_statsPanel, &StatsPanel::setProcessingState);
   connect(m_preview, &PreviewWidget::splitPositionChanged, this, &MainWindow::scheduleLayoutSave);
   connect(m_preview, &PreviewWidget::openImageRequested, this, &MainWindow::openImageDialog);
   connect(m_preview, &PreviewWidget::openVideoRequested, this, &MainWindow::openVideoDialog);
@@ -579,6 +583,7 @@ void MainWindow::restoreSession() {
   m_strategyBox->setCurrentIndex(m_strategyBox->findData(m_strategy));
   m_statsPanel->setEngine(tr("starting…"), m_strategy);
   m_engineLabel->setText(tr("OpenCL: starting…"));
+  m_pipeline->setAutomated(m_options.frames > 0);
   m_pipeline->startEngine(m_deviceSpec, m_strategy);
 
   QString source = m_options.source;

@@ -19,6 +19,7 @@ Pipeline::Pipeline(QObject* parent)
   connect(m_worker, &ProcessingWorker::engineReady, this, &Pipeline::engineReady);
   connect(m_worker, &ProcessingWorker::notice, this, &Pipeline::notice);
   connect(m_worker, &ProcessingWorker::failed, this, &Pipeline::processingFailed);
+  connect(m_worker, &ProcessingWorker::stateChanged, this, &Pipeline::processingStateChanged);
   m_thread.setObjectName(QStringLiteral("processing"));
   m_thread.start();
   m_mailbox->publish(m_filter, m_bypass);
@@ -81,6 +82,7 @@ std::uint64_t Pipeline::setFilter(const FilterSet& filter) {
   m_filter = filter;
   const auto revision = m_mailbox->publish(m_filter, m_bypass);
   QMetaObject::invokeMethod(m_worker, &ProcessingWorker::filterChanged, Qt::QueuedConnection);
+  emit filterPublished(revision);
   return revision;
 }
 
@@ -97,6 +99,14 @@ void Pipeline::setStrategy(const QString& name) {
 void Pipeline::setDevice(const QString& spec) {
   QMetaObject::invokeMethod(
       m_worker, [w = m_worker, spec] { w->setDevice(spec); }, Qt::QueuedConnection);
+}
+
+void Pipeline::setAutomated(bool automated) {
+  m_worker->setAutomated(automated);
+}
+
+bool Pipeline::stillIdle() const {
+  return m_worker->stillIdle();
 }
 
 void Pipeline::setPaused(bool paused) {

@@ -51,6 +51,11 @@ class Pipeline : public QObject {
 
   void setStrategy(const QString& name);
   void setDevice(const QString& spec);
+  /// An automated run (--frames): every counted frame is processed with the newest filter (preparations
+  /// are waited for) and a still image is processed on every delivery.
+  void setAutomated(bool automated);
+  /// An unchanged still image is being delivered and not processed again.
+  bool stillIdle() const;
 
   void setPaused(bool paused);
   bool isPaused() const { return m_paused; }
@@ -76,6 +81,11 @@ class Pipeline : public QObject {
   void engineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
   void notice(const QString& message);
   void processingFailed(const QString& message);
+  /// What the next engine waits on ("measuring strategies 3/10…", empty when none) and whether an unchanged
+  /// still image is idle.
+  void processingStateChanged(const QString& preparing, bool stillIdle);
+  /// A new filter snapshot was published (frames made with an older revision are stale from now on).
+  void filterPublished(std::uint64_t revision);
 
  private:
   std::shared_ptr<capture::LatestFrameSlot> m_slot;

@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -26,6 +27,9 @@ QImage wrap(const std::shared_ptr<const Image>& image) {
 }
 
 constexpr double kDividerGrab = 10.0;
+// A stale frame is marked once it has been stale this long: a frame or two in flight after each keystroke
+// is normal and would only flicker.
+constexpr auto kStaleGrace = std::chrono::milliseconds(150);
 
 }  // namespace
 
@@ -84,6 +88,34 @@ void PreviewWidget::setFrame(ProcessedFramePtr frame) {
   m_frame = std::move(frame);
   m_filteredImage = m_frame ? wrap(m_frame->filtered) : QImage();
   m_originalImage = m_frame ? wrap(m_frame->original) : QImage();
+  updateStale();
+  update();
+}
+
+void PreviewWidget::setPreparing(const QString& message) {
+  if (message == m_preparing) return;
+  m_preparing = message;
+  update();
+}
+
+void PreviewWidget::setCurrentRevision(std::uint64_t revision) {
+  m_currentRevision = std::max(m_currentRevision, revision);
+  updateStale();
+}
+
+bool PreviewWidget::isStale() const {
+  return m_stale;
+}
+
+void PreviewWidget::updateStale() {
+  const bool stale = m_frame && !m_frame->record.bypassed &&
+                     (m_frame->record.unfiltered || m_frame->record.filterRevision < m_currentRevision);
+  if (stale == m_stale) return;
+  m_stale = stale;
+  if (stale) {
+    m_staleSince = std::chrono::steady_clock::now();
+    QTimer::singleShot(kStaleGrace + std::chrono::milliseconds(10), this, [this] { update(); });
+  }
   update();
 }
 
@@ -239,7 +271,7 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
     }
     if (m_frame && m_frame->record.sequence != m_paintedSequence) {
       m_paintedSequence = m_frame->record.sequence;
-      emit framePainted(std::chrono::steady_clock::now());
+      emit framePainted(std::chrono::steady_clock::now(), m_frame->record.captured);
     }
   }
 
@@ -254,6 +286,21 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
   if (m_paused && m_disconnected.isEmpty())
     drawPill(p, QPointF(target.left() + 10, target.bottom() - 38), tr("❚❚  Paused"), Qt::AlignLeft,
              QColor(0, 0, 0, 170));
+
+  // Processing carries on while the next engine is prepared: say what it waits on, and mark a frame made
+  // with an older filter than the editor shows.
+  const bool showStale =
+      m_stale && !m_filteredImage.isNull() && std::chrono::steady_clock::now() - m_staleSince >= kStaleGrace;
+  if ((showStale || !m_preparing.isEmpty()) && m_mode != ViewMode::Original && m_disconnected.isEmpty()) {
+    QString text;
+    if (showStale)
+      text = m_frame && m_frame->record.unfiltered ? tr("Unfiltered — waiting for the engine")
+                                                   : tr("Previous filter — the new one is on its way");
+    if (!m_preparing.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_preparing;
+    const QRectF area = m_filteredImage.isNull() ? QRectF(rect()) : target;
+    drawPill(p, QPointF(area.right() - 10, area.bottom() - 38), QStringLiteral("⟳  ") + text, Qt::AlignRight,
+             showStale ? QColor(0x8a, 0x5a, 0x00, 225) : QColor(0x25, 0x29, 0x31, 225));
+  }
 
   if (!m_disconnected.isEmpty()) {
     p.fillRect(m_filteredImage.isNull() ? QRectF(rect()) : target, QColor(10, 12, 15, 170));

@@ -46,6 +46,15 @@ class PreviewWidget : public QWidget {
   void setBusyMessage(const QString& message);
   /// A warning strip along the top (processing failed, showing the original); empty clears it.
   void setBanner(const QString& message);
+  /// What the next engine waits on ("measuring strategies 3/10…", "building kernel…"): shown in a corner
+  /// while processing carries on; empty clears it.
+  void setPreparing(const QString& message);
+  QString preparingMessage() const { return m_preparing; }
+  /// The newest filter revision the editor published: a shown frame made with an older one is stale.
+  void setCurrentRevision(std::uint64_t revision);
+  /// The shown frame was made with an older filter than the editor's (or passed through unfiltered while the
+  /// engine is prepared). Marked on screen once it lasts longer than a frame or two.
+  bool isStale() const;
 
   QPushButton* openImageButton() const { return m_openImage; }
   QPushButton* openVideoButton() const { return m_openVideo; }
@@ -60,8 +69,9 @@ class PreviewWidget : public QWidget {
   QPoint framePosition(const QPointF& pos) const;
 
  signals:
-  /// A new frame reached the screen (for the displayed-FPS counter).
-  void framePainted(std::chrono::steady_clock::time_point when);
+  /// A new frame reached the screen (for the displayed-FPS counter and the capture-to-display latency).
+  void framePainted(std::chrono::steady_clock::time_point when,
+                    std::chrono::steady_clock::time_point captured);
   void splitPositionChanged(double position);
   void fitToWindowChanged(bool fit);
   void openImageRequested();
@@ -85,6 +95,7 @@ class PreviewWidget : public QWidget {
   bool nearDivider(const QPointF& pos) const;
   void drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
                 const QColor& bg) const;
+  void updateStale();
 
   ProcessedFramePtr m_frame;
   QImage m_filteredImage;
@@ -97,6 +108,10 @@ class PreviewWidget : public QWidget {
   QString m_disconnected;
   QString m_busy;
   QString m_banner;
+  QString m_preparing;
+  std::uint64_t m_currentRevision = 0;
+  std::chrono::steady_clock::time_point m_staleSince{};
+  bool m_stale = false;
   QPointF m_pan;  // offset at 100 % when the image is larger than the view
   enum class Drag { None, Divider, Pan } m_drag = Drag::None;
   QPointF m_dragStart;

@@ -25,6 +25,13 @@ struct FrameRecord {
   int width = 0;
   int height = 0;
   QString error;  ///< non-empty when the engine failed on this frame (then filtered == original)
+  /// Made with an older filter than the newest one (the next engine is still being prepared); the GUI marks
+  /// such a frame stale until a current one arrives.
+  bool stale = false;
+  /// Passed through unfiltered (filtered == original) because no engine fits this frame size yet.
+  bool unfiltered = false;
+  /// The input was in pinned staging memory (uploaded by DMA without a driver-side copy).
+  bool pinnedInput = false;
 };
 
 /// The newest frame pair; images are shared, never copied, and never modified once published.

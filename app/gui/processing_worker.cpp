@@ -1,11 +1,16 @@
-// Processing thread: newest frame in, filter snapshot applied, Engine::process, newest result out.
+// Processing thread: newest frame in, filter snapshot applied by the live Engine, newest result out; engine
+// changes prepared in the background and swapped in when ready.
 #include "processing_worker.hpp"
 
+#include <QTimer>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "convolab/context.hpp"
 #include "convolab/device.hpp"
 #include "convolab/error.hpp"
+#include "convolab/pinned_pixel_storage.hpp"
 #include "convolab/registry.hpp"
 
 namespace convolab::gui {
@@ -13,13 +18,44 @@ namespace convolab::gui {
 namespace {
 // A frame older than this counts as "the source is idle" (paused, or a still image between repeats).
 constexpr auto kIdleAfter = std::chrono::milliseconds(120);
+// A preparation shorter than this (a coefficient upload) is not announced: no flicker while typing.
+constexpr int kAnnounceAfterMs = 150;
+
+bool sameTarget(const PrepareJob& a, const PrepareJob& b) {
+  return a.context == b.context && a.strategy == b.strategy && a.width == b.width && a.height == b.height &&
+         a.filter == b.filter;
+}
 }  // namespace
 
 ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot,
                                    std::shared_ptr<FilterMailbox> filter)
-    : m_slot(std::move(slot)), m_filter(std::move(filter)) {}
+    : m_slot(std::move(slot)), m_filter(std::move(filter)) {
+  m_slot->setCounting(false);  // until the first frame is processed by a ready engine
+  m_preparingGrace = new QTimer(this);
+  m_preparingGrace->setSingleShot(true);
+  m_preparingGrace->setInterval(kAnnounceAfterMs);
+  connect(m_preparingGrace, &QTimer::timeout, this, [this] {
+    if (m_waitingFor && m_preparing.isEmpty())
+      setPreparing(m_requested.strategy == "auto" ? tr("preparing auto…") : tr("building kernel…"));
+  });
+  m_preparer = std::make_unique<EnginePreparer>(
+      [this](const std::string& message) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, text = QString::fromStdString(message)] {
+              if (m_waitingFor) setPreparing(text);
+            },
+            Qt::QueuedConnection);
+      },
+      [this](std::shared_ptr<PrepareResult> result) {
+        QMetaObject::invokeMethod(
+            this, [this, result] { adopt(result); }, Qt::QueuedConnection);
+      });
+}
 
-ProcessingWorker::~ProcessingWorker() = default;
+ProcessingWorker::~ProcessingWorker() {
+  m_preparer.reset();  // joins first: its callbacks refer to this object
+}
 
 ProcessedFramePtr ProcessingWorker::latest() const {
   std::lock_guard lock(m_mutex);
@@ -31,21 +67,45 @@ void ProcessingWorker::setRecorder(std::shared_ptr<capture::VideoRecorder> recor
   m_recorder = std::move(recorder);
 }
 
+bool ProcessingWorker::repeatStills() const {
+  if (m_automated) return true;  // --frames counts processed frames, also of a still image
+  std::lock_guard lock(m_mutex);
+  return m_recorder != nullptr;  // a recording of a still needs a frame per tick
+}
+
 void ProcessingWorker::reportFailure(const QString& message) {
   if (message == m_lastFailure) return;  // once per distinct message, not once per frame
   m_lastFailure = message;
   emit failed(message);
 }
 
+void ProcessingWorker::setPreparing(const QString& message) {
+  if (message == m_preparing) return;
+  m_preparing = message;
+  emit stateChanged(m_preparing, m_stillIdle);
+}
+
+void ProcessingWorker::setStillIdle(bool idle) {
+  if (idle == m_stillIdle) return;
+  m_stillIdle = idle;
+  emit stateChanged(m_preparing, idle);
+}
+
 bool ProcessingWorker::openDevice(const QString& spec) {
   try {
     auto context = std::make_shared<Context>(spec.toStdString());
-    auto engine = std::make_unique<Engine>(context, m_strategy.toStdString());
-    engine->setFilter(m_filter->current()->filter);
-    m_engine = std::move(engine);
-    m_appliedRevision = ~0ull;
+    m_queues = {context->sibling(), context->sibling()};
+    m_context = std::move(context);
+    // Sources decode, and the engine downloads, straight into pinned memory of this device (DMA transfers,
+    // no staging copy in the driver). CONVOLAB_PINNED_STAGING=0 turns it off (to compare).
+    const char* pinned = std::getenv("CONVOLAB_PINNED_STAGING");
+    if (!(pinned && std::string_view(pinned) == "0")) {
+      m_staging = std::make_shared<PinnedPixelStorage>(m_context);
+      capture::setStagingStorage(m_staging);
+    }
+    ++m_epoch;
     m_lastFailure.clear();
-    const auto& info = m_engine->context().device();
+    const auto& info = m_context->device();
     emit engineReady(QString::fromStdString(info.name), QString::fromStdString(info.spec()), m_strategy);
     return true;
   } catch (const std::exception& e) {
@@ -84,9 +144,9 @@ void ProcessingWorker::setStrategy(const QString& name) {
   try {
     requireStrategyName(name.toStdString());  // validates before touching the engine
     m_strategy = name;
-    if (m_engine) {
-      m_engine->setStrategy(name.toStdString());
-      const auto& info = m_engine->context().device();
+    ++m_epoch;
+    if (m_context) {
+      const auto& info = m_context->device();
       emit engineReady(QString::fromStdString(info.name), QString::fromStdString(info.spec()), m_strategy);
     }
     m_lastFailure.clear();
@@ -103,7 +163,12 @@ void ProcessingWorker::setDevice(const QString& spec) {
 
 void ProcessingWorker::shutdown() {
   setRecorder(nullptr);
+  if (m_staging && capture::stagingStorage() == m_staging) capture::setStagingStorage(nullptr);
+  m_staging.reset();
+  m_preparer.reset();
   m_engine.reset();
+  m_context.reset();
+  m_queues = {};
 }
 
 void ProcessingWorker::processPending() {
@@ -119,9 +184,96 @@ void ProcessingWorker::filterChanged() {
   if (capture::Clock::now() - m_lastInput.captured >= kIdleAfter) process(m_lastInput);
 }
 
+bool ProcessingWorker::liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const {
+  return m_engine && m_live.context == m_context && m_live.strategy == m_strategy.toStdString() &&
+         m_live.width == width && m_live.height == height &&
+         (m_live.revision == snapshot.revision || m_live.filter == snapshot.filter);
+}
+
+PrepareJob ProcessingWorker::jobFor(const FilterSnapshot& snapshot, int width, int height) {
+  PrepareJob job;
+  job.context = m_context;
+  job.queues = m_queues;
+  job.strategy = m_strategy.toStdString();
+  job.filter = snapshot.filter;
+  job.revision = snapshot.revision;
+  job.width = width;
+  job.height = height;
+  return job;
+}
+
+void ProcessingWorker::requestPreparation(const FilterSnapshot& snapshot, int width, int height) {
+  if (!m_preparer) return;  // shut down
+  PrepareJob job = jobFor(snapshot, width, height);
+  // Asked for already: waiting for it, or it failed (then it is not retried until something changes).
+  if (m_requested.context && sameTarget(job, m_requested)) return;
+  job.id = m_nextJobId++;
+  m_requested = job;
+  m_waitingFor = job.id;
+  m_slot->setCounting(false);
+  m_preparer->request(std::move(job));
+  if (m_preparing.isEmpty()) m_preparingGrace->start();
+}
+
+void ProcessingWorker::prepareNow(const FilterSnapshot& snapshot, int width, int height) {
+  PrepareJob job = jobFor(snapshot, width, height);
+  job.id = m_nextJobId++;
+  m_slot->setCounting(false);
+  // Synchronous: keep using the live engine's own queue (its strategy only re-prepares what changed).
+  const Context* other =
+      m_engine && m_engine->sharedContext() == m_queues[0] ? m_queues[1].get() : m_queues[0].get();
+  auto result = EnginePreparer::run(job, std::move(m_engine), other);
+  for (const auto& n : result->notices) emit notice(QString::fromStdString(n));
+  if (result->engine) {
+    m_engine = std::move(result->engine);
+    m_live = job;
+    ++m_generation;
+  } else {
+    reportFailure(tr("Processing failed: %1").arg(QString::fromStdString(result->error)));
+  }
+}
+
+void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
+  if (!m_preparer) return;  // shut down
+  for (const auto& n : result->notices) emit notice(QString::fromStdString(n));
+  bool adopted = false;
+  if (result->engine) {
+    // Newer than the live engine and still for the device and strategy asked for: swap it in. An older
+    // filter's engine is still adopted (it is closer to what the editor shows than the live one).
+    if (result->job.context == m_context && result->job.strategy == m_strategy.toStdString() &&
+        result->job.id > m_live.id) {
+      if (m_engine) m_preparer->recycle(std::move(m_engine));
+      m_engine = std::move(result->engine);
+      m_preparer->setLiveContext(&m_engine->context());
+      m_live = result->job;
+      ++m_generation;
+      adopted = true;
+    } else {
+      m_preparer->recycle(std::move(result->engine));
+    }
+  } else {
+    reportFailure(
+        tr("Cannot prepare strategy '%1': %2")
+            .arg(QString::fromStdString(result->job.strategy), QString::fromStdString(result->error)));
+  }
+  if (result->job.id == m_waitingFor) {
+    m_waitingFor = 0;
+    m_preparingGrace->stop();
+    setPreparing({});
+  }
+  if (adopted) filterChanged();  // a still or paused frame shows the result now, not at the next change
+}
+
 void ProcessingWorker::process(const capture::Frame& frame) {
-  m_lastInput = frame;
   const auto snapshot = m_filter->current();
+  // A still image is delivered again and again: process it once per change, not 30 times a second.
+  if (frame.image == m_lastInput.image && snapshot->revision == m_lastRevision &&
+      m_generation == m_lastGeneration && m_epoch == m_lastEpoch && !repeatStills()) {
+    setStillIdle(true);
+    return;
+  }
+  if (frame.image != m_lastInput.image) setStillIdle(false);
+  m_lastInput = frame;
   FrameRecord record;
   record.sequence = ++m_sequence;
   record.sourceIndex = frame.index;
@@ -130,31 +282,52 @@ void ProcessingWorker::process(const capture::Frame& frame) {
   record.captured = frame.captured;
   record.width = frame.image->width;
   record.height = frame.image->height;
+  record.pinnedInput = frame.image->storage() != nullptr;
 
   auto result = std::make_shared<ProcessedFrame>();
   result->original = frame.image;
   result->filtered = frame.image;  // bypass, or a failed frame: show the input unchanged
+  bool current = snapshot->bypass;
   if (!snapshot->bypass) {
-    if (!m_engine) {
+    const int width = frame.image->width, height = frame.image->height;
+    if (!m_context) {
       record.error = m_lastFailure.isEmpty() ? tr("No OpenCL device") : m_lastFailure;
     } else {
-      try {
-        if (snapshot->revision != m_appliedRevision) {
-          m_engine->setFilter(snapshot->filter);
-          m_appliedRevision = snapshot->revision;
-        }
-        auto out = m_outputs.acquire(frame.image->width, frame.image->height);
-        record.timings = m_engine->process(frame.image->view(), out->mutableView());
-        record.hasTimings = true;
-        result->filtered = std::move(out);
-        m_lastFailure.clear();
-      } catch (const std::exception& e) {
-        record.error = QString::fromUtf8(e.what());
-        reportFailure(tr("Processing failed: %1").arg(record.error));
+      if (!liveIsCurrent(*snapshot, width, height)) {
+        if (m_automated)
+          prepareNow(*snapshot, width, height);
+        else
+          requestPreparation(*snapshot, width, height);
       }
-      for (const auto& n : m_engine->takeNotices()) emit notice(QString::fromStdString(n));
+      current = liveIsCurrent(*snapshot, width, height);
+      if (current) m_live.revision = snapshot->revision;  // same filter, published again
+      if (m_engine && m_live.width == width && m_live.height == height) {
+        record.filterRevision = m_live.filter == snapshot->filter ? snapshot->revision : m_live.revision;
+        record.stale = record.filterRevision != snapshot->revision;
+        try {
+          auto out = m_outputs.acquire(width, height);
+          record.timings = m_engine->process(frame.image->view(), out->mutableView());
+          record.hasTimings = true;
+          result->filtered = std::move(out);
+          m_lastFailure.clear();
+        } catch (const std::exception& e) {
+          record.error = QString::fromUtf8(e.what());
+          reportFailure(tr("Processing failed: %1").arg(record.error));
+        }
+        for (const auto& n : m_engine->takeNotices()) emit notice(QString::fromStdString(n));
+      } else {
+        // No engine fits this size yet: show the input, marked, while the preparer works.
+        record.filterRevision = 0;
+        record.stale = true;
+        record.unfiltered = true;
+        if (!m_waitingFor) record.error = m_lastFailure.isEmpty() ? tr("No engine") : m_lastFailure;
+      }
     }
   }
+  m_lastRevision = snapshot->revision;
+  m_lastGeneration = m_generation;
+  m_lastEpoch = m_epoch;
+  if (current && !m_waitingFor && record.error.isEmpty()) m_slot->setCounting(true);
   record.processed = capture::Clock::now();
   result->record = record;
   std::shared_ptr<capture::VideoRecorder> recorder;

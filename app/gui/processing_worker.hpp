@@ -1,9 +1,10 @@
-// ProcessingWorker: lives on the processing thread; owns the OpenCL context and Engine; convolves the newest
-// frame.
+// ProcessingWorker: lives on the processing thread; owns the OpenCL context and the live Engine; convolves
+// the newest frame while a background preparer builds (or auto measures) the next engine.
 #pragma once
 
 #include <QObject>
 #include <QStringList>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -12,13 +13,24 @@
 #include "capture/latest_frame_slot.hpp"
 #include "capture/video_recorder.hpp"
 #include "convolab/engine.hpp"
+#include "engine_preparer.hpp"
 #include "filter_mailbox.hpp"
 #include "processed_frame.hpp"
 
+class QTimer;
+
 namespace convolab::gui {
 
-/// Slots run on the processing thread (the object is moved there); everything OpenCL happens here, so
-/// the GUI never waits on the device. latest() and setRecorder() may be called from any thread.
+/// Slots run on the processing thread (the object is moved there); everything OpenCL happens here or on the
+/// preparer's thread, so the GUI never waits on the device. latest(), setRecorder() and setAutomated() may be
+/// called from any thread.
+///
+/// A change of filter, strategy, device or frame size is prepared on a second thread (EnginePreparer): auto's
+/// measurements and codegen's builds take seconds on a CPU device. Meanwhile frames keep being processed by
+/// the live engine with the filter it was built for (the record says which revision: the GUI marks the frame
+/// stale), or, when no live engine fits the frame size, passed through unfiltered. The prepared engine
+/// replaces the live one when ready. In automated runs (--frames) every frame is processed with the newest
+/// filter instead, waiting for the preparation, so counted frames and snapshots are never stale.
 class ProcessingWorker : public QObject {
   Q_OBJECT
 
@@ -32,6 +44,10 @@ class ProcessingWorker : public QObject {
   void setRecorder(std::shared_ptr<capture::VideoRecorder> recorder);
   /// Counts frames handed to the worker; reset with the statistics.
   std::uint64_t processedCount() const { return m_sequence.load(); }
+  /// Automated run (--frames): prepare synchronously and process a still image on every delivery.
+  void setAutomated(bool automated) { m_automated = automated; }
+  /// True while the source repeats an unchanged still image that is not processed again.
+  bool stillIdle() const { return m_stillIdle.load(); }
 
  public slots:
   /// Lists the OpenCL devices and opens `deviceSpec` (empty: the default) with `strategy`.
@@ -55,18 +71,53 @@ class ProcessingWorker : public QObject {
   void notice(const QString& message);
   /// Something failed (device could not be opened, a frame could not be processed); once per message.
   void failed(const QString& message);
+  /// `preparing`: what the next engine waits on ("measuring strategies 3/10…", "building kernel…"), empty
+  /// when the live engine is current. `stillIdle`: an unchanged still image is not being re-processed.
+  void stateChanged(const QString& preparing, bool stillIdle);
 
  private:
   void process(const capture::Frame& frame);
   bool openDevice(const QString& spec);
   void reportFailure(const QString& message);
+  /// The live engine runs `snapshot`'s filter with the requested strategy and device at this size.
+  bool liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const;
+  PrepareJob jobFor(const FilterSnapshot& snapshot, int width, int height);
+  void requestPreparation(const FilterSnapshot& snapshot, int width, int height);
+  void prepareNow(const FilterSnapshot& snapshot, int width, int height);
+  void adopt(std::shared_ptr<PrepareResult> result);
+  void setPreparing(const QString& message);
+  void setStillIdle(bool idle);
+  bool repeatStills() const;
 
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_filter;
-  std::unique_ptr<Engine> m_engine;
+  std::shared_ptr<Context> m_context;
+  std::array<std::shared_ptr<Context>, 2> m_queues;  // siblings of m_context that engines run on
+  std::shared_ptr<PixelStorage> m_staging;  // pinned memory of m_context that frames are decoded into
+  std::unique_ptr<EnginePreparer> m_preparer;
   QString m_strategy = QStringLiteral("auto");
-  std::uint64_t m_appliedRevision = ~0ull;
+
+  // The live engine and what it was prepared for.
+  std::unique_ptr<Engine> m_engine;
+  PrepareJob m_live;
+  std::uint64_t m_generation = 0;  // grows whenever the live engine changes
+  std::uint64_t m_epoch = 0;       // grows whenever the requested strategy or device changes
+
+  // The newest preparation asked for (not yet adopted while m_waitingFor != 0).
+  PrepareJob m_requested;
+  std::uint64_t m_nextJobId = 1;
+  std::uint64_t m_waitingFor = 0;
+  QString m_preparing;
+  QTimer* m_preparingGrace = nullptr;
+
+  // Still images: what the last processing of m_lastInput was made with.
   capture::Frame m_lastInput;
+  std::uint64_t m_lastRevision = ~0ull;
+  std::uint64_t m_lastGeneration = ~0ull;
+  std::uint64_t m_lastEpoch = ~0ull;
+  std::atomic<bool> m_stillIdle{false};
+  std::atomic<bool> m_automated{false};
+
   capture::ImagePool m_outputs{8};
   std::atomic<std::uint64_t> m_sequence{0};
   QString m_lastFailure;

@@ -25,7 +25,7 @@ StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart
   m_x->setLabelFormat(QStringLiteral("%.0f s"));
   m_y = new QValueAxis;
   m_y->setRange(0, m_yMax);
-  m_y->setLabelFormat(QStringLiteral("%.0f"));
+  m_y->setLabelFormat(QStringLiteral("%.1f"));
   m_y->setTitleText(tr("ms"));
   for (QValueAxis* axis : {m_x, m_y}) {
     axis->setLabelsColor(QColor(0x8a, 0x91, 0x9c));
@@ -60,12 +60,26 @@ StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart
          "budget (1000 / source fps): a total above it means frames are dropped."));
 }
 
+QColor StatsChart::colorFor(const QString& name) {
+  if (name == QLatin1String("upload") || name == QLatin1String("download")) return theme::stageColor(name, 0);
+  auto it = m_kernelColors.find(name);
+  if (it == m_kernelColors.end()) {
+    int index = 0;  // the first palette entry no kernel on the chart uses
+    while (std::find(m_kernelColors.cbegin(), m_kernelColors.cend(), index) != m_kernelColors.cend()) ++index;
+    it = m_kernelColors.insert(name, index);
+  }
+  return theme::stageColor(name, *it);
+}
+
+bool StatsChart::budgetShown() const {
+  return m_budget->count() > 0;
+}
+
 QLineSeries* StatsChart::seriesFor(const QString& name) {
   if (auto it = m_series.find(name); it != m_series.end()) return *it;
   auto* s = new QLineSeries;
   s->setName(name);
-  s->setPen(QPen(theme::stageColor(name, m_kernelCount), 1.4));
-  if (name != QLatin1String("upload") && name != QLatin1String("download")) ++m_kernelCount;
+  s->setPen(QPen(colorFor(name), 1.4));
   m_chart->addSeries(s);
   s->attachAxis(m_x);
   s->attachAxis(m_y);
@@ -79,7 +93,7 @@ void StatsChart::clear() {
     delete s;
   }
   m_series.clear();
-  m_kernelCount = 0;
+  m_kernelColors.clear();
   m_total->clear();
   m_budget->clear();
 }
@@ -87,28 +101,55 @@ void StatsChart::clear() {
 void StatsChart::updateSeries(const std::deque<StatsSample>& history, double now, double budgetMs) {
   QMap<QString, QList<QPointF>> points;
   QList<QPointF> total;
-  double maxY = 1;
+  double maxY = 0;
   for (const StatsSample& s : history) {
     const double x = s.t - now;
     for (const auto& st : s.stages) points[QString::fromStdString(st.name)].append(QPointF(x, st.ms));
     total.append(QPointF(x, s.total));
     maxY = std::max(maxY, s.total);
   }
+  // A stage no longer on the chart (a strategy switched away from) gives its line and colour back.
+  for (auto it = m_series.begin(); it != m_series.end();) {
+    if (points.contains(it.key())) {
+      ++it;
+      continue;
+    }
+    m_chart->removeSeries(*it);
+    delete *it;
+    m_kernelColors.remove(it.key());
+    it = m_series.erase(it);
+  }
   for (auto it = points.begin(); it != points.end(); ++it) seriesFor(it.key())->replace(it.value());
-  for (auto it = m_series.begin(); it != m_series.end(); ++it)
-    if (!points.contains(it.key())) (*it)->clear();  // a stage of a strategy no longer in use
   m_total->replace(total);
   const double span = static_cast<double>(StatsCollector::kHistory.count());
-  if (budgetMs > 0) {
+  // The axis follows the data (sub-millisecond kernels must not lie flat on a 0–64 ms axis). The budget
+  // line joins it when it does not squash the data; otherwise the axis title names it.
+  const bool showBudget = budgetMs > 0 && (maxY <= 0 || budgetMs <= 3 * maxY);
+  if (showBudget) {
     m_budget->replace({QPointF(-span, budgetMs), QPointF(0, budgetMs)});
     maxY = std::max(maxY, budgetMs);
   } else {
     m_budget->clear();
   }
-  // Grow at once, shrink slowly, so the axis does not jump every refresh.
-  const double target = std::pow(2.0, std::ceil(std::log2(maxY * 1.15)));
-  m_yMax = target > m_yMax ? target : std::max(target, m_yMax * 0.9);
+  if (maxY <= 0) maxY = 1;
+  // The next "nice" value (1, 2, 5 × 10^n) above the data, with a little headroom.
+  const double want = maxY * 1.1;
+  const double decade = std::pow(10.0, std::floor(std::log10(want)));
+  double top = decade;
+  for (double step : {1.0, 2.0, 5.0, 10.0})
+    if (step * decade >= want) {
+      top = step * decade;
+      break;
+    }
+  m_yMax = top;
   m_y->setRange(0, m_yMax);
+  m_y->setLabelFormat(m_yMax < 0.1  ? QStringLiteral("%.3f")
+                      : m_yMax < 1  ? QStringLiteral("%.2f")
+                      : m_yMax < 10 ? QStringLiteral("%.1f")
+                                    : QStringLiteral("%.0f"));
+  m_y->setTitleText(showBudget || budgetMs <= 0
+                        ? tr("ms")
+                        : tr("ms (budget %1 ms, above the scale)").arg(budgetMs, 0, 'f', 1));
 }
 
 }  // namespace convolab::gui

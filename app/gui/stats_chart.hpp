@@ -23,6 +23,15 @@ class StatsChart : public QChartView {
   void updateSeries(const std::deque<StatsSample>& history, double now, double budgetMs);
   void clear();
   int seriesCount() const { return static_cast<int>(m_series.size()); }
+  /// The colour of stage `name`'s line; the stats table uses it too, so rows and lines always match. A kernel
+  /// keeps its colour while it is on the chart; colours of kernels gone from it are reused.
+  QColor colorFor(const QString& name);
+  /// The line of stage `name` (null when it has none).
+  QLineSeries* series(const QString& name) const { return m_series.value(name, nullptr); }
+  /// The y-axis range's top, ms.
+  double yMax() const { return m_yMax; }
+  /// Whether the frame budget line is on the chart (it is left off when it would squash the data).
+  bool budgetShown() const;
 
  private:
   QLineSeries* seriesFor(const QString& name);
@@ -33,8 +42,8 @@ class StatsChart : public QChartView {
   QMap<QString, QLineSeries*> m_series;
   QLineSeries* m_total;
   QLineSeries* m_budget;
-  double m_yMax = 10;
-  int m_kernelCount = 0;
+  double m_yMax = 1;
+  QMap<QString, int> m_kernelColors;  // kernel name → palette index
 };
 
 }  // namespace convolab::gui

@@ -12,13 +12,22 @@ double seconds(TimePoint a, TimePoint b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
+TimePoint timeOf(TimePoint t) {
+  return t;
+}
+template <class T>
+TimePoint timeOf(const T& event) {
+  return event.when;
+}
+
 // Rate of events with timestamps `times` (ascending) inside [from, to].
 template <class Container>
 double rateIn(const Container& times, TimePoint from) {
-  auto first = std::lower_bound(times.begin(), times.end(), from);
+  auto first = std::lower_bound(times.begin(), times.end(), from,
+                                [](const auto& e, TimePoint t) { return timeOf(e) < t; });
   const auto n = std::distance(first, times.end());
   if (n < 2) return 0;
-  const double span = seconds(*first, times.back());
+  const double span = seconds(timeOf(*first), timeOf(times.back()));
   return span > 0 ? static_cast<double>(n - 1) / span : 0;
 }
 
@@ -47,7 +56,7 @@ double StatsCollector::secondsSinceStart(TimePoint when) const {
 void StatsCollector::trim(TimePoint now) {
   const auto cutoff = now - kHistory;
   while (!m_processed.empty() && m_processed.front().when < cutoff) m_processed.pop_front();
-  while (!m_displayed.empty() && m_displayed.front() < cutoff) m_displayed.pop_front();
+  while (!m_displayed.empty() && m_displayed.front().when < cutoff) m_displayed.pop_front();
   while (m_source.size() > 2 && m_source.front().when < cutoff) m_source.pop_front();
   const double tCut = secondsSinceStart(cutoff);
   while (!m_history.empty() && m_history.front().t < tCut) m_history.pop_front();
@@ -55,7 +64,7 @@ void StatsCollector::trim(TimePoint now) {
 
 void StatsCollector::addProcessed(const FrameRecord& record) {
   ++m_processedTotal;
-  Processed p{record.processed, record.timings, record.hasTimings, record.bypassed};
+  Processed p{record.processed, record.timings, record.hasTimings, record.bypassed, record.pinnedInput};
   m_processed.push_back(p);
   if (m_keepRun) m_run.push_back(std::move(p));
   // The run's source counters start at its first processed frame: drops during warm-up (program builds,
@@ -71,9 +80,16 @@ void StatsCollector::addProcessed(const FrameRecord& record) {
   trim(record.processed);
 }
 
-void StatsCollector::addDisplayed(TimePoint when) {
-  m_displayed.push_back(when);
-  if (m_keepRun) m_runDisplayed.push_back(when);
+void StatsCollector::addDisplayed(TimePoint when, TimePoint captured) {
+  const double latency = captured == TimePoint{} || captured > when
+                             ? -1.0
+                             : std::chrono::duration<double, std::milli>(when - captured).count();
+  m_displayed.push_back({when, latency});
+  if (m_keepRun) m_runDisplayed.push_back({when, latency});
+}
+
+StageSummary StatsCollector::latencySummary(const std::vector<double>& values) {
+  return summarise("capture to display", values, values.empty() ? 0 : values.back());
 }
 
 void StatsCollector::sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped,
@@ -139,7 +155,10 @@ void StatsCollector::summariseStages(const std::vector<const Processed*>& frames
     for (double h : host) sum += h;
     out.hostMs = sum / static_cast<double>(host.size());
   }
-  if (newest) out.strategy = newest->timings.strategy;
+  if (newest) {
+    out.strategy = newest->timings.strategy;
+    out.pinnedInput = newest->pinnedInput;
+  }
 }
 
 StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds window) const {
@@ -154,6 +173,10 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
     }
   s.processedFps = rateIn(processedTimes, from);
   s.displayedFps = rateIn(m_displayed, from);
+  std::vector<double> latencies;
+  for (const auto& d : m_displayed)
+    if (d.when >= from && d.latencyMs >= 0) latencies.push_back(d.latencyMs);
+  s.latency = latencySummary(latencies);
   if (!m_source.empty()) {
     s.delivered = m_source.back().delivered;
     s.dropped = m_source.back().dropped;
@@ -187,10 +210,15 @@ StatsSnapshot StatsCollector::runSummary() const {
     if (span > 0) {
       s.processedFps = static_cast<double>(m_run.size() - 1) / span;
       const auto displayed = std::count_if(m_runDisplayed.begin(), m_runDisplayed.end(),
-                                           [&](TimePoint t) { return t > from && t <= to; });
+                                           [&](const Displayed& d) { return d.when > from && d.when <= to; });
       s.displayedFps = static_cast<double>(displayed) / span;
     }
   }
+  // Latency over the run, the first displayed frame excluded (it waited for the engine's first build).
+  std::vector<double> latencies;
+  for (size_t i = 1; i < m_runDisplayed.size(); ++i)
+    if (m_runDisplayed[i].latencyMs >= 0) latencies.push_back(m_runDisplayed[i].latencyMs);
+  s.latency = latencySummary(latencies);
   if (m_haveRunSource) {
     const double span = seconds(m_runFirstSource.when, m_runLastSource.when);
     if (span > 0)

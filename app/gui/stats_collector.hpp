@@ -34,10 +34,12 @@ struct StatsSnapshot {
   double recentDropShare = 0;        ///< share of the window's delivered frames that were dropped, 0..1
   std::vector<StageSummary> stages;  ///< upload, kernels in order, download
   StageSummary total;                ///< sum of the stages per frame
+  StageSummary latency;              ///< capture → display (painted) per displayed frame, ms
   double hostMs = 0;                 ///< mean wall time of Engine::process
   double budgetMs = 0;               ///< 1000 / source fps (0 when unknown)
   std::string strategy;              ///< active strategy of the newest frame
   bool bypassed = false;
+  bool pinnedInput = false;  ///< the newest frame was uploaded from pinned staging memory
 };
 
 /// One point of the chart: a frame's time (seconds since the collector started) and stage times.
@@ -59,7 +61,9 @@ class StatsCollector {
   void setKeepRun(bool keep) { m_keepRun = keep; }
 
   void addProcessed(const FrameRecord& record);
-  void addDisplayed(TimePoint when);
+  /// A frame reached the screen at `when`; `captured`: when the source delivered it (latency; ignored when
+  /// unset).
+  void addDisplayed(TimePoint when, TimePoint captured = {});
   /// Source counters (delivered, dropped) sampled from the pipeline; `nominalFps` from the source.
   void sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps);
   void reset();
@@ -80,6 +84,7 @@ class StatsCollector {
     FrameTimings timings;
     bool hasTimings;
     bool bypassed;
+    bool pinnedInput;
   };
   struct SourceSample {
     TimePoint when;
@@ -91,11 +96,17 @@ class StatsCollector {
 
   TimePoint m_start;
   std::deque<Processed> m_processed;  // last kHistory
-  std::deque<TimePoint> m_displayed;  // last kHistory
+  struct Displayed {
+    TimePoint when;
+    double latencyMs;  // < 0: unknown
+  };
+  static StageSummary latencySummary(const std::vector<double>& values);
+
+  std::deque<Displayed> m_displayed;  // last kHistory
   std::deque<SourceSample> m_source;  // last kHistory
   std::deque<StatsSample> m_history;  // last kHistory
   std::vector<Processed> m_run;       // since reset (timings only; small)
-  std::vector<TimePoint> m_runDisplayed;
+  std::vector<Displayed> m_runDisplayed;
   SourceSample m_runFirstSource{}, m_runLastSource{};
   bool m_haveRunSource = false;
   bool m_keepRun = false;

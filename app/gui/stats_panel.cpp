@@ -75,8 +75,14 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
   m_dropped =
       addRow(grid, 3, tr("Dropped"),
              tr("Source frames replaced by a newer one before processing could take them (newest wins, "
-                "so the preview never lags), out of all frames delivered."),
+                "so the preview never lags), out of all frames delivered. Counted from when processing is "
+                "ready: not while auto measures or a kernel builds (warming up)."),
              QStringLiteral("dropped"));
+  m_latency = addRow(grid, 4, tr("Latency"),
+                     tr("Capture to display: from the moment the source delivered a frame to the moment the "
+                        "preview painted its result (mean and 95th percentile over the last second). The "
+                        "screen's compositor adds up to one refresh."),
+                     QStringLiteral("latency"));
   layout->addWidget(rates);
 
   auto* stagesBox = new QGroupBox(tr("Device time per frame (ms)"), this);
@@ -170,6 +176,11 @@ void StatsPanel::setEngine(const QString& device, const QString& requestedStrate
   m_strategy->setText(requestedStrategy);
 }
 
+void StatsPanel::setProcessingState(const QString& preparing, bool stillIdle) {
+  m_preparing = preparing;
+  m_stillIdle = stillIdle;
+}
+
 void StatsPanel::clearChart() {
   m_chart->clear();
 }
@@ -178,18 +189,32 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   const double source = s.sourceFps > 0 ? s.sourceFps : s.nominalFps;
   m_source->setText(fps(s.sourceFps) +
                     (s.nominalFps > 0 ? QString::asprintf("  (%.4g)", s.nominalFps) : QString()));
-  m_processed->setText(fps(s.processedFps) + (s.bypassed ? tr("  bypass") : QString()));
-  setColor(m_processed, rateColor(s.processedFps, source));
+  if (m_stillIdle && s.processedFps <= 0) {
+    // A still image is processed once per change: no rate to compare with the source's.
+    m_processed->setText(tr("still image, idle"));
+    setColor(m_processed, QColor(0xe3, 0xe6, 0xeb));
+  } else {
+    m_processed->setText(fps(s.processedFps) + (s.bypassed ? tr("  bypass") : QString()));
+    setColor(m_processed, rateColor(s.processedFps, source));
+  }
   m_displayed->setText(fps(s.displayedFps));
   setColor(m_displayed, rateColor(s.displayedFps, source));
   const double pct =
       s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
-  m_dropped->setText(QStringLiteral("%1 / %2 (%3 %)").arg(s.dropped).arg(s.delivered).arg(pct, 0, 'f', 1));
-  // Coloured by what is dropped now (last second), so start-up drops do not leave it red for good.
-  const double recent = 100.0 * s.recentDropShare;
-  setColor(m_dropped, recent > 20  ? theme::danger()
-                      : recent > 5 ? theme::warning()
-                                   : QColor(0xe3, 0xe6, 0xeb));
+  if (!m_preparing.isEmpty()) {
+    m_dropped->setText(tr("warming up: %1").arg(m_preparing));
+    setColor(m_dropped, QColor(0x8a, 0x91, 0x9c));
+  } else {
+    m_dropped->setText(QStringLiteral("%1 / %2 (%3 %)").arg(s.dropped).arg(s.delivered).arg(pct, 0, 'f', 1));
+    // Coloured by what is dropped now (last second), so start-up drops do not leave it red for good.
+    const double recent = 100.0 * s.recentDropShare;
+    setColor(m_dropped, recent > 20  ? theme::danger()
+                        : recent > 5 ? theme::warning()
+                                     : QColor(0xe3, 0xe6, 0xeb));
+  }
+  m_latency->setText(s.latency.samples > 0
+                         ? QString::asprintf("%6.1f ms  (p95 %.1f)", s.latency.mean, s.latency.p95)
+                         : QStringLiteral("     — ms"));
   if (!s.strategy.empty() && QString::fromStdString(s.strategy) != m_requested)
     m_strategy->setText(m_requested + QStringLiteral(" → ") + QString::fromStdString(s.strategy));
   else
@@ -212,11 +237,9 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     item->setFont(f);
   };
   const QColor text(0xe3, 0xe6, 0xeb), dim(0x8a, 0x91, 0x9c);
-  int kernelIndex = 0;
   for (int i = 0; i < static_cast<int>(s.stages.size()); ++i) {
     const auto& st = s.stages[static_cast<size_t>(i)];
     const QString name = QString::fromStdString(st.name);
-    const bool isKernel = name != QLatin1String("upload") && name != QLatin1String("download");
     QString tip = name == QLatin1String("upload")     ? tr("Copying the frame from host memory to the device")
                   : name == QLatin1String("download") ? tr("Copying the result back to host memory")
                                                       : tr("Kernel '%1' on the device").arg(name);
@@ -226,7 +249,7 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     set(i, 2, ms(st.mean), text, tip, false);
     set(i, 3, ms(st.p95), text, tip, false);
     // The swatch ties the row to its line in the chart.
-    m_stages->item(i, 0)->setData(Qt::DecorationRole, theme::stageColor(name, isKernel ? kernelIndex++ : 0));
+    m_stages->item(i, 0)->setData(Qt::DecorationRole, m_chart->colorFor(name));
   }
   const int totalRow = rows - 2;
   const QString totalTip =

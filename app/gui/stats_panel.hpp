@@ -26,6 +26,9 @@ class StatsPanel : public QWidget {
   /// Refreshes the chart (a few times a second).
   void showHistory(const std::deque<StatsSample>& history, double now, double budgetMs);
   void setEngine(const QString& device, const QString& requestedStrategy);
+  /// What processing waits on ("measuring strategies 3/10…": drops are not counted meanwhile) and whether a
+  /// still image is idle (processed once per change).
+  void setProcessingState(const QString& preparing, bool stillIdle);
   void clearChart();
 
   QString text() const { return m_text; }  ///< what "Copy" puts on the clipboard
@@ -44,6 +47,7 @@ class StatsPanel : public QWidget {
   QLabel* m_processed;
   QLabel* m_displayed;
   QLabel* m_dropped;
+  QLabel* m_latency;
   QLabel* m_device;
   QLabel* m_strategy;
   QTableWidget* m_stages;
@@ -51,6 +55,8 @@ class StatsPanel : public QWidget {
   QString m_deviceName;
   QString m_requested;
   QString m_text;
+  QString m_preparing;
+  bool m_stillIdle = false;
 };
 
 }  // namespace convolab::gui

@@ -27,11 +27,14 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
     stages[st.name] = {{"mean_ms", round3(st.mean)}, {"p95_ms", round3(st.p95)}, {"samples", st.samples}};
   j["stages"] = stages;
   j["total"] = {{"mean_ms", round3(s.total.mean)}, {"p95_ms", round3(s.total.p95)}};
+  j["capture_to_display"] = {
+      {"mean_ms", round3(s.latency.mean)}, {"p95_ms", round3(s.latency.p95)}, {"samples", s.latency.samples}};
   j["host_ms"] = round3(s.hostMs);
   j["frame_budget_ms"] = round3(s.budgetMs);
   j["device"] = device;
   j["strategy"] = strategy;
   j["active_strategy"] = s.strategy;
+  j["pinned_staging"] = s.pinnedInput;
   return j.dump(2) + "\n";
 }
 
@@ -52,6 +55,8 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
       s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
   add("dropped    %llu / %llu (%.1f %%)\n", static_cast<unsigned long long>(s.dropped),
       static_cast<unsigned long long>(s.delivered), pct);
+  if (s.latency.samples > 0)
+    add("latency    %7.1f ms mean, %.1f ms p95 (capture to display)\n", s.latency.mean, s.latency.p95);
   add("\n%-22s %9s %9s %9s\n", "stage (ms)", "current", "mean", "p95");
   for (const auto& st : s.stages)
     add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);

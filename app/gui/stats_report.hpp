@@ -8,8 +8,8 @@
 namespace convolab::gui {
 
 /// {source_fps, processed_fps, displayed_fps, dropped_frames, delivered_frames, stages: {upload:
-/// {mean_ms, p95_ms}, <kernel>: {...}, download: {...}}, total: {...}, host_ms, frame_budget_ms,
-/// device, strategy, frames}.
+/// {mean_ms, p95_ms}, <kernel>: {...}, download: {...}}, total: {...}, capture_to_display: {mean_ms, p95_ms,
+/// samples}, host_ms, frame_budget_ms, device, strategy, frames}.
 std::string statsJson(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,
                       std::uint64_t frames);
 

@@ -34,6 +34,19 @@ Context::Context(const DeviceInfo& device) : m_info(device) {
   }
 }
 
+Context::Context(const Context& other, SiblingTag)
+    : m_info(other.m_info), m_device(other.m_device), m_context(other.m_context), m_cache(other.m_cache) {
+  try {
+    m_queue = cl::CommandQueue(m_context, m_device, CL_QUEUE_PROFILING_ENABLE);
+  } catch (const cl::Error& e) {
+    throw ClError("clCreateCommandQueue", e.err(), "sibling queue on " + m_info.describe());
+  }
+}
+
+std::shared_ptr<Context> Context::sibling() const {
+  return std::shared_ptr<Context>(new Context(*this, SiblingTag{}));
+}
+
 cl::CommandQueue& Context::transferQueue(int index) {
   cl::CommandQueue& q = m_transfer[index & 1];
   if (!q()) {

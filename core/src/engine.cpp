@@ -174,6 +174,17 @@ std::size_t Engine::tileBytes() const {
   return std::clamp<std::size_t>(bytes, 1, kMaxTileBytes);
 }
 
+void Engine::prepare(int width, int height) {
+  if (width <= 0 || height <= 0) throw Error(ErrorKind::BadInput, "empty frame");
+  // What process() prepares for: the whole frame, or the height of its tiles.
+  const std::size_t rowBytes = static_cast<std::size_t>(width) * kBytesPerPixel;
+  const std::size_t limitRows = std::max<std::size_t>(tileBytes() / rowBytes, 1);
+  const int window =
+      static_cast<int>(std::max<std::size_t>(limitRows, static_cast<std::size_t>(2 * m_filter.radius() + 1)));
+  const bool whole = static_cast<std::size_t>(height) * rowBytes <= tileBytes() || window >= height;
+  ensurePrepared(width, whole ? height : window);
+}
+
 FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
   if (in.width != out.width || in.height != out.height)
     throw Error(ErrorKind::Usage, "Engine::process: input and output sizes differ");

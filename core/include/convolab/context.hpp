@@ -64,7 +64,15 @@ class Context {
   /// drivers never return (PoCL 3.1 keeps every kernel library mapped), so callers bound how many they make.
   std::size_t programsCreated() const { return m_programsCreated.load(); }
 
+  /// A context on the same device and OpenCL context (programs, buffers and pinned memory are shared) with
+  /// its own profiling queue, so one thread's work (auto's measurements, builds) does not queue behind
+  /// another's.
+  std::shared_ptr<Context> sibling() const;
+
  private:
+  struct SiblingTag {};
+  Context(const Context& other, SiblingTag);
+
   DeviceInfo m_info;
   cl::Device m_device;
   cl::Context m_context;

@@ -48,6 +48,9 @@ class Engine {
   /// Convolves `in` into `out` (same size). Falls back to another strategy if the chosen one cannot
   /// run or fails, and records a notice. Throws only when no strategy can run.
   FrameTimings process(const ImageView& in, const MutableImageView& out);
+  /// Does now what the first process() of a width×height frame would do first (builds; for auto, the
+  /// measurements), with the same fallbacks, so a caller can prepare on another thread and swap engines.
+  void prepare(int width, int height);
 
   /// Pinned host memory for a width×height frame. Filling stagingInput() and processing into
   /// stagingOutput() makes uploads and downloads DMA transfers without a driver-side staging copy

@@ -18,6 +18,7 @@
 #include "convolab/atomic_file.hpp"
 #include "convolab/image.hpp"
 #include "convolab/log.hpp"
+#include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
 
 namespace convolab {
@@ -119,12 +120,18 @@ class AutoStrategy final : public Strategy {
 
     std::vector<Choice> round1;
     std::set<std::string> kernels;  // strategies running the same kernels are timed once
+    std::vector<std::string> candidates;
     for (const auto& entry : strategyRegistry()) {
       if (entry.name == "auto") continue;
       const auto s = createStrategy(entry.name);
       if (s->unsupportedReason(ctx, filter) || !kernels.insert(s->kernelIdentity(ctx, filter)).second)
         continue;
-      if (auto ms = time(entry.name, "", 1)) round1.push_back({std::string(entry.name), "", *ms});
+      candidates.emplace_back(entry.name);
+    }
+    const int steps = static_cast<int>(candidates.size()) + 3;  // + the finalists' confirmation runs
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      reportProgress("measuring strategies", static_cast<int>(i), steps);
+      if (auto ms = time(candidates[i], "", 1)) round1.push_back({candidates[i], "", *ms});
     }
     if (round1.empty()) return {};
     std::sort(round1.begin(), round1.end(), byTime);
@@ -141,9 +148,12 @@ class AutoStrategy final : public Strategy {
 
     const int runs = coreConfig().autoRuns;
     std::vector<Choice> finalists;
-    for (size_t i = 0; i < round2.size() && i < 3; ++i)
+    for (size_t i = 0; i < round2.size() && i < 3; ++i) {
+      reportProgress("measuring strategies", steps - 3 + static_cast<int>(i), steps);
       if (auto ms = time(round2[i].strategy, round2[i].variant, runs))
         finalists.push_back({round2[i].strategy, round2[i].variant, *ms});
+    }
+    reportProgress("measuring strategies", steps, steps);
     return finalists;
   }
 

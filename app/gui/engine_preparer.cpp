@@ -1,0 +1,107 @@
+// The preparer thread: newest job wins, engines recycled, auto's progress forwarded as "measuring 3/10…".
+#include "engine_preparer.hpp"
+
+#include "convolab/progress.hpp"
+
+namespace convolab::gui {
+
+namespace {
+std::atomic<int> g_testDelayMs{0};
+}  // namespace
+
+void EnginePreparer::setTestDelay(std::chrono::milliseconds delay) {
+  g_testDelayMs = static_cast<int>(delay.count());
+}
+
+EnginePreparer::EnginePreparer(ProgressCallback onProgress, DoneCallback onDone)
+    : m_onProgress(std::move(onProgress)), m_onDone(std::move(onDone)), m_thread([this] { loop(); }) {}
+
+EnginePreparer::~EnginePreparer() {
+  {
+    std::lock_guard lock(m_mutex);
+    m_stop = true;
+    m_pending.reset();
+  }
+  m_wake.notify_all();
+  if (m_thread.joinable()) m_thread.join();
+}
+
+void EnginePreparer::request(PrepareJob job) {
+  {
+    std::lock_guard lock(m_mutex);
+    m_pending = std::move(job);
+  }
+  m_wake.notify_all();
+}
+
+void EnginePreparer::recycle(std::unique_ptr<Engine> engine) {
+  {
+    std::lock_guard lock(m_mutex);
+    std::swap(m_spare, engine);
+  }
+  // The former spare (if any) is released here, outside the lock.
+}
+
+bool EnginePreparer::busy() const {
+  std::lock_guard lock(m_mutex);
+  return m_running || m_pending.has_value();
+}
+
+std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::unique_ptr<Engine> engine,
+                                                   const Context* live) {
+  auto result = std::make_shared<PrepareResult>();
+  result->job = job;
+  try {
+    if (const int delay = g_testDelayMs.load(); delay > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+    std::shared_ptr<Context> queue =
+        job.queues[0] && job.queues[0].get() != live ? job.queues[0] : job.queues[1];
+    if (!queue) queue = job.context;
+    if (!engine || engine->sharedContext() != queue) engine = std::make_unique<Engine>(queue, job.strategy);
+    engine->setStrategy(job.strategy);
+    engine->setFilter(job.filter);
+    engine->prepare(job.width, job.height);
+    // One frame here, on this thread and queue: PoCL compiles each kernel's work-group function at its first
+    // launch (seconds), which must not happen on the live engine's first frame.
+    // (Skipped for huge frames: two more full-size images would cost more than the stall they avoid.)
+    if (static_cast<std::size_t>(job.width) * static_cast<std::size_t>(job.height) * kBytesPerPixel <=
+        std::size_t{64} << 20) {
+      Image in(job.width, job.height), out(job.width, job.height);
+      engine->process(in.view(), out.mutableView());
+    }
+    result->notices = engine->takeNotices();
+    result->engine = std::move(engine);
+  } catch (const std::exception& e) {
+    result->error = e.what();
+    if (engine) result->notices = engine->takeNotices();
+  }
+  return result;
+}
+
+void EnginePreparer::loop() {
+  setThreadProgressCallback([this](const std::string& what, int done, int total) {
+    if (m_onProgress) m_onProgress(what + " " + std::to_string(done) + "/" + std::to_string(total) + "…");
+  });
+  for (;;) {
+    PrepareJob job;
+    std::unique_ptr<Engine> engine;
+    {
+      std::unique_lock lock(m_mutex);
+      m_wake.wait(lock, [&] { return m_stop || m_pending.has_value(); });
+      if (m_stop) return;
+      job = std::move(*m_pending);
+      m_pending.reset();
+      engine = std::move(m_spare);
+      m_running = true;
+    }
+    auto result = run(job, std::move(engine), m_live.load());
+    {
+      std::lock_guard lock(m_mutex);
+      m_running = false;
+      if (m_stop) return;
+    }
+    if (m_onDone) m_onDone(std::move(result));
+  }
+}
+
+}  // namespace convolab::gui

@@ -1,0 +1,210 @@
+// Live processing without stalls: capture-to-display latency, still images processed once per change, slow
+// engine preparations that keep frames coming (stale marker set then cleared), pinned staging, chart axis.
+#include <QLabel>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+#include "app_test_support.hpp"
+#include "engine_preparer.hpp"
+#include "filter_document.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
+#include "preview_widget.hpp"
+#include "stats_chart.hpp"
+#include "stats_panel.hpp"
+#include "stats_report.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+namespace {
+
+std::unique_ptr<MainWindow> openWindow(const QString& source) {
+  LaunchOptions o;
+  o.source = source;
+  o.strategy = QStringLiteral("naive");
+  auto window = std::make_unique<MainWindow>(o);
+  window->show();
+  return window;
+}
+
+// A 5×5 box blur: unlike any filter the other cases leave in the settings.
+FilterSet boxFilter() {
+  ChannelFilter box;
+  box.size = 5;
+  box.matrix.assign(25, 1.0);
+  box.divisor = 25;
+  return FilterSet::uniform(box);
+}
+
+StatsSample sample(double t, std::vector<StageTiming> stages) {
+  StatsSample s;
+  s.t = t;
+  s.stages = std::move(stages);
+  for (const auto& st : s.stages) s.total += st.ms;
+  return s;
+}
+
+}  // namespace
+
+class LiveProcessingTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { test::prepareTestEnvironment(QStringLiteral("live-processing-test")); }
+
+  void latencyStatisticsFromSyntheticFrames() {
+    using std::chrono::milliseconds;
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 40; ++i) {
+      const auto painted = t0 + milliseconds(i * 25);
+      stats.addDisplayed(painted, painted - milliseconds(10 + i % 20));  // 10..29 ms
+    }
+    stats.addDisplayed(t0 + milliseconds(40 * 25));  // no capture time: not a latency sample
+    const auto s = stats.snapshot(t0 + milliseconds(40 * 25), milliseconds(2000));
+    QCOMPARE(s.latency.samples, 40);
+    QVERIFY(std::abs(s.latency.mean - 19.5) < 0.01);
+    QVERIFY(s.latency.p95 >= 28.0 && s.latency.p95 <= 29.0);
+    const auto run = stats.runSummary();
+    QCOMPARE(run.latency.samples, 39);  // the first displayed frame is warm-up
+    const auto j = nlohmann::json::parse(statsJson(run, "dev", "naive", 40));
+    QVERIFY(j.at("capture_to_display").at("p95_ms").get<double>() >= 28.0);
+    QVERIFY(QString::fromStdString(statsText(s, "dev", "naive")).contains(QStringLiteral("latency")));
+  }
+
+  void latencyIsReportedAndFramesArePinned() {
+    auto window = openWindow(QStringLiteral("pattern:160x120@30"));
+    QVERIFY(test::waitForFrameWhere(*window, [](const ProcessedFrame& f) { return f.record.hasTimings; }));
+    const auto processedAtStart = window->stats().processedTotal();
+    QTRY_VERIFY_WITH_TIMEOUT(window->stats().processedTotal() > processedAtStart + 10, 30000);
+    const auto s =
+        window->stats().snapshot(std::chrono::steady_clock::now(), std::chrono::milliseconds(5000));
+    QVERIFY2(s.latency.samples > 0, "no displayed frame carried a capture time");
+    QVERIFY(s.latency.mean > 0);
+    QVERIFY(s.latency.p95 >= s.latency.mean * 0.5);
+    QVERIFY(s.latency.mean < 5000);
+    const auto json = nlohmann::json::parse(statsJson(s, "dev", "naive", 10));
+    QVERIFY(json.at("capture_to_display").at("mean_ms").get<double>() > 0);
+    QVERIFY(json.at("capture_to_display").at("p95_ms").get<double>() > 0);
+    QVERIFY(window->statsPanel()->valueLabel(QStringLiteral("latency")) != nullptr);
+    // The source decoded straight into pinned staging memory of the device, and the result is still right.
+    const auto frame = test::waitForFrameWhere(
+        *window, [](const ProcessedFrame& f) { return f.record.hasTimings && !f.record.stale; });
+    QVERIFY(frame);
+    QVERIFY(frame->record.pinnedInput);
+    QVERIFY(frame->original->storage() != nullptr);
+    QVERIFY(s.pinnedInput);
+    QVERIFY(test::maxAbsDifference(*frame->filtered,
+                                   test::referenceResult(*frame->original, window->document()->filter())) <=
+            1);
+  }
+
+  void stillImageIsProcessedOncePerChange() {
+    auto window = openWindow(test::dataFile(QStringLiteral("chelsea.png")));
+    // The engine is ready (the first frame may have been shown unfiltered while it was prepared).
+    QVERIFY(test::waitForFrameWhere(
+        *window, [](const ProcessedFrame& f) { return f.record.hasTimings && !f.record.stale; }));
+    QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->stillIdle(), 10000);
+    const auto before = window->stats().processedTotal();
+    QTest::qWait(1200);  // the still is delivered ~30 times meanwhile
+    QCOMPARE(window->stats().processedTotal(), before);
+    // A change is processed (once), then it is idle again.
+    window->document()->replace(test::distinctChannelsFilter(), QStringLiteral("distinct"));
+    QVERIFY(test::waitForFrame(*window, window->pipeline()->filterRevision()));
+    QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->stillIdle(), 10000);
+    const auto after = window->stats().processedTotal();
+    QVERIFY(after > before);
+    QVERIFY2(after - before <= 4, qPrintable(QString::number(after - before)));
+    QTest::qWait(1000);
+    QCOMPARE(window->stats().processedTotal(), after);
+    window->statsPanel()->showStats(window->stats().snapshot(std::chrono::steady_clock::now()));
+    QCOMPARE(window->statsPanel()->valueLabel(QStringLiteral("processed"))->text(),
+             QStringLiteral("still image, idle"));
+  }
+
+  void slowPreparationKeepsFramesComingAndMarksTheFrameStale() {
+    auto window = openWindow(QStringLiteral("pattern:160x120@30"));
+    QVERIFY(test::waitForFrame(*window, 0));
+    QTRY_VERIFY_WITH_TIMEOUT(window->preview()->frame() && !window->preview()->isStale(), 20000);
+    EnginePreparer::setTestDelay(std::chrono::milliseconds(2500));
+    const auto deliveredBefore = window->pipeline()->framesDelivered();
+    window->document()->replace(boxFilter(), QStringLiteral("distinct"));
+    const std::uint64_t revision = window->pipeline()->filterRevision();
+    QTRY_VERIFY_WITH_TIMEOUT(window->preview()->isStale(), 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(window->preview()->preparingMessage(), QStringLiteral("building kernel…"),
+                              2000);
+    // Frames keep coming while the engine is prepared (made with the previous filter).
+    const auto processed = window->stats().processedTotal();
+    QTest::qWait(1000);
+    QVERIFY2(window->stats().processedTotal() >= processed + 5,
+             qPrintable(QString::number(window->stats().processedTotal() - processed)));
+    QVERIFY(window->preview()->isStale());
+    QVERIFY(window->pipeline()->latestFrame()->record.stale);
+    // Warming up: replaced frames are not counted as dropped, nor as delivered.
+    QVERIFY2(window->pipeline()->framesDelivered() <= deliveredBefore + 2,
+             qPrintable(QString::number(window->pipeline()->framesDelivered() - deliveredBefore)));
+    EnginePreparer::setTestDelay(std::chrono::milliseconds(0));
+    const auto frame = test::waitForFrame(*window, revision, 30000);
+    QVERIFY(frame);
+    QVERIFY(!frame->record.stale);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->preview()->isStale(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(window->preview()->preparingMessage().isEmpty(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->framesDelivered() > deliveredBefore + 5, 5000);
+    QVERIFY(test::maxAbsDifference(*frame->filtered, test::referenceResult(*frame->original, boxFilter())) <=
+            1);
+  }
+
+  void chartAxisFollowsTheData() {
+    StatsChart chart;
+    std::deque<StatsSample> history;
+    for (int i = 0; i < 20; ++i)
+      history.push_back(sample(i * 0.1, {{"upload", 0.02}, {"convolve", 0.15}, {"download", 0.03}}));
+    chart.updateSeries(history, 2.0, 33.3);
+    QVERIFY2(chart.yMax() >= 0.2 && chart.yMax() <= 0.5, qPrintable(QString::number(chart.yMax())));
+    QVERIFY(!chart.budgetShown());  // 33 ms would flatten 0.2 ms lines
+    history.clear();
+    for (int i = 0; i < 20; ++i)
+      history.push_back(sample(i * 0.1, {{"upload", 1.0}, {"convolve", 18.0}, {"download", 1.0}}));
+    chart.updateSeries(history, 2.0, 33.3);
+    QVERIFY2(chart.yMax() >= 33.3 && chart.yMax() <= 60, qPrintable(QString::number(chart.yMax())));
+    QVERIFY(chart.budgetShown());
+  }
+
+  void chartColoursMatchTheTableAfterAStrategySwitch() {
+    StatsPanel panel;
+    auto snapshotOf = [](const std::vector<std::string>& names) {
+      StatsSnapshot s;
+      for (const auto& n : names) s.stages.push_back({n, 1, 1, 1, 1});
+      return s;
+    };
+    auto check = [&](const std::vector<std::string>& names) {
+      for (int row = 0; row < static_cast<int>(names.size()); ++row) {
+        const QString name = QString::fromStdString(names[static_cast<size_t>(row)]);
+        const QColor inTable = panel.stageTable()->item(row, 0)->data(Qt::DecorationRole).value<QColor>();
+        QLineSeries* line = panel.chart()->series(name);
+        QVERIFY2(line, qPrintable(name));
+        QCOMPARE(line->pen().color(), inTable);
+      }
+    };
+    std::deque<StatsSample> history;
+    history.push_back(sample(0, {{"upload", 1}, {"rows", 1}, {"cols", 1}, {"download", 1}}));
+    panel.showHistory(history, 0, 0);
+    panel.showStats(snapshotOf({"upload", "rows", "cols", "download"}));
+    check({"upload", "rows", "cols", "download"});
+    // Switch: the old kernels leave the chart, a new one arrives; table and chart agree on its colour.
+    history.clear();
+    history.push_back(sample(10, {{"upload", 1}, {"convolve_codegen", 1}, {"download", 1}}));
+    panel.showHistory(history, 10, 0);
+    panel.showStats(snapshotOf({"upload", "convolve_codegen", "download"}));
+    check({"upload", "convolve_codegen", "download"});
+    QVERIFY(!panel.chart()->series(QStringLiteral("rows")));
+  }
+};
+
+QTEST_MAIN(LiveProcessingTest)
+#include "test_live_processing.moc"
