@@ -60,20 +60,26 @@ open(f"{work}/ffmpeg_filter.txt", "w").write("format=gbrp,convolution=" + ":".jo
 PY
 vf="$(cat "$work/ffmpeg_filter.txt")"
 
-now() { date +%s.%N; }
-fps() { python3 -c "print(f'{$1 / ($3 - $2):.1f}')"; }
+# Wall time and CPU time (user + system, all threads) of one command; on a shared, busy machine the CPU
+# time per frame is the steadier figure.
+TIMEFORMAT='%R %U %S'
+measure() {  # measure OUTFILE cmd...
+  local out="$1"; shift
+  { time "$@" >"$out.stdout" 2>/dev/null; } 2>"$out.time"
+}
+report() {  # report LABEL OUTFILE
+  read -r wall user sys <"$2.time"
+  python3 -c "print(f'$1 {$frames / $wall:7.1f} frames/s wall, {($user + $sys) * 1000 / $frames:7.1f} ms CPU per frame ({$wall:.1f} s wall)')"
+}
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'), host: $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "ffmpeg: $(ffmpeg -version | head -1)"
 "$cli" devices | head -2
 for r in $(seq 1 "$repeat"); do
-  t0=$(now)
-  ffmpeg -v error -y -i "$input" -vf "$vf" "${ffcodec[@]}" "$work/ffmpeg.$ext"
-  t1=$(now)
-  echo "run $r ffmpeg convolution: $(fps "$frames" "$t0" "$t1") frames/s"
-  t0=$(now)
-  line=$("$cli" apply -f "$work/filter.json" "$input" -o "$work/convolab.$ext" --force 2>/dev/null | grep '^wrote')
-  t1=$(now)
-  echo "run $r convolab-cli apply:    $(fps "$frames" "$t0" "$t1") frames/s (process start to end)"
-  echo "    ${line}"
+  measure "$work/ff" ffmpeg -v error -y -i "$input" -vf "$vf" "${ffcodec[@]}" "$work/ffmpeg.$ext"
+  report "run $r ffmpeg convolution:" "$work/ff"
+  measure "$work/cl" "$cli" apply -f "$work/filter.json" "$input" -o "$work/convolab.$ext" --force
+  report "run $r convolab-cli apply:  " "$work/cl"
+  echo "    $(grep '^wrote' "$work/cl.stdout")"
+  echo "    load: $(cut -d' ' -f1-3 /proc/loadavg)"
 done
