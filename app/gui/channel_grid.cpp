@@ -3,12 +3,12 @@
 
 #include <QCheckBox>
 #include <QFontMetrics>
-#include <QStyle>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QStyle>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QTimer>
@@ -219,7 +219,8 @@ void ChannelGrid::refresh(const FilterSet& filter) {
   const int centre = k / 2;
   const QFontMetrics metrics(m_cellFont);
   // The delegate's text margin on both sides (focus frame margin + 1), and a pixel of grid line.
-  const int textMargin = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 1;
+  const int textMargin =
+      2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 1;
   for (int j = 0; j < k; ++j)
     for (int i = 0; i < k; ++i) {
       const double v = ch.at(j, i);

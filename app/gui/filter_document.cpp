@@ -66,7 +66,6 @@ FilterDocument::FilterDocument(QObject* parent) : QObject(parent) {
 
 void FilterDocument::setLinked(bool linked) {
   if (linked == m_linked) return;
-  if (linked && !m_filter.channelsIdentical()) copyToAll(0);
   if (linked) {
     const bool normaliseR = m_autoNormalise[0];
     m_autoNormalise.fill(normaliseR);
@@ -205,13 +204,11 @@ void FilterDocument::setSize(int k) {
 void FilterDocument::replace(const FilterSet& filter, const QString& what) {
   m_autoNormalise.fill(false);  // a loaded filter keeps its own divisor and offset
   emit autoNormaliseChanged();
-  if (m_linked && !filter.channelsIdentical()) setLinked(false);
   const FilterSet next = toEditorSize(filter);
   change(next, what, 0, &next);
 }
 
 void FilterDocument::replaceEdited(const FilterSet& filter, const QString& what) {
-  if (m_linked && !filter.channelsIdentical()) setLinked(false);
   const FilterSet next = toEditorSize(filter);
   change(next.withName(m_filter.name()), what);
 }
@@ -223,7 +220,6 @@ void FilterDocument::rename(const QString& name, const QString& what) {
 
 void FilterDocument::restore(const FilterSet& filter) {
   m_undo.clear();
-  if (m_linked && !filter.channelsIdentical()) setLinked(false);
   const FilterSet next = toEditorSize(filter);
   apply(next, next);
 }

@@ -34,8 +34,7 @@ class FilterDocument : public QObject {
   QUndoStack* undoStack() { return &m_undo; }
 
   bool linked() const { return m_linked; }
-  /// Linking channels that differ first copies R to G and B (one undo step), so the one grid shown
-  /// while linked is the whole truth.
+  /// While linked, an edit of any channel's cell, divisor or offset applies to all three.
   void setLinked(bool linked);
 
   /// The filter as last loaded, reset or saved under its name; edits away from it mark the name modified.

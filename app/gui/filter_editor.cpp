@@ -186,6 +186,14 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   }
   layout->addWidget(m_borderValueRow);
 
+  m_linkNote = new QLabel(
+      tr("Linked: edits apply to R, G and B, but the channels still differ. Copy to all makes them one."),
+      body);
+  m_linkNote->setObjectName(QStringLiteral("monoDim"));
+  m_linkNote->setWordWrap(true);
+  m_linkNote->hide();
+  layout->addWidget(m_linkNote);
+
   for (int c = 0; c < 3; ++c) {
     auto* grid = new ChannelGrid(c, m_document, body);
     // A refused cell or divisor is reported under that grid's own fields, and fades like the others.
@@ -218,7 +226,6 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   connect(m_document, &FilterDocument::filterChanged, this, &FilterEditor::refresh);
   connect(m_document, &FilterDocument::linkedChanged, this, &FilterEditor::showLinked);
   refresh(m_document->filter());
-  showLinked(m_document->linked());
 }
 
 void FilterEditor::fitWidthToContent() {
@@ -234,10 +241,13 @@ void FilterEditor::fitWidthToContent() {
 }
 
 void FilterEditor::showLinked(bool linked) {
-  // Linked, the three matrices are one: show one grid and say it stands for R, G and B.
-  m_grids[0]->setLinkedLook(linked);
-  m_grids[1]->setVisible(!linked);
-  m_grids[2]->setVisible(!linked);
+  // Linked with identical channels, the three matrices are one: show one grid and say it stands for R, G
+  // and B. Linked channels that still differ stay visible, with a note, so nothing is hidden.
+  const bool one = linked && m_document->filter().channelsIdentical();
+  m_grids[0]->setLinkedLook(one);
+  m_grids[1]->setVisible(!one);
+  m_grids[2]->setVisible(!one);
+  m_linkNote->setVisible(linked && !one);
 }
 
 void FilterEditor::refresh(const FilterSet& filter) {
@@ -252,6 +262,7 @@ void FilterEditor::refresh(const FilterSet& filter) {
           .arg(m_document->isModified() ? tr("\n* edited since it was loaded or saved") : QString()));
   for (auto* grid : m_grids) grid->refresh(filter);
   m_size->setCurrentIndex(m_size->findData(filter.size()));
+  showLinked(m_document->linked());
   fitWidthToContent();
   m_border->setCurrentIndex(m_border->findData(static_cast<int>(filter.border())));
   m_borderValueRow->setVisible(filter.border() == BorderMode::Constant);

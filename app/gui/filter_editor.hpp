@@ -97,6 +97,7 @@ class FilterEditor : public QWidget {
   QWidget* m_borderValueRow;
   std::array<CompactSpinBox*, 3> m_borderValues{};
   QLabel* m_error;
+  QLabel* m_linkNote;
   QTimer* m_errorTimer;
   int m_messageMs = 8000;
   QMenu* m_presetsMenu;

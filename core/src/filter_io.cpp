@@ -133,8 +133,11 @@ bool usesDecimalComma(std::string_view line) {
 }
 
 std::optional<double> parsePlainNumber(std::string_view t) {
-  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
-  if (t.empty() || t.front() == '+') return std::nullopt;
+  if (!t.empty() && t.front() == '+') {
+    t.remove_prefix(1);
+    if (!t.empty() && (t.front() == '+' || t.front() == '-')) return std::nullopt;  // "+-1", "++1"
+  }
+  if (t.empty()) return std::nullopt;
   double v = 0;
   const auto res = std::from_chars(t.data(), t.data() + t.size(), v);
   if (res.ec != std::errc() || res.ptr != t.data() + t.size() || !std::isfinite(v)) return std::nullopt;

@@ -253,20 +253,25 @@ class FilterEditorTest : public QObject {
   }
 
   void linkedChannelsShowOneGrid() {
-    table(1)->item(0, 0)->setText(QStringLiteral("5"));  // channels differ
-    m_editor->linkBox()->setChecked(true);
+    m_editor->linkBox()->setChecked(true);  // identical channels: one grid, for R, G and B
     QVERIFY(m_editor->grid(0)->isVisible());
     QVERIFY(!m_editor->grid(1)->isVisible());
     QVERIFY(!m_editor->grid(2)->isVisible());
     QVERIFY(m_editor->grid(0)->titleLabel()->text().contains(QStringLiteral("R, G and B")));
     QVERIFY(!m_editor->grid(0)->copyToAllButton()->isVisible());
-    // The one grid is the whole truth: linking copied R to G and B (one undo step).
-    QVERIFY(m_doc->filter().channelsIdentical());
     table(0)->item(1, 1)->setText(QStringLiteral("2"));
     for (int c = 0; c < 3; ++c) QCOMPARE(m_doc->filter().channel(c).at(1, 1), 2.0);
+    QVERIFY(!m_editor->grid(1)->isVisible());
     m_editor->linkBox()->setChecked(false);
     QVERIFY(m_editor->grid(1)->isVisible());
     QVERIFY(m_editor->grid(0)->titleLabel()->text().contains(QStringLiteral("Red")));
+    // Channels that differ are never hidden behind one grid: linked, all three stay, with a note.
+    table(1)->item(0, 0)->setText(QStringLiteral("5"));
+    m_editor->linkBox()->setChecked(true);
+    QVERIFY(m_editor->grid(1)->isVisible());
+    QCOMPARE(m_doc->filter().channel(1).at(0, 0), 5.0);
+    m_editor->grid(1)->copyToAllButton()->click();  // now they are one
+    QVERIFY(!m_editor->grid(1)->isVisible());
   }
 
   void bigKernelKeepsEveryControlReachable() {

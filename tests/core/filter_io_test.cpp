@@ -125,6 +125,7 @@ TEST(FilterText, NumbersAsPeopleTypeThem) {
   EXPECT_FALSE(parseFilterNumber(""));
   EXPECT_FALSE(parseFilterNumber("nan"));
   EXPECT_FALSE(parseFilterNumber("++1"));
+  EXPECT_FALSE(parseFilterNumber("+-1"));
 }
 
 TEST(FilterText, FractionsDecimalCommasAndOneLineForms) {
