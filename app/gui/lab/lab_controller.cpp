@@ -3,6 +3,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QScrollArea>
 #include <QStatusBar>
 
 #include "compare_dialog.hpp"
@@ -55,7 +56,12 @@ LabController::LabController(MainWindow* window) : QObject(window), m_window(win
   m_panel = new FilterAnalysisPanel(window);
   m_dock = new QDockWidget(tr("Analysis"), window);
   m_dock->setObjectName(QStringLiteral("analysisDock"));
-  m_dock->setWidget(m_panel);
+  // Scrolls rather than push the window's minimum height past a 1280×720 screen (tabbed with Statistics).
+  auto* scroll = new QScrollArea(m_dock);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(m_panel);
+  m_dock->setWidget(scroll);
   m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
   m_panel->setFilter(window->document()->filter());
