@@ -20,24 +20,6 @@ int count(const std::string& text, const std::string& what) {
   return n;
 }
 
-Image runStrategy(Strategy& strategy, const FilterSet& filter, const Image& in) {
-  auto ctx = sharedContext();
-  const size_t bytes = static_cast<size_t>(in.width) * in.height * 3;
-  cl::Buffer src(ctx->context(), CL_MEM_READ_ONLY, bytes), dst(ctx->context(), CL_MEM_WRITE_ONLY, bytes);
-  ctx->queue().enqueueWriteBuffer(src, CL_TRUE, 0, bytes, in.pixels.data());
-  strategy.prepare(*ctx, filter, in.width, in.height);
-  strategy.enqueue(*ctx, {src, dst, in.width, in.height}, {});
-  Image out(in.width, in.height);
-  ctx->queue().enqueueReadBuffer(dst, CL_TRUE, 0, bytes, out.pixels.data());
-  return out;
-}
-
-Image reference(const Image& in, const FilterSet& filter) {
-  Image ref(in.width, in.height);
-  referenceConvolve(in.view(), ref.mutableView(), filter);
-  return ref;
-}
-
 /// A random rank-1 filter (outer product per channel), so the single-pass separable kernel runs.
 FilterSet rank1Filter(int k, BorderMode border, std::uint32_t seed) {
   std::mt19937 rng(seed);
@@ -103,8 +85,8 @@ TEST(Sliding, RoundsHalfToEvenAndSaturates) {
     for (const char* variant : {"s4x4-wg8x1-c0", "s8x4-wg2x1-c1"}) {
       auto s = createStrategy("sliding");
       s->setTuningVariant(variant);
-      const Image out = runStrategy(*s, filter, in);
-      const Image ref = reference(in, filter);
+      const Image out = runDirect(*s, *sharedContext(), filter, in);
+      const Image ref = referenceOf(in, filter);
       EXPECT_EQ(maxAbsDiff(out.view(), ref.view()), 0)
           << variant << " weight " << weight << ": " << firstMismatch(out.view(), ref.view(), 0);
     }
@@ -139,8 +121,8 @@ TEST(Sliding, EveryStyleMatchesReference) {
         SCOPED_TRACE(std::string(variant) + " k" + std::to_string(k) + " " + std::string(borderName(border)) +
                      (rank1 ? " rank1 " : " dense ") + std::to_string(w) + "x" + std::to_string(h));
         const Image in = randomImage(w, h, static_cast<std::uint32_t>(w * 5 + h));
-        const Image out = runStrategy(*strategy, filter, in);
-        const Image ref = reference(in, filter);
+        const Image out = runDirect(*strategy, *sharedContext(), filter, in);
+        const Image ref = referenceOf(in, filter);
         EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
             << firstMismatch(out.view(), ref.view(), kTolerance);
       }
