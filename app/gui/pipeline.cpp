@@ -14,12 +14,17 @@ Pipeline::Pipeline(QObject* parent)
   m_worker = new ProcessingWorker(m_slot, m_mailbox);
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+  connect(m_worker, &ProcessingWorker::frameProcessed, this,
+          [this](const FrameRecord& record) { m_deliveredSequence = record.sequence; });
   connect(m_worker, &ProcessingWorker::frameProcessed, this, &Pipeline::frameProcessed);
   connect(m_worker, &ProcessingWorker::devicesListed, this, &Pipeline::devicesListed);
   connect(m_worker, &ProcessingWorker::engineReady, this, &Pipeline::engineReady);
   connect(m_worker, &ProcessingWorker::notice, this, &Pipeline::notice);
   connect(m_worker, &ProcessingWorker::failed, this, &Pipeline::processingFailed);
   connect(m_worker, &ProcessingWorker::stateChanged, this, &Pipeline::processingStateChanged);
+  // Queued behind the frames processed before it: once this thread sees "idle", it has seen those frames.
+  connect(m_worker, &ProcessingWorker::stateChanged, this,
+          [this](const QString&, bool stillIdle) { m_stillIdle = stillIdle; });
   m_thread.setObjectName(QStringLiteral("processing"));
   m_thread.start();
   m_mailbox->publish(m_filter, m_bypass);
@@ -106,7 +111,7 @@ void Pipeline::setAutomated(bool automated) {
 }
 
 bool Pipeline::stillIdle() const {
-  return m_worker->stillIdle();
+  return m_stillIdle;
 }
 
 void Pipeline::setPaused(bool paused) {

@@ -54,8 +54,12 @@ class Pipeline : public QObject {
   /// An automated run (--frames): every counted frame is processed with the newest filter (preparations
   /// are waited for) and a still image is processed on every delivery.
   void setAutomated(bool automated);
-  /// An unchanged still image is being delivered and not processed again.
+  /// An unchanged still image is being delivered and not processed again, as this (the GUI) thread has seen
+  /// it: every frame processed before the worker went idle has been delivered here (frameProcessed) first.
   bool stillIdle() const;
+  /// FrameRecord::sequence of the newest frame whose frameProcessed has reached this (the GUI) thread;
+  /// latestFrame() can be ahead of it (it is read from the worker directly).
+  std::uint64_t deliveredSequence() const { return m_deliveredSequence; }
 
   void setPaused(bool paused);
   bool isPaused() const { return m_paused; }
@@ -91,7 +95,9 @@ class Pipeline : public QObject {
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_mailbox;
   QThread m_thread;
-  ProcessingWorker* m_worker = nullptr;  // lives on m_thread; deleted when it finishes
+  ProcessingWorker* m_worker = nullptr;   // lives on m_thread; deleted when it finishes
+  bool m_stillIdle = false;               // the worker's state as last delivered to this thread
+  std::uint64_t m_deliveredSequence = 0;  // FrameRecord::sequence of the newest frameProcessed delivered here
   std::unique_ptr<capture::CaptureThread> m_capture;
   std::shared_ptr<capture::VideoRecorder> m_recorder;
   std::uint64_t m_sourceGeneration = 0;  // status from a replaced source is ignored

@@ -272,7 +272,7 @@ void ProcessingWorker::process(const capture::Frame& frame) {
     setStillIdle(true);
     return;
   }
-  if (frame.image != m_lastInput.image) setStillIdle(false);
+  setStillIdle(false);  // this frame is processed: "idle" again only at the next unchanged delivery
   m_lastInput = frame;
   FrameRecord record;
   record.sequence = ++m_sequence;

@@ -46,8 +46,6 @@ class ProcessingWorker : public QObject {
   std::uint64_t processedCount() const { return m_sequence.load(); }
   /// Automated run (--frames): prepare synchronously and process a still image on every delivery.
   void setAutomated(bool automated) { m_automated = automated; }
-  /// True while the source repeats an unchanged still image that is not processed again.
-  bool stillIdle() const { return m_stillIdle.load(); }
 
  public slots:
   /// Lists the OpenCL devices and opens `deviceSpec` (empty: the default) with `strategy`.
@@ -115,7 +113,7 @@ class ProcessingWorker : public QObject {
   std::uint64_t m_lastRevision = ~0ull;
   std::uint64_t m_lastGeneration = ~0ull;
   std::uint64_t m_lastEpoch = ~0ull;
-  std::atomic<bool> m_stillIdle{false};
+  bool m_stillIdle = false;  // published through stateChanged (Pipeline::stillIdle)
   std::atomic<bool> m_automated{false};
 
   capture::ImagePool m_outputs{8};

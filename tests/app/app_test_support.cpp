@@ -51,6 +51,11 @@ gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
         return found != nullptr;
       },
       timeoutMs);
+  // latestFrame() is read from the worker directly: let the GUI thread catch up with it (its stats, panel
+  // and idle state), so that what a test reads next is consistent with the frame found.
+  if (found)
+    (void)QTest::qWaitFor([&] { return window.pipeline()->deliveredSequence() >= found->record.sequence; },
+                          timeoutMs);
   return found;
 }
 
