@@ -102,16 +102,32 @@ inline void load_row_inside(__global const uchar* src, int base, float* in) {
 #endif
 }
 
-// A row at a border or a strip that reaches past the frame: every byte through border_index. `by` is the
-// input row (already resolved), or -1 for a BORDER_CONSTANT row outside the frame.
-inline void load_row_edge(__global const uchar* src, int rowb, int by, int x0, int width, float4 border_value,
+// The strip's input columns through the border rule (-1: BORDER_CONSTANT outside the frame), resolved once
+// per work-item: they are the same for every row.
+#define NCOLS (BX + KSIZE - 1)
+inline void strip_columns(int x0, int width, int* col) {
+#pragma unroll
+  for (int p = 0; p < NCOLS; ++p) col[p] = strip_border_index(x0 - RADIUS + p, width);
+}
+
+// A row at a border or a strip that reaches past the frame: every byte through the resolved columns. `by` is
+// the input row (already resolved), or -1 for a BORDER_CONSTANT row outside the frame. All NB loads are
+// unconditional, from addresses inside the frame, and issued before any is used: a guarded load per byte
+// would wait for memory once per byte (the edge strips set the kernel's critical path).
+inline void load_row_edge(__global const uchar* src, int rowb, int by, const int* col, float4 border_value,
                           float* in) {
+  __global const uchar* r = src + max(by, 0) * rowb;
+  uint b[NB];
+#pragma unroll
+  for (int e = 0; e < NB; ++e) b[e] = r[max(col[e / 3], 0) * 3 + e % 3];
+#pragma unroll
+  for (int e = 0; e < NB; ++e) in[e] = BYTE_TO_FLOAT(b[e]);
+#if BORDER_MODE == BORDER_CONSTANT
   const float bv[3] = {border_value.x, border_value.y, border_value.z};
 #pragma unroll
-  for (int e = 0; e < NB; ++e) {
-    const int bx = strip_border_index(x0 - RADIUS + e / 3, width);
-    in[e] = (by < 0 || bx < 0) ? bv[e % 3] : convert_float(src[by * rowb + bx * 3 + e % 3]);
-  }
+  for (int e = 0; e < NB; ++e)
+    if (by < 0 || col[e / 3] < 0) in[e] = bv[e % 3];
+#endif
 }
 
 // The three chunks of one offset vector, in the R G B lane pattern.

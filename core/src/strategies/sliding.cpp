@@ -25,14 +25,15 @@ struct SlidingShape {
   int sh = 8;             ///< strip height in output rows
   int wgx = 32, wgy = 2;  ///< work-group, in strips
   bool cpuStyle = false;  ///< vector byte loads, packed vector stores, branch-free full rows (PoCL)
+  int unroll = 1;         ///< rows per loop iteration: K turns the K open rows' rotation into renaming
 };
 
 SlidingShape defaultShape(bool gpu, int k) {
   // GPUs: 4 pixels (12 bytes, three packed words) per strip, 8 rows (shorter strips: more warps in flight);
   // wide filters keep fewer lanes so the K open rows stay in registers. CPUs: 16-float vectors along the row
   // (one AVX-512 register per chunk).
-  if (gpu) return k <= 9 ? SlidingShape{4, 8, 32, 2, false} : SlidingShape{2, 8, 32, 2, false};
-  return k <= 9 ? SlidingShape{16, 32, 16, 1, true} : SlidingShape{8, 32, 16, 1, true};
+  if (gpu) return k <= 9 ? SlidingShape{4, 16, 32, 2, false, 1} : SlidingShape{2, 8, 32, 2, false, 1};
+  return k <= 9 ? SlidingShape{16, 32, 16, 1, true, 1} : SlidingShape{8, 32, 16, 1, true, 1};
 }
 
 /// A float as an OpenCL literal that reads back to the same float ("%.9g" round-trips binary32).
@@ -148,20 +149,26 @@ std::string generateKernel(const SlidingPlan& p, const SlidingShape& s) {
        "  // whole-word loads may reach a few bytes past the strip: never past the frame\n"
        "  inside = inside && ((((height - 1) * rowb + 3 * (x0 - RADIUS)) & ~3) + 4 * NW <= rowb * height);\n"
        "#endif\n"
+       "  int col[NCOLS];\n"
+       "  strip_columns(x0, width, col);\n"
        "  const VEC off0 = offset_chunk(offset, 0), off1 = offset_chunk(offset, 1), off2 = "
        "offset_chunk(offset, 2);\n";
   for (int j = 0; j < k; ++j)
     o << "  VEC " << acc(j, 0) << " = off0, " << acc(j, 1) << " = off1, " << acc(j, 2) << " = off2;\n";
   // One row at a time: fetching the next row's words one iteration ahead (software pipelining) was
-  // measured on an H100 and made it slower (68 -> 78 us at 1080p, more registers, fewer warps).
-  o << "#pragma unroll 1\n"  // a row's code is large: unrolled copies would only grow the i-cache footprint
+  // measured on an H100 and made it slower (68 -> 78 us at 1080p, more registers, fewer warps). Unrolling
+  // (variant "-u7") lets the compiler rename the K open rows instead of moving them, at K times the code:
+  // measured slower too (1080p dense 7x7: s4x16 33.2 -> 38.3 us, s4x32 41.0 -> 61.4 us), so no default uses
+  // it.
+  o << "#pragma unroll " << s.unroll
+    << "\n"
        "  for (int t = 0; t < rows + (KSIZE - 1); ++t) {\n"
        "    float in[NBP];\n"
        "    const int by = strip_border_index(y0 - RADIUS + t, height);\n"
        "    if (inside && by >= 0)\n"
        "      load_row_inside(src, by * rowb + 3 * (x0 - RADIUS), in);\n"
        "    else\n"
-       "      load_row_edge(src, rowb, by, x0, width, border_value, in);\n";
+       "      load_row_edge(src, rowb, by, col, border_value, in);\n";
   // Slot j holds output row t - j and takes tap row j; it exists only while 0 <= t - j < rows.
   auto slotGuard = [](int j) { return "if ((uint)(t - " + std::to_string(j) + ") < (uint)rows) "; };
   if (p.separable) {
@@ -268,27 +275,30 @@ class SlidingStrategy final : public Strategy {
         return {
             "", "s2x16-wg32x2", "s2x4-wg64x2", "s4x8-wg32x2", "s2x16-wg64x1", "s4x4-wg64x2", "s2x32-wg32x1"};
       return {"",
-              "s4x16-wg32x2",
-              "s4x4-wg32x4",
-              "s4x8-wg64x2",
-              "s4x8-wg32x8",
+              "s4x8-wg32x2",
               "s4x16-wg32x4",
-              "s2x8-wg64x2",
+              "s4x32-wg32x2",
               "s2x16-wg64x1",
-              "s2x4-wg64x4",
-              "s8x8-wg32x2",
-              "s4x32-wg32x2"};
+              "s2x32-wg64x1",
+              "s4x4-wg32x4",
+              "s2x8-wg64x2"};
     }
     if (filter.size() > 9) return {"", "s4x32-wg4x1", "s16x32-wg4x1", "s8x64-wg4x1"};
     return {"", "s8x32-wg4x1", "s16x16-wg4x1", "s16x64-wg4x1", "s16x32-wg4x1"};
   }
 
-  /// "s<BX>x<SH>-wg<WGX>x<WGY>", optionally followed by "-c<cpuStyle>" (else the device type's default);
-  /// anything else keeps the default shape.
+  /// "s<BX>x<SH>-wg<WGX>x<WGY>", optionally followed by "-c<cpuStyle>" (else the device type's default) and
+  /// "-u<rows per loop iteration>" (1..16); anything else keeps the default shape.
   void setTuningVariant(const std::string& variant) override {
-    std::array<int, 5> v{0, 0, 0, 0, -1};
-    const int n = std::sscanf(variant.c_str(), "s%dx%d-wg%dx%d-c%d", &v[0], &v[1], &v[2], &v[3], &v[4]);
+    std::array<int, 6> v{0, 0, 0, 0, -1, 1};
+    std::string rest = variant;
     m_variant.reset();
+    if (const auto u = rest.rfind("-u"); u != std::string::npos) {
+      char tail = 0;
+      if (std::sscanf(rest.c_str() + u, "-u%d%c", &v[5], &tail) != 1 || v[5] < 1 || v[5] > 16) return;
+      rest.resize(u);
+    }
+    const int n = std::sscanf(rest.c_str(), "s%dx%d-wg%dx%d-c%d", &v[0], &v[1], &v[2], &v[3], &v[4]);
     if (n != 4 && n != 5) return;
     if ((v[0] != 2 && v[0] != 4 && v[0] != 8 && v[0] != 16) || v[1] < 1 || v[1] > 256 || v[2] < 1 ||
         v[3] < 1 || v[2] * v[3] > 1024)
@@ -343,10 +353,11 @@ class SlidingStrategy final : public Strategy {
     const auto& v = *m_variant;
     std::tie(s.bx, s.sh, s.wgx, s.wgy) = std::tuple(v[0], v[1], v[2], v[3]);
     if (v[4] >= 0) s.cpuStyle = v[4] != 0;
+    s.unroll = v[5];
     return s;
   }
 
-  std::optional<std::array<int, 5>> m_variant;  ///< set by setTuningVariant
+  std::optional<std::array<int, 6>> m_variant;  ///< set by setTuningVariant
   std::map<std::uint64_t, cl::Kernel> m_built;  ///< built kernels by source hash
   cl::Kernel m_kernel;
   SlidingShape m_shape;
