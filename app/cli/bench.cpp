@@ -20,7 +20,8 @@
 #include "convolab/error.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
-#include "cv_interop.hpp"
+#include "cv/filter2d.hpp"
+#include "cv/mat_adapter.hpp"
 
 namespace convolab::cli {
 namespace {
@@ -97,7 +98,7 @@ int runBench(const BenchOptions& o) {
                fmt(report.device.peakGflops, 1) + " GFLOP/s (" + report.device.peakSource + ")");
     report.opencvInfo = setUpOpenCV(ctx->device(), !o.skipOpenCV);
     if (!report.opencvInfo.note.empty()) printNote(report.opencvInfo.note);
-    const auto cvReason = opencvUnsupportedReason(filter);
+    const auto cvReason = opencv::opencvUnsupportedReason(filter);
     if (cvReason && !o.skipOpenCV) printNote("OpenCV skipped: " + *cvReason);
 
     for (const Size& size : sizes) {
@@ -119,7 +120,8 @@ int runBench(const BenchOptions& o) {
         }
       }
       const Image frame = randomFrame(size);
-      OpenCVRun cvRun{filter, channelKernels(filter), report.opencvInfo, o, size, asMat(frame)};
+      OpenCVRun cvRun{
+          filter, opencv::channelKernels(filter), report.opencvInfo, o, size, opencv::asMat(frame)};
       std::optional<cv::Mat> expected;
       std::vector<OpenCVResult> cvResults;
       if (!o.skipOpenCV && !cvReason) {
@@ -130,7 +132,7 @@ int runBench(const BenchOptions& o) {
       } else if (static_cast<double>(size.width) * size.height <= 4e6) {
         Image ref(size.width, size.height);
         referenceConvolve(frame.view(), ref.mutableView(), filter);
-        expected = asMat(ref).clone();
+        expected = opencv::asMat(ref).clone();
       }
 
       for (const auto& name : strategies) {

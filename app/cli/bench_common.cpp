@@ -9,7 +9,7 @@
 
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
-#include "cv_interop.hpp"
+#include "cv/mat_adapter.hpp"
 
 namespace convolab::cli::bench {
 
@@ -95,7 +95,7 @@ Image randomFrame(Size s) {
 
 int maxAbsDiff(const Image& a, const cv::Mat& b) {
   cv::Mat diff;
-  cv::absdiff(asMat(a), b, diff);
+  cv::absdiff(opencv::asMat(a), b, diff);
   double mx = 0;
   cv::minMaxLoc(diff.reshape(1), nullptr, &mx);
   return static_cast<int>(mx);

@@ -6,10 +6,13 @@
 #include <opencv2/core/ocl.hpp>
 #include <utility>
 
-#include "cv_interop.hpp"
+#include "cv/filter2d.hpp"
 
 namespace convolab::cli::bench {
 namespace {
+
+using opencv::filter2DPerChannel;
+using opencv::filter2DSingle;
 
 /// OpenCV picks its OpenCL device from env OPENCV_OPENCL_DEVICE ("<platform>:<GPU|CPU>:<index>"); point it
 /// at the device we benchmark unless the user set it. Must run before OpenCV's first OpenCL call.
