@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "mat_convert.hpp"
+#include "cv/mat_adapter.hpp"
 
 namespace convolab::capture {
 
@@ -44,7 +44,7 @@ void CameraSource::open() {
 bool CameraSource::read(Frame& out) {
   if (!m_capture.isOpened() || !m_capture.read(m_bgr) || m_bgr.empty()) return false;
   auto image = m_pool.acquire(m_bgr.cols, m_bgr.rows);
-  imageFromMat(m_bgr, *image);
+  opencv::imageFromMat(m_bgr, *image);
   out.image = std::move(image);
   out.index = m_index++;
   out.captured = Clock::now();

@@ -1,7 +1,7 @@
 // Still image source: decoded once, the same pixels shared with every delivered frame.
 #include "image_file_source.hpp"
 
-#include "image_codec.hpp"
+#include "cv/image_codec.hpp"
 
 namespace convolab::capture {
 
@@ -14,7 +14,12 @@ ImageFileSource::ImageFileSource(Image image, std::string label)
     : m_label(std::move(label)), m_image(std::make_shared<const Image>(std::move(image))) {}
 
 void ImageFileSource::open() {
-  if (m_path && !m_image) m_image = std::make_shared<const Image>(loadImage(*m_path, m_maxPixels));
+  if (!m_path || m_image) return;
+  try {
+    m_image = std::make_shared<const Image>(opencv::loadImage(*m_path, m_maxPixels));
+  } catch (const Error& e) {
+    throw SourceError(e.what());  // a file that cannot be opened as a source, like any other source's
+  }
 }
 
 bool ImageFileSource::read(Frame& out) {

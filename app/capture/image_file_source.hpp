@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <optional>
 
+#include "cv/image_codec.hpp"
 #include "frame_source.hpp"
-#include "image_codec.hpp"
 
 namespace convolab::capture {
 
@@ -14,7 +14,7 @@ class ImageFileSource : public FrameSource {
   static constexpr double kRepeatFps = 30.0;
 
   /// Reads `path` on open(), refusing images with more than `maxPixels` pixels (from the header).
-  explicit ImageFileSource(std::filesystem::path path, std::int64_t maxPixels = kDefaultMaxPixels);
+  explicit ImageFileSource(std::filesystem::path path, std::int64_t maxPixels = opencv::kDefaultMaxPixels);
   /// An already-decoded image (e.g. the bundled sample from Qt resources); `label` names it.
   ImageFileSource(Image image, std::string label);
 
@@ -29,7 +29,7 @@ class ImageFileSource : public FrameSource {
 
  private:
   std::optional<std::filesystem::path> m_path;
-  std::int64_t m_maxPixels = kDefaultMaxPixels;
+  std::int64_t m_maxPixels = opencv::kDefaultMaxPixels;
   std::string m_label;
   std::shared_ptr<const Image> m_image;
   std::int64_t m_index = 0;

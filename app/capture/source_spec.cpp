@@ -7,7 +7,7 @@
 
 #include "camera_list.hpp"
 #include "camera_source.hpp"
-#include "image_codec.hpp"
+#include "cv/image_codec.hpp"
 #include "image_file_source.hpp"
 #include "test_pattern_source.hpp"
 #include "video_file_source.hpp"
@@ -24,7 +24,8 @@ bool isCameraSpec(const std::string& spec) {
 std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t maxPixels) {
   if (auto pattern = TestPatternOptions::parse(spec)) {
     if (static_cast<std::int64_t>(pattern->width) * pattern->height > maxPixels)
-      throw SourceError(tooLargeMessage("the test pattern", pattern->width, pattern->height, maxPixels));
+      throw SourceError(
+          opencv::tooLargeMessage("the test pattern", pattern->width, pattern->height, maxPixels));
     return std::make_unique<TestPatternSource>(*pattern);
   }
   if (isCameraSpec(spec)) {
@@ -46,7 +47,7 @@ std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t 
                       "' is not a regular file (a FIFO, a device or a folder cannot be a source)");
   if (!std::filesystem::is_regular_file(status))
     throw SourceError("'" + spec + "' is not a camera, a file, or 'pattern'");
-  if (isImageFileName(spec)) return std::make_unique<ImageFileSource>(spec, maxPixels);
+  if (opencv::isImageFileName(spec)) return std::make_unique<ImageFileSource>(spec, maxPixels);
   return std::make_unique<VideoFileSource>(spec, maxPixels);
 }
 

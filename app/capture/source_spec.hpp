@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
+#include "cv/image_codec.hpp"
 #include "frame_source.hpp"
-#include "image_codec.hpp"
 
 namespace convolab::capture {
 
@@ -18,6 +18,6 @@ bool isCameraSpec(const std::string& spec);
 /// never opened, so never blocks). Images, videos and patterns with more than `maxPixels` pixels are refused
 /// (images from their header, on open()).
 std::unique_ptr<FrameSource> createSource(const std::string& spec,
-                                          std::int64_t maxPixels = kDefaultMaxPixels);
+                                          std::int64_t maxPixels = opencv::kDefaultMaxPixels);
 
 }  // namespace convolab::capture

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "image_codec.hpp"
-#include "mat_convert.hpp"
+#include "cv/image_codec.hpp"
+#include "cv/mat_adapter.hpp"
 
 namespace convolab::capture {
 
@@ -24,7 +24,7 @@ void VideoFileSource::open() {
   const int h = static_cast<int>(m_capture.get(cv::CAP_PROP_FRAME_HEIGHT));
   if (static_cast<std::int64_t>(w) * h > m_maxPixels) {
     m_capture.release();
-    throw SourceError(tooLargeMessage(m_path.filename().string(), w, h, m_maxPixels));
+    throw SourceError(opencv::tooLargeMessage(m_path.filename().string(), w, h, m_maxPixels));
   }
   const double count = m_capture.get(cv::CAP_PROP_FRAME_COUNT);
   m_frameCount = std::isfinite(count) && count > 0 && count < 1e9 ? static_cast<std::int64_t>(count) : 0;
@@ -54,7 +54,7 @@ bool VideoFileSource::read(Frame& out) {
   // The file's count is an estimate for some containers: trust what was actually read.
   if (m_frameCount > 0 && m_position >= m_frameCount) m_frameCount = m_position + 1;
   auto image = m_pool.acquire(m_bgr.cols, m_bgr.rows);
-  imageFromMat(m_bgr, *image);
+  opencv::imageFromMat(m_bgr, *image);
   out.image = std::move(image);
   out.index = m_index++;
   out.captured = Clock::now();

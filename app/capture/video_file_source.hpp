@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <opencv2/videoio.hpp>
 
+#include "cv/image_codec.hpp"
 #include "frame_source.hpp"
-#include "image_codec.hpp"
 #include "image_pool.hpp"
 
 namespace convolab::capture {
@@ -13,7 +13,7 @@ namespace convolab::capture {
 class VideoFileSource : public FrameSource {
  public:
   /// Refuses (on open) videos whose frames have more than `maxPixels` pixels.
-  explicit VideoFileSource(std::filesystem::path path, std::int64_t maxPixels = kDefaultMaxPixels);
+  explicit VideoFileSource(std::filesystem::path path, std::int64_t maxPixels = opencv::kDefaultMaxPixels);
 
   SourceKind kind() const override { return SourceKind::VideoFile; }
   std::string description() const override { return m_path.filename().string(); }

@@ -3,8 +3,8 @@
 
 #include <opencv2/videoio.hpp>
 
+#include "cv/mat_adapter.hpp"
 #include "frame_source.hpp"
-#include "mat_convert.hpp"
 
 namespace convolab::capture {
 
@@ -67,7 +67,7 @@ void VideoRecorder::run() {
       frame = std::move(m_queue.front());
       m_queue.pop_front();
     }
-    m_writer->writer.write(bgrFromImage(*frame)(cv::Rect(0, 0, m_width & ~1, m_height & ~1)));
+    m_writer->writer.write(opencv::bgrFromImage(*frame)(cv::Rect(0, 0, m_width & ~1, m_height & ~1)));
     std::lock_guard lock(m_mutex);
     ++m_written;
   }

@@ -18,8 +18,8 @@
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
+#include "cv/image_codec.hpp"
 #include "image_batch.hpp"
-#include "image_io.hpp"
 #include "progress_reporter.hpp"
 #include "signal_guard.hpp"
 #include "video_job.hpp"
@@ -41,7 +41,7 @@ struct ApplyOptions {
   bool force = false;
   bool skipExisting = false;
   bool quiet = false;
-  std::int64_t maxPixels = kDefaultMaxPixels;
+  std::int64_t maxPixels = opencv::kDefaultMaxPixels;
 };
 
 std::vector<std::string> borderNames() {
@@ -53,7 +53,7 @@ std::vector<std::string> borderNames() {
 /// Checks of a single `-o FILE` that cost nothing, done before any device work.
 void checkSingleOutput(const BatchItem& item, const ApplyOptions& o) {
   const fs::path& output = item.output;
-  if (item.kind == InputKind::Image && !canWriteImageFormat(output))
+  if (item.kind == InputKind::Image && !opencv::canWriteImageFormat(output))
     throw Error(ErrorKind::Usage, "cannot write '" + output.string() + "': unsupported output format '" +
                                       output.extension().string() +
                                       "' (use .png, .jpg, .bmp, .tif, .ppm, ...)");

@@ -7,13 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "convolab/percentile.hpp"
+
 namespace convolab::cli {
 
-/// Median, 95th percentile (nearest rank), mean and minimum of a sample.
-struct Stats {
-  double median = 0, p95 = 0, mean = 0, min = 0;
-  static Stats of(std::vector<double> samples);
-};
+/// Median, 95th percentile (nearest rank), mean and minimum of a sample (the core's one definition).
+using Stats = SampleStats;
 
 struct DeviceReport {
   std::string spec, name, platform, vendor, driver, openclVersion;

@@ -12,10 +12,32 @@
 #include "convolab/atomic_file.hpp"
 #include "convolab/border.hpp"
 #include "convolab/engine.hpp"
-#include "image_io.hpp"
+#include "cv/image_codec.hpp"
 
 namespace convolab::cli {
 namespace {
+
+/// The input image, refused over --max-pixels in the CLI's words (the limit named by its option).
+Image readInput(const std::filesystem::path& path, std::int64_t maxPixels) {
+  const std::string label = "image '" + path.string() + "'";
+  try {
+    return opencv::loadImage(path, maxPixels, label);
+  } catch (const opencv::ImageTooLarge& e) {
+    throw Error(ErrorKind::BadInput,
+                label + ": " + std::to_string(e.width()) + "x" + std::to_string(e.height()) +
+                    (e.fromHeader() ? " (from its header)" : "") + " is larger than the limit of " +
+                    std::to_string(e.maxPixels()) + " pixels (see --max-pixels)");
+  }
+}
+
+/// `result` in the format of `output`'s extension; a failure names the file.
+std::string encodeFor(const Image& result, const std::filesystem::path& output) {
+  try {
+    return opencv::encodeImage(result, output.extension().string());
+  } catch (const Error& e) {
+    throw Error(ErrorKind::BadInput, "'" + output.string() + "': " + e.what());
+  }
+}
 
 bool stopping(const ImageBatchOptions& o) {
   return o.stop && o.stop->load(std::memory_order_relaxed);
@@ -35,13 +57,13 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
                   "'" + item.output.string() +
                       "' already exists; use --force to replace it or --skip-existing to skip it");
   }
-  if (!canWriteImageFormat(item.output))
+  if (!opencv::canWriteImageFormat(item.output))
     throw Error(ErrorKind::Usage, "cannot write '" + item.output.string() + "': unsupported output format '" +
                                       item.output.extension().string() + "'");
-  const Image input = readImageFile(item.input, o.maxPixels);
+  const Image input = readInput(item.input, o.maxPixels);
   Image result(input.width, input.height);
   const FrameTimings t = engine.process(input.view(), result.mutableView());
-  const std::string bytes = encodeImage(result, item.output);
+  const std::string bytes = encodeFor(result, item.output);
   AtomicFile file(item.output, o.overwrite);
   file.write(bytes);
   if (stopping(o)) return r;  // NotRun; the temporary goes with `file`

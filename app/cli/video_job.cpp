@@ -17,6 +17,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/frame_stream.hpp"
+#include "cv/mat_adapter.hpp"
 
 namespace convolab::cli {
 namespace {
@@ -42,16 +43,15 @@ FilterSet forBgr(const FilterSet& f) {
   return FilterSet::make({c[2], c[1], c[0]}, f.border(), {v[2], v[1], v[0]}, f.name());
 }
 
+/// Copies a decoded frame (the same size: checked by the decoder) into a device staging view.
 void copyRows(const cv::Mat& src, const MutableImageView& dst) {
-  const std::size_t bytes = static_cast<std::size_t>(dst.width) * kBytesPerPixel;
-  for (int y = 0; y < dst.height; ++y) std::memcpy(dst.row(y), src.ptr(y), bytes);
+  cv::Mat view = opencv::asMat(dst);
+  src.copyTo(view);
 }
 
+/// A Mat of its own for the encoder thread.
 cv::Mat matCopy(const ImageView& v) {
-  cv::Mat m(v.height, v.width, CV_8UC3);
-  for (int y = 0; y < v.height; ++y)
-    std::memcpy(m.ptr(y), v.row(y), static_cast<std::size_t>(v.width) * kBytesPerPixel);
-  return m;
+  return opencv::asMat(v).clone();
 }
 
 bool stopping(const VideoJobOptions& o) {

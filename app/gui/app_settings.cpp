@@ -13,9 +13,9 @@
 #include <cmath>
 #include <functional>
 
-#include "capture/image_codec.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
+#include "cv/image_codec.hpp"
 
 namespace convolab::gui {
 namespace {
@@ -259,7 +259,7 @@ void AppSettings::removeRecentSource(const QString& spec) {
 }
 
 std::int64_t AppSettings::maxPixels() const {
-  return value(kMaxPixels, QVariant::fromValue<qint64>(capture::kDefaultMaxPixels)).toLongLong();
+  return value(kMaxPixels, QVariant::fromValue<qint64>(opencv::kDefaultMaxPixels)).toLongLong();
 }
 
 }  // namespace convolab::gui

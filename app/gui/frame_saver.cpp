@@ -6,7 +6,7 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
-#include "capture/image_codec.hpp"
+#include "cv/image_codec.hpp"
 
 namespace convolab::gui {
 
@@ -31,7 +31,7 @@ QString timestampedPath(const QString& dir, const QString& stem, const QString& 
 
 void saveFrame(const QString& path, const Image& image, bool overwrite, int jpegQuality) {
   QDir().mkpath(QFileInfo(path).absolutePath());
-  capture::saveImage(path.toStdString(), image, overwrite, jpegQuality);
+  opencv::saveImage(path.toStdString(), image, overwrite, jpegQuality);
 }
 
 }  // namespace convolab::gui

@@ -28,12 +28,12 @@
 #include <cstdio>
 
 #include "capture/camera_source.hpp"
-#include "capture/image_codec.hpp"
-#include "capture/image_header.hpp"
 #include "channel_grid.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
+#include "cv/image_codec.hpp"
+#include "cv/image_header.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "frame_saver.hpp"
@@ -669,10 +669,10 @@ bool MainWindow::openSourceSpec(const QString& spec, const capture::CameraMode& 
   QString loading = tr("Loading %1…").arg(name);
   if (source->kind() == capture::SourceKind::ImageFile) {
     // A big still takes seconds to decode: say how big, from its header.
-    if (const auto header = capture::readImageHeader(std::filesystem::path(resolved.toStdString())))
+    if (const auto header = opencv::readImageHeader(std::filesystem::path(resolved.toStdString())))
       loading =
           tr("Loading %1 — %2…")
-              .arg(name, QString::fromStdString(capture::describeImageSize(header->width, header->height)));
+              .arg(name, QString::fromStdString(opencv::describeImageSize(header->width, header->height)));
   }
   m_preview->setBusyMessage(loading);
   m_sourceLabel->setText(loading);
@@ -1102,7 +1102,7 @@ void MainWindow::saveFrameAs() {
       return;
   }
   int quality = m_settings.value(AppSettings::kJpegQuality, 92).toInt();
-  if (capture::imageFormatForPath(path.toStdString()) == capture::ImageFormat::Jpeg) {
+  if (opencv::imageFormatForPath(path.toStdString()) == opencv::ImageFormat::Jpeg) {
     bool ok = false;
     quality = QInputDialog::getInt(this, tr("JPEG quality"), tr("Quality (0–100):"), quality, 0, 100, 1, &ok);
     if (!ok) return;

@@ -5,9 +5,9 @@
 #include <QFile>
 
 #include "capture/camera_source.hpp"
-#include "capture/image_codec.hpp"
 #include "capture/image_file_source.hpp"
 #include "capture/source_spec.hpp"
+#include "cv/image_codec.hpp"
 #include "resources.hpp"
 
 namespace convolab::gui {
@@ -24,10 +24,14 @@ std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capt
     QFile file(QStringLiteral(":/samples/coffee.png"));
     if (!file.open(QIODevice::ReadOnly)) throw capture::SourceError("the bundled sample image is missing");
     const QByteArray bytes = file.readAll();
-    return std::make_unique<capture::ImageFileSource>(
-        capture::decodeImage(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
-                             "coffee.png"),
-        "coffee.png (bundled sample)");
+    try {
+      return std::make_unique<capture::ImageFileSource>(
+          opencv::decodeImage(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
+                              "coffee.png"),
+          "coffee.png (bundled sample)");
+    } catch (const Error& e) {
+      throw capture::SourceError(e.what());
+    }
   }
   const std::string s = (spec == kAutoSpec ? resolveAutoSpec() : spec).toStdString();
   if (s == kSampleSpec.toStdString()) return makeSource(kSampleSpec);

@@ -6,7 +6,7 @@
 
 #include "capture/camera_list.hpp"
 #include "capture/frame_source.hpp"
-#include "capture/image_codec.hpp"
+#include "cv/image_codec.hpp"
 
 namespace convolab::gui {
 
@@ -20,6 +20,6 @@ QString resolveAutoSpec();
 /// cameras; images, videos and patterns above `maxPixels` are refused. Not opened yet. Throws
 /// capture::SourceError with a message for people.
 std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capture::CameraMode& mode = {},
-                                                 std::int64_t maxPixels = capture::kDefaultMaxPixels);
+                                                 std::int64_t maxPixels = opencv::kDefaultMaxPixels);
 
 }  // namespace convolab::gui

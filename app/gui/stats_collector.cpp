@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+
+#include "convolab/percentile.hpp"
 
 namespace convolab::gui {
 
@@ -112,13 +115,9 @@ StageSummary StatsCollector::summarise(const std::string& name, std::vector<doub
   s.current = current;
   s.samples = static_cast<int>(values.size());
   if (values.empty()) return s;
-  double sum = 0;
-  for (double v : values) sum += v;
-  s.mean = sum / static_cast<double>(values.size());
-  // Nearest-rank p95.
-  const auto rank = static_cast<size_t>(std::ceil(0.95 * static_cast<double>(values.size()))) - 1;
-  std::nth_element(values.begin(), values.begin() + static_cast<long>(rank), values.end());
-  s.p95 = values[rank];
+  const SampleStats stats = SampleStats::of(std::move(values));
+  s.mean = stats.mean;
+  s.p95 = stats.p95;  // nearest rank
   return s;
 }
 

@@ -5,8 +5,8 @@
 #include <QTest>
 
 #include "app_test_support.hpp"
-#include "capture/image_codec.hpp"
 #include "convolab/filter_io.hpp"
+#include "cv/image_codec.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
 #include "main_window.hpp"
@@ -48,8 +48,11 @@ class LabInspectorTest : public QObject {
 
     const QString saved = window.saveFrameNow(QDir::homePath() + QStringLiteral("/frames"));
     QVERIFY(!saved.isEmpty());
-    const Image png = capture::loadImage(saved.toStdString());
-    QCOMPARE(png.width, window.preview()->frame()->filtered->width);
+    const Image png = opencv::loadImage(saved.toStdString());
+    // The saved frame is the full-resolution filter output (a still source: every frame is the same).
+    QCOMPARE(png.width, 600);
+    QCOMPARE(png.height, 400);
+    QCOMPARE(test::maxAbsDifference(png, *window.preview()->frame()->filtered), 0);
 
     for (const QPoint pos : {QPoint(0, 0), QPoint(123, 45), QPoint(png.width - 1, png.height - 1)}) {
       for (int c = 0; c < 3; ++c) {

@@ -14,9 +14,6 @@
 
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
-#include "capture/image_codec.hpp"
-#include "capture/image_header.hpp"
-#include "capture/mat_convert.hpp"
 #include "capture/source_spec.hpp"
 #include "capture/test_pattern_source.hpp"
 #include "capture/video_file_source.hpp"
@@ -313,17 +310,16 @@ class SourceOpenTest : public QObject {
 
   // 13.4: the header is read first; images over the limit are refused with the reason, before decoding.
   void imageSizeLimitFromTheHeader() {
+    // (The header reader and the codec's refusal themselves: tests/cv, ImageCodec.*.)
     const QString huge = writeHugeHeaderPng(QStringLiteral("huge.png"), 30000, 30000);
-    const auto header = capture::readImageHeader(std::filesystem::path(huge.toStdString()));
-    QVERIFY(header);
-    QCOMPARE(header->width, std::int64_t{30000});
-    QCOMPARE(header->height, std::int64_t{30000});
+    // As a source: refused with the codec's reason, as a SourceError.
     try {
-      capture::loadImage(huge.toStdString());
+      capture::createSource(huge.toStdString(), 100'000'000)->open();
       QFAIL("a 900 MP image was accepted");
     } catch (const capture::SourceError& e) {
       const QString message = QString::fromUtf8(e.what());
-      QVERIFY2(message.contains(QStringLiteral("30000×30000")) && message.contains(QStringLiteral("limit")),
+      QVERIFY2(message.contains(QStringLiteral("huge.png is 30000×30000")) &&
+                   message.contains(QStringLiteral("above the limit")),
                qPrintable(message));
     }
     // In the app: refused with the reason, the working source stays.
@@ -346,39 +342,6 @@ class SourceOpenTest : public QObject {
     QSettings().remove(AppSettings::kMaxPixels);
     // A pattern over the limit is refused too.
     QVERIFY_THROWS_EXCEPTION(capture::SourceError, capture::createSource("pattern:20000x20000", 100'000'000));
-  }
-
-  void headerReaderKnowsEachFormat() {
-    cv::Mat bgr(23, 37, CV_8UC3, cv::Scalar(10, 20, 30));
-    for (const char* ext : {".png", ".jpg", ".bmp", ".tiff", ".webp", ".ppm", ".pgm"}) {
-      std::vector<uchar> bytes;
-      cv::Mat img = bgr;
-      if (std::string(ext) == ".pgm") cv::extractChannel(bgr, img, 0);
-      QVERIFY2(cv::imencode(ext, img, bytes), ext);
-      const auto h = capture::readImageHeaderBytes(
-          std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-      QVERIFY2(h.has_value(), ext);
-      QCOMPARE(h->width, std::int64_t{37});
-      QCOMPARE(h->height, std::int64_t{23});
-    }
-    QVERIFY(!capture::readImageHeaderBytes("GIF89a....").has_value());
-    QVERIFY(!capture::readImageHeader(std::filesystem::path("/dev/zero")).has_value());  // never opened
-  }
-
-  // 13.4: decoding straight into the Image (no extra full-size copy) gives the same pixels as before.
-  void singleBufferDecodeMatchesOpenCV() {
-    for (const char* ext : {".png", ".bmp", ".jpg"}) {
-      cv::Mat bgr(31, 45, CV_8UC3);
-      cv::randu(bgr, 0, 255);
-      std::vector<uchar> bytes;
-      QVERIFY(cv::imencode(ext, bgr, bytes));
-      const Image image = capture::decodeImage(
-          std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), "x");
-      const cv::Mat expected = cv::imdecode(bytes, cv::IMREAD_COLOR);
-      Image reference;
-      capture::imageFromMat(expected, reference);
-      QCOMPARE(test::maxAbsDifference(image, reference), 0);
-    }
   }
 };
 

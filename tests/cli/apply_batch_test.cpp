@@ -1,11 +1,8 @@
 // End-to-end tests of `convolab-cli apply` on batches and videos: bad files among good ones, output naming,
 // --skip-existing, video round trips, a stop by SIGINT, --force on special targets, header-first limits.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -22,88 +19,18 @@
 #include <thread>
 #include <vector>
 
+#include "cli_test_support.hpp"
 #include "convolab/filter_io.hpp"
-
-extern char** environ;
 
 namespace {
 
+using namespace convolab::clitest;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 const fs::path kSource = CONVOLAB_SOURCE_DIR;
 const fs::path kCoffee = kSource / "tests/data/coffee.png";
 const fs::path kSharpen = kSource / "resources/presets/sharpen.json";
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::ostream& operator<<(std::ostream& os, const Result& r) {
-  return os << "exit " << r.code << "\n--- stdout:\n" << r.out << "--- stderr:\n" << r.err;
-}
-
-/// Starts convolab-cli with `args`, stdout/stderr into files of `logDir`.
-pid_t spawnCli(const std::vector<std::string>& args, const fs::path& logDir) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, (logDir / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_addopen(&actions, 2, (logDir / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  std::vector<std::string> all{CONVOLAB_CLI_PATH};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  if (posix_spawn(&pid, CONVOLAB_CLI_PATH, &actions, nullptr, argv.data(), environ) != 0) pid = -1;
-  posix_spawn_file_actions_destroy(&actions);
-  return pid;
-}
-
-Result finish(pid_t pid, const fs::path& logDir) {
-  Result r;
-  int status = 0;
-  waitpid(pid, &status, 0);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = readFile(logDir / "stdout");
-  r.err = readFile(logDir / "stderr");
-  return r;
-}
-
-/// Per channel filter2D of a BGR frame with the RGB filter (channel c is plane 2 - c).
-cv::Mat expectedBgr(const cv::Mat& bgr, const convolab::FilterSet& f) {
-  std::vector<cv::Mat> planes;
-  cv::split(bgr, planes);
-  for (int c = 0; c < 3; ++c) {
-    const auto& ch = f.channel(c);
-    cv::Mat k(ch.size, ch.size, CV_32F);
-    for (int j = 0; j < ch.size; ++j)
-      for (int i = 0; i < ch.size; ++i) k.at<float>(j, i) = static_cast<float>(ch.weight(j, i));
-    cv::Mat& p = planes[static_cast<size_t>(2 - c)];
-    cv::filter2D(p.clone(), p, -1, k, cv::Point(-1, -1), ch.offset, cv::BORDER_REFLECT_101);
-  }
-  cv::Mat out;
-  cv::merge(planes, out);
-  return out;
-}
-
-int maxAbsDiff(const cv::Mat& a, const cv::Mat& b) {
-  cv::Mat d;
-  cv::absdiff(a, b, d);
-  double mx = 0;
-  cv::minMaxLoc(d.reshape(1), nullptr, &mx);
-  return static_cast<int>(mx);
-}
 
 class ApplyBatch : public ::testing::Test {
  protected:
@@ -119,7 +46,7 @@ class ApplyBatch : public ::testing::Test {
   }
   fs::path path(const std::string& name) const { return m_dir / name; }
   Result cli(const std::vector<std::string>& args) {
-    return finish(spawnCli(args, m_dir / "logs"), m_dir / "logs");
+    return runProgram(CONVOLAB_CLI_PATH, args, m_dir / "logs");
   }
   Result apply(std::vector<std::string> args) {
     std::vector<std::string> all{"apply", "-s", "naive", "-f", kSharpen.string()};
@@ -227,9 +154,10 @@ TEST_F(ApplyBatch, VideoRoundTripToFfv1MatchesFilter2DPerFrame) {
 
 TEST_F(ApplyBatch, SigintMidVideoLeavesNoPartialOutputAndExits130) {
   writeVideo(path("long.mkv"), 160, 120, 1500);
-  const pid_t pid = spawnCli({"apply", "-s", "naive", "-f", kSharpen.string(), path("long.mkv").string(),
-                              "-o", path("out.mkv").string()},
-                             m_dir / "logs");
+  const pid_t pid = spawnProgram(CONVOLAB_CLI_PATH,
+                                 {"apply", "-s", "naive", "-f", kSharpen.string(), path("long.mkv").string(),
+                                  "-o", path("out.mkv").string()},
+                                 m_dir / "logs");
   ASSERT_GT(pid, 0);
   // Wait until the output's temporary exists (frames are flowing), then interrupt.
   const auto deadline = Clock::now() + std::chrono::seconds(60);
@@ -238,10 +166,10 @@ TEST_F(ApplyBatch, SigintMidVideoLeavesNoPartialOutputAndExits130) {
     writing = temporaries(m_dir) > 0;
     if (!writing) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  ASSERT_TRUE(writing) << finish(pid, m_dir / "logs");
+  ASSERT_TRUE(writing) << finishProgram(pid, m_dir / "logs");
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ::kill(pid, SIGINT);
-  const Result r = finish(pid, m_dir / "logs");
+  const Result r = finishProgram(pid, m_dir / "logs");
   EXPECT_EQ(r.code, 130) << r;
   EXPECT_FALSE(fs::exists(path("out.mkv")));
   EXPECT_EQ(temporaries(m_dir), 0);

@@ -1,10 +1,7 @@
 // End-to-end tests of convolab-cli and convolab-bench: run the built programs, check exit codes and outputs.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <chrono>
 
@@ -22,102 +19,25 @@
 #include <string>
 #include <vector>
 
+#include "cli_test_support.hpp"
 #include "convolab/device.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
 
-extern char** environ;
-
 namespace {
 
+using namespace convolab::clitest;
 namespace fs = std::filesystem;
 
 const fs::path kSource = CONVOLAB_SOURCE_DIR;
 const fs::path kCoffee = kSource / "tests/data/coffee.png";
 const fs::path kPresets = kSource / "resources/presets";
 
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void writeFile(const fs::path& p, const std::string& bytes) {
-  std::ofstream out(p, std::ios::binary);
-  out << bytes;
-}
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::ostream& operator<<(std::ostream& os, const Result& r) {
-  return os << "exit " << r.code << "\n--- stdout:\n" << r.out << "--- stderr:\n" << r.err;
-}
-
-/// Runs `program args...` (no shell), stdout and stderr captured through files in `dir`.
-Result run(const std::string& program, const std::vector<std::string>& args, const fs::path& dir) {
-  const fs::path outFile = dir / ".stdout", errFile = dir / ".stderr";
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> all{program};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  Result r;
-  const int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
-    r.err = "posix_spawn failed: " + std::string(std::strerror(rc));
-    return r;
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = readFile(outFile);
-  r.err = readFile(errFile);
-  fs::remove(outFile);
-  fs::remove(errFile);
-  return r;
-}
-
-/// Files in `dir` (names), ignoring the capture files of run().
+/// Files in `dir` (names); runProgram removes its capture files before returning.
 std::set<std::string> listing(const fs::path& dir) {
   std::set<std::string> names;
   for (const auto& e : fs::directory_iterator(dir)) names.insert(e.path().filename().string());
   return names;
-}
-
-/// What ConvoLab must compute, by OpenCV: per channel (RGB filter channel c is BGR plane 2 - c),
-/// filter2D with matrix/divisor, delta = offset.
-cv::Mat expectedBgr(const cv::Mat& bgr, const convolab::FilterSet& f, int border) {
-  std::vector<cv::Mat> planes;
-  cv::split(bgr, planes);
-  for (int c = 0; c < 3; ++c) {
-    const auto& ch = f.channel(c);
-    cv::Mat k(ch.size, ch.size, CV_32F);
-    for (int j = 0; j < ch.size; ++j)
-      for (int i = 0; i < ch.size; ++i) k.at<float>(j, i) = static_cast<float>(ch.weight(j, i));
-    cv::Mat& p = planes[static_cast<size_t>(2 - c)];
-    cv::filter2D(p.clone(), p, -1, k, cv::Point(-1, -1), ch.offset, border);
-  }
-  cv::Mat out;
-  cv::merge(planes, out);
-  return out;
-}
-
-int maxAbsDiff(const cv::Mat& a, const cv::Mat& b) {
-  cv::Mat d;
-  cv::absdiff(a, b, d);
-  double mx = 0;
-  cv::minMaxLoc(d.reshape(1), nullptr, &mx);
-  return static_cast<int>(mx);
 }
 
 class Cli : public ::testing::Test {
@@ -132,8 +52,8 @@ class Cli : public ::testing::Test {
     fs::remove_all(m_dir, ec);
   }
 
-  Result cli(const std::vector<std::string>& args) { return run(CONVOLAB_CLI_PATH, args, m_dir); }
-  Result bench(const std::vector<std::string>& args) { return run(CONVOLAB_BENCH_PATH, args, m_dir); }
+  Result cli(const std::vector<std::string>& args) { return runProgram(CONVOLAB_CLI_PATH, args, m_dir); }
+  Result bench(const std::vector<std::string>& args) { return runProgram(CONVOLAB_BENCH_PATH, args, m_dir); }
   fs::path path(const std::string& name) const { return m_dir / name; }
   fs::path filterFile(const std::string& name, const std::string& json) {
     writeFile(path(name), json);
@@ -538,10 +458,10 @@ TEST_F(Cli, FifoInPlaceOfEveryCacheFileDoesNotHang) {
   ASSERT_GT(fifos, 0);
   // The test's own timeout would be minutes; a child that blocks is killed after 60 s by `timeout`.
   const Result r =
-      run("/usr/bin/timeout",
-          {"60", CONVOLAB_CLI_PATH, "apply", "--strategy", "naive", "--filter",
-           (kPresets / "sharpen.json").string(), kCoffee.string(), "-o", path("second.png").string()},
-          m_dir);
+      runProgram("/usr/bin/timeout",
+                 {"60", CONVOLAB_CLI_PATH, "apply", "--strategy", "naive", "--filter",
+                  (kPresets / "sharpen.json").string(), kCoffee.string(), "-o", path("second.png").string()},
+                 m_dir);
   ASSERT_EQ(r.code, 0) << r;
   EXPECT_TRUE(r.err.empty()) << "nothing alarming is said\n" << r;
   EXPECT_EQ(maxAbsDiff(cv::imread(path("first.png").string()), cv::imread(path("second.png").string())), 0);

@@ -9,6 +9,9 @@
 #include "convolab/engine.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
+#include "cv/filter2d.hpp"
+#include "cv/image_codec.hpp"
+#include "cv/mat_adapter.hpp"
 #include "test_support.hpp"
 
 namespace convolab::test {
@@ -17,57 +20,29 @@ namespace {
 const char* const kPhotos[] = {"coffee.png", "astronaut.png", "chelsea.png"};
 
 Image loadRgb(const std::string& file) {
-  cv::Mat bgr = cv::imread(std::string(CONVOLAB_TEST_DATA_DIR) + "/" + file, cv::IMREAD_COLOR);
-  EXPECT_FALSE(bgr.empty()) << file;
-  cv::Mat rgb;
-  cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
-  Image img(rgb.cols, rgb.rows);
-  for (int y = 0; y < rgb.rows; ++y)
-    std::copy(rgb.ptr(y), rgb.ptr(y) + rgb.cols * 3, img.mutableView().row(y));
-  return img;
-}
-
-int cvBorder(BorderMode m) {
-  switch (m) {
-    case BorderMode::Replicate:
-      return cv::BORDER_REPLICATE;
-    case BorderMode::Reflect:
-      return cv::BORDER_REFLECT;
-    case BorderMode::Reflect101:
-      return cv::BORDER_REFLECT_101;
-    case BorderMode::Wrap:
-      return cv::BORDER_WRAP;
-    case BorderMode::Constant:
-      return cv::BORDER_CONSTANT;
-  }
-  return cv::BORDER_DEFAULT;
+  return opencv::loadImage(std::string(CONVOLAB_TEST_DATA_DIR) + "/" + file);
 }
 
 /// cv::filter2D per channel. filter2D has no BORDER_WRAP, so every mode goes through copyMakeBorder
 /// (which has all five, with the per-channel constant) and filter2D on the padded image, then a crop.
 Image opencvFilter(const Image& in, const FilterSet& f) {
   const int r = f.radius();
-  cv::Mat src(in.height, in.width, CV_8UC3, const_cast<std::uint8_t*>(in.pixels.data()), in.stride);
+  const std::array<cv::Mat, kChannels> kernels = opencv::channelKernels(f);
   std::vector<cv::Mat> planes;
-  cv::split(src, planes);
+  cv::split(opencv::asMat(in), planes);
   std::vector<cv::Mat> outs(3);
   for (int c = 0; c < 3; ++c) {
     cv::Mat padded;
-    cv::copyMakeBorder(planes[static_cast<size_t>(c)], padded, r, r, r, r, cvBorder(f.border()),
+    cv::copyMakeBorder(planes[static_cast<size_t>(c)], padded, r, r, r, r, opencv::cvBorderType(f.border()),
                        cv::Scalar(f.borderValue()[static_cast<size_t>(c)]));
-    const ChannelFilter& ch = f.channel(c);
-    cv::Mat kernel(ch.size, ch.size, CV_32F);
-    for (int j = 0; j < ch.size; ++j)
-      for (int i = 0; i < ch.size; ++i) kernel.at<float>(j, i) = static_cast<float>(ch.weight(j, i));
     cv::Mat filtered;
-    cv::filter2D(padded, filtered, -1, kernel, cv::Point(-1, -1), ch.offset, cv::BORDER_REFLECT_101);
+    cv::filter2D(padded, filtered, -1, kernels[static_cast<size_t>(c)], cv::Point(-1, -1),
+                 f.channel(c).offset, cv::BORDER_REFLECT_101);
     outs[static_cast<size_t>(c)] = filtered(cv::Rect(r, r, in.width, in.height)).clone();
   }
-  cv::Mat merged;
-  cv::merge(outs, merged);
   Image out(in.width, in.height);
-  for (int y = 0; y < in.height; ++y)
-    std::copy(merged.ptr(y), merged.ptr(y) + in.width * 3, out.mutableView().row(y));
+  cv::Mat merged = opencv::asMat(out);
+  cv::merge(outs, merged);
   return out;
 }
 

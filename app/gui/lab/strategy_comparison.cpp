@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "convolab/error.hpp"
+#include "convolab/percentile.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
 
@@ -20,20 +21,6 @@ double eventMs(const cl::Event& e) {
   return static_cast<double>(e.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
                              e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
          1e-6;
-}
-
-/// Nearest-rank percentile of a sorted sample.
-double percentile(const std::vector<double>& sorted, double p) {
-  if (sorted.empty()) return 0;
-  const auto rank = static_cast<size_t>(std::ceil(p * static_cast<double>(sorted.size())));
-  return sorted[std::clamp<size_t>(rank, 1, sorted.size()) - 1];
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 std::string lower(std::string s) {
@@ -112,11 +99,10 @@ class Runner {
         upload.push_back(eventMs(up));
         download.push_back(eventMs(down));
       }
-      std::vector<double> sorted = kernel;
-      std::sort(sorted.begin(), sorted.end());
-      row.kernelMedianMs = median(kernel);
-      row.kernelP95Ms = percentile(sorted, 0.95);
-      row.kernelMinMs = sorted.empty() ? 0 : sorted.front();
+      const SampleStats stats = SampleStats::of(kernel);
+      row.kernelMedianMs = stats.median;
+      row.kernelP95Ms = stats.p95;
+      row.kernelMinMs = stats.min;
       row.uploadMs = median(upload);
       row.downloadMs = median(download);
       row.maxDiff = maxDiffToReference();

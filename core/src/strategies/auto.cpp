@@ -18,6 +18,7 @@
 #include "convolab/atomic_file.hpp"
 #include "convolab/image.hpp"
 #include "convolab/log.hpp"
+#include "convolab/percentile.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
 
@@ -102,14 +103,14 @@ class AutoStrategy final : public Strategy {
           for (const auto& e : events) ms += eventMs(e.event);
           if (i > 0) times.push_back(ms);
         }
-        std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2), times.end());
+        const double ms = median(times);
         if (coreConfig().autoVerbose) {
           char line[256];
           std::snprintf(line, sizeof line, "auto:   %s%s%s %.3f ms (%d runs)", std::string(name).c_str(),
-                        variant.empty() ? "" : "/", variant.c_str(), times[times.size() / 2], runs);
+                        variant.empty() ? "" : "/", variant.c_str(), ms, runs);
           logMessage(LogLevel::Debug, line);
         }
-        return times[times.size() / 2];
+        return ms;
       } catch (const Error&) {
         return std::nullopt;
       } catch (const cl::Error&) {

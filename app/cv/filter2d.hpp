@@ -1,4 +1,4 @@
-// OpenCV core/imgproc interop: Mat headers over convolab::Image, border modes, and filter2D per channel.
+// What ConvoLab computes, done by OpenCV: border modes, per-channel kernels and cv::filter2D per channel.
 #pragma once
 
 #include <array>
@@ -7,15 +7,12 @@
 #include <string>
 
 #include "convolab/filter.hpp"
-#include "convolab/image.hpp"
 
-namespace convolab::cli {
+namespace convolab::opencv {
 
-/// A CV_8UC3 header over the image's pixels (RGB order, the image's stride; no copy).
-cv::Mat asMat(Image& image);
-cv::Mat asMat(const Image& image);
-
-/// The cv::BorderTypes value of a mode; nullopt for Wrap (cv::filter2D does not support BORDER_WRAP).
+/// The cv::BorderTypes value of a mode, all five (cv::copyMakeBorder has BORDER_WRAP too).
+int cvBorderType(BorderMode mode);
+/// The cv::BorderTypes value cv::filter2D takes for a mode; nullopt for Wrap (filter2D has no BORDER_WRAP).
 std::optional<int> cvBorder(BorderMode mode);
 
 /// Why cv::filter2D cannot compute exactly this filter (wrap border, non-zero constant border value), or
@@ -38,4 +35,4 @@ void filter2DPerChannel(const cv::UMat& src, cv::UMat& dst, const FilterSet& fil
 void filter2DSingle(cv::InputArray src, cv::OutputArray dst, const FilterSet& filter,
                     const std::array<cv::Mat, kChannels>& kernels);
 
-}  // namespace convolab::cli
+}  // namespace convolab::opencv

@@ -1,27 +1,30 @@
-// Encoding and decoding still images through OpenCV imgcodecs.
+// Still-image files through OpenCV imgcodecs: header-first size limits, single-buffer decoding, encoding.
 #include "image_codec.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
+#include <new>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
-#include <vector>
+#include <optional>
 
-#include "convolab/error.hpp"
-#include "convolab/filter_io.hpp"
-#include "frame_source.hpp"
+#include "convolab/atomic_file.hpp"
 #include "image_header.hpp"
-#include "mat_convert.hpp"
+#include "mat_adapter.hpp"
 
-namespace convolab::capture {
+namespace convolab::opencv {
 namespace {
 
 std::string lowerExtension(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   return ext;
+}
+
+[[noreturn]] void bad(const std::string& label, const std::string& what) {
+  throw Error(ErrorKind::BadInput, label + ": " + what);
 }
 
 }  // namespace
@@ -41,28 +44,43 @@ bool isImageFileName(const std::filesystem::path& path) {
   return std::any_of(std::begin(kExtensions), std::end(kExtensions), [&](const char* e) { return ext == e; });
 }
 
-std::string encodeImage(const Image& image, ImageFormat format, int jpegQuality) {
+bool canWriteImageFormat(const std::filesystem::path& path) {
+  const std::string ext = path.extension().string();
+  if (ext.size() < 2) return false;
+  try {
+    return cv::haveImageWriter(path.string());
+  } catch (const cv::Exception&) {
+    return false;
+  }
+}
+
+std::string encodeImage(const Image& image, const std::string& extension, const std::vector<int>& params) {
   const cv::Mat bgr = bgrFromImage(image);
   std::vector<uchar> bytes;
-  std::vector<int> params;
-  const char* ext = ".png";
+  bool ok = false;
+  std::string detail;
+  try {
+    ok = cv::imencode(extension, bgr, bytes, params);
+  } catch (const cv::Exception& e) {
+    detail = std::string(": ") + e.what();
+  }
+  if (!ok || bytes.empty())
+    throw Error(ErrorKind::BadInput, "cannot encode the image as " + extension + detail);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+std::string encodeImage(const Image& image, ImageFormat format, int jpegQuality) {
   switch (format) {
     case ImageFormat::Png:
-      break;  // default parameters: identical to convolab-cli apply
+      break;
     case ImageFormat::Jpeg:
-      ext = ".jpg";
-      params = {cv::IMWRITE_JPEG_QUALITY, std::clamp(jpegQuality, 0, 100)};
-      break;
+      return encodeImage(image, ".jpg", {cv::IMWRITE_JPEG_QUALITY, std::clamp(jpegQuality, 0, 100)});
     case ImageFormat::Tiff:
-      ext = ".tiff";
-      break;
+      return encodeImage(image, ".tiff");
     case ImageFormat::Bmp:
-      ext = ".bmp";
-      break;
+      return encodeImage(image, ".bmp");
   }
-  if (!cv::imencode(ext, bgr, bytes, params))
-    throw Error(ErrorKind::BadInput, std::string("could not encode the image as ") + (ext + 1));
-  return std::string(bytes.begin(), bytes.end());
+  return encodeImage(image, ".png");
 }
 
 void saveImage(const std::filesystem::path& path, const Image& image, bool overwrite, int jpegQuality) {
@@ -76,6 +94,14 @@ std::string tooLargeMessage(const std::string& label, std::int64_t width, std::i
   return label + " is " + describeImageSize(width, height) + ", above the limit of " + limit;
 }
 
+ImageTooLarge::ImageTooLarge(const std::string& label, std::int64_t width, std::int64_t height,
+                             std::int64_t maxPixels, bool fromHeader)
+    : Error(ErrorKind::BadInput, tooLargeMessage(label, width, height, maxPixels)),
+      m_width(width),
+      m_height(height),
+      m_maxPixels(maxPixels),
+      m_fromHeader(fromHeader) {}
+
 namespace {
 
 /// Swaps B and R in place, row by row (cv::cvtColor in place would copy the whole image first).
@@ -88,19 +114,29 @@ void swapRedBlue(cv::Mat& mat) {
   });
 }
 
+void checkDecodedSize(const cv::Mat& mat, const std::string& label, std::int64_t maxPixels) {
+  if (static_cast<std::int64_t>(mat.cols) * mat.rows > maxPixels)
+    throw ImageTooLarge(label, mat.cols, mat.rows, maxPixels, false);
+}
+
 Image decodeChecked(std::string_view bytes, const std::string& label, std::int64_t maxPixels,
                     const std::optional<ImageHeader>& header) {
   if (header && header->pixels() > maxPixels)
-    throw SourceError(tooLargeMessage(label, header->width, header->height, maxPixels));
+    throw ImageTooLarge(label, header->width, header->height, maxPixels, true);
   const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8U, const_cast<char*>(bytes.data()));
+  const char* const kUnreadable =
+      "not an image OpenCV can decode (unknown format, or the file is truncated or corrupt)";
   try {
+    // OpenCV itself refuses images over OPENCV_IO_MAX_IMAGE_PIXELS (2^30 unless set in the environment
+    // before the program starts) before allocating them; formats readImageHeader does not know are checked
+    // against our limit after decoding.
     constexpr std::int64_t kMaxSide = 1 << 20;  // OpenCV's own limit per side; beyond it let OpenCV refuse
     if (header && header->width <= kMaxSide && header->height <= kMaxSide) {
       // Decode straight into the Image's pixels: imdecode fills a destination of the right size and type.
       Image image(static_cast<int>(header->width), static_cast<int>(header->height));
-      cv::Mat view = matView(image);
+      cv::Mat view = asMat(image);
       cv::imdecode(raw, cv::IMREAD_COLOR, &view);
-      if (view.empty()) throw SourceError(label + ": not an image OpenCV can read");
+      if (view.empty()) bad(label, kUnreadable);
       if (view.data == image.pixels.data() && view.cols == image.width && view.rows == image.height) {
         swapRedBlue(view);
         return image;
@@ -108,22 +144,20 @@ Image decodeChecked(std::string_view bytes, const std::string& label, std::int64
       // The decoder produced another size (e.g. rotated by its EXIF orientation): convert from its Mat.
       const cv::Mat other = view;
       image = Image();
-      if (static_cast<std::int64_t>(other.cols) * other.rows > maxPixels)
-        throw SourceError(tooLargeMessage(label, other.cols, other.rows, maxPixels));
+      checkDecodedSize(other, label, maxPixels);
       imageFromMat(other, image);
       return image;
     }
     const cv::Mat bgr = cv::imdecode(raw, cv::IMREAD_COLOR);
-    if (bgr.empty()) throw SourceError(label + ": not an image OpenCV can read");
-    if (static_cast<std::int64_t>(bgr.cols) * bgr.rows > maxPixels)
-      throw SourceError(tooLargeMessage(label, bgr.cols, bgr.rows, maxPixels));
+    if (bgr.empty()) bad(label, kUnreadable);
+    checkDecodedSize(bgr, label, maxPixels);
     Image image;
     imageFromMat(bgr, image);
     return image;
   } catch (const cv::Exception& e) {
-    throw SourceError(label + ": cannot decode: " + e.err);
+    bad(label, "cannot decode: " + e.err);
   } catch (const std::bad_alloc&) {
-    throw SourceError(label + ": not enough memory to decode it");
+    bad(label, "not enough memory to decode it");
   }
 }
 
@@ -133,28 +167,29 @@ Image decodeImage(std::string_view bytes, const std::string& label, std::int64_t
   return decodeChecked(bytes, label, maxPixels, readImageHeaderBytes(bytes));
 }
 
-Image loadImage(const std::filesystem::path& path, std::int64_t maxPixels) {
+Image loadImage(const std::filesystem::path& path, std::int64_t maxPixels, const std::string& label) {
+  const std::string name = label.empty() ? path.filename().string() : label;
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw SourceError(path.string() + ": no such file");
-  if (!std::filesystem::is_regular_file(path, ec)) throw SourceError(path.string() + ": not a regular file");
-  const std::string label = path.filename().string();
+  if (!std::filesystem::exists(path, ec)) bad(name, "no such file");
+  if (!std::filesystem::is_regular_file(path, ec)) bad(name, "not a regular file");
   // The header first: a small file that declares 30000×30000 is refused before it is even read.
   const auto header = readImageHeader(path);
   if (header && header->pixels() > maxPixels)
-    throw SourceError(tooLargeMessage(label, header->width, header->height, maxPixels));
-  std::ifstream in(path, std::ios::binary);
+    throw ImageTooLarge(name, header->width, header->height, maxPixels, true);
   const auto size = std::filesystem::file_size(path, ec);
-  if (!in || ec) throw SourceError(path.string() + ": cannot read the file");
-  if (size == 0) throw SourceError(path.string() + ": the file is empty");
+  if (ec) bad(name, "cannot read: " + ec.message());
+  if (size == 0) bad(name, "the file is empty (0 bytes); expected an image");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) bad(name, "cannot open the file");
   std::string bytes;
   try {
     bytes.resize(static_cast<std::size_t>(size));
   } catch (const std::bad_alloc&) {
-    throw SourceError(label + ": not enough memory to read it");
+    bad(name, "not enough memory to read it");
   }
   if (!in.read(bytes.data(), static_cast<std::streamsize>(size)))
-    throw SourceError(path.string() + ": cannot read all " + std::to_string(size) + " bytes");
-  return decodeChecked(bytes, label, maxPixels, header);
+    bad(name, "cannot read all " + std::to_string(size) + " bytes");
+  return decodeChecked(bytes, name, maxPixels, header);
 }
 
-}  // namespace convolab::capture
+}  // namespace convolab::opencv

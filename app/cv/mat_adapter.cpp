@@ -1,9 +1,26 @@
-// Conversions between OpenCV Mats and RGB8 Images.
-#include "mat_convert.hpp"
+// Mat adapter: Mat headers over RGB8 images (no copy) and one cvtColor each way between BGR and RGB.
+#include "mat_adapter.hpp"
 
 #include <opencv2/imgproc.hpp>
 
-namespace convolab::capture {
+namespace convolab::opencv {
+
+cv::Mat asMat(Image& image) {
+  return cv::Mat(image.height, image.width, CV_8UC3, image.pixels.data(), image.stride);
+}
+
+cv::Mat asMat(const Image& image) {
+  return cv::Mat(image.height, image.width, CV_8UC3, const_cast<std::uint8_t*>(image.pixels.data()),
+                 image.stride);
+}
+
+cv::Mat asMat(const ImageView& view) {
+  return cv::Mat(view.height, view.width, CV_8UC3, const_cast<std::uint8_t*>(view.data), view.stride);
+}
+
+cv::Mat asMat(const MutableImageView& view) {
+  return cv::Mat(view.height, view.width, CV_8UC3, view.data, view.stride);
+}
 
 void imageFromMat(const cv::Mat& mat, Image& out) {
   cv::Mat src = mat;
@@ -13,7 +30,7 @@ void imageFromMat(const cv::Mat& mat, Image& out) {
     src.convertTo(src, CV_8U, scale);
   }
   if (out.width != src.cols || out.height != src.rows) out = Image(src.cols, src.rows);
-  cv::Mat dst(out.height, out.width, CV_8UC3, out.pixels.data(), out.stride);
+  cv::Mat dst = asMat(out);
   switch (src.channels()) {
     case 1:
       cv::cvtColor(src, dst, cv::COLOR_GRAY2RGB);
@@ -33,15 +50,10 @@ std::shared_ptr<Image> imageFromMat(const cv::Mat& mat) {
   return image;
 }
 
-cv::Mat matView(const Image& image) {
-  return cv::Mat(image.height, image.width, CV_8UC3, const_cast<std::uint8_t*>(image.pixels.data()),
-                 image.stride);
-}
-
 cv::Mat bgrFromImage(const Image& image) {
   cv::Mat bgr;
-  cv::cvtColor(matView(image), bgr, cv::COLOR_RGB2BGR);
+  cv::cvtColor(asMat(image), bgr, cv::COLOR_RGB2BGR);
   return bgr;
 }
 
-}  // namespace convolab::capture
+}  // namespace convolab::opencv

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <vector>
 
-namespace convolab::capture {
+namespace convolab::opencv {
 namespace {
 
 /// Random access to the first bytes of an image, from a file or from memory.
@@ -123,6 +123,13 @@ std::optional<ImageHeader> bmp(ByteReader& r) {
   return make(sw, sh < 0 ? -static_cast<std::int64_t>(sh) : sh, "BMP");
 }
 
+std::optional<ImageHeader> gif(ByteReader& r) {
+  // "GIF87a" or "GIF89a", then the logical screen's width and height (little-endian).
+  std::uint32_t w, h;
+  if (!r.u16(6, false, w) || !r.u16(8, false, h)) return std::nullopt;
+  return make(w, h, "GIF");
+}
+
 std::optional<ImageHeader> tiff(ByteReader& r, bool be) {
   // The first IFD: a count, then 12-byte entries (tag, type, count, value); 256 = width, 257 = height.
   std::uint32_t ifd, count;
@@ -200,6 +207,9 @@ std::optional<ImageHeader> probe(ByteReader& r) {
   if (have12 && std::memcmp(sig, kPng, 8) == 0) return png(r);
   if (sig[0] == 0xFF && sig[1] == 0xD8) return jpeg(r);
   if (sig[0] == 'B' && sig[1] == 'M') return bmp(r);
+  if (char magic[6]; sig[0] == 'G' && r.read(0, magic, 6) &&
+                     (std::memcmp(magic, "GIF87a", 6) == 0 || std::memcmp(magic, "GIF89a", 6) == 0))
+    return gif(r);
   if (sig[0] == 'P' && sig[1] >= '1' && sig[1] <= '6') return pnm(r);
   if (sig[0] == 'I' && sig[1] == 'I' && sig[2] == 42 && sig[3] == 0) return tiff(r, false);
   if (sig[0] == 'M' && sig[1] == 'M' && sig[2] == 0 && sig[3] == 42) return tiff(r, true);
@@ -230,4 +240,4 @@ std::string describeImageSize(std::int64_t width, std::int64_t height) {
   return buf;
 }
 
-}  // namespace convolab::capture
+}  // namespace convolab::opencv

@@ -1,22 +1,12 @@
-// OpenCV core/imgproc interop: Mat headers over convolab::Image, border modes, and filter2D per channel.
-#include "cv_interop.hpp"
+// cv::filter2D per channel with ConvoLab's filter: border modes, kernels with the divisor folded in.
+#include "filter2d.hpp"
 
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
-namespace convolab::cli {
+namespace convolab::opencv {
 
-cv::Mat asMat(Image& image) {
-  return cv::Mat(image.height, image.width, CV_8UC3, image.pixels.data(), image.stride);
-}
-
-cv::Mat asMat(const Image& image) {
-  // cv::Mat has no const view; the callers that pass a const Image only read through it.
-  return cv::Mat(image.height, image.width, CV_8UC3, const_cast<std::uint8_t*>(image.pixels.data()),
-                 image.stride);
-}
-
-std::optional<int> cvBorder(BorderMode mode) {
+int cvBorderType(BorderMode mode) {
   switch (mode) {
     case BorderMode::Replicate:
       return cv::BORDER_REPLICATE;
@@ -24,12 +14,17 @@ std::optional<int> cvBorder(BorderMode mode) {
       return cv::BORDER_REFLECT;
     case BorderMode::Reflect101:
       return cv::BORDER_REFLECT_101;
+    case BorderMode::Wrap:
+      return cv::BORDER_WRAP;
     case BorderMode::Constant:
       return cv::BORDER_CONSTANT;
-    case BorderMode::Wrap:
-      return std::nullopt;
   }
-  return std::nullopt;
+  return cv::BORDER_DEFAULT;
+}
+
+std::optional<int> cvBorder(BorderMode mode) {
+  if (mode == BorderMode::Wrap) return std::nullopt;
+  return cvBorderType(mode);
 }
 
 std::optional<std::string> opencvUnsupportedReason(const FilterSet& filter) {
@@ -85,4 +80,4 @@ void filter2DSingle(cv::InputArray src, cv::OutputArray dst, const FilterSet& fi
   cv::filter2D(src, dst, -1, kernels[0], cv::Point(-1, -1), filter.channel(0).offset, border);
 }
 
-}  // namespace convolab::cli
+}  // namespace convolab::opencv

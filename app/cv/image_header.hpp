@@ -1,4 +1,5 @@
-// Image dimensions read from a file's header (PNG, JPEG, BMP, TIFF, WebP, PNM) without decoding the pixels.
+// Image dimensions read from a file's header (PNG, JPEG, BMP, GIF, TIFF, WebP, PNM) without decoding the
+// pixels, so size limits are enforced before a decoder allocates them.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace convolab::capture {
+namespace convolab::opencv {
 
 /// Width and height as the file declares them, and the format that declared them ("PNG", "JPEG", …).
 struct ImageHeader {
@@ -19,9 +20,9 @@ struct ImageHeader {
 };
 
 /// Reads only the header of `path` (a few hundred bytes; JPEG walks its segment lengths, TIFF follows its
-/// first IFD offset). nullopt when the format is not one of PNG, JPEG, BMP, TIFF, WebP or PNM, or the header
-/// is damaged: decode then, and check the size afterwards. Opens only regular files (never blocks on a FIFO).
-/// Uses the C++ standard library only, so convolab-cli can share it.
+/// first IFD offset). nullopt when the format is not one of PNG, JPEG, BMP, GIF, TIFF, WebP or PNM, or the
+/// header is damaged: decode then, and check the size afterwards. Opens only regular files (never blocks on a
+/// FIFO). Uses the C++ standard library only.
 std::optional<ImageHeader> readImageHeader(const std::filesystem::path& path);
 /// The same for an image already in memory.
 std::optional<ImageHeader> readImageHeaderBytes(std::string_view bytes);
@@ -29,4 +30,4 @@ std::optional<ImageHeader> readImageHeaderBytes(std::string_view bytes);
 /// "30000×30000 (900 MP)" for messages.
 std::string describeImageSize(std::int64_t width, std::int64_t height);
 
-}  // namespace convolab::capture
+}  // namespace convolab::opencv

@@ -1,0 +1,154 @@
+// The still-image codec: header-first size limits, single-buffer decoding, messages naming the file, and one
+// encoder whose PNG is OpenCV's default encoding (what the CLI and the app both write).
+#include "cv/image_codec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <vector>
+
+#include "cv/image_header.hpp"
+#include "cv/mat_adapter.hpp"
+#include "cv_test_support.hpp"
+
+namespace convolab::opencv {
+namespace {
+
+std::string_view asBytes(const std::vector<uchar>& v) {
+  return {reinterpret_cast<const char*>(v.data()), v.size()};
+}
+
+Image randomImage(int w, int h) {
+  cv::Mat bgr(h, w, CV_8UC3);
+  cv::randu(bgr, 0, 255);
+  Image image;
+  imageFromMat(bgr, image);
+  return image;
+}
+
+int maxDiff(const Image& a, const Image& b) {
+  cv::Mat d;
+  cv::absdiff(asMat(a), asMat(b), d);
+  double mx = 0;
+  cv::minMaxLoc(d.reshape(1), nullptr, &mx);
+  return static_cast<int>(mx);
+}
+
+TEST(ImageCodec, RefusesAnImageOverTheLimitFromItsHeader) {
+  const test::ScratchDir dir;
+  test::writeBytes(dir / "huge.png", test::hugeHeaderPng(30000, 30000));
+  try {
+    loadImage(dir / "huge.png");
+    FAIL() << "a 900 MP image was accepted";
+  } catch (const ImageTooLarge& e) {
+    EXPECT_TRUE(e.fromHeader());
+    EXPECT_EQ(e.width(), 30000);
+    EXPECT_EQ(e.height(), 30000);
+    EXPECT_EQ(e.maxPixels(), kDefaultMaxPixels);
+    EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+    EXPECT_STREQ(e.what(), "huge.png is 30000×30000 (900 MP), above the limit of 100 MP");
+  }
+  // A GIF (which this OpenCV cannot decode at all) is refused from its header too, and the label is the
+  // caller's.
+  try {
+    decodeImage(test::gifHeader(20000, 20000), "image 'big.gif'");
+    FAIL() << "a 400 MP GIF was not refused from its header";
+  } catch (const ImageTooLarge& e) {
+    EXPECT_TRUE(e.fromHeader());
+    EXPECT_NE(std::string(e.what()).find("image 'big.gif' is 20000×20000"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ImageCodec, LimitCountsPixelsInclusively) {
+  std::vector<uchar> bytes;
+  ASSERT_TRUE(cv::imencode(".png", cv::Mat(40, 50, CV_8UC3, cv::Scalar::all(7)), bytes));
+  EXPECT_NO_THROW(decodeImage(asBytes(bytes), "ok.png", 2000));
+  EXPECT_THROW(decodeImage(asBytes(bytes), "small-limit.png", 1999), ImageTooLarge);
+}
+
+TEST(ImageCodec, FormatsWithoutAKnownHeaderAreCheckedAfterDecoding) {
+  std::vector<uchar> bytes;  // Sun raster: OpenCV reads and writes it, readImageHeader does not know it
+  ASSERT_TRUE(cv::imencode(".ras", cv::Mat(40, 50, CV_8UC3, cv::Scalar::all(7)), bytes));
+  ASSERT_FALSE(readImageHeaderBytes(asBytes(bytes)).has_value());
+  EXPECT_EQ(decodeImage(asBytes(bytes), "ok.ras", 2000).width, 50);
+  try {
+    decodeImage(asBytes(bytes), "small-limit.ras", 1999);
+    FAIL() << "over the limit after decoding, yet accepted";
+  } catch (const ImageTooLarge& e) {
+    EXPECT_FALSE(e.fromHeader());
+    EXPECT_EQ(e.width(), 50);
+  }
+}
+
+TEST(ImageCodec, MissingEmptyAndCorruptFilesAreBadInputNamingTheLabel) {
+  const test::ScratchDir dir;
+  test::writeBytes(dir / "empty.png", "");
+  test::writeBytes(dir / "notes.png", "these are my notes, not a picture\n");
+  for (const char* name : {"missing.png", "empty.png", "notes.png"}) {
+    try {
+      loadImage(dir / name);
+      FAIL() << name << " was decoded";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+      EXPECT_EQ(std::string(e.what()).rfind(std::string(name) + ": ", 0), 0u) << e.what();
+    }
+  }
+  EXPECT_THROW(loadImage(dir / "missing.png", kDefaultMaxPixels, "image 'x'"), Error);
+}
+
+// 13.4: decoding straight into the Image (no extra full-size copy) gives the same pixels as cv::imdecode.
+TEST(ImageCodec, SingleBufferDecodeMatchesOpenCv) {
+  for (const char* ext : {".png", ".bmp", ".jpg"}) {
+    cv::Mat bgr(31, 45, CV_8UC3);
+    cv::randu(bgr, 0, 255);
+    std::vector<uchar> bytes;
+    ASSERT_TRUE(cv::imencode(ext, bgr, bytes));
+    const Image image = decodeImage(asBytes(bytes), "x");
+    Image reference;
+    imageFromMat(cv::imdecode(bytes, cv::IMREAD_COLOR), reference);
+    EXPECT_EQ(maxDiff(image, reference), 0) << ext;
+  }
+}
+
+// The one encoder: PNG with OpenCV's default parameters, so equal pixels give equal bytes whoever writes them
+// (convolab-cli apply by extension, the app's Save Frame by format); lossless formats round-trip.
+TEST(ImageCodec, PngIsOpenCvsDefaultEncodingAndRoundTrips) {
+  const Image image = randomImage(45, 31);
+  std::vector<uchar> direct;
+  ASSERT_TRUE(cv::imencode(".png", bgrFromImage(image), direct));
+  const std::string png = encodeImage(image, ImageFormat::Png);
+  EXPECT_EQ(png, std::string(direct.begin(), direct.end()));
+  EXPECT_EQ(encodeImage(image, ".png"), png);
+  for (ImageFormat f : {ImageFormat::Png, ImageFormat::Bmp, ImageFormat::Tiff})
+    EXPECT_EQ(maxDiff(decodeImage(encodeImage(image, f), "round trip"), image), 0);
+  std::vector<uchar> jpeg;
+  ASSERT_TRUE(cv::imencode(".jpg", bgrFromImage(image), jpeg, {cv::IMWRITE_JPEG_QUALITY, 50}));
+  EXPECT_EQ(encodeImage(image, ImageFormat::Jpeg, 50), std::string(jpeg.begin(), jpeg.end()));
+  EXPECT_THROW(encodeImage(image, ".txt"), Error);
+}
+
+TEST(ImageCodec, FormatsByExtension) {
+  EXPECT_EQ(imageFormatForPath("a.JPEG"), ImageFormat::Jpeg);
+  EXPECT_EQ(imageFormatForPath("a.tif"), ImageFormat::Tiff);
+  EXPECT_EQ(imageFormatForPath("a.bmp"), ImageFormat::Bmp);
+  EXPECT_EQ(imageFormatForPath("a.unknown"), ImageFormat::Png);
+  EXPECT_TRUE(isImageFileName("photo.WebP"));
+  EXPECT_FALSE(isImageFileName("clip.mp4"));
+  EXPECT_TRUE(canWriteImageFormat("out.png"));
+  EXPECT_TRUE(canWriteImageFormat("out.jpg"));
+  EXPECT_FALSE(canWriteImageFormat("out.txt"));
+  EXPECT_FALSE(canWriteImageFormat("out"));
+}
+
+TEST(ImageCodec, SaveImageWritesAtomicallyAndKeepsAnExistingFileWithoutOverwrite) {
+  const test::ScratchDir dir;
+  const Image image = randomImage(8, 6);
+  saveImage(dir / "a.png", image, false);
+  EXPECT_EQ(maxDiff(loadImage(dir / "a.png"), image), 0);
+  EXPECT_THROW(saveImage(dir / "a.png", randomImage(8, 6), false), Error);
+  EXPECT_EQ(maxDiff(loadImage(dir / "a.png"), image), 0);
+}
+
+}  // namespace
+}  // namespace convolab::opencv
