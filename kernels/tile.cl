@@ -17,8 +17,8 @@
 #define FILL_ROW_STEPS ((TROWS + WGY - 1) / WGY)
 #define FILL_COL_STEPS ((FILL_BYTES + WGX * FILL_VEC - 1) / (WGX * FILL_VEC))
 // Loads are never inside a conditional block: a guarded load cannot be issued before its guard is known,
-// so a work-item's ~40 fill loads would wait for memory one after another (measured on an H100: that
-// serial chain is the suspect for most of a kernel's ~8 µs fixed cost, docs/BENCHMARKS.md). Every step loads
+// so a work-item's ~40 fill loads would wait for memory one after another (on an H100 that serial chain in
+// the edge work-groups was ~5 µs of every kernel: docs/BENCHMARKS.md, 2026-11-23). Every step loads
 // from an address inside the frame
 // (clamped), all loads of a work-item are issued in one block, and only the stores are guarded.
 #define FILL_STEPS (FILL_ROW_STEPS * FILL_COL_STEPS)
