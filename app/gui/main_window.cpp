@@ -27,6 +27,7 @@
 #include <QUrl>
 #include <cstdio>
 
+#include "action_table.hpp"
 #include "capture/camera_source.hpp"
 #include "channel_grid.hpp"
 #include "convolab/error.hpp"
@@ -47,8 +48,8 @@
 #include "source_opener.hpp"
 #include "stats_panel.hpp"
 #include "stats_report.hpp"
-#include "window_chrome.hpp"
 #include "video_export_dialog.hpp"
+#include "window_chrome.hpp"
 
 namespace convolab::gui {
 
@@ -107,10 +108,10 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   setCentralWidget(m_preview);
   m_opener = new SourceOpener(this);
   buildDocks();
-  buildActions();
-  decorateActions();
-  buildMenus();
-  buildToolBar();
+  m_actions = new ActionTable(this, m_document->undoStack());
+  connectActions();
+  m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
+  buildToolBars();
   buildStatusBar();
   connectPipeline();
   m_stats.setKeepRun(!m_options.stats.isEmpty());
@@ -141,10 +142,6 @@ bool MainWindow::openerBusy() const {
   return m_opener && m_opener->busy();
 }
 
-QAction* MainWindow::action(const QString& objectName) const {
-  return findChild<QAction*>(objectName);
-}
-
 // ---------------------------------------------------------------------------------------------- building
 
 void MainWindow::buildDocks() {
@@ -169,253 +166,163 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::RightDockWidgetArea, m_lab->analysisDock());
   tabifyDockWidget(statsDock, m_lab->analysisDock());
   statsDock->raise();
-  for (QDockWidget* dock : {editorDock, statsDock, m_lab->analysisDock()}) {
+  m_docks = {editorDock, statsDock, m_lab->analysisDock()};
+  for (QDockWidget* dock : m_docks) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
     connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::scheduleLayoutSave);
     keepFloatingDockInFront(dock);
   }
 }
 
-void MainWindow::buildActions() {
-  auto make = [this](const QString& name, const QString& text, const QKeySequence& key = {},
-                     const QString& tip = {}) {
-    auto* a = new QAction(text, this);
-    a->setObjectName(name);
-    if (!key.isEmpty()) a->setShortcut(key);
-    QString t = tip.isEmpty() ? QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("…")) : tip;
-    if (!key.isEmpty()) t += QStringLiteral(" (%1)").arg(key.toString(QKeySequence::NativeText));
-    a->setToolTip(t);
-    a->setStatusTip(t);
-    return a;
+void MainWindow::connectActions() {
+  using Id = ActionId;
+  const ActionTable& a = *m_actions;
+  auto onTriggered = [&a](Id id, auto* receiver, auto slot) {
+    QObject::connect(a[id], &QAction::triggered, receiver, slot);
   };
   // Sources
-  connect(make("openImage", tr("Open &Image…"), QKeySequence::Open), &QAction::triggered, this,
-          &MainWindow::openImageDialog);
-  connect(make("openVideo", tr("Open &Video…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)),
-          &QAction::triggered, this, &MainWindow::openVideoDialog);
-  connect(make("testPattern", tr("&Test Pattern"), QKeySequence(Qt::CTRL | Qt::Key_T),
-               tr("Animated test pattern generated on the CPU")),
-          &QAction::triggered, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
-  connect(make("sample", tr("Bundled &Sample Image")), &QAction::triggered, this,
-          [this] { openSourceSpec(kSampleSpec); });
-  connect(make("imageSizeLimit", tr("Image Size &Limit…"), {},
-               tr("Largest image or video frame to open, in megapixels (checked before decoding)")),
-          &QAction::triggered, this, &MainWindow::setImageSizeLimit);
-  connect(make("importFilter", tr("&Import Filter…"), QKeySequence(Qt::CTRL | Qt::Key_I)),
-          &QAction::triggered, m_editor, &FilterEditor::importWithDialog);
-  connect(make("exportFilter", tr("&Export Filter…"), QKeySequence(Qt::CTRL | Qt::Key_E)),
-          &QAction::triggered, m_editor, &FilterEditor::exportWithDialog);
-  connect(make("saveFrame", tr("&Save Frame"), QKeySequence::Save,
-               tr("Save the filtered frame at full resolution as PNG in ~/Pictures/ConvoLab")),
-          &QAction::triggered, this, [this] { saveFrameNow(); });
-  connect(make("saveFrameAs", tr("Save Frame &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)),
-          &QAction::triggered, this, &MainWindow::saveFrameAs);
-  connect(make("copyFrame", tr("Copy &Frame"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C),
-               tr("Copy the filtered frame to the clipboard")),
-          &QAction::triggered, this, &MainWindow::copyFrame);
-  QAction* record = make("record", tr("&Record Video"), QKeySequence(Qt::CTRL | Qt::Key_R),
-                         tr("Record the filtered stream to ~/Videos/ConvoLab (MJPG .avi)"));
-  record->setCheckable(true);
-  connect(record, &QAction::toggled, this, &MainWindow::toggleRecording);
-  connect(
-      make("exportVideo", tr("Export Filtered &Video…"), QKeySequence(),
-           tr("Apply the current filter to a video file (off the GUI thread; the preview keeps running)")),
-      &QAction::triggered, this, [this] {
-        exportFilteredVideo(this, m_document->filter(), m_deviceSpec, m_strategy,
-                            [this](const QString& message) { showMessage(message, 10000); });
-      });
-  connect(make("quit", tr("&Quit"), QKeySequence::Quit), &QAction::triggered, this, &QWidget::close);
+  onTriggered(Id::OpenImage, this, &MainWindow::openImageDialog);
+  onTriggered(Id::OpenVideo, this, &MainWindow::openVideoDialog);
+  onTriggered(Id::TestPattern, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
+  onTriggered(Id::Sample, this, [this] { openSourceSpec(kSampleSpec); });
+  onTriggered(Id::ImageSizeLimit, this, &MainWindow::setImageSizeLimit);
+  onTriggered(Id::ImportFilter, m_editor, &FilterEditor::importWithDialog);
+  onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
+  onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
+  onTriggered(Id::SaveFrameAs, this, &MainWindow::saveFrameAs);
+  onTriggered(Id::CopyFrame, this, &MainWindow::copyFrame);
+  connect(a[Id::Record], &QAction::toggled, this, &MainWindow::toggleRecording);
+  onTriggered(Id::ExportVideo, this, [this] {
+    exportFilteredVideo(this, m_document->filter(), m_deviceSpec, m_strategy,
+                        [this](const QString& message) { showMessage(message, 10000); });
+  });
+  onTriggered(Id::Quit, this, &QWidget::close);
 
   // Edit
-  QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-  undo->setObjectName(QStringLiteral("undo"));
-  undo->setShortcut(QKeySequence::Undo);
-  QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-  redo->setObjectName(QStringLiteral("redo"));
-  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
-  connect(make("copyFilter", tr("&Copy Filter as Text"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)),
-          &QAction::triggered, m_editor, &FilterEditor::copyToClipboard);
-  connect(make("pasteFilter", tr("&Paste Filter Text"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V)),
-          &QAction::triggered, m_editor, &FilterEditor::pasteFromClipboard);
-  QAction* link = make("link", tr("&Link Channels"), QKeySequence(Qt::CTRL | Qt::Key_L),
-                       tr("Edit once, all three channels follow"));
-  link->setCheckable(true);
-  connect(link, &QAction::toggled, m_document, &FilterDocument::setLinked);
-  connect(m_document, &FilterDocument::linkedChanged, link, &QAction::setChecked);
-  connect(make("resetIdentity", tr("Reset to &Identity"), QKeySequence(Qt::CTRL | Qt::Key_Backspace)),
-          &QAction::triggered, m_document, &FilterDocument::resetToIdentity);
-  QAction* bypass = make("bypass", tr("&Bypass Filter"), QKeySequence(Qt::CTRL | Qt::Key_B),
-                         tr("Show the input unfiltered (processing is skipped)"));
-  bypass->setCheckable(true);
-  connect(bypass, &QAction::toggled, this, [this](bool on) {
+  onTriggered(Id::CopyFilter, m_editor, &FilterEditor::copyToClipboard);
+  onTriggered(Id::PasteFilter, m_editor, &FilterEditor::pasteFromClipboard);
+  connect(a[Id::Link], &QAction::toggled, m_document, &FilterDocument::setLinked);
+  connect(m_document, &FilterDocument::linkedChanged, a[Id::Link], &QAction::setChecked);
+  onTriggered(Id::ResetIdentity, m_document, &FilterDocument::resetToIdentity);
+  connect(a[Id::Bypass], &QAction::toggled, this, [this](bool on) {
     m_pipeline->setBypass(on);
     m_settings.set(AppSettings::kBypass, on);
     showMessage(on ? tr("Filter bypassed") : tr("Filter active"), 2500);
   });
 
   // View
-  m_viewGroup = new QActionGroup(this);
-  const struct {
-    const char* name;
-    QString text;
-    int key;
-    ViewMode mode;
-  } views[] = {{"viewFiltered", tr("&Filtered"), Qt::Key_1, ViewMode::Filtered},
-               {"viewOriginal", tr("&Original"), Qt::Key_2, ViewMode::Original},
-               {"viewSplit", tr("&Split Compare"), Qt::Key_3, ViewMode::Split}};
-  for (const auto& v : views) {
-    QAction* a = make(QString::fromLatin1(v.name), v.text, QKeySequence(Qt::CTRL | v.key));
-    a->setCheckable(true);
-    a->setActionGroup(m_viewGroup);
-    const ViewMode mode = v.mode;
-    connect(a, &QAction::triggered, this, [this, mode] { setViewMode(mode); });
-  }
-  QAction* fit = make("fit", tr("Fit to &Window"), QKeySequence(Qt::CTRL | Qt::Key_9));
-  fit->setCheckable(true);
-  QAction* actual = make("actualSize", tr("&Actual Size (100 %)"), QKeySequence(Qt::CTRL | Qt::Key_0));
-  actual->setCheckable(true);
-  auto* zoomGroup = new QActionGroup(this);
-  fit->setActionGroup(zoomGroup);
-  actual->setActionGroup(zoomGroup);
-  connect(fit, &QAction::triggered, this, [this] { m_preview->setFitToWindow(true); });
-  connect(actual, &QAction::triggered, this, [this] { m_preview->setFitToWindow(false); });
-  connect(m_preview, &PreviewWidget::fitToWindowChanged, this, [this, fit, actual](bool on) {
-    (on ? fit : actual)->setChecked(true);
+  for (const ViewMode mode : {ViewMode::Filtered, ViewMode::Original, ViewMode::Split})
+    onTriggered(viewAction(mode), this, [this, mode] { setViewMode(mode); });
+  onTriggered(Id::Fit, m_preview, [this] { m_preview->setFitToWindow(true); });
+  onTriggered(Id::ActualSize, m_preview, [this] { m_preview->setFitToWindow(false); });
+  connect(m_preview, &PreviewWidget::fitToWindowChanged, this, [this](bool on) {
+    action(on ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
     m_settings.set(AppSettings::kFit, on);
   });
-  QAction* pause = make("pause", tr("&Pause"), QKeySequence(Qt::Key_Space), tr("Pause or resume the source"));
-  pause->setCheckable(true);
-  connect(pause, &QAction::toggled, this, &MainWindow::setPaused);
-  connect(make("step", tr("S&tep One Frame"), QKeySequence(Qt::CTRL | Qt::Key_Period),
-               tr("While paused, advance one frame")),
-          &QAction::triggered, m_pipeline, &Pipeline::step);
-  installFullScreenToggle(this, make("fullScreen", tr("F&ull Screen"), QKeySequence(Qt::Key_F11)));
-  connect(make("resetStats", tr("Reset &Statistics"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)),
-          &QAction::triggered, this, &MainWindow::resetStats);
-  connect(make("shortcuts", tr("&Keyboard Shortcuts"), QKeySequence::HelpContents), &QAction::triggered, this,
-          &MainWindow::showShortcuts);
-  connect(make("about", tr("&About ConvoLab")), &QAction::triggered, this, &MainWindow::showAbout);
+  connect(a[Id::Pause], &QAction::toggled, this, &MainWindow::setPaused);
+  onTriggered(Id::Step, m_pipeline, &Pipeline::step);
+  installFullScreenToggle(this, a[Id::FullScreen]);
+  onTriggered(Id::ResetStats, this, &MainWindow::resetStats);
+  onTriggered(Id::Shortcuts, this, [this] { m_actions->showShortcuts(this); });
+  onTriggered(Id::About, this, &MainWindow::showAbout);
 }
 
-void MainWindow::decorateActions() {
-  // Toolbar faces: an icon and a short word; menus keep the long text.
-  const struct {
-    const char* action;
-    const char* icon;
-    QString text;
-  } faces[] = {{"pause", "pause", tr("Pause")},
-               {"step", "step", tr("Step")},
-               {"viewFiltered", "filtered", tr("Filtered")},
-               {"viewOriginal", "original", tr("Original")},
-               {"viewSplit", "split", tr("Split")},
-               {"fit", "fit", tr("Fit")},
-               {"actualSize", "actual", tr("100 %")},
-               {"bypass", "bypass", tr("Bypass")},
-               {"saveFrame", "save", tr("Save")},
-               {"record", "record", tr("Record")}};
-  for (const auto& f : faces) {
-    QAction* a = action(QString::fromLatin1(f.action));
-    a->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QString::fromLatin1(f.icon))));
-    a->setIconText(f.text);
+ActionId MainWindow::viewAction(ViewMode mode) {
+  return mode == ViewMode::Original ? ActionId::ViewOriginal
+         : mode == ViewMode::Split  ? ActionId::ViewSplit
+                                    : ActionId::ViewFiltered;
+}
+
+void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
+  auto* menu = qobject_cast<QMenu*>(container);
+  switch (slot) {
+    case ActionSlot::CameraMenu:
+      m_cameraMenu = menu->addMenu(tr("&Camera"));
+      connect(m_cameraMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraMenu);
+      break;
+    case ActionSlot::CameraModeMenu:
+      m_cameraModeMenu = menu->addMenu(tr("Camera &Mode"));
+      connect(m_cameraModeMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraModeMenu);
+      break;
+    case ActionSlot::RecentSources: {
+      auto* recent = new RecentSourcesMenu(&m_settings, this);
+      connect(recent, &RecentSourcesMenu::openRequested, this,
+              [this](const QString& spec) { openSourceSpec(spec); });
+      menu->addMenu(recent);
+      break;
+    }
+    case ActionSlot::ImageJCopies:
+    case ActionSlot::OpenCvCopies:
+      for (QAction* a : m_editor->copyMenu()->actions())
+        if (slot == ActionSlot::ImageJCopies ? a->objectName().endsWith("ImageJ")
+                                             : a->objectName().startsWith("copyOpenCv"))
+          menu->addAction(a);
+      break;
+    case ActionSlot::PresetsMenu:
+      qobject_cast<QMenuBar*>(container)->addMenu(m_editor->presetsMenu());
+      break;
+    case ActionSlot::DockToggles:
+      for (QDockWidget* dock : m_docks) menu->addAction(dock->toggleViewAction());
+      break;
+    case ActionSlot::KernelSource:
+      menu->addAction(m_lab->kernelSourceAction());
+      break;
+    case ActionSlot::StrategyMenu:
+      m_strategyMenu = menu->addMenu(tr("&Strategy"));
+      m_strategyGroup = new QActionGroup(this);
+      for (const auto& entry : strategyRegistry()) {
+        const QString name = QString::fromLatin1(entry.name.data(), static_cast<int>(entry.name.size()));
+        QAction* a = m_strategyMenu->addAction(name);
+        a->setCheckable(true);
+        a->setData(name);
+        a->setToolTip(
+            QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())));
+        a->setActionGroup(m_strategyGroup);
+        connect(a, &QAction::triggered, this, [this, name] { setStrategy(name); });
+      }
+      m_strategyMenu->setToolTipsVisible(true);
+      break;
+    case ActionSlot::DeviceMenu:
+      m_deviceMenu = menu->addMenu(tr("&Device"));
+      m_deviceGroup = new QActionGroup(this);
+      m_deviceMenu->addAction(tr("(listing devices…)"))->setEnabled(false);
+      break;
+    case ActionSlot::Compare:
+      menu->addAction(m_lab->compareAction());
+      break;
+    case ActionSlot::SourceButton:
+      addSourceButton(qobject_cast<QToolBar*>(container));
+      break;
+    case ActionSlot::EngineBoxes:
+      addEngineBoxes(qobject_cast<QToolBar*>(container));
+      break;
   }
 }
 
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  m_cameraMenu = file->addMenu(tr("&Camera"));
-  connect(m_cameraMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraMenu);
-  m_cameraModeMenu = file->addMenu(tr("Camera &Mode"));
-  connect(m_cameraModeMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraModeMenu);
-  file->addAction(action("openImage"));
-  file->addAction(action("openVideo"));
-  auto* recent = new RecentSourcesMenu(&m_settings, this);
-  connect(recent, &RecentSourcesMenu::openRequested, this,
-          [this](const QString& spec) { openSourceSpec(spec); });
-  file->addMenu(recent);
-  file->addAction(action("testPattern"));
-  file->addAction(action("sample"));
-  file->addAction(action("imageSizeLimit"));
-  file->addSeparator();
-  file->addAction(action("importFilter"));
-  file->addAction(action("exportFilter"));
-  for (QAction* a : m_editor->copyMenu()->actions())
-    if (a->objectName().endsWith("ImageJ")) file->addAction(a);
-  file->addSeparator();
-  file->addAction(action("saveFrame"));
-  file->addAction(action("saveFrameAs"));
-  file->addAction(action("copyFrame"));
-  file->addAction(action("record"));
-  file->addAction(action("exportVideo"));
-  file->addSeparator();
-  file->addAction(action("quit"));
+void MainWindow::buildToolBars() {
+  m_toolBar = addToolBar(tr("Main"));
+  m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+  m_toolBar->setMovable(false);
+  m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  m_toolBar->setIconSize(QSize(18, 18));
+  m_actions->buildToolBar(m_toolBar, [this](ActionSlot slot, QWidget* bar) { fillSlot(slot, bar); });
 
-  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  edit->addAction(action("undo"));
-  edit->addAction(action("redo"));
-  edit->addSeparator();
-  edit->addAction(action("copyFilter"));
-  edit->addAction(action("pasteFilter"));
-  for (QAction* a : m_editor->copyMenu()->actions())
-    if (a->objectName().startsWith("copyOpenCv")) edit->addAction(a);
-  edit->addSeparator();
-  edit->addAction(action("link"));
-  edit->addAction(action("resetIdentity"));
-  edit->addAction(action("bypass"));
-
-  menuBar()->addMenu(m_editor->presetsMenu());
-
-  QMenu* view = menuBar()->addMenu(tr("&View"));
-  view->addActions(m_viewGroup->actions());
-  view->addSeparator();
-  view->addAction(action("fit"));
-  view->addAction(action("actualSize"));
-  view->addSeparator();
-  view->addAction(action("pause"));
-  view->addAction(action("step"));
-  view->addSeparator();
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
-  view->addAction(action("fullScreen"));
-  view->addAction(m_lab->kernelSourceAction());
-
-  QMenu* processing = menuBar()->addMenu(tr("&Processing"));
-  m_strategyMenu = processing->addMenu(tr("&Strategy"));
-  m_strategyGroup = new QActionGroup(this);
-  for (const auto& entry : strategyRegistry()) {
-    const QString name = QString::fromLatin1(entry.name.data(), static_cast<int>(entry.name.size()));
-    QAction* a = m_strategyMenu->addAction(name);
-    a->setCheckable(true);
-    a->setData(name);
-    a->setToolTip(QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())));
-    a->setActionGroup(m_strategyGroup);
-    connect(a, &QAction::triggered, this, [this, name] { setStrategy(name); });
-  }
-  m_strategyMenu->setToolTipsVisible(true);
-  m_deviceMenu = processing->addMenu(tr("&Device"));
-  m_deviceGroup = new QActionGroup(this);
-  m_deviceMenu->addAction(tr("(listing devices…)"))->setEnabled(false);
-  processing->addSeparator();
-  processing->addAction(action("bypass"));
-  processing->addAction(action("resetStats"));
-  processing->addSeparator();
-  processing->addAction(m_lab->compareAction());
-
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(action("shortcuts"));
-  help->addAction(action("about"));
+  // Video files: a seek bar with a frame counter along the bottom, shown only while the source can seek.
+  m_seekBar = new SeekBar(m_pipeline, this);
+  m_seekToolBar = new QToolBar(tr("Seek"), this);
+  m_seekToolBar->setObjectName(QStringLiteral("seekToolBar"));
+  m_seekToolBar->setMovable(false);
+  m_seekToolBar->addWidget(m_seekBar);
+  addToolBar(Qt::BottomToolBarArea, m_seekToolBar);
+  m_seekToolBar->hide();
+  connect(m_seekBar, &SeekBar::availabilityChanged, m_seekToolBar, &QWidget::setVisible);
 }
 
-void MainWindow::buildToolBar() {
-  QToolBar* bar = addToolBar(tr("Main"));
-  bar->setObjectName(QStringLiteral("mainToolBar"));
-  bar->setMovable(false);
-  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  bar->setIconSize(QSize(18, 18));
+void MainWindow::addSourceButton(QToolBar* bar) {
   auto* sourceMenu = new QMenu(tr("Source"), this);
   sourceMenu->addMenu(m_cameraMenu);
-  sourceMenu->addAction(action("openImage"));
-  sourceMenu->addAction(action("openVideo"));
-  sourceMenu->addAction(action("testPattern"));
-  sourceMenu->addAction(action("sample"));
+  for (ActionId id : {ActionId::OpenImage, ActionId::OpenVideo, ActionId::TestPattern, ActionId::Sample})
+    sourceMenu->addAction(action(id));
   QAction* sourceAction = sourceMenu->menuAction();
   sourceAction->setText(tr("Source"));
   sourceAction->setIcon(QIcon(QStringLiteral(":/icons/source.svg")));
@@ -423,18 +330,9 @@ void MainWindow::buildToolBar() {
   bar->addAction(sourceAction);
   if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(sourceAction)))
     button->setPopupMode(QToolButton::InstantPopup);
-  bar->addAction(action("pause"));
-  bar->addAction(action("step"));
-  bar->addSeparator();
-  for (QAction* a : m_viewGroup->actions()) bar->addAction(a);
-  bar->addSeparator();
-  bar->addAction(action("fit"));
-  bar->addAction(action("actualSize"));
-  bar->addSeparator();
-  bar->addAction(action("bypass"));
-  bar->addAction(action("saveFrame"));
-  bar->addAction(action("record"));
+}
 
+void MainWindow::addEngineBoxes(QToolBar* bar) {
   auto* spacer = new QWidget(bar);
   spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
   bar->addWidget(spacer);
@@ -463,18 +361,7 @@ void MainWindow::buildToolBar() {
   connect(m_deviceBox, &QComboBox::activated, this,
           [this](int i) { setDevice(m_deviceBox->itemData(i).toString()); });
   bar->addWidget(m_deviceBox);
-
-  // Video files: a seek bar with a frame counter along the bottom, shown only while the source can seek.
-  m_seekBar = new SeekBar(m_pipeline, this);
-  m_seekToolBar = new QToolBar(tr("Seek"), this);
-  m_seekToolBar->setObjectName(QStringLiteral("seekToolBar"));
-  m_seekToolBar->setMovable(false);
-  m_seekToolBar->addWidget(m_seekBar);
-  addToolBar(Qt::BottomToolBarArea, m_seekToolBar);
-  m_seekToolBar->hide();
-  connect(m_seekBar, &SeekBar::availabilityChanged, m_seekToolBar, &QWidget::setVisible);
 }
-
 void MainWindow::buildStatusBar() {
   m_sourceLabel = new QLabel(this);
   m_frameLabel = new QLabel(this);
@@ -563,7 +450,7 @@ void MainWindow::restoreSession() {
   m_document->undoStack()->clear();
   m_document->setLinked(m_settings.value(AppSettings::kLinked, false).toBool());
   const bool bypass = m_settings.value(AppSettings::kBypass, false).toBool();
-  action("bypass")->setChecked(bypass);
+  action(ActionId::Bypass)->setChecked(bypass);
   m_pipeline->setBypass(bypass);
   m_pipeline->setFilter(m_document->filter());
 
@@ -571,7 +458,7 @@ void MainWindow::restoreSession() {
   setViewMode(static_cast<ViewMode>(std::clamp(mode, 0, 2)));
   const bool fit = m_settings.value(AppSettings::kFit, true).toBool();
   m_preview->setFitToWindow(fit);
-  action(fit ? "fit" : "actualSize")->setChecked(true);
+  action(fit ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
   m_preview->setSplitPosition(m_settings.value(AppSettings::kSplit, 0.5).toDouble());
 
   m_strategy = !m_options.strategy.isEmpty()
@@ -613,8 +500,8 @@ void MainWindow::saveLayout() {
 void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
   // Words beside the icons when there is room; icons (with tooltips) on smaller screens.
-  if (auto* bar = findChild<QToolBar*>(QStringLiteral("mainToolBar")))
-    bar->setToolButtonStyle(width() < 1500 ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
+  if (m_toolBar)
+    m_toolBar->setToolButtonStyle(width() < 1500 ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
   scheduleLayoutSave();
 }
 
@@ -624,7 +511,7 @@ void MainWindow::moveEvent(QMoveEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (action("record")->isChecked()) action("record")->setChecked(false);
+  if (action(ActionId::Record)->isChecked()) action(ActionId::Record)->setChecked(false);
   // --snapshot / --stats without --frames: written when the window closes (see docs/GUI.md).
   if (!m_finishing && (!m_options.snapshot.isEmpty() || !m_options.stats.isEmpty())) writeRunOutputs();
   saveLayout();
@@ -783,7 +670,7 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
   m_captureStatus = s;
   const QString desc = elided(QString::fromStdString(s.description));
   const QString kind = QString::fromLatin1(capture::sourceKindName(s.kind));
-  action("step")->setEnabled(s.canStep || s.kind == capture::SourceKind::Camera);
+  action(ActionId::Step)->setEnabled(s.canStep || s.kind == capture::SourceKind::Camera);
   switch (s.state) {
     case capture::CaptureState::Opening:
       if (!m_preview->frame()) m_preview->setBusyMessage(tr("Opening %1…").arg(desc));
@@ -929,8 +816,7 @@ void MainWindow::setPaused(bool paused) {
 
 void MainWindow::setViewMode(ViewMode mode) {
   m_preview->setViewMode(mode);
-  const char* names[] = {"viewFiltered", "viewOriginal", "viewSplit"};
-  action(QString::fromLatin1(names[static_cast<int>(mode)]))->setChecked(true);
+  action(viewAction(mode))->setChecked(true);
   m_settings.set(AppSettings::kViewMode, static_cast<int>(mode));
 }
 
@@ -1137,8 +1023,8 @@ void MainWindow::toggleRecording(bool on) {
   const auto frame = m_pipeline->latestFrame();
   if (!frame) {
     showMessage(tr("Nothing to record yet: no frame has been processed"));
-    QSignalBlocker block(action("record"));
-    action("record")->setChecked(false);
+    QSignalBlocker block(action(ActionId::Record));
+    action(ActionId::Record)->setChecked(false);
     return;
   }
   const QString dir = defaultVideosDir();
@@ -1152,8 +1038,8 @@ void MainWindow::toggleRecording(bool on) {
     m_recordLabel->show();
     showMessage(tr("Recording to %1").arg(QDir::toNativeSeparators(path)), 5000);
   } catch (const std::exception& e) {
-    QSignalBlocker block(action("record"));
-    action("record")->setChecked(false);
+    QSignalBlocker block(action(ActionId::Record));
+    action(ActionId::Record)->setChecked(false);
     showMessage(tr("Cannot record: %1").arg(e.what()), 10000);
   }
 }
@@ -1192,31 +1078,6 @@ void MainWindow::copyStats() {
 }
 
 // ---------------------------------------------------------------------------------------------- help
-
-void MainWindow::showShortcuts() {
-  QString rows;
-  for (const char* name :
-       {"openImage",     "openVideo", "testPattern",  "saveFrame",    "saveFrameAs", "copyFrame",
-        "record",        "undo",      "redo",         "copyFilter",   "pasteFilter", "link",
-        "resetIdentity", "bypass",    "viewFiltered", "viewOriginal", "viewSplit",   "fit",
-        "actualSize",    "pause",     "step",         "resetStats",   "fullScreen",  "importFilter",
-        "exportFilter",  "quit"}) {
-    QAction* a = action(QString::fromLatin1(name));
-    if (!a) continue;
-    QStringList keys;
-    for (const auto& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
-    rows += QStringLiteral("<tr><td style='padding:2px 16px 2px 0'>%1</td><td><b>%2</b></td></tr>")
-                .arg(a->text().remove(QLatin1Char('&')), keys.join(QStringLiteral(", ")));
-  }
-  QMessageBox box(this);
-  box.setWindowTitle(tr("Keyboard shortcuts"));
-  box.setText(
-      QStringLiteral("<table>%1</table><p>In the grids: arrows and Tab move, typing edits, Enter "
-                     "commits. Drag the divider in split view; double-click the preview toggles fit / "
-                     "100 %.</p>")
-          .arg(rows));
-  box.exec();
-}
 
 void MainWindow::showAbout() {
   QMessageBox::about(this, tr("About ConvoLab"),

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <memory>
 
+#include "action_table.hpp"
 #include "app_settings.hpp"
 #include "capture/camera_list.hpp"
 #include "capture/capture_thread.hpp"
@@ -18,6 +19,7 @@
 class QAction;
 class QActionGroup;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QToolBar;
@@ -52,7 +54,7 @@ class MainWindow : public QMainWindow {
   StatsPanel* statsPanel() const { return m_statsPanel; }
   lab::LabController* lab() const { return m_lab; }
   const StatsCollector& stats() const { return m_stats; }
-  QAction* action(const QString& objectName) const;
+  QAction* action(ActionId id) const { return (*m_actions)[id]; }
   QString currentSourceSpec() const { return m_sourceSpec; }
   QString requestedStrategy() const { return m_strategy; }
   QString deviceLabel() const { return m_deviceLabel; }
@@ -91,10 +93,12 @@ class MainWindow : public QMainWindow {
   void moveEvent(QMoveEvent* event) override;
 
  private:
-  void buildActions();
-  void decorateActions();
-  void buildMenus();
-  void buildToolBar();
+  void connectActions();
+  void fillSlot(ActionSlot slot, QWidget* container);
+  void buildToolBars();
+  void addSourceButton(QToolBar* bar);
+  void addEngineBoxes(QToolBar* bar);
+  static ActionId viewAction(ViewMode mode);
   void buildDocks();
   void buildStatusBar();
   void connectPipeline();
@@ -116,7 +120,6 @@ class MainWindow : public QMainWindow {
   void toggleRecording(bool on);
   void setViewMode(ViewMode mode);
   void setPaused(bool paused);
-  void showShortcuts();
   void showAbout();
   void populateCameraMenu();
   void populateCameraModeMenu();
@@ -157,7 +160,9 @@ class MainWindow : public QMainWindow {
   QMenu* m_deviceMenu = nullptr;
   QActionGroup* m_strategyGroup = nullptr;
   QActionGroup* m_deviceGroup = nullptr;
-  QActionGroup* m_viewGroup = nullptr;
+  ActionTable* m_actions = nullptr;
+  QToolBar* m_toolBar = nullptr;
+  std::vector<QDockWidget*> m_docks;  // for View ▸ (their toggles)
 
   QTimer m_statsTimer;
   QTimer m_chartTimer;

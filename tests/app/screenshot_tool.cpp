@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   convolab::gui::MainWindow window(parsed.options);
   window.resize(size);
   window.show();
-  if (split) window.action(QStringLiteral("viewSplit"))->trigger();
+  if (split) window.action(convolab::gui::ActionId::ViewSplit)->trigger();
   if (!preset.isEmpty()) {
     convolab::gui::PresetLibrary presets;
     for (const auto& e : presets.bundled())
