@@ -28,6 +28,7 @@
 #include <cstdio>
 
 #include "action_table.hpp"
+#include "automation_run.hpp"
 #include "capture/camera_source.hpp"
 #include "channel_grid.hpp"
 #include "convolab/error.hpp"
@@ -77,8 +78,6 @@ capture::CameraMode cameraModeFromKey(const QString& key, const QString& spec) {
 /// Names shown in the title and status bar are cut to this many characters (a multi-megabyte name in a
 /// hand-edited settings file once broke the X11 connection through the window title).
 constexpr int kShownNameLength = 80;
-/// An automated run whose source disconnected ends (exit 3) when it has not come back within this time.
-constexpr int kAutomatedReconnectMs = 5000;
 
 QString elided(const QString& text, int length = kShownNameLength) {
   if (text.size() <= length) return text;
@@ -104,6 +103,12 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   setAcceptDrops(true);
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
+  m_run = new AutomationRun(
+      m_options, m_pipeline, &m_stats,
+      [this] {
+        return AutomationRun::Facts{m_captureStatus.fps, m_deviceLabel, m_strategy};
+      },
+      this);
   m_preview = new PreviewWidget(this);
   setCentralWidget(m_preview);
   m_opener = new SourceOpener(this);
@@ -114,7 +119,6 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   buildToolBars();
   buildStatusBar();
   connectPipeline();
-  m_stats.setKeepRun(!m_options.stats.isEmpty());
   restoreSession();
 
   m_statsTimer.setInterval(1000);  // figures: once a second, readable
@@ -386,7 +390,7 @@ void MainWindow::connectPipeline() {
           [this](const QString& m) { showMessage(tr("Note: %1").arg(m), 10000); });
   connect(m_pipeline, &Pipeline::processingFailed, this, [this](const QString& m) {
     showMessage(m, 15000);
-    if (m_options.frames > 0) std::fprintf(stderr, "convolab: %s\n", qPrintable(m));
+    m_run->processingFailed(m);
   });
   connect(m_document, &FilterDocument::filterChanged, this, [this](const FilterSet& f) {
     m_pipeline->setFilter(f);
@@ -411,7 +415,7 @@ void MainWindow::connectPipeline() {
 
 void MainWindow::restoreSession() {
   // An automated run (--frames) leaves the user's remembered settings alone.
-  if (m_options.frames > 0) m_settings.setReadOnly(true);
+  if (m_run->counting()) m_settings.setReadOnly(true);
   // Settings that failed validation on load fall back to their defaults; say so once.
   const QStringList notes = m_settings.notes();
   for (const QString& note : notes) std::fprintf(stderr, "convolab: %s\n", qPrintable(note));
@@ -445,7 +449,7 @@ void MainWindow::restoreSession() {
       }
     }
     std::fprintf(stderr, "convolab: %s\n", qPrintable(why));
-    if (m_options.automated()) m_exitCode = 3;
+    m_run->markBadInput();
   }
   m_document->undoStack()->clear();
   m_document->setLinked(m_settings.value(AppSettings::kLinked, false).toBool());
@@ -470,7 +474,6 @@ void MainWindow::restoreSession() {
   m_strategyBox->setCurrentIndex(m_strategyBox->findData(m_strategy));
   m_statsPanel->setEngine(tr("starting…"), m_strategy);
   m_engineLabel->setText(tr("OpenCL: starting…"));
-  m_pipeline->setAutomated(m_options.frames > 0);
   m_pipeline->startEngine(m_deviceSpec, m_strategy);
 
   QString source = m_options.source;
@@ -513,7 +516,7 @@ void MainWindow::moveEvent(QMoveEvent* event) {
 void MainWindow::closeEvent(QCloseEvent* event) {
   if (action(ActionId::Record)->isChecked()) action(ActionId::Record)->setChecked(false);
   // --snapshot / --stats without --frames: written when the window closes (see docs/GUI.md).
-  if (!m_finishing && (!m_options.snapshot.isEmpty() || !m_options.stats.isEmpty())) writeRunOutputs();
+  m_run->windowClosing();
   saveLayout();
   event->accept();
 }
@@ -610,8 +613,8 @@ void MainWindow::startSource(std::unique_ptr<capture::FrameSource> source, const
 }
 
 void MainWindow::sourceFailed(const QString& spec, const QString& name, const QString& error) {
-  if (m_options.automated()) {
-    failRun(error);  // an automated run ends: exit 3 with the message
+  if (m_run->automated()) {
+    m_run->fail(error);  // an automated run ends: exit 3 with the message
     return;
   }
   const bool keepWorking = m_pipeline->hasSource() && m_sourceWorking;
@@ -644,14 +647,6 @@ void MainWindow::sourceFailed(const QString& spec, const QString& name, const QS
   updateTitle();
 }
 
-void MainWindow::failRun(const QString& message) {
-  if (m_finishing) return;
-  m_finishing = true;
-  std::fprintf(stderr, "convolab: %s\n", qPrintable(message));
-  m_exitCode = 3;
-  QTimer::singleShot(0, qApp, [] { QCoreApplication::exit(3); });
-}
-
 void MainWindow::setImageSizeLimit() {
   bool ok = false;
   const int mp = QInputDialog::getInt(
@@ -680,7 +675,7 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
       if (!m_sourceWorking && s.kind == capture::SourceKind::Camera)
         m_settings.set(AppSettings::kSource, m_sourceSpec);
       m_sourceWorking = true;
-      ++m_disconnects;
+      m_run->sourceRunning();
       m_seekBar->setFps(s.fps);
       m_preview->hidePlaceholder();
       m_preview->setDisconnected({});
@@ -695,8 +690,8 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
       break;
     case capture::CaptureState::Failed: {
       m_sourceWorking = false;
-      if (m_options.automated()) {
-        failRun(QString::fromStdString(s.message));
+      if (m_run->automated()) {
+        m_run->fail(QString::fromStdString(s.message));
         return;
       }
       m_preview->setFrame(nullptr);
@@ -714,14 +709,7 @@ void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
     }
     case capture::CaptureState::Disconnected: {
       const QString message = tr("%1 disconnected — waiting…").arg(kind);
-      if (m_options.automated()) {
-        const std::uint64_t disconnect = ++m_disconnects;
-        const QString why = QString::fromStdString(s.message);
-        QTimer::singleShot(kAutomatedReconnectMs, this, [this, disconnect, why, desc] {
-          if (disconnect == m_disconnects)
-            failRun(tr("%1 stopped delivering frames and did not come back: %2").arg(desc, why));
-        });
-      }
+      m_run->sourceDisconnected(desc, QString::fromStdString(s.message));
       if (m_preview->frame()) {
         m_preview->setDisconnected(message);  // the last frame stays, dimmed
       } else {
@@ -875,8 +863,6 @@ void MainWindow::onDevicesListed(const QStringList& labels, const QStringList& s
 
 void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_stats.addProcessed(record);
-  ++m_framesThisRun;
-  if (record.error.isEmpty()) ++m_framesWithoutError;
   // While a new source loads, the old one's frames are not shown (the preview says "Loading …").
   if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame() && !m_sourceLoading) {
     if (!m_preview->frame()) m_preview->setBusyMessage({});
@@ -888,55 +874,11 @@ void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_frameLabel->setText(
       QStringLiteral("%1×%2  #%3").arg(record.width).arg(record.height).arg(record.sourceIndex));
   emit frameShown(record);
-  if (m_options.frames > 0 && !m_finishing && m_framesThisRun >= static_cast<std::uint64_t>(m_options.frames))
-    finishRun();
-}
-
-void MainWindow::finishRun() {
-  m_finishing = true;
-  writeRunOutputs();
-  if (m_framesWithoutError == 0 && m_exitCode == 0) m_exitCode = 4;
-  const int code = m_exitCode;
-  QTimer::singleShot(0, qApp, [code] { QCoreApplication::exit(code); });
+  m_run->frameProcessed(record);
 }
 
 bool MainWindow::writeRunOutputs() {
-  if (m_outputsWritten) return m_exitCode == 0;
-  m_outputsWritten = true;
-  // An output path that exists must be a regular file: never replace a FIFO or a device node (as root,
-  // `--stats /dev/full` once replaced the device with a file).
-  for (const QString* out : {&m_options.snapshot, &m_options.stats}) {
-    const QFileInfo info(*out);
-    if (out->isEmpty() || !info.exists() || info.isFile()) continue;
-    std::fprintf(stderr, "convolab: cannot write %s: it exists and is not a regular file\n",
-                 qPrintable(*out));
-    m_exitCode = 3;
-    return false;
-  }
-  const auto frame = m_pipeline->latestFrame();
-  if (!m_options.snapshot.isEmpty()) {
-    try {
-      if (!frame) throw Error(ErrorKind::BadInput, "no frame was processed");
-      saveFrame(m_options.snapshot, *frame->filtered, true);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "convolab: cannot write snapshot %s: %s\n", qPrintable(m_options.snapshot),
-                   e.what());
-      m_exitCode = 3;
-    }
-  }
-  if (!m_options.stats.isEmpty()) {
-    m_stats.sampleSource(std::chrono::steady_clock::now(), m_pipeline->framesDelivered(),
-                         m_pipeline->framesDropped(), m_captureStatus.fps);
-    const std::string json = statsJson(m_stats.runSummary(), m_deviceLabel.toStdString(),
-                                       m_strategy.toStdString(), m_framesThisRun);
-    try {
-      writeFileAtomically(m_options.stats.toStdString(), json, true);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "convolab: cannot write stats %s: %s\n", qPrintable(m_options.stats), e.what());
-      m_exitCode = 3;
-    }
-  }
-  return m_exitCode == 0;
+  return m_run->writeOutputs();
 }
 
 QString MainWindow::saveFrameNow(const QString& dir) {

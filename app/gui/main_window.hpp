@@ -9,6 +9,7 @@
 
 #include "action_table.hpp"
 #include "app_settings.hpp"
+#include "automation_run.hpp"
 #include "capture/camera_list.hpp"
 #include "capture/capture_thread.hpp"
 #include "command_line.hpp"
@@ -60,9 +61,9 @@ class MainWindow : public QMainWindow {
   QString deviceLabel() const { return m_deviceLabel; }
   /// Exit code after a --frames run (0 ok, 3 bad input: the source did not open or an output could not be
   /// written, 4 no frame could be processed).
-  int exitCode() const { return m_exitCode; }
+  int exitCode() const { return m_run->exitCode(); }
   /// An automated run has ended (its outputs written or its failure reported); the app is quitting.
-  bool runFinished() const { return m_finishing; }
+  bool runFinished() const { return m_run->finished(); }
   /// A source is being opened off the GUI thread (the preview says "Loading …").
   bool isLoadingSource() const { return m_sourceLoading; }
   /// A worker thread is still opening a source (possibly one no longer wanted).
@@ -126,12 +127,10 @@ class MainWindow : public QMainWindow {
   void scheduleLayoutSave();
   void saveLayout();
   void updateTitle();
-  void finishRun();
   void showMessage(const QString& message, int ms = 6000);
   void startSource(std::unique_ptr<capture::FrameSource> source, const QString& spec,
                    const capture::CameraMode& mode);
   void sourceFailed(const QString& spec, const QString& name, const QString& error);
-  void failRun(const QString& message);
   void setImageSizeLimit();
 
   LaunchOptions m_options;
@@ -140,6 +139,7 @@ class MainWindow : public QMainWindow {
   FilterDocument* m_document;
   Pipeline* m_pipeline;
   StatsCollector m_stats;
+  AutomationRun* m_run;  // --frames / --snapshot / --stats
 
   PreviewWidget* m_preview = nullptr;
   FilterEditor* m_editor = nullptr;
@@ -173,18 +173,12 @@ class MainWindow : public QMainWindow {
   ProcessedFramePtr m_frameBeforeLoading;  // shown again when the new source fails to open
   bool m_sourceLoading = false;            // a source is opening: frames of the old one are not shown
   bool m_sourceWorking = false;            // the current source has delivered (Running or Disconnected)
-  bool m_outputsWritten = false;
-  std::uint64_t m_disconnects = 0;  // an automated run gives a disconnected source kAutomatedReconnectMs
   capture::CameraMode m_cameraMode;
   capture::CaptureStatus m_captureStatus;
   QString m_strategy = QStringLiteral("auto");
   QString m_deviceSpec;
   QString m_deviceLabel;
   QStringList m_deviceSpecs;
-  std::uint64_t m_framesThisRun = 0;
-  std::uint64_t m_framesWithoutError = 0;
-  bool m_finishing = false;
-  int m_exitCode = 0;
 };
 
 }  // namespace convolab::gui
