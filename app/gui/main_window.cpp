@@ -29,13 +29,11 @@
 
 #include "action_table.hpp"
 #include "automation_run.hpp"
-#include "capture/camera_source.hpp"
 #include "channel_grid.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
 #include "cv/image_codec.hpp"
-#include "cv/image_header.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "frame_saver.hpp"
@@ -45,8 +43,8 @@
 #include "recent_sources_menu.hpp"
 #include "resources.hpp"
 #include "seek_bar.hpp"
+#include "source_controller.hpp"
 #include "source_factory.hpp"
-#include "source_opener.hpp"
 #include "stats_panel.hpp"
 #include "stats_report.hpp"
 #include "video_export_dialog.hpp"
@@ -55,34 +53,6 @@
 namespace convolab::gui {
 
 namespace {
-
-const char* const kImageFilter =
-    "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.ppm *.pgm *.pnm);;All files (*)";
-const char* const kVideoFilter =
-    "Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg *.wmv);;All files (*)";
-
-QString cameraModeKey(const QString& spec, const capture::CameraMode& m) {
-  return QStringLiteral("%1|%2|%3|%4|%5")
-      .arg(spec, QString::fromStdString(m.fourcc))
-      .arg(m.width)
-      .arg(m.height)
-      .arg(m.fps);
-}
-
-capture::CameraMode cameraModeFromKey(const QString& key, const QString& spec) {
-  const QStringList parts = key.split(QLatin1Char('|'));
-  if (parts.size() != 5 || parts[0] != spec) return {};
-  return {parts[1].toStdString(), parts[2].toInt(), parts[3].toInt(), parts[4].toDouble()};
-}
-
-/// Names shown in the title and status bar are cut to this many characters (a multi-megabyte name in a
-/// hand-edited settings file once broke the X11 connection through the window title).
-constexpr int kShownNameLength = 80;
-
-QString elided(const QString& text, int length = kShownNameLength) {
-  if (text.size() <= length) return text;
-  return text.left(length / 2 - 1) + QStringLiteral("…") + text.right(length / 2 - 1);
-}
 
 QImage copyToQImage(const Image& image) {
   return QImage(image.pixels.data(), image.width, image.height, static_cast<qsizetype>(image.stride),
@@ -106,15 +76,19 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_run = new AutomationRun(
       m_options, m_pipeline, &m_stats,
       [this] {
-        return AutomationRun::Facts{m_captureStatus.fps, m_deviceLabel, m_strategy};
+        return AutomationRun::Facts{m_sources->status().fps, m_deviceLabel, m_strategy};
       },
       this);
   m_preview = new PreviewWidget(this);
   setCentralWidget(m_preview);
-  m_opener = new SourceOpener(this);
+  m_sources =
+      new SourceController({this, m_pipeline, m_preview, &m_settings, m_run, [this] { return m_strategy; }});
+  connect(m_sources, &SourceController::message, this, &MainWindow::showMessage);
+  connect(m_sources, &SourceController::sourceChanged, this, &MainWindow::updateTitle);
   buildDocks();
   m_actions = new ActionTable(this, m_document->undoStack());
   connectActions();
+  m_sources->setStepAction(action(ActionId::Step));
   m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
   buildToolBars();
   buildStatusBar();
@@ -136,14 +110,22 @@ MainWindow::~MainWindow() {
   // ~QWidget hides the docks and deletes children after our members are gone: cut every connection to
   // this window first, and stop the threads while everything they report to still exists.
   for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
-  delete m_opener;  // a source still opening finishes on its own thread, unseen
-  m_opener = nullptr;
+  delete m_sources;  // a source still opening finishes on its own thread, unseen
+  m_sources = nullptr;
   delete m_pipeline;
   m_pipeline = nullptr;
 }
 
+QString MainWindow::currentSourceSpec() const {
+  return m_sources->spec();
+}
+
+bool MainWindow::isLoadingSource() const {
+  return m_sources->loading();
+}
+
 bool MainWindow::openerBusy() const {
-  return m_opener && m_opener->busy();
+  return m_sources && m_sources->openerBusy();
 }
 
 // ---------------------------------------------------------------------------------------------- building
@@ -185,11 +167,11 @@ void MainWindow::connectActions() {
     QObject::connect(a[id], &QAction::triggered, receiver, slot);
   };
   // Sources
-  onTriggered(Id::OpenImage, this, &MainWindow::openImageDialog);
-  onTriggered(Id::OpenVideo, this, &MainWindow::openVideoDialog);
+  onTriggered(Id::OpenImage, m_sources, &SourceController::openImageDialog);
+  onTriggered(Id::OpenVideo, m_sources, &SourceController::openVideoDialog);
   onTriggered(Id::TestPattern, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
   onTriggered(Id::Sample, this, [this] { openSourceSpec(kSampleSpec); });
-  onTriggered(Id::ImageSizeLimit, this, &MainWindow::setImageSizeLimit);
+  onTriggered(Id::ImageSizeLimit, m_sources, &SourceController::askImageSizeLimit);
   onTriggered(Id::ImportFilter, m_editor, &FilterEditor::importWithDialog);
   onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
   onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
@@ -241,20 +223,14 @@ void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
   auto* menu = qobject_cast<QMenu*>(container);
   switch (slot) {
     case ActionSlot::CameraMenu:
-      m_cameraMenu = menu->addMenu(tr("&Camera"));
-      connect(m_cameraMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraMenu);
+      menu->addMenu(m_sources->cameraMenu());
       break;
     case ActionSlot::CameraModeMenu:
-      m_cameraModeMenu = menu->addMenu(tr("Camera &Mode"));
-      connect(m_cameraModeMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraModeMenu);
+      menu->addMenu(m_sources->cameraModeMenu());
       break;
-    case ActionSlot::RecentSources: {
-      auto* recent = new RecentSourcesMenu(&m_settings, this);
-      connect(recent, &RecentSourcesMenu::openRequested, this,
-              [this](const QString& spec) { openSourceSpec(spec); });
-      menu->addMenu(recent);
+    case ActionSlot::RecentSources:
+      menu->addMenu(m_sources->recentMenu());
       break;
-    }
     case ActionSlot::ImageJCopies:
     case ActionSlot::OpenCvCopies:
       for (QAction* a : m_editor->copyMenu()->actions())
@@ -312,19 +288,18 @@ void MainWindow::buildToolBars() {
   m_actions->buildToolBar(m_toolBar, [this](ActionSlot slot, QWidget* bar) { fillSlot(slot, bar); });
 
   // Video files: a seek bar with a frame counter along the bottom, shown only while the source can seek.
-  m_seekBar = new SeekBar(m_pipeline, this);
-  m_seekToolBar = new QToolBar(tr("Seek"), this);
-  m_seekToolBar->setObjectName(QStringLiteral("seekToolBar"));
-  m_seekToolBar->setMovable(false);
-  m_seekToolBar->addWidget(m_seekBar);
-  addToolBar(Qt::BottomToolBarArea, m_seekToolBar);
-  m_seekToolBar->hide();
-  connect(m_seekBar, &SeekBar::availabilityChanged, m_seekToolBar, &QWidget::setVisible);
+  auto* seekToolBar = new QToolBar(tr("Seek"), this);
+  seekToolBar->setObjectName(QStringLiteral("seekToolBar"));
+  seekToolBar->setMovable(false);
+  seekToolBar->addWidget(m_sources->seekBar());
+  addToolBar(Qt::BottomToolBarArea, seekToolBar);
+  seekToolBar->hide();
+  connect(m_sources->seekBar(), &SeekBar::availabilityChanged, seekToolBar, &QWidget::setVisible);
 }
 
 void MainWindow::addSourceButton(QToolBar* bar) {
   auto* sourceMenu = new QMenu(tr("Source"), this);
-  sourceMenu->addMenu(m_cameraMenu);
+  sourceMenu->addMenu(m_sources->cameraMenu());
   for (ActionId id : {ActionId::OpenImage, ActionId::OpenVideo, ActionId::TestPattern, ActionId::Sample})
     sourceMenu->addAction(action(id));
   QAction* sourceAction = sourceMenu->menuAction();
@@ -367,7 +342,6 @@ void MainWindow::addEngineBoxes(QToolBar* bar) {
   bar->addWidget(m_deviceBox);
 }
 void MainWindow::buildStatusBar() {
-  m_sourceLabel = new QLabel(this);
   m_frameLabel = new QLabel(this);
   m_frameLabel->setFont(QFont(QStringLiteral("DejaVu Sans Mono"), 9));
   m_engineLabel = new QLabel(this);
@@ -375,7 +349,7 @@ void MainWindow::buildStatusBar() {
   m_recordLabel->setStyleSheet(QStringLiteral("color:#ff5f56; font-weight:600;"));
   m_recordLabel->hide();
   statusBar()->addPermanentWidget(m_recordLabel);
-  statusBar()->addPermanentWidget(m_sourceLabel);
+  statusBar()->addPermanentWidget(m_sources->statusLabel());
   statusBar()->addPermanentWidget(m_frameLabel);
   statusBar()->addPermanentWidget(m_engineLabel);
   statusBar()->setSizeGripEnabled(false);
@@ -383,7 +357,6 @@ void MainWindow::buildStatusBar() {
 
 void MainWindow::connectPipeline() {
   connect(m_pipeline, &Pipeline::frameProcessed, this, &MainWindow::onFrameProcessed);
-  connect(m_pipeline, &Pipeline::captureStatusChanged, this, &MainWindow::onCaptureStatus);
   connect(m_pipeline, &Pipeline::engineReady, this, &MainWindow::onEngineReady);
   connect(m_pipeline, &Pipeline::devicesListed, this, &MainWindow::onDevicesListed);
   connect(m_pipeline, &Pipeline::notice, this,
@@ -405,10 +378,6 @@ void MainWindow::connectPipeline() {
   connect(m_pipeline, &Pipeline::processingStateChanged, m_preview, &PreviewWidget::setPreparing);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_statsPanel, &StatsPanel::setProcessingState);
   connect(m_preview, &PreviewWidget::splitPositionChanged, this, &MainWindow::scheduleLayoutSave);
-  connect(m_preview, &PreviewWidget::openImageRequested, this, &MainWindow::openImageDialog);
-  connect(m_preview, &PreviewWidget::openVideoRequested, this, &MainWindow::openVideoDialog);
-  connect(m_preview, &PreviewWidget::testPatternRequested, this,
-          [this] { openSourceSpec(QStringLiteral("pattern")); });
 }
 
 // ---------------------------------------------------------------------------------------------- session
@@ -524,9 +493,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::updateTitle() {
   const FilterSet& f = m_document->filter();
   QString title = QStringLiteral("ConvoLab");
-  if (!f.name().empty()) title += QStringLiteral(" — ") + elided(QString::fromStdString(f.name()));
-  if (!m_captureStatus.description.empty())
-    title += QStringLiteral(" — ") + elided(QString::fromStdString(m_captureStatus.description));
+  if (!f.name().empty()) title += QStringLiteral(" — ") + elidedName(QString::fromStdString(f.name()));
+  if (const std::string& source = m_sources->status().description; !source.empty())
+    title += QStringLiteral(" — ") + elidedName(QString::fromStdString(source));
   setWindowTitle(title);
 }
 
@@ -537,248 +506,7 @@ void MainWindow::showMessage(const QString& message, int ms) {
 // ---------------------------------------------------------------------------------------------- sources
 
 bool MainWindow::openSourceSpec(const QString& spec, const capture::CameraMode& mode) {
-  QString resolved = spec.trimmed();
-  if (resolved == kAutoSpec)
-    resolved = resolveAutoSpec();  // make run's default: webcam if present, else sample
-  std::unique_ptr<capture::FrameSource> source;
-  try {
-    source = makeSource(resolved, mode, m_settings.maxPixels());
-  } catch (const std::exception& e) {
-    m_opener->cancel();  // the newest request failed: an older one still loading is not wanted either
-    sourceFailed(resolved, elided(resolved), QString::fromUtf8(e.what()));
-    return false;
-  }
-  const QString name = elided(QString::fromStdString(source->description()));
-  // The loading state, at once: the old picture goes (kept aside in case the new source fails).
-  if (!m_sourceLoading) m_frameBeforeLoading = m_preview->frame();
-  m_sourceLoading = true;
-  m_preview->setFrame(nullptr);
-  m_preview->hidePlaceholder();
-  m_preview->setDisconnected({});
-  m_preview->setBanner({});
-  QString loading = tr("Loading %1…").arg(name);
-  if (source->kind() == capture::SourceKind::ImageFile) {
-    // A big still takes seconds to decode: say how big, from its header.
-    if (const auto header = opencv::readImageHeader(std::filesystem::path(resolved.toStdString())))
-      loading =
-          tr("Loading %1 — %2…")
-              .arg(name, QString::fromStdString(opencv::describeImageSize(header->width, header->height)));
-  }
-  m_preview->setBusyMessage(loading);
-  m_sourceLabel->setText(loading);
-  if (source->kind() == capture::SourceKind::Camera) {
-    // Cameras open on the capture thread, which keeps retrying an absent one (and the old source must
-    // release a device the new one may share).
-    m_opener->cancel();
-    startSource(std::move(source), resolved, mode);
-    return true;
-  }
-  m_opener->open(std::move(source), [this, resolved, name, mode](std::unique_ptr<capture::FrameSource> opened,
-                                                                 const QString& error) {
-    if (opened)
-      startSource(std::move(opened), resolved, mode);
-    else
-      sourceFailed(resolved, name, error);
-  });
-  return true;
-}
-
-void MainWindow::startSource(std::unique_ptr<capture::FrameSource> source, const QString& spec,
-                             const capture::CameraMode& mode) {
-  QString remembered = spec;
-  if (source->kind() == capture::SourceKind::Camera) {
-    // Remember a camera by its stable id (/dev/v4l/by-id/…), not by an index that may change.
-    const auto& camera = static_cast<const capture::CameraSource&>(*source).camera();
-    if (!camera.stableId.empty()) remembered = QString::fromStdString(camera.stableId);
-  }
-  const bool isFile =
-      source->kind() == capture::SourceKind::ImageFile || source->kind() == capture::SourceKind::VideoFile;
-  m_captureStatus = {};
-  m_captureStatus.description = source->description();
-  m_captureStatus.kind = source->kind();
-  m_sourceSpec = remembered;
-  m_cameraMode = mode;
-  m_sourceWorking = false;
-  m_sourceLoading = false;
-  m_frameBeforeLoading.reset();
-  m_pipeline->openSource(std::move(source));
-  // Only sources that opened are remembered (a camera is remembered when it delivers: onCaptureStatus).
-  if (m_captureStatus.kind != capture::SourceKind::Camera) {
-    m_settings.set(AppSettings::kSource, remembered);
-    if (isFile && remembered != kSampleSpec)
-      m_settings.addRecentSource(QFileInfo(remembered).absoluteFilePath());
-  }
-  m_sourceLabel->setText(tr("Opening %1…").arg(elided(QString::fromStdString(m_captureStatus.description))));
-  updateTitle();
-}
-
-void MainWindow::sourceFailed(const QString& spec, const QString& name, const QString& error) {
-  if (m_run->automated()) {
-    m_run->fail(error);  // an automated run ends: exit 3 with the message
-    return;
-  }
-  const bool keepWorking = m_pipeline->hasSource() && m_sourceWorking;
-  m_sourceLoading = false;
-  if (keepWorking) {
-    // The working source stays; say why the new one did not open.
-    if (!m_frameBeforeLoading) m_frameBeforeLoading = m_pipeline->latestFrame();
-    if (m_frameBeforeLoading) m_preview->setFrame(m_frameBeforeLoading);
-    m_frameBeforeLoading.reset();
-    m_preview->setBusyMessage({});
-    m_sourceLabel->setText(
-        QStringLiteral("%1 · %2").arg(elided(QString::fromStdString(m_captureStatus.description)),
-                                      QString::fromStdString(m_captureStatus.mode)));
-    showMessage(tr("Could not open %1: %2 — still showing %3")
-                    .arg(name, error, elided(QString::fromStdString(m_captureStatus.description))),
-                15000);
-    return;
-  }
-  m_frameBeforeLoading.reset();
-  m_pipeline->closeSource();
-  m_sourceWorking = false;
-  m_captureStatus = {};
-  m_preview->setFrame(nullptr);
-  m_preview->setBusyMessage({});
-  m_preview->showPlaceholder(tr("Cannot open this source"), error);
-  m_sourceLabel->setText(tr("No source"));
-  m_sourceLabel->setToolTip(error);
-  showMessage(tr("Could not open %1: %2").arg(name, error), 15000);
-  Q_UNUSED(spec);
-  updateTitle();
-}
-
-void MainWindow::setImageSizeLimit() {
-  bool ok = false;
-  const int mp = QInputDialog::getInt(
-      this, tr("Image size limit"),
-      tr("Largest image or video frame to open, in megapixels.\nLarger images are refused from their header, "
-         "before decoding (a 30000×30000 image needs 2.7 GB as RGB)."),
-      static_cast<int>(m_settings.maxPixels() / 1'000'000),
-      static_cast<int>(AppSettings::kMinMaxPixels / 1'000'000),
-      static_cast<int>(AppSettings::kMaxMaxPixels / 1'000'000), 10, &ok);
-  if (!ok) return;
-  m_settings.set(AppSettings::kMaxPixels, QVariant::fromValue<qint64>(std::int64_t{mp} * 1'000'000));
-  showMessage(tr("Images up to %1 MP will be opened").arg(mp), 4000);
-}
-
-void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
-  m_captureStatus = s;
-  const QString desc = elided(QString::fromStdString(s.description));
-  const QString kind = QString::fromLatin1(capture::sourceKindName(s.kind));
-  action(ActionId::Step)->setEnabled(s.canStep || s.kind == capture::SourceKind::Camera);
-  switch (s.state) {
-    case capture::CaptureState::Opening:
-      if (!m_preview->frame()) m_preview->setBusyMessage(tr("Opening %1…").arg(desc));
-      m_sourceLabel->setText(tr("Opening %1…").arg(desc));
-      break;
-    case capture::CaptureState::Running:
-      if (!m_sourceWorking && s.kind == capture::SourceKind::Camera)
-        m_settings.set(AppSettings::kSource, m_sourceSpec);
-      m_sourceWorking = true;
-      m_run->sourceRunning();
-      m_seekBar->setFps(s.fps);
-      m_preview->hidePlaceholder();
-      m_preview->setDisconnected({});
-      // Until the first frame comes back the engine is building kernels (auto also measures strategies).
-      m_preview->setBusyMessage(
-          m_preview->frame() ? QString()
-          : m_strategy == QLatin1String("auto")
-              ? tr("Preparing OpenCL — auto is timing the strategies (once per size and filter)…")
-              : tr("Preparing OpenCL…"));
-      m_sourceLabel->setText(QStringLiteral("%1 · %2").arg(desc, QString::fromStdString(s.mode)));
-      m_sourceLabel->setToolTip(tr("%1: %2\nDelivered: %3").arg(kind, desc, QString::fromStdString(s.mode)));
-      break;
-    case capture::CaptureState::Failed: {
-      m_sourceWorking = false;
-      if (m_run->automated()) {
-        m_run->fail(QString::fromStdString(s.message));
-        return;
-      }
-      m_preview->setFrame(nullptr);
-      QString title, detail = QString::fromStdString(s.message);
-      if (s.kind == capture::SourceKind::Camera) {
-        title =
-            detail.startsWith(QLatin1String("no camera")) ? tr("No camera found") : tr("Camera unavailable");
-        detail += tr("\nConvoLab keeps looking for it. Meanwhile, open a file or use the test pattern:");
-      } else {
-        title = tr("Cannot open %1").arg(desc);
-      }
-      m_preview->showPlaceholder(title, detail);
-      m_sourceLabel->setText(title);
-      break;
-    }
-    case capture::CaptureState::Disconnected: {
-      const QString message = tr("%1 disconnected — waiting…").arg(kind);
-      m_run->sourceDisconnected(desc, QString::fromStdString(s.message));
-      if (m_preview->frame()) {
-        m_preview->setDisconnected(message);  // the last frame stays, dimmed
-      } else {
-        m_preview->showPlaceholder(message, QString::fromStdString(s.message));
-      }
-      m_sourceLabel->setText(message);
-      m_sourceLabel->setToolTip(QString::fromStdString(s.message));
-      break;
-    }
-  }
-  updateTitle();
-}
-
-void MainWindow::populateCameraMenu() {
-  m_cameraMenu->clear();
-  const auto cameras = capture::listCameras();
-  if (cameras.empty()) m_cameraMenu->addAction(tr("No camera found"))->setEnabled(false);
-  for (const auto& cam : cameras) {
-    QAction* a = m_cameraMenu->addAction(QString::fromStdString(cam.label()));
-    const QString spec = QString::fromStdString(cam.stableId);
-    a->setCheckable(true);
-    a->setChecked(m_sourceSpec == spec || m_sourceSpec == QString::fromStdString(cam.devicePath));
-    a->setToolTip(spec);
-    connect(a, &QAction::triggered, this, [this, spec] { openSourceSpec(spec); });
-  }
-}
-
-void MainWindow::populateCameraModeMenu() {
-  m_cameraModeMenu->clear();
-  if (m_captureStatus.kind != capture::SourceKind::Camera || m_sourceSpec.isEmpty()) {
-    m_cameraModeMenu->addAction(tr("(the source is not a camera)"))->setEnabled(false);
-    return;
-  }
-  const std::string path = capture::resolveCameraPath(m_sourceSpec.toStdString());
-  const auto modes = capture::listCameraModes(path.empty() ? m_sourceSpec.toStdString() : path);
-  if (modes.empty()) m_cameraModeMenu->addAction(tr("(the driver lists no modes)"))->setEnabled(false);
-  auto* group = new QActionGroup(m_cameraModeMenu);
-  for (const auto& mode : modes) {
-    QAction* a = m_cameraModeMenu->addAction(QString::fromStdString(mode.label()));
-    a->setCheckable(true);
-    a->setActionGroup(group);
-    a->setChecked(mode == m_cameraMode);
-    connect(a, &QAction::triggered, this, [this, mode] {
-      m_settings.set(AppSettings::kCameraMode, cameraModeKey(m_sourceSpec, mode));
-      openSourceSpec(m_sourceSpec, mode);
-    });
-  }
-}
-
-void MainWindow::openImageDialog() {
-  const QString dir = m_settings
-                          .value(AppSettings::kLastOpenDir,
-                                 QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
-                          .toString();
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open image"), dir, tr(kImageFilter));
-  if (path.isEmpty()) return;
-  m_settings.set(AppSettings::kLastOpenDir, QFileInfo(path).absolutePath());
-  openSourceSpec(path);
-}
-
-void MainWindow::openVideoDialog() {
-  const QString dir =
-      m_settings
-          .value(AppSettings::kLastOpenDir, QStandardPaths::writableLocation(QStandardPaths::MoviesLocation))
-          .toString();
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open video"), dir, tr(kVideoFilter));
-  if (path.isEmpty()) return;
-  m_settings.set(AppSettings::kLastOpenDir, QFileInfo(path).absolutePath());
-  openSourceSpec(path);
+  return m_sources->open(spec, mode);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -864,7 +592,7 @@ void MainWindow::onDevicesListed(const QStringList& labels, const QStringList& s
 void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_stats.addProcessed(record);
   // While a new source loads, the old one's frames are not shown (the preview says "Loading …").
-  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame() && !m_sourceLoading) {
+  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame() && !m_sources->loading()) {
     if (!m_preview->frame()) m_preview->setBusyMessage({});
     m_preview->setFrame(frame);
   }
@@ -974,7 +702,7 @@ void MainWindow::toggleRecording(bool on) {
   const QString path = timestampedPath(dir, QStringLiteral("convolab"), QStringLiteral("avi"));
   try {
     m_pipeline->startRecording(path.toStdString(), frame->filtered->width, frame->filtered->height,
-                               m_captureStatus.fps > 0 ? m_captureStatus.fps : 30.0);
+                               m_sources->status().fps > 0 ? m_sources->status().fps : 30.0);
     m_recordClock.start();
     m_recordLabel->setText(tr("● REC 0:00"));
     m_recordLabel->show();
@@ -990,7 +718,8 @@ void MainWindow::toggleRecording(bool on) {
 
 void MainWindow::refreshStats() {
   const auto now = std::chrono::steady_clock::now();
-  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(), m_captureStatus.fps);
+  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(),
+                       m_sources->status().fps);
   m_statsPanel->showStats(m_stats.snapshot(now));
   if (m_pipeline->isRecording()) {
     const qint64 s = m_recordClock.elapsed() / 1000;
@@ -1000,9 +729,10 @@ void MainWindow::refreshStats() {
 
 void MainWindow::refreshChart() {
   const auto now = std::chrono::steady_clock::now();
-  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(), m_captureStatus.fps);
+  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(),
+                       m_sources->status().fps);
   if (!m_statsPanel->isVisible()) return;
-  const double budget = m_captureStatus.fps > 0 ? 1000.0 / m_captureStatus.fps : 0;
+  const double budget = m_sources->status().fps > 0 ? 1000.0 / m_sources->status().fps : 0;
   m_statsPanel->showHistory(m_stats.history(), m_stats.secondsSinceStart(now), budget);
 }
 

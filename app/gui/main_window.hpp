@@ -34,7 +34,7 @@ namespace convolab::gui {
 class FilterDocument;
 class FilterEditor;
 class SeekBar;
-class SourceOpener;
+class SourceController;
 class Pipeline;
 class PreviewWidget;
 class StatsPanel;
@@ -54,9 +54,10 @@ class MainWindow : public QMainWindow {
   PreviewWidget* preview() const { return m_preview; }
   StatsPanel* statsPanel() const { return m_statsPanel; }
   lab::LabController* lab() const { return m_lab; }
+  SourceController* sources() const { return m_sources; }
   const StatsCollector& stats() const { return m_stats; }
   QAction* action(ActionId id) const { return (*m_actions)[id]; }
-  QString currentSourceSpec() const { return m_sourceSpec; }
+  QString currentSourceSpec() const;
   QString requestedStrategy() const { return m_strategy; }
   QString deviceLabel() const { return m_deviceLabel; }
   /// Exit code after a --frames run (0 ok, 3 bad input: the source did not open or an output could not be
@@ -65,7 +66,7 @@ class MainWindow : public QMainWindow {
   /// An automated run has ended (its outputs written or its failure reported); the app is quitting.
   bool runFinished() const { return m_run->finished(); }
   /// A source is being opened off the GUI thread (the preview says "Loading …").
-  bool isLoadingSource() const { return m_sourceLoading; }
+  bool isLoadingSource() const;
   /// A worker thread is still opening a source (possibly one no longer wanted).
   bool openerBusy() const;
   const AppSettings& settings() const { return m_settings; }
@@ -106,7 +107,6 @@ class MainWindow : public QMainWindow {
   void restoreSession();
 
   void onFrameProcessed(const FrameRecord& record);
-  void onCaptureStatus(const capture::CaptureStatus& status);
   void onEngineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
   void onDevicesListed(const QStringList& labels, const QStringList& specs);
   void refreshStats();
@@ -114,24 +114,16 @@ class MainWindow : public QMainWindow {
   void resetStats();
   void copyStats();
 
-  void openImageDialog();
-  void openVideoDialog();
   void saveFrameAs();
   void copyFrame();
   void toggleRecording(bool on);
   void setViewMode(ViewMode mode);
   void setPaused(bool paused);
   void showAbout();
-  void populateCameraMenu();
-  void populateCameraModeMenu();
   void scheduleLayoutSave();
   void saveLayout();
   void updateTitle();
   void showMessage(const QString& message, int ms = 6000);
-  void startSource(std::unique_ptr<capture::FrameSource> source, const QString& spec,
-                   const capture::CameraMode& mode);
-  void sourceFailed(const QString& spec, const QString& name, const QString& error);
-  void setImageSizeLimit();
 
   LaunchOptions m_options;
   AppSettings m_settings;
@@ -142,20 +134,15 @@ class MainWindow : public QMainWindow {
   AutomationRun* m_run;  // --frames / --snapshot / --stats
 
   PreviewWidget* m_preview = nullptr;
+  SourceController* m_sources = nullptr;
   FilterEditor* m_editor = nullptr;
-  SourceOpener* m_opener = nullptr;
-  SeekBar* m_seekBar = nullptr;
-  QToolBar* m_seekToolBar = nullptr;
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
   QComboBox* m_strategyBox = nullptr;
   QComboBox* m_deviceBox = nullptr;
-  QLabel* m_sourceLabel = nullptr;
   QLabel* m_engineLabel = nullptr;
   QLabel* m_recordLabel = nullptr;
   QLabel* m_frameLabel = nullptr;
-  QMenu* m_cameraMenu = nullptr;
-  QMenu* m_cameraModeMenu = nullptr;
   QMenu* m_strategyMenu = nullptr;
   QMenu* m_deviceMenu = nullptr;
   QActionGroup* m_strategyGroup = nullptr;
@@ -169,12 +156,6 @@ class MainWindow : public QMainWindow {
   QTimer m_layoutTimer;
   QElapsedTimer m_recordClock;
 
-  QString m_sourceSpec;
-  ProcessedFramePtr m_frameBeforeLoading;  // shown again when the new source fails to open
-  bool m_sourceLoading = false;            // a source is opening: frames of the old one are not shown
-  bool m_sourceWorking = false;            // the current source has delivered (Running or Disconnected)
-  capture::CameraMode m_cameraMode;
-  capture::CaptureStatus m_captureStatus;
   QString m_strategy = QStringLiteral("auto");
   QString m_deviceSpec;
   QString m_deviceLabel;
