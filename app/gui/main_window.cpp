@@ -7,19 +7,13 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDesktopServices>
-#include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
@@ -29,38 +23,26 @@
 
 #include "action_table.hpp"
 #include "automation_run.hpp"
-#include "channel_grid.hpp"
-#include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
-#include "cv/image_codec.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
-#include "frame_saver.hpp"
 #include "lab/lab_controller.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
 #include "resources.hpp"
+#include "save_dialogs.hpp"
 #include "seek_bar.hpp"
 #include "source_controller.hpp"
 #include "source_factory.hpp"
 #include "stats_panel.hpp"
-#include "stats_report.hpp"
 #include "video_export_dialog.hpp"
 #include "window_chrome.hpp"
 
 namespace convolab::gui {
 
-namespace {
-
-QImage copyToQImage(const Image& image) {
-  return QImage(image.pixels.data(), image.width, image.height, static_cast<qsizetype>(image.stride),
-                QImage::Format_RGB888)
-      .copy();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
     : QMainWindow(parent),
@@ -87,6 +69,9 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   connect(m_sources, &SourceController::sourceChanged, this, &MainWindow::updateTitle);
   buildDocks();
   m_actions = new ActionTable(this, m_document->undoStack());
+  m_saves = new SaveDialogs(this, m_pipeline, &m_settings, action(ActionId::Record),
+                            [this] { return m_sources->status().fps; });
+  connect(m_saves, &SaveDialogs::message, this, &MainWindow::showMessage);
   connectActions();
   m_sources->setStepAction(action(ActionId::Step));
   m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
@@ -175,9 +160,9 @@ void MainWindow::connectActions() {
   onTriggered(Id::ImportFilter, m_editor, &FilterEditor::importWithDialog);
   onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
   onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
-  onTriggered(Id::SaveFrameAs, this, &MainWindow::saveFrameAs);
-  onTriggered(Id::CopyFrame, this, &MainWindow::copyFrame);
-  connect(a[Id::Record], &QAction::toggled, this, &MainWindow::toggleRecording);
+  onTriggered(Id::SaveFrameAs, m_saves, &SaveDialogs::saveAs);
+  onTriggered(Id::CopyFrame, m_saves, &SaveDialogs::copy);
+  connect(a[Id::Record], &QAction::toggled, m_saves, &SaveDialogs::setRecording);
   onTriggered(Id::ExportVideo, this, [this] {
     exportFilteredVideo(this, m_document->filter(), m_deviceSpec, m_strategy,
                         [this](const QString& message) { showMessage(message, 10000); });
@@ -345,10 +330,7 @@ void MainWindow::buildStatusBar() {
   m_frameLabel = new QLabel(this);
   m_frameLabel->setFont(QFont(QStringLiteral("DejaVu Sans Mono"), 9));
   m_engineLabel = new QLabel(this);
-  m_recordLabel = new QLabel(this);
-  m_recordLabel->setStyleSheet(QStringLiteral("color:#ff5f56; font-weight:600;"));
-  m_recordLabel->hide();
-  statusBar()->addPermanentWidget(m_recordLabel);
+  statusBar()->addPermanentWidget(m_saves->recordLabel());
   statusBar()->addPermanentWidget(m_sources->statusLabel());
   statusBar()->addPermanentWidget(m_frameLabel);
   statusBar()->addPermanentWidget(m_engineLabel);
@@ -610,108 +592,7 @@ bool MainWindow::writeRunOutputs() {
 }
 
 QString MainWindow::saveFrameNow(const QString& dir) {
-  const auto frame = m_pipeline->latestFrame();
-  if (!frame) {
-    showMessage(tr("Nothing to save yet: no frame has been processed"));
-    return {};
-  }
-  const QString folder = dir.isEmpty() ? defaultPicturesDir() : dir;
-  const QString path = timestampedPath(folder, QStringLiteral("convolab"), QStringLiteral("png"));
-  try {
-    saveFrame(path, *frame->filtered, false);
-    showMessage(tr("Saved %1×%2 frame to %3")
-                    .arg(frame->filtered->width)
-                    .arg(frame->filtered->height)
-                    .arg(QDir::toNativeSeparators(path)),
-                8000);
-    return path;
-  } catch (const std::exception& e) {
-    showMessage(tr("Could not save the frame: %1").arg(e.what()), 10000);
-    return {};
-  }
-}
-
-void MainWindow::saveFrameAs() {
-  const auto frame =
-      m_pipeline->latestFrame();  // what is on screen now, even if the dialog stays open a while
-  if (!frame) {
-    showMessage(tr("Nothing to save yet: no frame has been processed"));
-    return;
-  }
-  const QString dir = m_settings.value(AppSettings::kLastSaveDir, defaultPicturesDir()).toString();
-  QDir().mkpath(dir);
-  QString selected;
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Save frame as"), timestampedPath(dir, QStringLiteral("convolab"), QStringLiteral("png")),
-      tr("PNG image (*.png);;JPEG image (*.jpg *.jpeg);;TIFF image (*.tif *.tiff);;BMP image (*.bmp)"),
-      &selected);
-  if (path.isEmpty()) return;
-  // The dialog asked about replacing the name it returned; a name we complete is checked here.
-  if (QFileInfo(path).suffix().isEmpty()) {
-    path += selected.startsWith(QLatin1String("JPEG"))   ? QStringLiteral(".jpg")
-            : selected.startsWith(QLatin1String("TIFF")) ? QStringLiteral(".tiff")
-            : selected.startsWith(QLatin1String("BMP"))  ? QStringLiteral(".bmp")
-                                                         : QStringLiteral(".png");
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
-      return;
-  }
-  int quality = m_settings.value(AppSettings::kJpegQuality, 92).toInt();
-  if (opencv::imageFormatForPath(path.toStdString()) == opencv::ImageFormat::Jpeg) {
-    bool ok = false;
-    quality = QInputDialog::getInt(this, tr("JPEG quality"), tr("Quality (0–100):"), quality, 0, 100, 1, &ok);
-    if (!ok) return;
-    m_settings.set(AppSettings::kJpegQuality, quality);
-  }
-  m_settings.set(AppSettings::kLastSaveDir, QFileInfo(path).absolutePath());
-  try {
-    saveFrame(path, *frame->filtered, true, quality);
-    showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 8000);
-  } catch (const std::exception& e) {
-    QMessageBox::warning(this, tr("Could not save the frame"), QString::fromUtf8(e.what()));
-  }
-}
-
-void MainWindow::copyFrame() {
-  const auto frame = m_pipeline->latestFrame();
-  if (!frame) return;
-  QApplication::clipboard()->setImage(copyToQImage(*frame->filtered));
-  showMessage(tr("Filtered frame copied to the clipboard"), 3000);
-}
-
-void MainWindow::toggleRecording(bool on) {
-  if (!on) {
-    if (!m_pipeline->isRecording()) return;
-    const QString path = QString::fromStdString(m_pipeline->recorder()->path().string());
-    const auto written = m_pipeline->recorder()->written();
-    m_pipeline->stopRecording();
-    m_recordLabel->hide();
-    showMessage(tr("Saved video (%1 frames) to %2").arg(written).arg(QDir::toNativeSeparators(path)), 10000);
-    return;
-  }
-  const auto frame = m_pipeline->latestFrame();
-  if (!frame) {
-    showMessage(tr("Nothing to record yet: no frame has been processed"));
-    QSignalBlocker block(action(ActionId::Record));
-    action(ActionId::Record)->setChecked(false);
-    return;
-  }
-  const QString dir = defaultVideosDir();
-  QDir().mkpath(dir);
-  const QString path = timestampedPath(dir, QStringLiteral("convolab"), QStringLiteral("avi"));
-  try {
-    m_pipeline->startRecording(path.toStdString(), frame->filtered->width, frame->filtered->height,
-                               m_sources->status().fps > 0 ? m_sources->status().fps : 30.0);
-    m_recordClock.start();
-    m_recordLabel->setText(tr("● REC 0:00"));
-    m_recordLabel->show();
-    showMessage(tr("Recording to %1").arg(QDir::toNativeSeparators(path)), 5000);
-  } catch (const std::exception& e) {
-    QSignalBlocker block(action(ActionId::Record));
-    action(ActionId::Record)->setChecked(false);
-    showMessage(tr("Cannot record: %1").arg(e.what()), 10000);
-  }
+  return m_saves->saveNow(dir);
 }
 
 // ---------------------------------------------------------------------------------------------- stats
@@ -721,10 +602,7 @@ void MainWindow::refreshStats() {
   m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(),
                        m_sources->status().fps);
   m_statsPanel->showStats(m_stats.snapshot(now));
-  if (m_pipeline->isRecording()) {
-    const qint64 s = m_recordClock.elapsed() / 1000;
-    m_recordLabel->setText(tr("● REC %1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0')));
-  }
+  m_saves->tick();
 }
 
 void MainWindow::refreshChart() {

@@ -2,7 +2,6 @@
 // bar.
 #pragma once
 
-#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QTimer>
 #include <memory>
@@ -34,6 +33,7 @@ namespace convolab::gui {
 class FilterDocument;
 class FilterEditor;
 class SeekBar;
+class SaveDialogs;
 class SourceController;
 class Pipeline;
 class PreviewWidget;
@@ -114,9 +114,6 @@ class MainWindow : public QMainWindow {
   void resetStats();
   void copyStats();
 
-  void saveFrameAs();
-  void copyFrame();
-  void toggleRecording(bool on);
   void setViewMode(ViewMode mode);
   void setPaused(bool paused);
   void showAbout();
@@ -135,13 +132,13 @@ class MainWindow : public QMainWindow {
 
   PreviewWidget* m_preview = nullptr;
   SourceController* m_sources = nullptr;
+  SaveDialogs* m_saves = nullptr;
   FilterEditor* m_editor = nullptr;
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
   QComboBox* m_strategyBox = nullptr;
   QComboBox* m_deviceBox = nullptr;
   QLabel* m_engineLabel = nullptr;
-  QLabel* m_recordLabel = nullptr;
   QLabel* m_frameLabel = nullptr;
   QMenu* m_strategyMenu = nullptr;
   QMenu* m_deviceMenu = nullptr;
@@ -154,7 +151,6 @@ class MainWindow : public QMainWindow {
   QTimer m_statsTimer;
   QTimer m_chartTimer;
   QTimer m_layoutTimer;
-  QElapsedTimer m_recordClock;
 
   QString m_strategy = QStringLiteral("auto");
   QString m_deviceSpec;
