@@ -72,7 +72,7 @@ const std::vector<MenuLayout>& menuLayouts() {
        {Id::ViewFiltered, Id::ViewOriginal, Id::ViewSplit, kSep, Id::Fit, Id::ActualSize, kSep, Id::Pause,
         Id::Step, kSep, S::DockToggles, Id::FullScreen, S::KernelSource}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Processing"),
-       {S::StrategyMenu, S::DeviceMenu, kSep, Id::Bypass, Id::ResetStats, kSep, S::Compare}},
+       {S::EngineMenus, kSep, Id::Bypass, Id::ResetStats, kSep, S::Compare}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Help"), {Id::Shortcuts, Id::About}},
   };
   return menus;

@@ -84,8 +84,7 @@ enum class ActionSlot {
   PresetsMenu,  ///< a whole menu of the menu bar
   DockToggles,
   KernelSource,
-  StrategyMenu,
-  DeviceMenu,
+  EngineMenus,  ///< Strategy and Device
   Compare,
   SourceButton,  ///< toolbar: the Source drop-down
   EngineBoxes,   ///< toolbar: the strategy and device boxes, right-aligned

@@ -4,7 +4,6 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -16,7 +15,6 @@
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QToolBar>
-#include <QToolButton>
 #include <QUndoStack>
 #include <QUrl>
 #include <cstdio>
@@ -24,7 +22,7 @@
 #include "action_table.hpp"
 #include "automation_run.hpp"
 #include "convolab/filter_io.hpp"
-#include "convolab/registry.hpp"
+#include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "lab/lab_controller.hpp"
@@ -36,13 +34,12 @@
 #include "seek_bar.hpp"
 #include "source_controller.hpp"
 #include "source_factory.hpp"
+#include "stats_feed.hpp"
 #include "stats_panel.hpp"
 #include "video_export_dialog.hpp"
 #include "window_chrome.hpp"
 
 namespace convolab::gui {
-
-namespace {}  // namespace
 
 MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
     : QMainWindow(parent),
@@ -58,34 +55,29 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_run = new AutomationRun(
       m_options, m_pipeline, &m_stats,
       [this] {
-        return AutomationRun::Facts{m_sources->status().fps, m_deviceLabel, m_strategy};
+        return AutomationRun::Facts{m_sources->status().fps, m_engine->deviceLabel(), m_engine->strategy()};
       },
       this);
   m_preview = new PreviewWidget(this);
   setCentralWidget(m_preview);
-  m_sources =
-      new SourceController({this, m_pipeline, m_preview, &m_settings, m_run, [this] { return m_strategy; }});
+  m_sources = new SourceController(
+      {this, m_pipeline, m_preview, &m_settings, m_run, [this] { return m_engine->strategy(); }});
   connect(m_sources, &SourceController::message, this, &MainWindow::showMessage);
   connect(m_sources, &SourceController::sourceChanged, this, &MainWindow::updateTitle);
   buildDocks();
+  m_engine = new EngineSelector(this, m_pipeline, &m_settings, m_statsPanel);
+  connect(m_engine, &EngineSelector::message, this, &MainWindow::showMessage);
   m_actions = new ActionTable(this, m_document->undoStack());
   m_saves = new SaveDialogs(this, m_pipeline, &m_settings, action(ActionId::Record),
                             [this] { return m_sources->status().fps; });
   connect(m_saves, &SaveDialogs::message, this, &MainWindow::showMessage);
   connectActions();
-  m_sources->setStepAction(action(ActionId::Step));
   m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
   buildToolBars();
   buildStatusBar();
   connectPipeline();
   restoreSession();
 
-  m_statsTimer.setInterval(1000);  // figures: once a second, readable
-  connect(&m_statsTimer, &QTimer::timeout, this, &MainWindow::refreshStats);
-  m_statsTimer.start();
-  m_chartTimer.setInterval(250);  // chart: smooth enough, cheap
-  connect(&m_chartTimer, &QTimer::timeout, this, &MainWindow::refreshChart);
-  m_chartTimer.start();
   m_layoutTimer.setSingleShot(true);
   m_layoutTimer.setInterval(800);
   connect(&m_layoutTimer, &QTimer::timeout, this, &MainWindow::saveLayout);
@@ -103,6 +95,14 @@ MainWindow::~MainWindow() {
 
 QString MainWindow::currentSourceSpec() const {
   return m_sources->spec();
+}
+
+QString MainWindow::requestedStrategy() const {
+  return m_engine->strategy();
+}
+
+QString MainWindow::deviceLabel() const {
+  return m_engine->deviceLabel();
 }
 
 bool MainWindow::isLoadingSource() const {
@@ -131,8 +131,9 @@ void MainWindow::buildDocks() {
   statsDock->setWidget(scrollableDockContent(m_statsPanel));  // a 720-pixel screen scrolls the stats
   statsDock->widget()->setMinimumWidth(360);
   addDockWidget(Qt::RightDockWidgetArea, statsDock);
-  connect(m_statsPanel, &StatsPanel::resetRequested, this, &MainWindow::resetStats);
-  connect(m_statsPanel, &StatsPanel::copyRequested, this, &MainWindow::copyStats);
+  m_statsFeed = new StatsFeed(
+      m_pipeline, &m_stats, m_statsPanel, [this] { return m_sources->status().fps; }, this);
+  connect(m_statsFeed, &StatsFeed::message, this, &MainWindow::showMessage);
   m_lab = new lab::LabController(this);  // the strategy lab: compare, kernel source, analysis, inspector
   addDockWidget(Qt::RightDockWidgetArea, m_lab->analysisDock());
   tabifyDockWidget(statsDock, m_lab->analysisDock());
@@ -152,11 +153,7 @@ void MainWindow::connectActions() {
     QObject::connect(a[id], &QAction::triggered, receiver, slot);
   };
   // Sources
-  onTriggered(Id::OpenImage, m_sources, &SourceController::openImageDialog);
-  onTriggered(Id::OpenVideo, m_sources, &SourceController::openVideoDialog);
-  onTriggered(Id::TestPattern, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
-  onTriggered(Id::Sample, this, [this] { openSourceSpec(kSampleSpec); });
-  onTriggered(Id::ImageSizeLimit, m_sources, &SourceController::askImageSizeLimit);
+  m_sources->connectActions(a);
   onTriggered(Id::ImportFilter, m_editor, &FilterEditor::importWithDialog);
   onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
   onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
@@ -164,7 +161,7 @@ void MainWindow::connectActions() {
   onTriggered(Id::CopyFrame, m_saves, &SaveDialogs::copy);
   connect(a[Id::Record], &QAction::toggled, m_saves, &SaveDialogs::setRecording);
   onTriggered(Id::ExportVideo, this, [this] {
-    exportFilteredVideo(this, m_document->filter(), m_deviceSpec, m_strategy,
+    exportFilteredVideo(this, m_document->filter(), m_engine->deviceSpec(), m_engine->strategy(),
                         [this](const QString& message) { showMessage(message, 10000); });
   });
   onTriggered(Id::Quit, this, &QWidget::close);
@@ -193,7 +190,7 @@ void MainWindow::connectActions() {
   connect(a[Id::Pause], &QAction::toggled, this, &MainWindow::setPaused);
   onTriggered(Id::Step, m_pipeline, &Pipeline::step);
   installFullScreenToggle(this, a[Id::FullScreen]);
-  onTriggered(Id::ResetStats, this, &MainWindow::resetStats);
+  onTriggered(Id::ResetStats, m_statsFeed, &StatsFeed::reset);
   onTriggered(Id::Shortcuts, this, [this] { m_actions->showShortcuts(this); });
   onTriggered(Id::About, this, &MainWindow::showAbout);
 }
@@ -232,34 +229,17 @@ void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
     case ActionSlot::KernelSource:
       menu->addAction(m_lab->kernelSourceAction());
       break;
-    case ActionSlot::StrategyMenu:
-      m_strategyMenu = menu->addMenu(tr("&Strategy"));
-      m_strategyGroup = new QActionGroup(this);
-      for (const auto& entry : strategyRegistry()) {
-        const QString name = QString::fromLatin1(entry.name.data(), static_cast<int>(entry.name.size()));
-        QAction* a = m_strategyMenu->addAction(name);
-        a->setCheckable(true);
-        a->setData(name);
-        a->setToolTip(
-            QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())));
-        a->setActionGroup(m_strategyGroup);
-        connect(a, &QAction::triggered, this, [this, name] { setStrategy(name); });
-      }
-      m_strategyMenu->setToolTipsVisible(true);
-      break;
-    case ActionSlot::DeviceMenu:
-      m_deviceMenu = menu->addMenu(tr("&Device"));
-      m_deviceGroup = new QActionGroup(this);
-      m_deviceMenu->addAction(tr("(listing devices…)"))->setEnabled(false);
+    case ActionSlot::EngineMenus:
+      m_engine->addMenus(menu);
       break;
     case ActionSlot::Compare:
       menu->addAction(m_lab->compareAction());
       break;
     case ActionSlot::SourceButton:
-      addSourceButton(qobject_cast<QToolBar*>(container));
+      m_sources->addSourceButton(qobject_cast<QToolBar*>(container), *m_actions);
       break;
     case ActionSlot::EngineBoxes:
-      addEngineBoxes(qobject_cast<QToolBar*>(container));
+      m_engine->addBoxes(qobject_cast<QToolBar*>(container));
       break;
   }
 }
@@ -282,65 +262,18 @@ void MainWindow::buildToolBars() {
   connect(m_sources->seekBar(), &SeekBar::availabilityChanged, seekToolBar, &QWidget::setVisible);
 }
 
-void MainWindow::addSourceButton(QToolBar* bar) {
-  auto* sourceMenu = new QMenu(tr("Source"), this);
-  sourceMenu->addMenu(m_sources->cameraMenu());
-  for (ActionId id : {ActionId::OpenImage, ActionId::OpenVideo, ActionId::TestPattern, ActionId::Sample})
-    sourceMenu->addAction(action(id));
-  QAction* sourceAction = sourceMenu->menuAction();
-  sourceAction->setText(tr("Source"));
-  sourceAction->setIcon(QIcon(QStringLiteral(":/icons/source.svg")));
-  sourceAction->setToolTip(tr("Choose the input: camera, image, video or test pattern"));
-  bar->addAction(sourceAction);
-  if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(sourceAction)))
-    button->setPopupMode(QToolButton::InstantPopup);
-}
-
-void MainWindow::addEngineBoxes(QToolBar* bar) {
-  auto* spacer = new QWidget(bar);
-  spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-  bar->addWidget(spacer);
-  bar->addWidget(new QLabel(tr("Strategy"), bar));
-  m_strategyBox = new QComboBox(bar);
-  m_strategyBox->setObjectName(QStringLiteral("strategyBox"));
-  for (const auto& entry : strategyRegistry()) {
-    const QString name = QString::fromLatin1(entry.name.data(), static_cast<int>(entry.name.size()));
-    m_strategyBox->addItem(name, name);
-    m_strategyBox->setItemData(
-        m_strategyBox->count() - 1,
-        QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())),
-        Qt::ToolTipRole);
-  }
-  m_strategyBox->setToolTip(
-      tr("How the convolution runs on the device; auto measures and picks the fastest"));
-  connect(m_strategyBox, &QComboBox::activated, this,
-          [this](int i) { setStrategy(m_strategyBox->itemData(i).toString()); });
-  bar->addWidget(m_strategyBox);
-  bar->addWidget(new QLabel(tr("Device"), bar));
-  m_deviceBox = new QComboBox(bar);
-  m_deviceBox->setObjectName(QStringLiteral("deviceBox"));
-  m_deviceBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-  m_deviceBox->setMaximumWidth(260);
-  m_deviceBox->setToolTip(tr("The OpenCL device that runs the filter"));
-  connect(m_deviceBox, &QComboBox::activated, this,
-          [this](int i) { setDevice(m_deviceBox->itemData(i).toString()); });
-  bar->addWidget(m_deviceBox);
-}
 void MainWindow::buildStatusBar() {
   m_frameLabel = new QLabel(this);
   m_frameLabel->setFont(QFont(QStringLiteral("DejaVu Sans Mono"), 9));
-  m_engineLabel = new QLabel(this);
   statusBar()->addPermanentWidget(m_saves->recordLabel());
   statusBar()->addPermanentWidget(m_sources->statusLabel());
   statusBar()->addPermanentWidget(m_frameLabel);
-  statusBar()->addPermanentWidget(m_engineLabel);
+  statusBar()->addPermanentWidget(m_engine->statusLabel());
   statusBar()->setSizeGripEnabled(false);
 }
 
 void MainWindow::connectPipeline() {
   connect(m_pipeline, &Pipeline::frameProcessed, this, &MainWindow::onFrameProcessed);
-  connect(m_pipeline, &Pipeline::engineReady, this, &MainWindow::onEngineReady);
-  connect(m_pipeline, &Pipeline::devicesListed, this, &MainWindow::onDevicesListed);
   connect(m_pipeline, &Pipeline::notice, this,
           [this](const QString& m) { showMessage(tr("Note: %1").arg(m), 10000); });
   connect(m_pipeline, &Pipeline::processingFailed, this, [this](const QString& m) {
@@ -416,16 +349,7 @@ void MainWindow::restoreSession() {
   action(fit ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
   m_preview->setSplitPosition(m_settings.value(AppSettings::kSplit, 0.5).toDouble());
 
-  m_strategy = !m_options.strategy.isEmpty()
-                   ? m_options.strategy
-                   : m_settings.value(AppSettings::kStrategy, QStringLiteral("auto")).toString();
-  m_deviceSpec =
-      !m_options.device.isEmpty() ? m_options.device : m_settings.value(AppSettings::kDevice).toString();
-  for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == m_strategy);
-  m_strategyBox->setCurrentIndex(m_strategyBox->findData(m_strategy));
-  m_statsPanel->setEngine(tr("starting…"), m_strategy);
-  m_engineLabel->setText(tr("OpenCL: starting…"));
-  m_pipeline->startEngine(m_deviceSpec, m_strategy);
+  m_engine->start(m_options.device, m_options.strategy);
 
   QString source = m_options.source;
   if (source.isEmpty()) source = m_settings.value(AppSettings::kSource, kAutoSpec).toString();
@@ -521,52 +445,11 @@ void MainWindow::setViewMode(ViewMode mode) {
 // ---------------------------------------------------------------------------------------------- engine
 
 void MainWindow::setStrategy(const QString& name) {
-  m_strategy = name;
-  m_pipeline->setStrategy(name);
-  m_settings.set(AppSettings::kStrategy, name);
-  for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == name);
-  m_strategyBox->setCurrentIndex(m_strategyBox->findData(name));
-  m_statsPanel->setEngine(m_deviceLabel, name);
-  showMessage(tr("Strategy: %1").arg(name), 3000);
+  m_engine->setStrategy(name);
 }
 
 void MainWindow::setDevice(const QString& spec) {
-  m_pipeline->setDevice(spec);
-  m_settings.set(AppSettings::kDevice, spec);
-  showMessage(tr("Switching OpenCL device…"), 3000);
-}
-
-void MainWindow::onEngineReady(const QString& deviceLabel, const QString& deviceSpec,
-                               const QString& strategy) {
-  m_deviceLabel = deviceLabel;
-  m_deviceSpec = deviceSpec;
-  m_strategy = strategy;
-  m_engineLabel->setText(QStringLiteral("%1 · %2").arg(deviceLabel, strategy));
-  m_statsPanel->setEngine(deviceLabel, strategy);
-  for (QAction* a : m_deviceGroup->actions()) a->setChecked(a->data().toString() == deviceSpec);
-  m_deviceBox->setCurrentIndex(m_deviceBox->findData(deviceSpec));
-  for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == strategy);
-  m_strategyBox->setCurrentIndex(m_strategyBox->findData(strategy));
-}
-
-void MainWindow::onDevicesListed(const QStringList& labels, const QStringList& specs) {
-  m_deviceSpecs = specs;
-  m_deviceMenu->clear();
-  m_deviceBox->clear();
-  for (QAction* a : m_deviceGroup->actions()) m_deviceGroup->removeAction(a);
-  if (specs.isEmpty()) m_deviceMenu->addAction(tr("(no OpenCL device)"))->setEnabled(false);
-  for (int i = 0; i < specs.size(); ++i) {
-    const QString spec = specs[i];
-    QAction* a = m_deviceMenu->addAction(QStringLiteral("%1   [%2]").arg(labels[i], spec));
-    a->setCheckable(true);
-    a->setData(spec);
-    a->setActionGroup(m_deviceGroup);
-    a->setChecked(spec == m_deviceSpec);
-    connect(a, &QAction::triggered, this, [this, spec] { setDevice(spec); });
-    m_deviceBox->addItem(labels[i].section(QStringLiteral(" — "), 0, 0), spec);
-    m_deviceBox->setItemData(i, labels[i], Qt::ToolTipRole);
-  }
-  m_deviceBox->setCurrentIndex(m_deviceBox->findData(m_deviceSpec));
+  m_engine->setDevice(spec);
 }
 
 // ---------------------------------------------------------------------------------------------- frames
@@ -595,45 +478,14 @@ QString MainWindow::saveFrameNow(const QString& dir) {
   return m_saves->saveNow(dir);
 }
 
-// ---------------------------------------------------------------------------------------------- stats
-
-void MainWindow::refreshStats() {
-  const auto now = std::chrono::steady_clock::now();
-  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(),
-                       m_sources->status().fps);
-  m_statsPanel->showStats(m_stats.snapshot(now));
-  m_saves->tick();
-}
-
-void MainWindow::refreshChart() {
-  const auto now = std::chrono::steady_clock::now();
-  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(),
-                       m_sources->status().fps);
-  if (!m_statsPanel->isVisible()) return;
-  const double budget = m_sources->status().fps > 0 ? 1000.0 / m_sources->status().fps : 0;
-  m_statsPanel->showHistory(m_stats.history(), m_stats.secondsSinceStart(now), budget);
-}
-
-void MainWindow::resetStats() {
-  m_stats.reset();
-  m_pipeline->resetCounters();
-  m_statsPanel->clearChart();
-  refreshStats();
-  showMessage(tr("Statistics reset"), 2000);
-}
-
-void MainWindow::copyStats() {
-  QApplication::clipboard()->setText(m_statsPanel->text());
-  showMessage(tr("Statistics copied as text"), 2500);
-}
-
 // ---------------------------------------------------------------------------------------------- help
 
 void MainWindow::showAbout() {
-  QMessageBox::about(this, tr("About ConvoLab"),
-                     tr("<h3>ConvoLab %1</h3><p>Per-channel convolution filters, live, computed with "
-                        "OpenCL.</p><p>Device: %2<br>Strategy: %3</p>")
-                         .arg(QCoreApplication::applicationVersion(), m_deviceLabel, m_strategy));
+  QMessageBox::about(
+      this, tr("About ConvoLab"),
+      tr("<h3>ConvoLab %1</h3><p>Per-channel convolution filters, live, computed with "
+         "OpenCL.</p><p>Device: %2<br>Strategy: %3</p>")
+          .arg(QCoreApplication::applicationVersion(), m_engine->deviceLabel(), m_engine->strategy()));
 }
 
 }  // namespace convolab::gui

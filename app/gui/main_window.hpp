@@ -30,6 +30,7 @@ class LabController;
 
 namespace convolab::gui {
 
+class EngineSelector;
 class FilterDocument;
 class FilterEditor;
 class SeekBar;
@@ -37,6 +38,7 @@ class SaveDialogs;
 class SourceController;
 class Pipeline;
 class PreviewWidget;
+class StatsFeed;
 class StatsPanel;
 enum class ViewMode;
 
@@ -58,8 +60,8 @@ class MainWindow : public QMainWindow {
   const StatsCollector& stats() const { return m_stats; }
   QAction* action(ActionId id) const { return (*m_actions)[id]; }
   QString currentSourceSpec() const;
-  QString requestedStrategy() const { return m_strategy; }
-  QString deviceLabel() const { return m_deviceLabel; }
+  QString requestedStrategy() const;
+  QString deviceLabel() const;
   /// Exit code after a --frames run (0 ok, 3 bad input: the source did not open or an output could not be
   /// written, 4 no frame could be processed).
   int exitCode() const { return m_run->exitCode(); }
@@ -98,8 +100,6 @@ class MainWindow : public QMainWindow {
   void connectActions();
   void fillSlot(ActionSlot slot, QWidget* container);
   void buildToolBars();
-  void addSourceButton(QToolBar* bar);
-  void addEngineBoxes(QToolBar* bar);
   static ActionId viewAction(ViewMode mode);
   void buildDocks();
   void buildStatusBar();
@@ -107,12 +107,6 @@ class MainWindow : public QMainWindow {
   void restoreSession();
 
   void onFrameProcessed(const FrameRecord& record);
-  void onEngineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
-  void onDevicesListed(const QStringList& labels, const QStringList& specs);
-  void refreshStats();
-  void refreshChart();
-  void resetStats();
-  void copyStats();
 
   void setViewMode(ViewMode mode);
   void setPaused(bool paused);
@@ -133,29 +127,17 @@ class MainWindow : public QMainWindow {
   PreviewWidget* m_preview = nullptr;
   SourceController* m_sources = nullptr;
   SaveDialogs* m_saves = nullptr;
+  EngineSelector* m_engine = nullptr;
+  StatsFeed* m_statsFeed = nullptr;
   FilterEditor* m_editor = nullptr;
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
-  QComboBox* m_strategyBox = nullptr;
-  QComboBox* m_deviceBox = nullptr;
-  QLabel* m_engineLabel = nullptr;
   QLabel* m_frameLabel = nullptr;
-  QMenu* m_strategyMenu = nullptr;
-  QMenu* m_deviceMenu = nullptr;
-  QActionGroup* m_strategyGroup = nullptr;
-  QActionGroup* m_deviceGroup = nullptr;
   ActionTable* m_actions = nullptr;
   QToolBar* m_toolBar = nullptr;
   std::vector<QDockWidget*> m_docks;  // for View ▸ (their toggles)
 
-  QTimer m_statsTimer;
-  QTimer m_chartTimer;
   QTimer m_layoutTimer;
-
-  QString m_strategy = QStringLiteral("auto");
-  QString m_deviceSpec;
-  QString m_deviceLabel;
-  QStringList m_deviceSpecs;
 };
 
 }  // namespace convolab::gui

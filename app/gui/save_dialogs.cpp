@@ -40,6 +40,8 @@ SaveDialogs::SaveDialogs(QWidget* window, Pipeline* pipeline, AppSettings* setti
       m_recordLabel(new QLabel(window)) {
   m_recordLabel->setStyleSheet(QStringLiteral("color:#ff5f56; font-weight:600;"));
   m_recordLabel->hide();
+  m_recordTimer.setInterval(1000);
+  connect(&m_recordTimer, &QTimer::timeout, this, &SaveDialogs::tick);
 }
 
 QString SaveDialogs::saveNow(const QString& dir) {
@@ -120,6 +122,7 @@ void SaveDialogs::setRecording(bool on) {
     const QString path = QString::fromStdString(m_pipeline->recorder()->path().string());
     const auto written = m_pipeline->recorder()->written();
     m_pipeline->stopRecording();
+    m_recordTimer.stop();
     m_recordLabel->hide();
     emit message(tr("Saved video (%1 frames) to %2").arg(written).arg(QDir::toNativeSeparators(path)), 10000);
     return;
@@ -139,6 +142,7 @@ void SaveDialogs::setRecording(bool on) {
     m_pipeline->startRecording(path.toStdString(), frame->filtered->width, frame->filtered->height,
                                fps > 0 ? fps : 30.0);
     m_recordClock.start();
+    m_recordTimer.start();
     m_recordLabel->setText(tr("● REC 0:00"));
     m_recordLabel->show();
     emit message(tr("Recording to %1").arg(QDir::toNativeSeparators(path)), 5000);

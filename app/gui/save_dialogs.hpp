@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 #include <functional>
 
 class QAction;
@@ -34,15 +35,15 @@ class SaveDialogs : public QObject {
   void copy();
   /// Starts recording to ~/Videos/ConvoLab (MJPG .avi) or stops and says where it went.
   void setRecording(bool on);
-  /// "● REC m:ss" beside the status bar while recording (hidden otherwise).
+  /// "● REC m:ss" beside the status bar while recording (hidden otherwise), advanced once a second.
   QLabel* recordLabel() const { return m_recordLabel; }
-  /// Advances the recording clock on the label (about once a second).
-  void tick();
 
  signals:
   void message(const QString& text, int ms);
 
  private:
+  void tick();
+
   QWidget* m_window;
   Pipeline* m_pipeline;
   AppSettings* m_settings;
@@ -50,6 +51,7 @@ class SaveDialogs : public QObject {
   std::function<double()> m_sourceFps;
   QLabel* m_recordLabel;
   QElapsedTimer m_recordClock;
+  QTimer m_recordTimer;
 };
 
 }  // namespace convolab::gui

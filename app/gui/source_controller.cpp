@@ -9,8 +9,11 @@
 #include <QLabel>
 #include <QMenu>
 #include <QStandardPaths>
+#include <QToolBar>
+#include <QToolButton>
 #include <filesystem>
 
+#include "action_table.hpp"
 #include "app_settings.hpp"
 #include "automation_run.hpp"
 #include "capture/camera_source.hpp"
@@ -74,6 +77,30 @@ SourceController::SourceController(Parts parts)
 SourceController::~SourceController() {
   delete m_opener;  // a source still opening finishes on its own thread, unseen
   m_opener = nullptr;
+}
+
+void SourceController::connectActions(const ActionTable& actions) {
+  connect(actions[ActionId::OpenImage], &QAction::triggered, this, &SourceController::openImageDialog);
+  connect(actions[ActionId::OpenVideo], &QAction::triggered, this, &SourceController::openVideoDialog);
+  connect(actions[ActionId::TestPattern], &QAction::triggered, this,
+          [this] { open(QStringLiteral("pattern")); });
+  connect(actions[ActionId::Sample], &QAction::triggered, this, [this] { open(kSampleSpec); });
+  connect(actions[ActionId::ImageSizeLimit], &QAction::triggered, this, &SourceController::askImageSizeLimit);
+  m_step = actions[ActionId::Step];
+}
+
+void SourceController::addSourceButton(QToolBar* bar, const ActionTable& actions) {
+  auto* sourceMenu = new QMenu(tr("Source"), m_parts.window);
+  sourceMenu->addMenu(m_cameraMenu);
+  for (ActionId id : {ActionId::OpenImage, ActionId::OpenVideo, ActionId::TestPattern, ActionId::Sample})
+    sourceMenu->addAction(actions[id]);
+  QAction* sourceAction = sourceMenu->menuAction();
+  sourceAction->setText(tr("Source"));
+  sourceAction->setIcon(QIcon(QStringLiteral(":/icons/source.svg")));
+  sourceAction->setToolTip(tr("Choose the input: camera, image, video or test pattern"));
+  bar->addAction(sourceAction);
+  if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(sourceAction)))
+    button->setPopupMode(QToolButton::InstantPopup);
 }
 
 bool SourceController::openerBusy() const {

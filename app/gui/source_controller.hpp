@@ -15,10 +15,12 @@
 class QAction;
 class QLabel;
 class QMenu;
+class QToolBar;
 class QWidget;
 
 namespace convolab::gui {
 
+class ActionTable;
 class AppSettings;
 class AutomationRun;
 class Pipeline;
@@ -62,8 +64,11 @@ class SourceController : public QObject {
   void askImageSizeLimit();
   /// The pipeline's capture status: preview placeholder, status label, step action, seek bar.
   void onCaptureStatus(const capture::CaptureStatus& status);
-  /// Enabled while the source can step (cameras always can: the next frame).
-  void setStepAction(QAction* step) { m_step = step; }
+  /// Wires Open Image…, Open Video…, Test Pattern, Sample and Image Size Limit; Step is enabled while the
+  /// source can step (cameras always can: the next frame).
+  void connectActions(const ActionTable& actions);
+  /// The toolbar's Source drop-down: the cameras, an image, a video, the test pattern, the sample.
+  void addSourceButton(QToolBar* bar, const ActionTable& actions);
 
   QMenu* cameraMenu() const { return m_cameraMenu; }
   QMenu* cameraModeMenu() const { return m_cameraModeMenu; }
