@@ -17,11 +17,8 @@
 #include "stats_collector.hpp"
 
 class QAction;
-class QActionGroup;
-class QComboBox;
 class QDockWidget;
 class QLabel;
-class QMenu;
 class QToolBar;
 
 namespace convolab::lab {
