@@ -2,95 +2,43 @@
 #include "main_window.hpp"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QDesktopServices>
-#include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
-#include <QToolButton>
 #include <QUndoStack>
 #include <QUrl>
 #include <cstdio>
 
-#include "capture/camera_source.hpp"
-#include "channel_grid.hpp"
-#include "convolab/error.hpp"
+#include "action_table.hpp"
+#include "automation_run.hpp"
 #include "convolab/filter_io.hpp"
-#include "convolab/registry.hpp"
-#include "cv/image_codec.hpp"
-#include "cv/image_header.hpp"
+#include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
-#include "frame_saver.hpp"
 #include "lab/lab_controller.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
 #include "resources.hpp"
+#include "save_dialogs.hpp"
 #include "seek_bar.hpp"
+#include "source_controller.hpp"
 #include "source_factory.hpp"
-#include "source_opener.hpp"
+#include "stats_feed.hpp"
 #include "stats_panel.hpp"
-#include "stats_report.hpp"
-#include "window_chrome.hpp"
 #include "video_export_dialog.hpp"
+#include "window_chrome.hpp"
 
 namespace convolab::gui {
-
-namespace {
-
-const char* const kImageFilter =
-    "Images (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.ppm *.pgm *.pnm);;All files (*)";
-const char* const kVideoFilter =
-    "Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg *.wmv);;All files (*)";
-
-QString cameraModeKey(const QString& spec, const capture::CameraMode& m) {
-  return QStringLiteral("%1|%2|%3|%4|%5")
-      .arg(spec, QString::fromStdString(m.fourcc))
-      .arg(m.width)
-      .arg(m.height)
-      .arg(m.fps);
-}
-
-capture::CameraMode cameraModeFromKey(const QString& key, const QString& spec) {
-  const QStringList parts = key.split(QLatin1Char('|'));
-  if (parts.size() != 5 || parts[0] != spec) return {};
-  return {parts[1].toStdString(), parts[2].toInt(), parts[3].toInt(), parts[4].toDouble()};
-}
-
-/// Names shown in the title and status bar are cut to this many characters (a multi-megabyte name in a
-/// hand-edited settings file once broke the X11 connection through the window title).
-constexpr int kShownNameLength = 80;
-/// An automated run whose source disconnected ends (exit 3) when it has not come back within this time.
-constexpr int kAutomatedReconnectMs = 5000;
-
-QString elided(const QString& text, int length = kShownNameLength) {
-  if (text.size() <= length) return text;
-  return text.left(length / 2 - 1) + QStringLiteral("…") + text.right(length / 2 - 1);
-}
-
-QImage copyToQImage(const Image& image) {
-  return QImage(image.pixels.data(), image.width, image.height, static_cast<qsizetype>(image.stride),
-                QImage::Format_RGB888)
-      .copy();
-}
-
-}  // namespace
 
 MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
     : QMainWindow(parent),
@@ -103,25 +51,32 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   setAcceptDrops(true);
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
+  m_run = new AutomationRun(
+      m_options, m_pipeline, &m_stats,
+      [this] {
+        return AutomationRun::Facts{m_sources->status().fps, m_engine->deviceLabel(), m_engine->strategy()};
+      },
+      this);
   m_preview = new PreviewWidget(this);
   setCentralWidget(m_preview);
-  m_opener = new SourceOpener(this);
+  m_sources = new SourceController(
+      {this, m_pipeline, m_preview, &m_settings, m_run, [this] { return m_engine->strategy(); }});
+  connect(m_sources, &SourceController::message, this, &MainWindow::showMessage);
+  connect(m_sources, &SourceController::sourceChanged, this, &MainWindow::updateTitle);
   buildDocks();
-  buildActions();
-  decorateActions();
-  buildMenus();
-  buildToolBar();
+  m_engine = new EngineSelector(this, m_pipeline, &m_settings, m_statsPanel);
+  connect(m_engine, &EngineSelector::message, this, &MainWindow::showMessage);
+  m_actions = new ActionTable(this, m_document->undoStack());
+  m_saves = new SaveDialogs(this, m_pipeline, &m_settings, action(ActionId::Record),
+                            [this] { return m_sources->status().fps; });
+  connect(m_saves, &SaveDialogs::message, this, &MainWindow::showMessage);
+  connectActions();
+  m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
+  buildToolBars();
   buildStatusBar();
   connectPipeline();
-  m_stats.setKeepRun(!m_options.stats.isEmpty());
   restoreSession();
 
-  m_statsTimer.setInterval(1000);  // figures: once a second, readable
-  connect(&m_statsTimer, &QTimer::timeout, this, &MainWindow::refreshStats);
-  m_statsTimer.start();
-  m_chartTimer.setInterval(250);  // chart: smooth enough, cheap
-  connect(&m_chartTimer, &QTimer::timeout, this, &MainWindow::refreshChart);
-  m_chartTimer.start();
   m_layoutTimer.setSingleShot(true);
   m_layoutTimer.setInterval(800);
   connect(&m_layoutTimer, &QTimer::timeout, this, &MainWindow::saveLayout);
@@ -131,18 +86,30 @@ MainWindow::~MainWindow() {
   // ~QWidget hides the docks and deletes children after our members are gone: cut every connection to
   // this window first, and stop the threads while everything they report to still exists.
   for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
-  delete m_opener;  // a source still opening finishes on its own thread, unseen
-  m_opener = nullptr;
+  delete m_sources;  // a source still opening finishes on its own thread, unseen
+  m_sources = nullptr;
   delete m_pipeline;
   m_pipeline = nullptr;
 }
 
-bool MainWindow::openerBusy() const {
-  return m_opener && m_opener->busy();
+QString MainWindow::currentSourceSpec() const {
+  return m_sources->spec();
 }
 
-QAction* MainWindow::action(const QString& objectName) const {
-  return findChild<QAction*>(objectName);
+QString MainWindow::requestedStrategy() const {
+  return m_engine->strategy();
+}
+
+QString MainWindow::deviceLabel() const {
+  return m_engine->deviceLabel();
+}
+
+bool MainWindow::isLoadingSource() const {
+  return m_sources->loading();
+}
+
+bool MainWindow::openerBusy() const {
+  return m_sources && m_sources->openerBusy();
 }
 
 // ---------------------------------------------------------------------------------------------- building
@@ -163,343 +130,154 @@ void MainWindow::buildDocks() {
   statsDock->setWidget(scrollableDockContent(m_statsPanel));  // a 720-pixel screen scrolls the stats
   statsDock->widget()->setMinimumWidth(360);
   addDockWidget(Qt::RightDockWidgetArea, statsDock);
-  connect(m_statsPanel, &StatsPanel::resetRequested, this, &MainWindow::resetStats);
-  connect(m_statsPanel, &StatsPanel::copyRequested, this, &MainWindow::copyStats);
+  m_statsFeed = new StatsFeed(
+      m_pipeline, &m_stats, m_statsPanel, [this] { return m_sources->status().fps; }, this);
+  connect(m_statsFeed, &StatsFeed::message, this, &MainWindow::showMessage);
   m_lab = new lab::LabController(this);  // the strategy lab: compare, kernel source, analysis, inspector
   addDockWidget(Qt::RightDockWidgetArea, m_lab->analysisDock());
   tabifyDockWidget(statsDock, m_lab->analysisDock());
   statsDock->raise();
-  for (QDockWidget* dock : {editorDock, statsDock, m_lab->analysisDock()}) {
+  m_docks = {editorDock, statsDock, m_lab->analysisDock()};
+  for (QDockWidget* dock : m_docks) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
     connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::scheduleLayoutSave);
     keepFloatingDockInFront(dock);
   }
 }
 
-void MainWindow::buildActions() {
-  auto make = [this](const QString& name, const QString& text, const QKeySequence& key = {},
-                     const QString& tip = {}) {
-    auto* a = new QAction(text, this);
-    a->setObjectName(name);
-    if (!key.isEmpty()) a->setShortcut(key);
-    QString t = tip.isEmpty() ? QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("…")) : tip;
-    if (!key.isEmpty()) t += QStringLiteral(" (%1)").arg(key.toString(QKeySequence::NativeText));
-    a->setToolTip(t);
-    a->setStatusTip(t);
-    return a;
+void MainWindow::connectActions() {
+  using Id = ActionId;
+  const ActionTable& a = *m_actions;
+  auto onTriggered = [&a](Id id, auto* receiver, auto slot) {
+    QObject::connect(a[id], &QAction::triggered, receiver, slot);
   };
   // Sources
-  connect(make("openImage", tr("Open &Image…"), QKeySequence::Open), &QAction::triggered, this,
-          &MainWindow::openImageDialog);
-  connect(make("openVideo", tr("Open &Video…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)),
-          &QAction::triggered, this, &MainWindow::openVideoDialog);
-  connect(make("testPattern", tr("&Test Pattern"), QKeySequence(Qt::CTRL | Qt::Key_T),
-               tr("Animated test pattern generated on the CPU")),
-          &QAction::triggered, this, [this] { openSourceSpec(QStringLiteral("pattern")); });
-  connect(make("sample", tr("Bundled &Sample Image")), &QAction::triggered, this,
-          [this] { openSourceSpec(kSampleSpec); });
-  connect(make("imageSizeLimit", tr("Image Size &Limit…"), {},
-               tr("Largest image or video frame to open, in megapixels (checked before decoding)")),
-          &QAction::triggered, this, &MainWindow::setImageSizeLimit);
-  connect(make("importFilter", tr("&Import Filter…"), QKeySequence(Qt::CTRL | Qt::Key_I)),
-          &QAction::triggered, m_editor, &FilterEditor::importWithDialog);
-  connect(make("exportFilter", tr("&Export Filter…"), QKeySequence(Qt::CTRL | Qt::Key_E)),
-          &QAction::triggered, m_editor, &FilterEditor::exportWithDialog);
-  connect(make("saveFrame", tr("&Save Frame"), QKeySequence::Save,
-               tr("Save the filtered frame at full resolution as PNG in ~/Pictures/ConvoLab")),
-          &QAction::triggered, this, [this] { saveFrameNow(); });
-  connect(make("saveFrameAs", tr("Save Frame &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)),
-          &QAction::triggered, this, &MainWindow::saveFrameAs);
-  connect(make("copyFrame", tr("Copy &Frame"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C),
-               tr("Copy the filtered frame to the clipboard")),
-          &QAction::triggered, this, &MainWindow::copyFrame);
-  QAction* record = make("record", tr("&Record Video"), QKeySequence(Qt::CTRL | Qt::Key_R),
-                         tr("Record the filtered stream to ~/Videos/ConvoLab (MJPG .avi)"));
-  record->setCheckable(true);
-  connect(record, &QAction::toggled, this, &MainWindow::toggleRecording);
-  connect(
-      make("exportVideo", tr("Export Filtered &Video…"), QKeySequence(),
-           tr("Apply the current filter to a video file (off the GUI thread; the preview keeps running)")),
-      &QAction::triggered, this, [this] {
-        exportFilteredVideo(this, m_document->filter(), m_deviceSpec, m_strategy,
-                            [this](const QString& message) { showMessage(message, 10000); });
-      });
-  connect(make("quit", tr("&Quit"), QKeySequence::Quit), &QAction::triggered, this, &QWidget::close);
+  m_sources->connectActions(a);
+  onTriggered(Id::ImportFilter, m_editor, &FilterEditor::importWithDialog);
+  onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
+  onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
+  onTriggered(Id::SaveFrameAs, m_saves, &SaveDialogs::saveAs);
+  onTriggered(Id::CopyFrame, m_saves, &SaveDialogs::copy);
+  connect(a[Id::Record], &QAction::toggled, m_saves, &SaveDialogs::setRecording);
+  onTriggered(Id::ExportVideo, this, [this] {
+    exportFilteredVideo(this, m_document->filter(), m_engine->deviceSpec(), m_engine->strategy(),
+                        [this](const QString& message) { showMessage(message, 10000); });
+  });
+  onTriggered(Id::Quit, this, &QWidget::close);
 
   // Edit
-  QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-  undo->setObjectName(QStringLiteral("undo"));
-  undo->setShortcut(QKeySequence::Undo);
-  QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-  redo->setObjectName(QStringLiteral("redo"));
-  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
-  connect(make("copyFilter", tr("&Copy Filter as Text"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)),
-          &QAction::triggered, m_editor, &FilterEditor::copyToClipboard);
-  connect(make("pasteFilter", tr("&Paste Filter Text"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V)),
-          &QAction::triggered, m_editor, &FilterEditor::pasteFromClipboard);
-  QAction* link = make("link", tr("&Link Channels"), QKeySequence(Qt::CTRL | Qt::Key_L),
-                       tr("Edit once, all three channels follow"));
-  link->setCheckable(true);
-  connect(link, &QAction::toggled, m_document, &FilterDocument::setLinked);
-  connect(m_document, &FilterDocument::linkedChanged, link, &QAction::setChecked);
-  connect(make("resetIdentity", tr("Reset to &Identity"), QKeySequence(Qt::CTRL | Qt::Key_Backspace)),
-          &QAction::triggered, m_document, &FilterDocument::resetToIdentity);
-  QAction* bypass = make("bypass", tr("&Bypass Filter"), QKeySequence(Qt::CTRL | Qt::Key_B),
-                         tr("Show the input unfiltered (processing is skipped)"));
-  bypass->setCheckable(true);
-  connect(bypass, &QAction::toggled, this, [this](bool on) {
+  onTriggered(Id::CopyFilter, m_editor, &FilterEditor::copyToClipboard);
+  onTriggered(Id::PasteFilter, m_editor, &FilterEditor::pasteFromClipboard);
+  connect(a[Id::Link], &QAction::toggled, m_document, &FilterDocument::setLinked);
+  connect(m_document, &FilterDocument::linkedChanged, a[Id::Link], &QAction::setChecked);
+  onTriggered(Id::ResetIdentity, m_document, &FilterDocument::resetToIdentity);
+  connect(a[Id::Bypass], &QAction::toggled, this, [this](bool on) {
     m_pipeline->setBypass(on);
     m_settings.set(AppSettings::kBypass, on);
     showMessage(on ? tr("Filter bypassed") : tr("Filter active"), 2500);
   });
 
   // View
-  m_viewGroup = new QActionGroup(this);
-  const struct {
-    const char* name;
-    QString text;
-    int key;
-    ViewMode mode;
-  } views[] = {{"viewFiltered", tr("&Filtered"), Qt::Key_1, ViewMode::Filtered},
-               {"viewOriginal", tr("&Original"), Qt::Key_2, ViewMode::Original},
-               {"viewSplit", tr("&Split Compare"), Qt::Key_3, ViewMode::Split}};
-  for (const auto& v : views) {
-    QAction* a = make(QString::fromLatin1(v.name), v.text, QKeySequence(Qt::CTRL | v.key));
-    a->setCheckable(true);
-    a->setActionGroup(m_viewGroup);
-    const ViewMode mode = v.mode;
-    connect(a, &QAction::triggered, this, [this, mode] { setViewMode(mode); });
-  }
-  QAction* fit = make("fit", tr("Fit to &Window"), QKeySequence(Qt::CTRL | Qt::Key_9));
-  fit->setCheckable(true);
-  QAction* actual = make("actualSize", tr("&Actual Size (100 %)"), QKeySequence(Qt::CTRL | Qt::Key_0));
-  actual->setCheckable(true);
-  auto* zoomGroup = new QActionGroup(this);
-  fit->setActionGroup(zoomGroup);
-  actual->setActionGroup(zoomGroup);
-  connect(fit, &QAction::triggered, this, [this] { m_preview->setFitToWindow(true); });
-  connect(actual, &QAction::triggered, this, [this] { m_preview->setFitToWindow(false); });
-  connect(m_preview, &PreviewWidget::fitToWindowChanged, this, [this, fit, actual](bool on) {
-    (on ? fit : actual)->setChecked(true);
+  for (const ViewMode mode : {ViewMode::Filtered, ViewMode::Original, ViewMode::Split})
+    onTriggered(viewAction(mode), this, [this, mode] { setViewMode(mode); });
+  onTriggered(Id::Fit, m_preview, [this] { m_preview->setFitToWindow(true); });
+  onTriggered(Id::ActualSize, m_preview, [this] { m_preview->setFitToWindow(false); });
+  connect(m_preview, &PreviewWidget::fitToWindowChanged, this, [this](bool on) {
+    action(on ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
     m_settings.set(AppSettings::kFit, on);
   });
-  QAction* pause = make("pause", tr("&Pause"), QKeySequence(Qt::Key_Space), tr("Pause or resume the source"));
-  pause->setCheckable(true);
-  connect(pause, &QAction::toggled, this, &MainWindow::setPaused);
-  connect(make("step", tr("S&tep One Frame"), QKeySequence(Qt::CTRL | Qt::Key_Period),
-               tr("While paused, advance one frame")),
-          &QAction::triggered, m_pipeline, &Pipeline::step);
-  installFullScreenToggle(this, make("fullScreen", tr("F&ull Screen"), QKeySequence(Qt::Key_F11)));
-  connect(make("resetStats", tr("Reset &Statistics"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)),
-          &QAction::triggered, this, &MainWindow::resetStats);
-  connect(make("shortcuts", tr("&Keyboard Shortcuts"), QKeySequence::HelpContents), &QAction::triggered, this,
-          &MainWindow::showShortcuts);
-  connect(make("about", tr("&About ConvoLab")), &QAction::triggered, this, &MainWindow::showAbout);
+  connect(a[Id::Pause], &QAction::toggled, this, &MainWindow::setPaused);
+  onTriggered(Id::Step, m_pipeline, &Pipeline::step);
+  installFullScreenToggle(this, a[Id::FullScreen]);
+  onTriggered(Id::ResetStats, m_statsFeed, &StatsFeed::reset);
+  onTriggered(Id::Shortcuts, this, [this] { m_actions->showShortcuts(this); });
+  onTriggered(Id::About, this, &MainWindow::showAbout);
 }
 
-void MainWindow::decorateActions() {
-  // Toolbar faces: an icon and a short word; menus keep the long text.
-  const struct {
-    const char* action;
-    const char* icon;
-    QString text;
-  } faces[] = {{"pause", "pause", tr("Pause")},
-               {"step", "step", tr("Step")},
-               {"viewFiltered", "filtered", tr("Filtered")},
-               {"viewOriginal", "original", tr("Original")},
-               {"viewSplit", "split", tr("Split")},
-               {"fit", "fit", tr("Fit")},
-               {"actualSize", "actual", tr("100 %")},
-               {"bypass", "bypass", tr("Bypass")},
-               {"saveFrame", "save", tr("Save")},
-               {"record", "record", tr("Record")}};
-  for (const auto& f : faces) {
-    QAction* a = action(QString::fromLatin1(f.action));
-    a->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(QString::fromLatin1(f.icon))));
-    a->setIconText(f.text);
+ActionId MainWindow::viewAction(ViewMode mode) {
+  return mode == ViewMode::Original ? ActionId::ViewOriginal
+         : mode == ViewMode::Split  ? ActionId::ViewSplit
+                                    : ActionId::ViewFiltered;
+}
+
+void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
+  auto* menu = qobject_cast<QMenu*>(container);
+  switch (slot) {
+    case ActionSlot::CameraMenu:
+      menu->addMenu(m_sources->cameraMenu());
+      break;
+    case ActionSlot::CameraModeMenu:
+      menu->addMenu(m_sources->cameraModeMenu());
+      break;
+    case ActionSlot::RecentSources:
+      menu->addMenu(m_sources->recentMenu());
+      break;
+    case ActionSlot::ImageJCopies:
+    case ActionSlot::OpenCvCopies:
+      for (QAction* a : m_editor->copyMenu()->actions())
+        if (slot == ActionSlot::ImageJCopies ? a->objectName().endsWith("ImageJ")
+                                             : a->objectName().startsWith("copyOpenCv"))
+          menu->addAction(a);
+      break;
+    case ActionSlot::PresetsMenu:
+      qobject_cast<QMenuBar*>(container)->addMenu(m_editor->presetsMenu());
+      break;
+    case ActionSlot::DockToggles:
+      for (QDockWidget* dock : m_docks) menu->addAction(dock->toggleViewAction());
+      break;
+    case ActionSlot::KernelSource:
+      menu->addAction(m_lab->kernelSourceAction());
+      break;
+    case ActionSlot::EngineMenus:
+      m_engine->addMenus(menu);
+      break;
+    case ActionSlot::Compare:
+      menu->addAction(m_lab->compareAction());
+      break;
+    case ActionSlot::SourceButton:
+      m_sources->addSourceButton(qobject_cast<QToolBar*>(container), *m_actions);
+      break;
+    case ActionSlot::EngineBoxes:
+      m_engine->addBoxes(qobject_cast<QToolBar*>(container));
+      break;
   }
 }
 
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  m_cameraMenu = file->addMenu(tr("&Camera"));
-  connect(m_cameraMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraMenu);
-  m_cameraModeMenu = file->addMenu(tr("Camera &Mode"));
-  connect(m_cameraModeMenu, &QMenu::aboutToShow, this, &MainWindow::populateCameraModeMenu);
-  file->addAction(action("openImage"));
-  file->addAction(action("openVideo"));
-  auto* recent = new RecentSourcesMenu(&m_settings, this);
-  connect(recent, &RecentSourcesMenu::openRequested, this,
-          [this](const QString& spec) { openSourceSpec(spec); });
-  file->addMenu(recent);
-  file->addAction(action("testPattern"));
-  file->addAction(action("sample"));
-  file->addAction(action("imageSizeLimit"));
-  file->addSeparator();
-  file->addAction(action("importFilter"));
-  file->addAction(action("exportFilter"));
-  for (QAction* a : m_editor->copyMenu()->actions())
-    if (a->objectName().endsWith("ImageJ")) file->addAction(a);
-  file->addSeparator();
-  file->addAction(action("saveFrame"));
-  file->addAction(action("saveFrameAs"));
-  file->addAction(action("copyFrame"));
-  file->addAction(action("record"));
-  file->addAction(action("exportVideo"));
-  file->addSeparator();
-  file->addAction(action("quit"));
-
-  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  edit->addAction(action("undo"));
-  edit->addAction(action("redo"));
-  edit->addSeparator();
-  edit->addAction(action("copyFilter"));
-  edit->addAction(action("pasteFilter"));
-  for (QAction* a : m_editor->copyMenu()->actions())
-    if (a->objectName().startsWith("copyOpenCv")) edit->addAction(a);
-  edit->addSeparator();
-  edit->addAction(action("link"));
-  edit->addAction(action("resetIdentity"));
-  edit->addAction(action("bypass"));
-
-  menuBar()->addMenu(m_editor->presetsMenu());
-
-  QMenu* view = menuBar()->addMenu(tr("&View"));
-  view->addActions(m_viewGroup->actions());
-  view->addSeparator();
-  view->addAction(action("fit"));
-  view->addAction(action("actualSize"));
-  view->addSeparator();
-  view->addAction(action("pause"));
-  view->addAction(action("step"));
-  view->addSeparator();
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
-  view->addAction(action("fullScreen"));
-  view->addAction(m_lab->kernelSourceAction());
-
-  QMenu* processing = menuBar()->addMenu(tr("&Processing"));
-  m_strategyMenu = processing->addMenu(tr("&Strategy"));
-  m_strategyGroup = new QActionGroup(this);
-  for (const auto& entry : strategyRegistry()) {
-    const QString name = QString::fromLatin1(entry.name.data(), static_cast<int>(entry.name.size()));
-    QAction* a = m_strategyMenu->addAction(name);
-    a->setCheckable(true);
-    a->setData(name);
-    a->setToolTip(QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())));
-    a->setActionGroup(m_strategyGroup);
-    connect(a, &QAction::triggered, this, [this, name] { setStrategy(name); });
-  }
-  m_strategyMenu->setToolTipsVisible(true);
-  m_deviceMenu = processing->addMenu(tr("&Device"));
-  m_deviceGroup = new QActionGroup(this);
-  m_deviceMenu->addAction(tr("(listing devices…)"))->setEnabled(false);
-  processing->addSeparator();
-  processing->addAction(action("bypass"));
-  processing->addAction(action("resetStats"));
-  processing->addSeparator();
-  processing->addAction(m_lab->compareAction());
-
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(action("shortcuts"));
-  help->addAction(action("about"));
-}
-
-void MainWindow::buildToolBar() {
-  QToolBar* bar = addToolBar(tr("Main"));
-  bar->setObjectName(QStringLiteral("mainToolBar"));
-  bar->setMovable(false);
-  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  bar->setIconSize(QSize(18, 18));
-  auto* sourceMenu = new QMenu(tr("Source"), this);
-  sourceMenu->addMenu(m_cameraMenu);
-  sourceMenu->addAction(action("openImage"));
-  sourceMenu->addAction(action("openVideo"));
-  sourceMenu->addAction(action("testPattern"));
-  sourceMenu->addAction(action("sample"));
-  QAction* sourceAction = sourceMenu->menuAction();
-  sourceAction->setText(tr("Source"));
-  sourceAction->setIcon(QIcon(QStringLiteral(":/icons/source.svg")));
-  sourceAction->setToolTip(tr("Choose the input: camera, image, video or test pattern"));
-  bar->addAction(sourceAction);
-  if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(sourceAction)))
-    button->setPopupMode(QToolButton::InstantPopup);
-  bar->addAction(action("pause"));
-  bar->addAction(action("step"));
-  bar->addSeparator();
-  for (QAction* a : m_viewGroup->actions()) bar->addAction(a);
-  bar->addSeparator();
-  bar->addAction(action("fit"));
-  bar->addAction(action("actualSize"));
-  bar->addSeparator();
-  bar->addAction(action("bypass"));
-  bar->addAction(action("saveFrame"));
-  bar->addAction(action("record"));
-
-  auto* spacer = new QWidget(bar);
-  spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-  bar->addWidget(spacer);
-  bar->addWidget(new QLabel(tr("Strategy"), bar));
-  m_strategyBox = new QComboBox(bar);
-  m_strategyBox->setObjectName(QStringLiteral("strategyBox"));
-  for (const auto& entry : strategyRegistry()) {
-    const QString name = QString::fromLatin1(entry.name.data(), static_cast<int>(entry.name.size()));
-    m_strategyBox->addItem(name, name);
-    m_strategyBox->setItemData(
-        m_strategyBox->count() - 1,
-        QString::fromLatin1(entry.description.data(), static_cast<int>(entry.description.size())),
-        Qt::ToolTipRole);
-  }
-  m_strategyBox->setToolTip(
-      tr("How the convolution runs on the device; auto measures and picks the fastest"));
-  connect(m_strategyBox, &QComboBox::activated, this,
-          [this](int i) { setStrategy(m_strategyBox->itemData(i).toString()); });
-  bar->addWidget(m_strategyBox);
-  bar->addWidget(new QLabel(tr("Device"), bar));
-  m_deviceBox = new QComboBox(bar);
-  m_deviceBox->setObjectName(QStringLiteral("deviceBox"));
-  m_deviceBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-  m_deviceBox->setMaximumWidth(260);
-  m_deviceBox->setToolTip(tr("The OpenCL device that runs the filter"));
-  connect(m_deviceBox, &QComboBox::activated, this,
-          [this](int i) { setDevice(m_deviceBox->itemData(i).toString()); });
-  bar->addWidget(m_deviceBox);
+void MainWindow::buildToolBars() {
+  m_toolBar = addToolBar(tr("Main"));
+  m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+  m_toolBar->setMovable(false);
+  m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  m_toolBar->setIconSize(QSize(18, 18));
+  m_actions->buildToolBar(m_toolBar, [this](ActionSlot slot, QWidget* bar) { fillSlot(slot, bar); });
 
   // Video files: a seek bar with a frame counter along the bottom, shown only while the source can seek.
-  m_seekBar = new SeekBar(m_pipeline, this);
-  m_seekToolBar = new QToolBar(tr("Seek"), this);
-  m_seekToolBar->setObjectName(QStringLiteral("seekToolBar"));
-  m_seekToolBar->setMovable(false);
-  m_seekToolBar->addWidget(m_seekBar);
-  addToolBar(Qt::BottomToolBarArea, m_seekToolBar);
-  m_seekToolBar->hide();
-  connect(m_seekBar, &SeekBar::availabilityChanged, m_seekToolBar, &QWidget::setVisible);
+  auto* seekToolBar = new QToolBar(tr("Seek"), this);
+  seekToolBar->setObjectName(QStringLiteral("seekToolBar"));
+  seekToolBar->setMovable(false);
+  seekToolBar->addWidget(m_sources->seekBar());
+  addToolBar(Qt::BottomToolBarArea, seekToolBar);
+  seekToolBar->hide();
+  connect(m_sources->seekBar(), &SeekBar::availabilityChanged, seekToolBar, &QWidget::setVisible);
 }
 
 void MainWindow::buildStatusBar() {
-  m_sourceLabel = new QLabel(this);
   m_frameLabel = new QLabel(this);
   m_frameLabel->setFont(QFont(QStringLiteral("DejaVu Sans Mono"), 9));
-  m_engineLabel = new QLabel(this);
-  m_recordLabel = new QLabel(this);
-  m_recordLabel->setStyleSheet(QStringLiteral("color:#ff5f56; font-weight:600;"));
-  m_recordLabel->hide();
-  statusBar()->addPermanentWidget(m_recordLabel);
-  statusBar()->addPermanentWidget(m_sourceLabel);
+  statusBar()->addPermanentWidget(m_saves->recordLabel());
+  statusBar()->addPermanentWidget(m_sources->statusLabel());
   statusBar()->addPermanentWidget(m_frameLabel);
-  statusBar()->addPermanentWidget(m_engineLabel);
+  statusBar()->addPermanentWidget(m_engine->statusLabel());
   statusBar()->setSizeGripEnabled(false);
 }
 
 void MainWindow::connectPipeline() {
   connect(m_pipeline, &Pipeline::frameProcessed, this, &MainWindow::onFrameProcessed);
-  connect(m_pipeline, &Pipeline::captureStatusChanged, this, &MainWindow::onCaptureStatus);
-  connect(m_pipeline, &Pipeline::engineReady, this, &MainWindow::onEngineReady);
-  connect(m_pipeline, &Pipeline::devicesListed, this, &MainWindow::onDevicesListed);
   connect(m_pipeline, &Pipeline::notice, this,
           [this](const QString& m) { showMessage(tr("Note: %1").arg(m), 10000); });
   connect(m_pipeline, &Pipeline::processingFailed, this, [this](const QString& m) {
     showMessage(m, 15000);
-    if (m_options.frames > 0) std::fprintf(stderr, "convolab: %s\n", qPrintable(m));
+    m_run->processingFailed(m);
   });
   connect(m_document, &FilterDocument::filterChanged, this, [this](const FilterSet& f) {
     m_pipeline->setFilter(f);
@@ -514,17 +292,13 @@ void MainWindow::connectPipeline() {
   connect(m_pipeline, &Pipeline::processingStateChanged, m_preview, &PreviewWidget::setPreparing);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_statsPanel, &StatsPanel::setProcessingState);
   connect(m_preview, &PreviewWidget::splitPositionChanged, this, &MainWindow::scheduleLayoutSave);
-  connect(m_preview, &PreviewWidget::openImageRequested, this, &MainWindow::openImageDialog);
-  connect(m_preview, &PreviewWidget::openVideoRequested, this, &MainWindow::openVideoDialog);
-  connect(m_preview, &PreviewWidget::testPatternRequested, this,
-          [this] { openSourceSpec(QStringLiteral("pattern")); });
 }
 
 // ---------------------------------------------------------------------------------------------- session
 
 void MainWindow::restoreSession() {
   // An automated run (--frames) leaves the user's remembered settings alone.
-  if (m_options.frames > 0) m_settings.setReadOnly(true);
+  if (m_run->counting()) m_settings.setReadOnly(true);
   // Settings that failed validation on load fall back to their defaults; say so once.
   const QStringList notes = m_settings.notes();
   for (const QString& note : notes) std::fprintf(stderr, "convolab: %s\n", qPrintable(note));
@@ -558,12 +332,12 @@ void MainWindow::restoreSession() {
       }
     }
     std::fprintf(stderr, "convolab: %s\n", qPrintable(why));
-    if (m_options.automated()) m_exitCode = 3;
+    m_run->markBadInput();
   }
   m_document->undoStack()->clear();
   m_document->setLinked(m_settings.value(AppSettings::kLinked, false).toBool());
   const bool bypass = m_settings.value(AppSettings::kBypass, false).toBool();
-  action("bypass")->setChecked(bypass);
+  action(ActionId::Bypass)->setChecked(bypass);
   m_pipeline->setBypass(bypass);
   m_pipeline->setFilter(m_document->filter());
 
@@ -571,20 +345,10 @@ void MainWindow::restoreSession() {
   setViewMode(static_cast<ViewMode>(std::clamp(mode, 0, 2)));
   const bool fit = m_settings.value(AppSettings::kFit, true).toBool();
   m_preview->setFitToWindow(fit);
-  action(fit ? "fit" : "actualSize")->setChecked(true);
+  action(fit ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
   m_preview->setSplitPosition(m_settings.value(AppSettings::kSplit, 0.5).toDouble());
 
-  m_strategy = !m_options.strategy.isEmpty()
-                   ? m_options.strategy
-                   : m_settings.value(AppSettings::kStrategy, QStringLiteral("auto")).toString();
-  m_deviceSpec =
-      !m_options.device.isEmpty() ? m_options.device : m_settings.value(AppSettings::kDevice).toString();
-  for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == m_strategy);
-  m_strategyBox->setCurrentIndex(m_strategyBox->findData(m_strategy));
-  m_statsPanel->setEngine(tr("starting…"), m_strategy);
-  m_engineLabel->setText(tr("OpenCL: starting…"));
-  m_pipeline->setAutomated(m_options.frames > 0);
-  m_pipeline->startEngine(m_deviceSpec, m_strategy);
+  m_engine->start(m_options.device, m_options.strategy);
 
   QString source = m_options.source;
   if (source.isEmpty()) source = m_settings.value(AppSettings::kSource, kAutoSpec).toString();
@@ -613,8 +377,8 @@ void MainWindow::saveLayout() {
 void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
   // Words beside the icons when there is room; icons (with tooltips) on smaller screens.
-  if (auto* bar = findChild<QToolBar*>(QStringLiteral("mainToolBar")))
-    bar->setToolButtonStyle(width() < 1500 ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
+  if (m_toolBar)
+    m_toolBar->setToolButtonStyle(width() < 1500 ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
   scheduleLayoutSave();
 }
 
@@ -624,9 +388,9 @@ void MainWindow::moveEvent(QMoveEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (action("record")->isChecked()) action("record")->setChecked(false);
+  if (action(ActionId::Record)->isChecked()) action(ActionId::Record)->setChecked(false);
   // --snapshot / --stats without --frames: written when the window closes (see docs/GUI.md).
-  if (!m_finishing && (!m_options.snapshot.isEmpty() || !m_options.stats.isEmpty())) writeRunOutputs();
+  m_run->windowClosing();
   saveLayout();
   event->accept();
 }
@@ -634,9 +398,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::updateTitle() {
   const FilterSet& f = m_document->filter();
   QString title = QStringLiteral("ConvoLab");
-  if (!f.name().empty()) title += QStringLiteral(" — ") + elided(QString::fromStdString(f.name()));
-  if (!m_captureStatus.description.empty())
-    title += QStringLiteral(" — ") + elided(QString::fromStdString(m_captureStatus.description));
+  if (!f.name().empty()) title += QStringLiteral(" — ") + elidedName(QString::fromStdString(f.name()));
+  if (const std::string& source = m_sources->status().description; !source.empty())
+    title += QStringLiteral(" — ") + elidedName(QString::fromStdString(source));
   setWindowTitle(title);
 }
 
@@ -647,263 +411,7 @@ void MainWindow::showMessage(const QString& message, int ms) {
 // ---------------------------------------------------------------------------------------------- sources
 
 bool MainWindow::openSourceSpec(const QString& spec, const capture::CameraMode& mode) {
-  QString resolved = spec.trimmed();
-  if (resolved == kAutoSpec)
-    resolved = resolveAutoSpec();  // make run's default: webcam if present, else sample
-  std::unique_ptr<capture::FrameSource> source;
-  try {
-    source = makeSource(resolved, mode, m_settings.maxPixels());
-  } catch (const std::exception& e) {
-    m_opener->cancel();  // the newest request failed: an older one still loading is not wanted either
-    sourceFailed(resolved, elided(resolved), QString::fromUtf8(e.what()));
-    return false;
-  }
-  const QString name = elided(QString::fromStdString(source->description()));
-  // The loading state, at once: the old picture goes (kept aside in case the new source fails).
-  if (!m_sourceLoading) m_frameBeforeLoading = m_preview->frame();
-  m_sourceLoading = true;
-  m_preview->setFrame(nullptr);
-  m_preview->hidePlaceholder();
-  m_preview->setDisconnected({});
-  m_preview->setBanner({});
-  QString loading = tr("Loading %1…").arg(name);
-  if (source->kind() == capture::SourceKind::ImageFile) {
-    // A big still takes seconds to decode: say how big, from its header.
-    if (const auto header = opencv::readImageHeader(std::filesystem::path(resolved.toStdString())))
-      loading =
-          tr("Loading %1 — %2…")
-              .arg(name, QString::fromStdString(opencv::describeImageSize(header->width, header->height)));
-  }
-  m_preview->setBusyMessage(loading);
-  m_sourceLabel->setText(loading);
-  if (source->kind() == capture::SourceKind::Camera) {
-    // Cameras open on the capture thread, which keeps retrying an absent one (and the old source must
-    // release a device the new one may share).
-    m_opener->cancel();
-    startSource(std::move(source), resolved, mode);
-    return true;
-  }
-  m_opener->open(std::move(source), [this, resolved, name, mode](std::unique_ptr<capture::FrameSource> opened,
-                                                                 const QString& error) {
-    if (opened)
-      startSource(std::move(opened), resolved, mode);
-    else
-      sourceFailed(resolved, name, error);
-  });
-  return true;
-}
-
-void MainWindow::startSource(std::unique_ptr<capture::FrameSource> source, const QString& spec,
-                             const capture::CameraMode& mode) {
-  QString remembered = spec;
-  if (source->kind() == capture::SourceKind::Camera) {
-    // Remember a camera by its stable id (/dev/v4l/by-id/…), not by an index that may change.
-    const auto& camera = static_cast<const capture::CameraSource&>(*source).camera();
-    if (!camera.stableId.empty()) remembered = QString::fromStdString(camera.stableId);
-  }
-  const bool isFile =
-      source->kind() == capture::SourceKind::ImageFile || source->kind() == capture::SourceKind::VideoFile;
-  m_captureStatus = {};
-  m_captureStatus.description = source->description();
-  m_captureStatus.kind = source->kind();
-  m_sourceSpec = remembered;
-  m_cameraMode = mode;
-  m_sourceWorking = false;
-  m_sourceLoading = false;
-  m_frameBeforeLoading.reset();
-  m_pipeline->openSource(std::move(source));
-  // Only sources that opened are remembered (a camera is remembered when it delivers: onCaptureStatus).
-  if (m_captureStatus.kind != capture::SourceKind::Camera) {
-    m_settings.set(AppSettings::kSource, remembered);
-    if (isFile && remembered != kSampleSpec)
-      m_settings.addRecentSource(QFileInfo(remembered).absoluteFilePath());
-  }
-  m_sourceLabel->setText(tr("Opening %1…").arg(elided(QString::fromStdString(m_captureStatus.description))));
-  updateTitle();
-}
-
-void MainWindow::sourceFailed(const QString& spec, const QString& name, const QString& error) {
-  if (m_options.automated()) {
-    failRun(error);  // an automated run ends: exit 3 with the message
-    return;
-  }
-  const bool keepWorking = m_pipeline->hasSource() && m_sourceWorking;
-  m_sourceLoading = false;
-  if (keepWorking) {
-    // The working source stays; say why the new one did not open.
-    if (!m_frameBeforeLoading) m_frameBeforeLoading = m_pipeline->latestFrame();
-    if (m_frameBeforeLoading) m_preview->setFrame(m_frameBeforeLoading);
-    m_frameBeforeLoading.reset();
-    m_preview->setBusyMessage({});
-    m_sourceLabel->setText(
-        QStringLiteral("%1 · %2").arg(elided(QString::fromStdString(m_captureStatus.description)),
-                                      QString::fromStdString(m_captureStatus.mode)));
-    showMessage(tr("Could not open %1: %2 — still showing %3")
-                    .arg(name, error, elided(QString::fromStdString(m_captureStatus.description))),
-                15000);
-    return;
-  }
-  m_frameBeforeLoading.reset();
-  m_pipeline->closeSource();
-  m_sourceWorking = false;
-  m_captureStatus = {};
-  m_preview->setFrame(nullptr);
-  m_preview->setBusyMessage({});
-  m_preview->showPlaceholder(tr("Cannot open this source"), error);
-  m_sourceLabel->setText(tr("No source"));
-  m_sourceLabel->setToolTip(error);
-  showMessage(tr("Could not open %1: %2").arg(name, error), 15000);
-  Q_UNUSED(spec);
-  updateTitle();
-}
-
-void MainWindow::failRun(const QString& message) {
-  if (m_finishing) return;
-  m_finishing = true;
-  std::fprintf(stderr, "convolab: %s\n", qPrintable(message));
-  m_exitCode = 3;
-  QTimer::singleShot(0, qApp, [] { QCoreApplication::exit(3); });
-}
-
-void MainWindow::setImageSizeLimit() {
-  bool ok = false;
-  const int mp = QInputDialog::getInt(
-      this, tr("Image size limit"),
-      tr("Largest image or video frame to open, in megapixels.\nLarger images are refused from their header, "
-         "before decoding (a 30000×30000 image needs 2.7 GB as RGB)."),
-      static_cast<int>(m_settings.maxPixels() / 1'000'000),
-      static_cast<int>(AppSettings::kMinMaxPixels / 1'000'000),
-      static_cast<int>(AppSettings::kMaxMaxPixels / 1'000'000), 10, &ok);
-  if (!ok) return;
-  m_settings.set(AppSettings::kMaxPixels, QVariant::fromValue<qint64>(std::int64_t{mp} * 1'000'000));
-  showMessage(tr("Images up to %1 MP will be opened").arg(mp), 4000);
-}
-
-void MainWindow::onCaptureStatus(const capture::CaptureStatus& s) {
-  m_captureStatus = s;
-  const QString desc = elided(QString::fromStdString(s.description));
-  const QString kind = QString::fromLatin1(capture::sourceKindName(s.kind));
-  action("step")->setEnabled(s.canStep || s.kind == capture::SourceKind::Camera);
-  switch (s.state) {
-    case capture::CaptureState::Opening:
-      if (!m_preview->frame()) m_preview->setBusyMessage(tr("Opening %1…").arg(desc));
-      m_sourceLabel->setText(tr("Opening %1…").arg(desc));
-      break;
-    case capture::CaptureState::Running:
-      if (!m_sourceWorking && s.kind == capture::SourceKind::Camera)
-        m_settings.set(AppSettings::kSource, m_sourceSpec);
-      m_sourceWorking = true;
-      ++m_disconnects;
-      m_seekBar->setFps(s.fps);
-      m_preview->hidePlaceholder();
-      m_preview->setDisconnected({});
-      // Until the first frame comes back the engine is building kernels (auto also measures strategies).
-      m_preview->setBusyMessage(
-          m_preview->frame() ? QString()
-          : m_strategy == QLatin1String("auto")
-              ? tr("Preparing OpenCL — auto is timing the strategies (once per size and filter)…")
-              : tr("Preparing OpenCL…"));
-      m_sourceLabel->setText(QStringLiteral("%1 · %2").arg(desc, QString::fromStdString(s.mode)));
-      m_sourceLabel->setToolTip(tr("%1: %2\nDelivered: %3").arg(kind, desc, QString::fromStdString(s.mode)));
-      break;
-    case capture::CaptureState::Failed: {
-      m_sourceWorking = false;
-      if (m_options.automated()) {
-        failRun(QString::fromStdString(s.message));
-        return;
-      }
-      m_preview->setFrame(nullptr);
-      QString title, detail = QString::fromStdString(s.message);
-      if (s.kind == capture::SourceKind::Camera) {
-        title =
-            detail.startsWith(QLatin1String("no camera")) ? tr("No camera found") : tr("Camera unavailable");
-        detail += tr("\nConvoLab keeps looking for it. Meanwhile, open a file or use the test pattern:");
-      } else {
-        title = tr("Cannot open %1").arg(desc);
-      }
-      m_preview->showPlaceholder(title, detail);
-      m_sourceLabel->setText(title);
-      break;
-    }
-    case capture::CaptureState::Disconnected: {
-      const QString message = tr("%1 disconnected — waiting…").arg(kind);
-      if (m_options.automated()) {
-        const std::uint64_t disconnect = ++m_disconnects;
-        const QString why = QString::fromStdString(s.message);
-        QTimer::singleShot(kAutomatedReconnectMs, this, [this, disconnect, why, desc] {
-          if (disconnect == m_disconnects)
-            failRun(tr("%1 stopped delivering frames and did not come back: %2").arg(desc, why));
-        });
-      }
-      if (m_preview->frame()) {
-        m_preview->setDisconnected(message);  // the last frame stays, dimmed
-      } else {
-        m_preview->showPlaceholder(message, QString::fromStdString(s.message));
-      }
-      m_sourceLabel->setText(message);
-      m_sourceLabel->setToolTip(QString::fromStdString(s.message));
-      break;
-    }
-  }
-  updateTitle();
-}
-
-void MainWindow::populateCameraMenu() {
-  m_cameraMenu->clear();
-  const auto cameras = capture::listCameras();
-  if (cameras.empty()) m_cameraMenu->addAction(tr("No camera found"))->setEnabled(false);
-  for (const auto& cam : cameras) {
-    QAction* a = m_cameraMenu->addAction(QString::fromStdString(cam.label()));
-    const QString spec = QString::fromStdString(cam.stableId);
-    a->setCheckable(true);
-    a->setChecked(m_sourceSpec == spec || m_sourceSpec == QString::fromStdString(cam.devicePath));
-    a->setToolTip(spec);
-    connect(a, &QAction::triggered, this, [this, spec] { openSourceSpec(spec); });
-  }
-}
-
-void MainWindow::populateCameraModeMenu() {
-  m_cameraModeMenu->clear();
-  if (m_captureStatus.kind != capture::SourceKind::Camera || m_sourceSpec.isEmpty()) {
-    m_cameraModeMenu->addAction(tr("(the source is not a camera)"))->setEnabled(false);
-    return;
-  }
-  const std::string path = capture::resolveCameraPath(m_sourceSpec.toStdString());
-  const auto modes = capture::listCameraModes(path.empty() ? m_sourceSpec.toStdString() : path);
-  if (modes.empty()) m_cameraModeMenu->addAction(tr("(the driver lists no modes)"))->setEnabled(false);
-  auto* group = new QActionGroup(m_cameraModeMenu);
-  for (const auto& mode : modes) {
-    QAction* a = m_cameraModeMenu->addAction(QString::fromStdString(mode.label()));
-    a->setCheckable(true);
-    a->setActionGroup(group);
-    a->setChecked(mode == m_cameraMode);
-    connect(a, &QAction::triggered, this, [this, mode] {
-      m_settings.set(AppSettings::kCameraMode, cameraModeKey(m_sourceSpec, mode));
-      openSourceSpec(m_sourceSpec, mode);
-    });
-  }
-}
-
-void MainWindow::openImageDialog() {
-  const QString dir = m_settings
-                          .value(AppSettings::kLastOpenDir,
-                                 QStandardPaths::writableLocation(QStandardPaths::PicturesLocation))
-                          .toString();
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open image"), dir, tr(kImageFilter));
-  if (path.isEmpty()) return;
-  m_settings.set(AppSettings::kLastOpenDir, QFileInfo(path).absolutePath());
-  openSourceSpec(path);
-}
-
-void MainWindow::openVideoDialog() {
-  const QString dir =
-      m_settings
-          .value(AppSettings::kLastOpenDir, QStandardPaths::writableLocation(QStandardPaths::MoviesLocation))
-          .toString();
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open video"), dir, tr(kVideoFilter));
-  if (path.isEmpty()) return;
-  m_settings.set(AppSettings::kLastOpenDir, QFileInfo(path).absolutePath());
-  openSourceSpec(path);
+  return m_sources->open(spec, mode);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -929,70 +437,26 @@ void MainWindow::setPaused(bool paused) {
 
 void MainWindow::setViewMode(ViewMode mode) {
   m_preview->setViewMode(mode);
-  const char* names[] = {"viewFiltered", "viewOriginal", "viewSplit"};
-  action(QString::fromLatin1(names[static_cast<int>(mode)]))->setChecked(true);
+  action(viewAction(mode))->setChecked(true);
   m_settings.set(AppSettings::kViewMode, static_cast<int>(mode));
 }
 
 // ---------------------------------------------------------------------------------------------- engine
 
 void MainWindow::setStrategy(const QString& name) {
-  m_strategy = name;
-  m_pipeline->setStrategy(name);
-  m_settings.set(AppSettings::kStrategy, name);
-  for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == name);
-  m_strategyBox->setCurrentIndex(m_strategyBox->findData(name));
-  m_statsPanel->setEngine(m_deviceLabel, name);
-  showMessage(tr("Strategy: %1").arg(name), 3000);
+  m_engine->setStrategy(name);
 }
 
 void MainWindow::setDevice(const QString& spec) {
-  m_pipeline->setDevice(spec);
-  m_settings.set(AppSettings::kDevice, spec);
-  showMessage(tr("Switching OpenCL device…"), 3000);
-}
-
-void MainWindow::onEngineReady(const QString& deviceLabel, const QString& deviceSpec,
-                               const QString& strategy) {
-  m_deviceLabel = deviceLabel;
-  m_deviceSpec = deviceSpec;
-  m_strategy = strategy;
-  m_engineLabel->setText(QStringLiteral("%1 · %2").arg(deviceLabel, strategy));
-  m_statsPanel->setEngine(deviceLabel, strategy);
-  for (QAction* a : m_deviceGroup->actions()) a->setChecked(a->data().toString() == deviceSpec);
-  m_deviceBox->setCurrentIndex(m_deviceBox->findData(deviceSpec));
-  for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == strategy);
-  m_strategyBox->setCurrentIndex(m_strategyBox->findData(strategy));
-}
-
-void MainWindow::onDevicesListed(const QStringList& labels, const QStringList& specs) {
-  m_deviceSpecs = specs;
-  m_deviceMenu->clear();
-  m_deviceBox->clear();
-  for (QAction* a : m_deviceGroup->actions()) m_deviceGroup->removeAction(a);
-  if (specs.isEmpty()) m_deviceMenu->addAction(tr("(no OpenCL device)"))->setEnabled(false);
-  for (int i = 0; i < specs.size(); ++i) {
-    const QString spec = specs[i];
-    QAction* a = m_deviceMenu->addAction(QStringLiteral("%1   [%2]").arg(labels[i], spec));
-    a->setCheckable(true);
-    a->setData(spec);
-    a->setActionGroup(m_deviceGroup);
-    a->setChecked(spec == m_deviceSpec);
-    connect(a, &QAction::triggered, this, [this, spec] { setDevice(spec); });
-    m_deviceBox->addItem(labels[i].section(QStringLiteral(" — "), 0, 0), spec);
-    m_deviceBox->setItemData(i, labels[i], Qt::ToolTipRole);
-  }
-  m_deviceBox->setCurrentIndex(m_deviceBox->findData(m_deviceSpec));
+  m_engine->setDevice(spec);
 }
 
 // ---------------------------------------------------------------------------------------------- frames
 
 void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_stats.addProcessed(record);
-  ++m_framesThisRun;
-  if (record.error.isEmpty()) ++m_framesWithoutError;
   // While a new source loads, the old one's frames are not shown (the preview says "Loading …").
-  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame() && !m_sourceLoading) {
+  if (auto frame = m_pipeline->latestFrame(); frame && frame != m_preview->frame() && !m_sources->loading()) {
     if (!m_preview->frame()) m_preview->setBusyMessage({});
     m_preview->setFrame(frame);
   }
@@ -1002,227 +466,25 @@ void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_frameLabel->setText(
       QStringLiteral("%1×%2  #%3").arg(record.width).arg(record.height).arg(record.sourceIndex));
   emit frameShown(record);
-  if (m_options.frames > 0 && !m_finishing && m_framesThisRun >= static_cast<std::uint64_t>(m_options.frames))
-    finishRun();
-}
-
-void MainWindow::finishRun() {
-  m_finishing = true;
-  writeRunOutputs();
-  if (m_framesWithoutError == 0 && m_exitCode == 0) m_exitCode = 4;
-  const int code = m_exitCode;
-  QTimer::singleShot(0, qApp, [code] { QCoreApplication::exit(code); });
+  m_run->frameProcessed(record);
 }
 
 bool MainWindow::writeRunOutputs() {
-  if (m_outputsWritten) return m_exitCode == 0;
-  m_outputsWritten = true;
-  // An output path that exists must be a regular file: never replace a FIFO or a device node (as root,
-  // `--stats /dev/full` once replaced the device with a file).
-  for (const QString* out : {&m_options.snapshot, &m_options.stats}) {
-    const QFileInfo info(*out);
-    if (out->isEmpty() || !info.exists() || info.isFile()) continue;
-    std::fprintf(stderr, "convolab: cannot write %s: it exists and is not a regular file\n",
-                 qPrintable(*out));
-    m_exitCode = 3;
-    return false;
-  }
-  const auto frame = m_pipeline->latestFrame();
-  if (!m_options.snapshot.isEmpty()) {
-    try {
-      if (!frame) throw Error(ErrorKind::BadInput, "no frame was processed");
-      saveFrame(m_options.snapshot, *frame->filtered, true);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "convolab: cannot write snapshot %s: %s\n", qPrintable(m_options.snapshot),
-                   e.what());
-      m_exitCode = 3;
-    }
-  }
-  if (!m_options.stats.isEmpty()) {
-    m_stats.sampleSource(std::chrono::steady_clock::now(), m_pipeline->framesDelivered(),
-                         m_pipeline->framesDropped(), m_captureStatus.fps);
-    const std::string json = statsJson(m_stats.runSummary(), m_deviceLabel.toStdString(),
-                                       m_strategy.toStdString(), m_framesThisRun);
-    try {
-      writeFileAtomically(m_options.stats.toStdString(), json, true);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "convolab: cannot write stats %s: %s\n", qPrintable(m_options.stats), e.what());
-      m_exitCode = 3;
-    }
-  }
-  return m_exitCode == 0;
+  return m_run->writeOutputs();
 }
 
 QString MainWindow::saveFrameNow(const QString& dir) {
-  const auto frame = m_pipeline->latestFrame();
-  if (!frame) {
-    showMessage(tr("Nothing to save yet: no frame has been processed"));
-    return {};
-  }
-  const QString folder = dir.isEmpty() ? defaultPicturesDir() : dir;
-  const QString path = timestampedPath(folder, QStringLiteral("convolab"), QStringLiteral("png"));
-  try {
-    saveFrame(path, *frame->filtered, false);
-    showMessage(tr("Saved %1×%2 frame to %3")
-                    .arg(frame->filtered->width)
-                    .arg(frame->filtered->height)
-                    .arg(QDir::toNativeSeparators(path)),
-                8000);
-    return path;
-  } catch (const std::exception& e) {
-    showMessage(tr("Could not save the frame: %1").arg(e.what()), 10000);
-    return {};
-  }
-}
-
-void MainWindow::saveFrameAs() {
-  const auto frame =
-      m_pipeline->latestFrame();  // what is on screen now, even if the dialog stays open a while
-  if (!frame) {
-    showMessage(tr("Nothing to save yet: no frame has been processed"));
-    return;
-  }
-  const QString dir = m_settings.value(AppSettings::kLastSaveDir, defaultPicturesDir()).toString();
-  QDir().mkpath(dir);
-  QString selected;
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Save frame as"), timestampedPath(dir, QStringLiteral("convolab"), QStringLiteral("png")),
-      tr("PNG image (*.png);;JPEG image (*.jpg *.jpeg);;TIFF image (*.tif *.tiff);;BMP image (*.bmp)"),
-      &selected);
-  if (path.isEmpty()) return;
-  // The dialog asked about replacing the name it returned; a name we complete is checked here.
-  if (QFileInfo(path).suffix().isEmpty()) {
-    path += selected.startsWith(QLatin1String("JPEG"))   ? QStringLiteral(".jpg")
-            : selected.startsWith(QLatin1String("TIFF")) ? QStringLiteral(".tiff")
-            : selected.startsWith(QLatin1String("BMP"))  ? QStringLiteral(".bmp")
-                                                         : QStringLiteral(".png");
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
-      return;
-  }
-  int quality = m_settings.value(AppSettings::kJpegQuality, 92).toInt();
-  if (opencv::imageFormatForPath(path.toStdString()) == opencv::ImageFormat::Jpeg) {
-    bool ok = false;
-    quality = QInputDialog::getInt(this, tr("JPEG quality"), tr("Quality (0–100):"), quality, 0, 100, 1, &ok);
-    if (!ok) return;
-    m_settings.set(AppSettings::kJpegQuality, quality);
-  }
-  m_settings.set(AppSettings::kLastSaveDir, QFileInfo(path).absolutePath());
-  try {
-    saveFrame(path, *frame->filtered, true, quality);
-    showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 8000);
-  } catch (const std::exception& e) {
-    QMessageBox::warning(this, tr("Could not save the frame"), QString::fromUtf8(e.what()));
-  }
-}
-
-void MainWindow::copyFrame() {
-  const auto frame = m_pipeline->latestFrame();
-  if (!frame) return;
-  QApplication::clipboard()->setImage(copyToQImage(*frame->filtered));
-  showMessage(tr("Filtered frame copied to the clipboard"), 3000);
-}
-
-void MainWindow::toggleRecording(bool on) {
-  if (!on) {
-    if (!m_pipeline->isRecording()) return;
-    const QString path = QString::fromStdString(m_pipeline->recorder()->path().string());
-    const auto written = m_pipeline->recorder()->written();
-    m_pipeline->stopRecording();
-    m_recordLabel->hide();
-    showMessage(tr("Saved video (%1 frames) to %2").arg(written).arg(QDir::toNativeSeparators(path)), 10000);
-    return;
-  }
-  const auto frame = m_pipeline->latestFrame();
-  if (!frame) {
-    showMessage(tr("Nothing to record yet: no frame has been processed"));
-    QSignalBlocker block(action("record"));
-    action("record")->setChecked(false);
-    return;
-  }
-  const QString dir = defaultVideosDir();
-  QDir().mkpath(dir);
-  const QString path = timestampedPath(dir, QStringLiteral("convolab"), QStringLiteral("avi"));
-  try {
-    m_pipeline->startRecording(path.toStdString(), frame->filtered->width, frame->filtered->height,
-                               m_captureStatus.fps > 0 ? m_captureStatus.fps : 30.0);
-    m_recordClock.start();
-    m_recordLabel->setText(tr("● REC 0:00"));
-    m_recordLabel->show();
-    showMessage(tr("Recording to %1").arg(QDir::toNativeSeparators(path)), 5000);
-  } catch (const std::exception& e) {
-    QSignalBlocker block(action("record"));
-    action("record")->setChecked(false);
-    showMessage(tr("Cannot record: %1").arg(e.what()), 10000);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------- stats
-
-void MainWindow::refreshStats() {
-  const auto now = std::chrono::steady_clock::now();
-  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(), m_captureStatus.fps);
-  m_statsPanel->showStats(m_stats.snapshot(now));
-  if (m_pipeline->isRecording()) {
-    const qint64 s = m_recordClock.elapsed() / 1000;
-    m_recordLabel->setText(tr("● REC %1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0')));
-  }
-}
-
-void MainWindow::refreshChart() {
-  const auto now = std::chrono::steady_clock::now();
-  m_stats.sampleSource(now, m_pipeline->framesDelivered(), m_pipeline->framesDropped(), m_captureStatus.fps);
-  if (!m_statsPanel->isVisible()) return;
-  const double budget = m_captureStatus.fps > 0 ? 1000.0 / m_captureStatus.fps : 0;
-  m_statsPanel->showHistory(m_stats.history(), m_stats.secondsSinceStart(now), budget);
-}
-
-void MainWindow::resetStats() {
-  m_stats.reset();
-  m_pipeline->resetCounters();
-  m_statsPanel->clearChart();
-  refreshStats();
-  showMessage(tr("Statistics reset"), 2000);
-}
-
-void MainWindow::copyStats() {
-  QApplication::clipboard()->setText(m_statsPanel->text());
-  showMessage(tr("Statistics copied as text"), 2500);
+  return m_saves->saveNow(dir);
 }
 
 // ---------------------------------------------------------------------------------------------- help
 
-void MainWindow::showShortcuts() {
-  QString rows;
-  for (const char* name :
-       {"openImage",     "openVideo", "testPattern",  "saveFrame",    "saveFrameAs", "copyFrame",
-        "record",        "undo",      "redo",         "copyFilter",   "pasteFilter", "link",
-        "resetIdentity", "bypass",    "viewFiltered", "viewOriginal", "viewSplit",   "fit",
-        "actualSize",    "pause",     "step",         "resetStats",   "fullScreen",  "importFilter",
-        "exportFilter",  "quit"}) {
-    QAction* a = action(QString::fromLatin1(name));
-    if (!a) continue;
-    QStringList keys;
-    for (const auto& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
-    rows += QStringLiteral("<tr><td style='padding:2px 16px 2px 0'>%1</td><td><b>%2</b></td></tr>")
-                .arg(a->text().remove(QLatin1Char('&')), keys.join(QStringLiteral(", ")));
-  }
-  QMessageBox box(this);
-  box.setWindowTitle(tr("Keyboard shortcuts"));
-  box.setText(
-      QStringLiteral("<table>%1</table><p>In the grids: arrows and Tab move, typing edits, Enter "
-                     "commits. Drag the divider in split view; double-click the preview toggles fit / "
-                     "100 %.</p>")
-          .arg(rows));
-  box.exec();
-}
-
 void MainWindow::showAbout() {
-  QMessageBox::about(this, tr("About ConvoLab"),
-                     tr("<h3>ConvoLab %1</h3><p>Per-channel convolution filters, live, computed with "
-                        "OpenCL.</p><p>Device: %2<br>Strategy: %3</p>")
-                         .arg(QCoreApplication::applicationVersion(), m_deviceLabel, m_strategy));
+  QMessageBox::about(
+      this, tr("About ConvoLab"),
+      tr("<h3>ConvoLab %1</h3><p>Per-channel convolution filters, live, computed with "
+         "OpenCL.</p><p>Device: %2<br>Strategy: %3</p>")
+          .arg(QCoreApplication::applicationVersion(), m_engine->deviceLabel(), m_engine->strategy()));
 }
 
 }  // namespace convolab::gui

@@ -2,12 +2,13 @@
 // bar.
 #pragma once
 
-#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QTimer>
 #include <memory>
 
+#include "action_table.hpp"
 #include "app_settings.hpp"
+#include "automation_run.hpp"
 #include "capture/camera_list.hpp"
 #include "capture/capture_thread.hpp"
 #include "command_line.hpp"
@@ -16,10 +17,8 @@
 #include "stats_collector.hpp"
 
 class QAction;
-class QActionGroup;
-class QComboBox;
+class QDockWidget;
 class QLabel;
-class QMenu;
 class QToolBar;
 
 namespace convolab::lab {
@@ -28,12 +27,15 @@ class LabController;
 
 namespace convolab::gui {
 
+class EngineSelector;
 class FilterDocument;
 class FilterEditor;
 class SeekBar;
-class SourceOpener;
+class SaveDialogs;
+class SourceController;
 class Pipeline;
 class PreviewWidget;
+class StatsFeed;
 class StatsPanel;
 enum class ViewMode;
 
@@ -51,18 +53,19 @@ class MainWindow : public QMainWindow {
   PreviewWidget* preview() const { return m_preview; }
   StatsPanel* statsPanel() const { return m_statsPanel; }
   lab::LabController* lab() const { return m_lab; }
+  SourceController* sources() const { return m_sources; }
   const StatsCollector& stats() const { return m_stats; }
-  QAction* action(const QString& objectName) const;
-  QString currentSourceSpec() const { return m_sourceSpec; }
-  QString requestedStrategy() const { return m_strategy; }
-  QString deviceLabel() const { return m_deviceLabel; }
+  QAction* action(ActionId id) const { return (*m_actions)[id]; }
+  QString currentSourceSpec() const;
+  QString requestedStrategy() const;
+  QString deviceLabel() const;
   /// Exit code after a --frames run (0 ok, 3 bad input: the source did not open or an output could not be
   /// written, 4 no frame could be processed).
-  int exitCode() const { return m_exitCode; }
+  int exitCode() const { return m_run->exitCode(); }
   /// An automated run has ended (its outputs written or its failure reported); the app is quitting.
-  bool runFinished() const { return m_finishing; }
+  bool runFinished() const { return m_run->finished(); }
   /// A source is being opened off the GUI thread (the preview says "Loading …").
-  bool isLoadingSource() const { return m_sourceLoading; }
+  bool isLoadingSource() const;
   /// A worker thread is still opening a source (possibly one no longer wanted).
   bool openerBusy() const;
   const AppSettings& settings() const { return m_settings; }
@@ -91,45 +94,24 @@ class MainWindow : public QMainWindow {
   void moveEvent(QMoveEvent* event) override;
 
  private:
-  void buildActions();
-  void decorateActions();
-  void buildMenus();
-  void buildToolBar();
+  void connectActions();
+  void fillSlot(ActionSlot slot, QWidget* container);
+  void buildToolBars();
+  static ActionId viewAction(ViewMode mode);
   void buildDocks();
   void buildStatusBar();
   void connectPipeline();
   void restoreSession();
 
   void onFrameProcessed(const FrameRecord& record);
-  void onCaptureStatus(const capture::CaptureStatus& status);
-  void onEngineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
-  void onDevicesListed(const QStringList& labels, const QStringList& specs);
-  void refreshStats();
-  void refreshChart();
-  void resetStats();
-  void copyStats();
 
-  void openImageDialog();
-  void openVideoDialog();
-  void saveFrameAs();
-  void copyFrame();
-  void toggleRecording(bool on);
   void setViewMode(ViewMode mode);
   void setPaused(bool paused);
-  void showShortcuts();
   void showAbout();
-  void populateCameraMenu();
-  void populateCameraModeMenu();
   void scheduleLayoutSave();
   void saveLayout();
   void updateTitle();
-  void finishRun();
   void showMessage(const QString& message, int ms = 6000);
-  void startSource(std::unique_ptr<capture::FrameSource> source, const QString& spec,
-                   const capture::CameraMode& mode);
-  void sourceFailed(const QString& spec, const QString& name, const QString& error);
-  void failRun(const QString& message);
-  void setImageSizeLimit();
 
   LaunchOptions m_options;
   AppSettings m_settings;
@@ -137,49 +119,22 @@ class MainWindow : public QMainWindow {
   FilterDocument* m_document;
   Pipeline* m_pipeline;
   StatsCollector m_stats;
+  AutomationRun* m_run;  // --frames / --snapshot / --stats
 
   PreviewWidget* m_preview = nullptr;
+  SourceController* m_sources = nullptr;
+  SaveDialogs* m_saves = nullptr;
+  EngineSelector* m_engine = nullptr;
+  StatsFeed* m_statsFeed = nullptr;
   FilterEditor* m_editor = nullptr;
-  SourceOpener* m_opener = nullptr;
-  SeekBar* m_seekBar = nullptr;
-  QToolBar* m_seekToolBar = nullptr;
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
-  QComboBox* m_strategyBox = nullptr;
-  QComboBox* m_deviceBox = nullptr;
-  QLabel* m_sourceLabel = nullptr;
-  QLabel* m_engineLabel = nullptr;
-  QLabel* m_recordLabel = nullptr;
   QLabel* m_frameLabel = nullptr;
-  QMenu* m_cameraMenu = nullptr;
-  QMenu* m_cameraModeMenu = nullptr;
-  QMenu* m_strategyMenu = nullptr;
-  QMenu* m_deviceMenu = nullptr;
-  QActionGroup* m_strategyGroup = nullptr;
-  QActionGroup* m_deviceGroup = nullptr;
-  QActionGroup* m_viewGroup = nullptr;
+  ActionTable* m_actions = nullptr;
+  QToolBar* m_toolBar = nullptr;
+  std::vector<QDockWidget*> m_docks;  // for View ▸ (their toggles)
 
-  QTimer m_statsTimer;
-  QTimer m_chartTimer;
   QTimer m_layoutTimer;
-  QElapsedTimer m_recordClock;
-
-  QString m_sourceSpec;
-  ProcessedFramePtr m_frameBeforeLoading;  // shown again when the new source fails to open
-  bool m_sourceLoading = false;            // a source is opening: frames of the old one are not shown
-  bool m_sourceWorking = false;            // the current source has delivered (Running or Disconnected)
-  bool m_outputsWritten = false;
-  std::uint64_t m_disconnects = 0;  // an automated run gives a disconnected source kAutomatedReconnectMs
-  capture::CameraMode m_cameraMode;
-  capture::CaptureStatus m_captureStatus;
-  QString m_strategy = QStringLiteral("auto");
-  QString m_deviceSpec;
-  QString m_deviceLabel;
-  QStringList m_deviceSpecs;
-  std::uint64_t m_framesThisRun = 0;
-  std::uint64_t m_framesWithoutError = 0;
-  bool m_finishing = false;
-  int m_exitCode = 0;
 };
 
 }  // namespace convolab::gui

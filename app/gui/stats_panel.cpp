@@ -162,11 +162,8 @@ QLabel* StatsPanel::addRow(QGridLayout* grid, int row, const QString& name, cons
   grid->addWidget(label, row, 0);
   grid->addWidget(value, row, 1);
   grid->setColumnStretch(1, 1);
+  m_values.insert(key, value);
   return value;
-}
-
-QLabel* StatsPanel::valueLabel(const QString& key) const {
-  return findChild<QLabel*>(QStringLiteral("stat_") + key);
 }
 
 void StatsPanel::setEngine(const QString& device, const QString& requestedStrategy) {

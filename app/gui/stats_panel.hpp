@@ -2,6 +2,7 @@
 // chart.
 #pragma once
 
+#include <QHash>
 #include <QWidget>
 
 #include "stats_collector.hpp"
@@ -32,7 +33,7 @@ class StatsPanel : public QWidget {
   void clearChart();
 
   QString text() const { return m_text; }  ///< what "Copy" puts on the clipboard
-  QLabel* valueLabel(const QString& key) const;
+  QLabel* valueLabel(const QString& key) const { return m_values.value(key); }
   QTableWidget* stageTable() const { return m_stages; }
   StatsChart* chart() const { return m_chart; }
 
@@ -57,6 +58,7 @@ class StatsPanel : public QWidget {
   QString m_text;
   QString m_preparing;
   bool m_stillIdle = false;
+  QHash<QString, QLabel*> m_values;  // by key: the rows' value labels
 };
 
 }  // namespace convolab::gui

@@ -1,43 +1,102 @@
-// convolab_screenshot: runs the main window for a while and saves QWidget::grab() as PNG (for
-// docs/screenshot.png). Usage: convolab_screenshot OUT.png SECONDS [convolab options…]; extra: --split,
-// --preset NAME, --size WxH.
+// convolab_screenshot: renders the main window (docs/screenshot.png) or, with --lab, a view of the
+// strategy lab (docs/GUI.md) to PNG with QWidget::grab(). Usage:
+//   convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] [convolab options…]
+//       the window after SECONDS
+//   convolab_screenshot OUT.png SECONDS --lab compare|analysis|source [--preset NAME] [convolab options…]
+//       SECONDS after the first frame made with the preset's filter: compare — the Compare Strategies
+//       dialog after a run; analysis — the window with the Analysis dock raised and the pixel inspector's
+//       neighbourhood panel (Shift held over the preview); source — the Kernel Source view of the live
+//       strategy
+#include <QAction>
 #include <QApplication>
-#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMouseEvent>
+#include <QSpinBox>
 #include <QTimer>
 #include <cstdio>
 #include <cstdlib>
 
 #include "command_line.hpp"
-#include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "lab/compare_dialog.hpp"
+#include "lab/kernel_source_dialog.hpp"
+#include "lab/lab_controller.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "preset_library.hpp"
+#include "preview_widget.hpp"
 #include "resources.hpp"
 #include "theme.hpp"
+
+using namespace convolab;
+
+namespace {
+
+/// Grabs `w` to `out` and ends the app (exit 3 when the file could not be written).
+void save(QWidget* w, const QString& out) {
+  const bool ok = w->grab().save(out);
+  std::printf("%s %s\n", ok ? "wrote" : "could not write", qPrintable(out));
+  QApplication::exit(ok ? 0 : 3);
+}
+
+/// Opens the lab view `what` of `window`, then saves it to `out` once it has something to show.
+void shootLab(gui::MainWindow& window, const QString& what, const QString& out) {
+  if (what == QLatin1String("compare")) {
+    lab::CompareDialog* d = window.lab()->compareDialog();
+    d->iterationsBox()->setValue(10);
+    d->resize(1400, 900);
+    QObject::connect(d, &lab::CompareDialog::finished, d,
+                     [d, out] { QTimer::singleShot(500, d, [d, out] { save(d, out); }); });
+    d->show();
+    d->start();
+  } else if (what == QLatin1String("source")) {
+    lab::KernelSourceDialog* d = window.lab()->kernelSourceDialog();
+    d->resize(1100, 800);
+    QObject::connect(d, &lab::KernelSourceDialog::refreshed, d,
+                     [d, out] { QTimer::singleShot(500, d, [d, out] { save(d, out); }); });
+    d->show();
+    d->refresh();
+  } else {
+    window.lab()->analysisDock()->show();
+    window.lab()->analysisDock()->raise();
+    gui::PreviewWidget* preview = window.preview();
+    const QPointF at =
+        QRectF(preview->rect()).center() + QPointF(preview->width() * 0.18, preview->height() * 0.12);
+    QMouseEvent move(QEvent::MouseMove, at, preview->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                     Qt::ShiftModifier);
+    QApplication::sendEvent(preview, &move);
+    QTimer::singleShot(800, &window, [&window, out] { save(&window, out); });
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("ConvoLabScreenshot"));
   QApplication::setApplicationName(QStringLiteral("convolab"));
   QStringList args = QApplication::arguments();
+  const char* const usage =
+      "usage: convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] "
+      "[--lab compare|analysis|source] [options]\n";
   if (args.size() < 3) {
-    std::fprintf(
-        stderr,
-        "usage: convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] [options]\n");
+    std::fputs(usage, stderr);
     return 2;
   }
   const QString out = args[1];
   const double seconds = args[2].toDouble();
   QStringList rest{args[0]};
   bool split = false;
-  QString preset;
+  QString preset, lab;
   QSize size(1600, 1000);
   for (int i = 3; i < args.size(); ++i) {
     if (args[i] == QLatin1String("--split")) {
       split = true;
     } else if (args[i] == QLatin1String("--preset") && i + 1 < args.size()) {
       preset = args[++i];
+    } else if (args[i] == QLatin1String("--lab") && i + 1 < args.size()) {
+      lab = args[++i];
     } else if (args[i] == QLatin1String("--size") && i + 1 < args.size()) {
       const QStringList wh = args[++i].split(QLatin1Char('x'));
       size = QSize(wh.value(0).toInt(), wh.value(1).toInt());
@@ -45,29 +104,44 @@ int main(int argc, char** argv) {
       rest << args[i];
     }
   }
-  const auto parsed = convolab::gui::parseCommandLine(rest);
+  if (!lab.isEmpty() && lab != QLatin1String("compare") && lab != QLatin1String("analysis") &&
+      lab != QLatin1String("source")) {
+    std::fputs(usage, stderr);
+    return 2;
+  }
+  const auto parsed = gui::parseCommandLine(rest);
   if (parsed.exitCode >= 0) {
     std::fputs(qPrintable(parsed.message), stderr);
     return parsed.exitCode;
   }
-  convolab::gui::initResources();
+  gui::initResources();
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/convolab.svg")));
-  convolab::gui::theme::apply(app);
-  convolab::gui::MainWindow window(parsed.options);
+  gui::theme::apply(app);
+  gui::MainWindow window(parsed.options);
   window.resize(size);
   window.show();
-  if (split) window.action(QStringLiteral("viewSplit"))->trigger();
+  if (split) window.action(gui::ActionId::ViewSplit)->trigger();
   if (!preset.isEmpty()) {
-    convolab::gui::PresetLibrary presets;
+    gui::PresetLibrary presets;
     for (const auto& e : presets.bundled())
       if (e.name.compare(preset, Qt::CaseInsensitive) == 0 || QFileInfo(e.path).baseName() == preset)
         window.editor()->loadPreset(e);
   }
-  QTimer::singleShot(static_cast<int>(seconds * 1000), &window, [&] {
-    const bool ok = window.grab().save(out);
-    std::printf("%s %s\n", ok ? "wrote" : "could not write", qPrintable(out));
-    QApplication::exit(ok ? 0 : 3);
-  });
+  const int delayMs = static_cast<int>(seconds * 1000);
+  bool started = false;
+  if (lab.isEmpty()) {
+    QTimer::singleShot(delayMs, &window, [&window, out] { save(&window, out); });
+  } else {
+    // The lab view opens once frames made with the preset's filter are on screen (auto may time strategies
+    // first).
+    QObject::connect(
+        &window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord& record) {
+          if (started || !record.hasTimings || record.filterRevision < window.pipeline()->filterRevision())
+            return;
+          started = true;
+          QTimer::singleShot(delayMs, &window, [&window, lab, out] { shootLab(window, lab, out); });
+        });
+  }
   const int code = QApplication::exec();
   if (!window.pipeline()->shutdown(3000)) {
     std::fflush(nullptr);

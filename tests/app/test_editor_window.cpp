@@ -91,7 +91,7 @@ class EditorWindowTest : public QObject {
   }
 
   void f11TogglesFullScreen() {
-    QAction* full = m_window->action(QStringLiteral("fullScreen"));
+    QAction* full = m_window->action(ActionId::FullScreen);
     QVERIFY(full);
     QVERIFY(full->shortcuts().contains(QKeySequence(Qt::Key_F11)));
     QVERIFY(!m_window->windowState().testFlag(Qt::WindowFullScreen));

@@ -66,12 +66,12 @@ class ProcessingTest : public QObject {
   }
 
   void bypassShowsTheInput() {
-    m_window->action(QStringLiteral("bypass"))->trigger();
+    m_window->action(ActionId::Bypass)->trigger();
     auto frame =
         test::waitForFrameWhere(*m_window, [](const ProcessedFrame& f) { return f.record.bypassed; });
     QVERIFY(frame);
     QCOMPARE(test::maxAbsDifference(*frame->filtered, *frame->original), 0);
-    m_window->action(QStringLiteral("bypass"))->trigger();
+    m_window->action(ActionId::Bypass)->trigger();
     frame = test::waitForFrameWhere(
         *m_window, [](const ProcessedFrame& f) { return !f.record.bypassed && f.record.hasTimings; });
     QVERIFY(frame);
@@ -113,7 +113,7 @@ class ProcessingTest : public QObject {
   }
 
   void recordingWritesAVideo() {
-    QAction* record = m_window->action(QStringLiteral("record"));
+    QAction* record = m_window->action(ActionId::Record);
     record->setChecked(true);
     QVERIFY(m_window->pipeline()->isRecording());
     const QString path = QString::fromStdString(m_window->pipeline()->recorder()->path().string());

@@ -31,8 +31,8 @@ class SettingsTest : public QObject {
       window.editor()->grid(1)->table()->item(2, 2)->setText(QStringLiteral("3.25"));
       window.document()->setLinked(true);
       window.document()->setBorder(BorderMode::Wrap);
-      window.action(QStringLiteral("viewSplit"))->trigger();
-      window.action(QStringLiteral("bypass"))->trigger();
+      window.action(ActionId::ViewSplit)->trigger();
+      window.action(ActionId::Bypass)->trigger();
       window.setStrategy(QStringLiteral("naive"));
       edited = window.document()->filter();
 
@@ -52,7 +52,7 @@ class SettingsTest : public QObject {
     QCOMPARE(restarted.document()->filter().channel(1).at(2, 2), 3.25);
     QVERIFY(restarted.document()->linked());
     QCOMPARE(restarted.preview()->viewMode(), ViewMode::Split);
-    QVERIFY(restarted.action(QStringLiteral("bypass"))->isChecked());
+    QVERIFY(restarted.action(ActionId::Bypass)->isChecked());
     QCOMPARE(restarted.requestedStrategy(), QStringLiteral("naive"));
     QTRY_COMPARE_WITH_TIMEOUT(restarted.currentSourceSpec(), QStringLiteral("pattern:320x240@15"), 10000);
     QCOMPARE(restarted.editor()->grid(1)->table()->item(2, 2)->text(), QStringLiteral("3.25"));

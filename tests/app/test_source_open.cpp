@@ -295,7 +295,7 @@ class SourceOpenTest : public QObject {
     auto* bar = window.findChild<SeekBar*>(QStringLiteral("seekBar"));
     QVERIFY(bar);
     QTRY_VERIFY_WITH_TIMEOUT(bar->isVisible() && bar->slider()->maximum() == 11, 5000);
-    window.action(QStringLiteral("pause"))->setChecked(true);
+    window.action(ActionId::Pause)->setChecked(true);
     QTest::qWait(200);
     bar->seekTo(7);
     QVERIFY(test::waitForFrameWhere(

@@ -105,14 +105,14 @@ class SourceStatesTest : public QObject {
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     QTRY_VERIFY_WITH_TIMEOUT(window.pipeline()->latestFrame()->record.sourceIndex > 14, 20000);  // looped
-    window.action(QStringLiteral("pause"))->setChecked(true);
+    window.action(ActionId::Pause)->setChecked(true);
     QTest::qWait(300);
     const auto paused = window.pipeline()->latestFrame()->record.sourceIndex;
     QTest::qWait(300);
     QCOMPARE(window.pipeline()->latestFrame()->record.sourceIndex, paused);
-    window.action(QStringLiteral("step"))->trigger();
+    window.action(ActionId::Step)->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(window.pipeline()->latestFrame()->record.sourceIndex, paused + 1, 10000);
-    window.action(QStringLiteral("pause"))->setChecked(false);
+    window.action(ActionId::Pause)->setChecked(false);
     QTRY_VERIFY_WITH_TIMEOUT(window.pipeline()->latestFrame()->record.sourceIndex > paused + 3, 10000);
   }
 

@@ -1,0 +1,118 @@
+// The command-line driven run: frame count, --snapshot / --stats outputs and the exit code.
+#include "automation_run.hpp"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QTimer>
+#include <chrono>
+#include <cstdio>
+
+#include "convolab/atomic_file.hpp"
+#include "convolab/error.hpp"
+#include "frame_saver.hpp"
+#include "pipeline.hpp"
+#include "stats_collector.hpp"
+#include "stats_report.hpp"
+
+namespace convolab::gui {
+
+namespace {
+/// An automated run whose source disconnected ends (exit 3) when it has not come back within this time.
+constexpr int kAutomatedReconnectMs = 5000;
+}  // namespace
+
+AutomationRun::AutomationRun(LaunchOptions options, Pipeline* pipeline, StatsCollector* stats,
+                             std::function<Facts()> facts, QObject* parent)
+    : QObject(parent),
+      m_options(std::move(options)),
+      m_pipeline(pipeline),
+      m_stats(stats),
+      m_facts(std::move(facts)) {
+  m_stats->setKeepRun(!m_options.stats.isEmpty());
+  m_pipeline->setAutomated(counting());
+}
+
+void AutomationRun::frameProcessed(const FrameRecord& record) {
+  ++m_framesThisRun;
+  if (record.error.isEmpty()) ++m_framesWithoutError;
+  if (counting() && !m_finishing && m_framesThisRun >= static_cast<std::uint64_t>(m_options.frames)) finish();
+}
+
+void AutomationRun::finish() {
+  m_finishing = true;
+  writeOutputs();
+  if (m_framesWithoutError == 0 && m_exitCode == 0) m_exitCode = 4;
+  const int code = m_exitCode;
+  QTimer::singleShot(0, qApp, [code] { QCoreApplication::exit(code); });
+}
+
+void AutomationRun::fail(const QString& message) {
+  if (m_finishing) return;
+  m_finishing = true;
+  std::fprintf(stderr, "convolab: %s\n", qPrintable(message));
+  m_exitCode = 3;
+  QTimer::singleShot(0, qApp, [] { QCoreApplication::exit(3); });
+}
+
+void AutomationRun::markBadInput() {
+  if (automated()) m_exitCode = 3;
+}
+
+void AutomationRun::processingFailed(const QString& message) {
+  if (counting()) std::fprintf(stderr, "convolab: %s\n", qPrintable(message));
+}
+
+void AutomationRun::sourceDisconnected(const QString& description, const QString& why) {
+  if (!automated()) return;
+  const std::uint64_t disconnect = ++m_disconnects;
+  QTimer::singleShot(kAutomatedReconnectMs, this, [this, disconnect, why, description] {
+    if (disconnect == m_disconnects)
+      fail(tr("%1 stopped delivering frames and did not come back: %2").arg(description, why));
+  });
+}
+
+void AutomationRun::windowClosing() {
+  if (!m_finishing && (!m_options.snapshot.isEmpty() || !m_options.stats.isEmpty())) writeOutputs();
+}
+
+bool AutomationRun::writeOutputs() {
+  if (m_outputsWritten) return m_exitCode == 0;
+  m_outputsWritten = true;
+  // An output path that exists must be a regular file: never replace a FIFO or a device node (as root,
+  // `--stats /dev/full` once replaced the device with a file).
+  for (const QString* out : {&m_options.snapshot, &m_options.stats}) {
+    const QFileInfo info(*out);
+    if (out->isEmpty() || !info.exists() || info.isFile()) continue;
+    std::fprintf(stderr, "convolab: cannot write %s: it exists and is not a regular file\n",
+                 qPrintable(*out));
+    m_exitCode = 3;
+    return false;
+  }
+  const auto frame = m_pipeline->latestFrame();
+  if (!m_options.snapshot.isEmpty()) {
+    try {
+      if (!frame) throw Error(ErrorKind::BadInput, "no frame was processed");
+      saveFrame(m_options.snapshot, *frame->filtered, true);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "convolab: cannot write snapshot %s: %s\n", qPrintable(m_options.snapshot),
+                   e.what());
+      m_exitCode = 3;
+    }
+  }
+  if (!m_options.stats.isEmpty()) {
+    const Facts facts = m_facts();
+    m_stats->sampleSource(std::chrono::steady_clock::now(), m_pipeline->framesDelivered(),
+                          m_pipeline->framesDropped(), facts.sourceFps);
+    const std::string json = statsJson(m_stats->runSummary(), facts.deviceLabel.toStdString(),
+                                       facts.strategy.toStdString(), m_framesThisRun);
+    try {
+      writeFileAtomically(m_options.stats.toStdString(), json, true);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "convolab: cannot write stats %s: %s\n", qPrintable(m_options.stats), e.what());
+      m_exitCode = 3;
+    }
+  }
+  return m_exitCode == 0;
+}
+
+}  // namespace convolab::gui

@@ -1,0 +1,96 @@
+// The action table: every row becomes one typed action, every action is reachable from the menus, toolbar
+// faces carry their icon, no two actions share a shortcut, and the slots are offered to the window.
+#include <QAction>
+#include <QActionGroup>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSet>
+#include <QTest>
+#include <QToolBar>
+#include <QUndoStack>
+
+#include "action_table.hpp"
+
+using namespace convolab::gui;
+
+namespace {
+
+/// Every action reachable from `actions`, submenus included.
+void collect(const QList<QAction*>& actions, QSet<QAction*>& into) {
+  for (QAction* a : actions) {
+    into.insert(a);
+    if (a->menu()) collect(a->menu()->actions(), into);
+  }
+}
+
+}  // namespace
+
+class ActionTableTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void rowsBecomeTypedActions() {
+    QMainWindow window;
+    QUndoStack undo;
+    ActionTable table(&window, &undo);
+    QCOMPARE(actionRows().size(), static_cast<std::size_t>(ActionId::kCount));
+    for (std::size_t i = 0; i < actionRows().size(); ++i) {
+      const ActionRow& row = actionRows()[i];
+      QCOMPARE(static_cast<std::size_t>(row.id), i);  // rows in ActionId order
+      QAction* a = table[row.id];
+      QVERIFY(a);
+      QCOMPARE(a->objectName(), QString::fromLatin1(row.name));
+      QCOMPARE(table.byName(QString::fromLatin1(row.name)), a);
+      QCOMPARE(a->shortcuts(), row.keys);
+      QCOMPARE(a->isCheckable(), row.checkable);
+      QCOMPARE(a->icon().isNull(), row.icon == nullptr);
+    }
+    QCOMPARE(table[ActionId::SaveFrame]->toolTip(),
+             QStringLiteral("Save the filtered frame at full resolution as PNG in ~/Pictures/ConvoLab (%1)")
+                 .arg(QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText)));
+    QCOMPARE(table[ActionId::SaveFrameAs]->toolTip(),
+             QStringLiteral("Save Frame As (%1)")
+                 .arg(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText)));
+    QCOMPARE(table.viewGroup()->actions().size(), 3);
+    QVERIFY(table.viewGroup()->isExclusive());
+  }
+
+  void noSharedShortcut() {
+    QMainWindow window;
+    QUndoStack undo;
+    ActionTable table(&window, &undo);
+    QSet<QString> seen;
+    for (const ActionRow& row : actionRows())
+      for (const QKeySequence& key : table[row.id]->shortcuts()) {
+        QVERIFY2(!seen.contains(key.toString()), qPrintable(key.toString()));
+        seen.insert(key.toString());
+      }
+  }
+
+  void menusAndToolBarHoldEveryAction() {
+    QMainWindow window;
+    QUndoStack undo;
+    ActionTable table(&window, &undo);
+    QList<ActionSlot> filled;
+    auto fill = [&](ActionSlot slot, QWidget*) { filled << slot; };
+    table.buildMenus(window.menuBar(), fill);
+    QSet<QAction*> inMenus;
+    collect(window.menuBar()->actions(), inMenus);
+    for (const ActionRow& row : actionRows()) QVERIFY2(inMenus.contains(table[row.id]), row.name);
+    QStringList titles;
+    for (QAction* a : window.menuBar()->actions()) titles << a->text();
+    QCOMPARE(titles, (QStringList{"&File", "&Edit", "&View", "&Processing", "&Help"}));
+
+    auto* bar = new QToolBar(&window);
+    table.buildToolBar(bar, fill);
+    for (const ActionRow& row : actionRows())
+      if (row.icon) QVERIFY2(bar->actions().contains(table[row.id]), row.name);  // every face is on it
+    for (ActionSlot slot : {ActionSlot::CameraMenu, ActionSlot::PresetsMenu, ActionSlot::EngineMenus,
+                            ActionSlot::SourceButton, ActionSlot::EngineBoxes})
+      QVERIFY(filled.contains(slot));
+  }
+};
+
+QTEST_MAIN(ActionTableTest)
+#include "test_action_table.moc"
