@@ -7,6 +7,7 @@
 
 #include "command_line.hpp"
 #include "lab/compare_command.hpp"
+#include "log_categories.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "resources.hpp"
@@ -18,6 +19,7 @@ int main(int argc, char** argv) {
     if (std::strncmp(argv[i], "--compare", 9) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
       qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
+  convolab::gui::routeCoreLogToQt();
   QApplication::setOrganizationName(QStringLiteral("ConvoLab"));
   QApplication::setApplicationName(QStringLiteral("convolab"));
   QApplication::setApplicationDisplayName(QStringLiteral("ConvoLab"));

@@ -25,6 +25,7 @@
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "lab/lab_controller.hpp"
+#include "log_categories.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
@@ -301,7 +302,7 @@ void MainWindow::restoreSession() {
   if (m_run->counting()) m_settings.setReadOnly(true);
   // Settings that failed validation on load fall back to their defaults; say so once.
   const QStringList notes = m_settings.notes();
-  for (const QString& note : notes) std::fprintf(stderr, "convolab: %s\n", qPrintable(note));
+  for (const QString& note : notes) qCWarning(lcApp).noquote() << note;
   if (!notes.isEmpty())
     QTimer::singleShot(0, this, [this, notes] {
       showMessage(
@@ -331,7 +332,7 @@ void MainWindow::restoreSession() {
         why = QString::fromUtf8(e.what());
       }
     }
-    std::fprintf(stderr, "convolab: %s\n", qPrintable(why));
+    qCWarning(lcApp).noquote() << why;
     m_run->markBadInput();
   }
   m_document->undoStack()->clear();

@@ -4,7 +4,9 @@
 
 #include "capture/test_pattern_source.hpp"
 #include "command_line.hpp"
+#include "convolab/log.hpp"
 #include "filter_document.hpp"
+#include "log_categories.hpp"
 #include "stats_collector.hpp"
 #include "stats_report.hpp"
 
@@ -16,6 +18,31 @@ class UnitsTest : public QObject {
   Q_OBJECT
 
  private slots:
+  void coreLogGoesToTheQtCategory() {
+    struct Line {
+      QtMsgType type;
+      QString category, text;
+    };
+    static std::vector<Line> lines;
+    lines.clear();
+    const auto previous =
+        qInstallMessageHandler([](QtMsgType type, const QMessageLogContext& c, const QString& m) {
+          lines.push_back({type, QString::fromUtf8(c.category ? c.category : ""), m});
+        });
+    routeCoreLogToQt();
+    logMessage(LogLevel::Note, "a note");
+    logMessage(LogLevel::Warning, "a warning");
+    logMessage(LogLevel::Debug, "a debug line");  // off by default (QT_LOGGING_RULES / CONVOLAB_VERBOSE)
+    qInstallMessageHandler(previous);
+    setLogSink({});
+    QCOMPARE(lines.size(), size_t{2});
+    QCOMPARE(lines[0].type, QtInfoMsg);
+    QCOMPARE(lines[0].category, QStringLiteral("convolab.core"));
+    QCOMPARE(lines[0].text, QStringLiteral("a note"));
+    QCOMPARE(lines[1].type, QtWarningMsg);
+    QCOMPARE(lines[1].text, QStringLiteral("a warning"));
+  }
+
   void statsFromSyntheticFrames() {
     StatsCollector stats;
     stats.setKeepRun(true);
