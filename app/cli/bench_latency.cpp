@@ -135,7 +135,7 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string&
   std::exception_ptr failure;
 
   std::vector<double> fillMs, latency, slotWait, upload, kernels, download, other, stub;
-  const auto expected = static_cast<std::size_t>(seconds * fps) + 16;
+  const auto expected = std::min<std::size_t>(static_cast<std::size_t>(seconds * fps) + 16, 1 << 20);
   for (auto* v : {&fillMs, &latency, &slotWait, &upload, &kernels, &download, &other, &stub})
     v->reserve(expected);
   const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / fps));

@@ -176,10 +176,16 @@ std::string toMarkdown(const BenchReport& r) {
      << " (" << d.peakSource << ")";
   if (d.probeGflops) md << "; FMA probe measured " << num(*d.probeGflops, 1) << " GFLOP/s";
   md << "\n";
-  if (r.config.contains("filter_description"))
+  if (r.config.contains("filter_description")) {
     md << "- Filter: " << r.config["filter_description"].get<std::string>() << ", border "
-       << r.config["border"].get<std::string>() << "; " << r.config["iterations"].get<int>()
-       << " timed frames after " << r.config["warmup"].get<int>() << " warm-up\n";
+       << r.config["border"].get<std::string>() << "; ";
+    if (r.config.contains("latency_seconds"))
+      md << num(r.config["latency_seconds"].get<double>(), 1) << " s per size at "
+         << num(r.config["latency_fps"].get<double>(), 1) << " frames/s after the preparation\n";
+    else
+      md << r.config["iterations"].get<int>() << " timed frames after " << r.config["warmup"].get<int>()
+         << " warm-up\n";
+  }
   for (const auto& [size, choice] : r.autoChoice) md << "- auto at " << size << ": " << choice << "\n";
   if (!r.opencvInfo.version.empty())
     md << "- OpenCV " << r.opencvInfo.version << ": CPU " << r.opencvInfo.threads << " threads, OpenCL "
