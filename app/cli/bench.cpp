@@ -1,6 +1,7 @@
 // `bench`: the command. Times every strategy (kernel, transfers, frame) against OpenCV's filter2D on the CPU
-// and through OpenCL, or runs --soak. Its parts: bench_common (options, frames, filters), bench_peak (device
-// and FP32 peak), bench_strategy (ours), bench_opencv (OpenCV's), bench_soak, bench_report (JSON, Markdown).
+// and through OpenCL, or runs --soak or --latency. Its parts: bench_common (options, frames, filters),
+// bench_peak (device and FP32 peak), bench_strategy (ours), bench_opencv (OpenCV's), bench_soak,
+// bench_latency (the app's live path), bench_report (JSON, Markdown).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "bench.hpp"
 #include "bench_common.hpp"
+#include "bench_latency.hpp"
 #include "bench_opencv.hpp"
 #include "bench_peak.hpp"
 #include "bench_soak.hpp"
@@ -61,8 +63,11 @@ int runBench(const BenchOptions& o) {
   checkWritable(o.markdown, "--markdown");
   std::vector<Size> sizes;
   for (const auto& s : o.sizes) sizes.push_back(parseSize(s));
+  if (o.soak > 0 && o.latency > 0) throw Error(ErrorKind::Usage, "--soak and --latency: choose one");
   if (sizes.empty())
-    sizes = o.soak > 0 ? std::vector<Size>{{640, 480}} : std::vector<Size>{{1920, 1080}, {3840, 2160}};
+    sizes = o.soak > 0      ? std::vector<Size>{{640, 480}}
+            : o.latency > 0 ? std::vector<Size>{{1920, 1080}}
+                            : std::vector<Size>{{1920, 1080}, {3840, 2160}};
   const std::vector<std::string> strategies = chosenStrategies(o.strategies);
 
   std::string filterDescription;
@@ -91,6 +96,22 @@ int runBench(const BenchOptions& o) {
              strategy + "'");
     report.soak = runSoak(ctx, strategy, filter, sizes.front(), o.soak);
     for (const auto& n : report.soak->notices) printNote(n);
+  } else if (o.latency > 0) {
+    report.device = deviceReport(*ctx, false);
+    const std::string strategy = strategies.size() == strategyNames().size() ? "auto" : strategies.front();
+    report.config["latency_seconds"] = o.latency;
+    report.config["latency_fps"] = o.latencyFps;
+    for (const Size& size : sizes) {
+      progress("latency: " + fmt(o.latency, 1) + " s of " + size.label() + " at " + fmt(o.latencyFps, 1) +
+               " fps through '" + strategy + "' (preparing first)");
+      LatencyReport l = runLatency(ctx, strategy, filter, size, o.latency, o.latencyFps);
+      for (const auto& n : l.notices) printNote(n);
+      progress("latency " + size.label() + " " + l.active + ": mean " + fmt(l.latency.mean) + " ms, p50 " +
+               fmt(l.latency.p50) + ", p95 " + fmt(l.latency.p95) + ", max " + fmt(l.latency.max) + "; " +
+               std::to_string(l.processed) + " frames processed, " + std::to_string(l.dropped) +
+               " dropped of " + std::to_string(l.produced));
+      report.latency.push_back(std::move(l));
+    }
   } else {
     report.device = deviceReport(*ctx, !o.skipProbe);
     if (report.device.probeGflops)
@@ -175,7 +196,7 @@ void addBenchCommand(CLI::App& app, Action& action) {
       "bench", "Time every strategy on synthetic frames against OpenCV's filter2D (CPU and OpenCL).");
   cmd->add_option("--size", o->sizes,
                   "Frame size WxH; repeat or separate with commas (default 1920x1080,3840x2160; "
-                  "640x480 with --soak)")
+                  "640x480 with --soak, 1920x1080 with --latency)")
       ->delimiter(',')
       ->allow_extra_args(false);
   cmd->add_option("-s,--strategy", o->strategies, "Strategy name(s) or 'all'; repeat or separate with commas")
@@ -201,6 +222,16 @@ void addBenchCommand(CLI::App& app, Action& action) {
   cmd->add_option("--soak", o->soak,
                   "Instead: push N frames through one strategy and report memory (RSS) growth")
       ->check(CLI::Range(1, 100000000));
+  CLI::Option* latency =
+      cmd->add_option(
+             "--latency", o->latency,
+             "Instead: run the app's live path (paced capture into pinned staging, newest-wins slot, "
+             "engine, display stub) for SECONDS per size and report capture-to-display latency")
+          ->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--latency-fps", o->latencyFps, "With --latency: the capture rate in frames/s")
+      ->check(CLI::Range(1.0, 1000.0))
+      ->needs(latency)
+      ->capture_default_str();
   cmd->add_option(
          "--stream-frames", o->streamFrames,
          "Frames pushed through the overlapped upload/kernel/download pipeline per strategy (0: skip)")

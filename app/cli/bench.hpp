@@ -1,7 +1,9 @@
-// `bench`: what one benchmark run measured (ours per strategy, OpenCV's filter2D, soak) and how it is
-// reported.
+// `bench`: what one benchmark run measured (ours per strategy, OpenCV's filter2D, soak, latency) and how it
+// is reported.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -85,6 +87,29 @@ struct SoakReport {
   std::vector<std::string> notices;
 };
 
+/// Mean, median, nearest-rank p95 and maximum of one latency sample, in ms.
+struct Spread {
+  double mean = 0, p50 = 0, p95 = 0, max = 0;
+  static Spread of(const std::vector<double>& values);
+};
+
+/// `bench --latency`: the app's live path at one size (bench_latency.hpp). Every stage but `fill` lies
+/// between the capture stamp and the display stub; per frame they add up to the latency.
+struct LatencyReport {
+  std::string strategy, active, size;
+  int width = 0, height = 0;
+  double fps = 0, seconds = 0;  ///< as asked
+  double durationS = 0;         ///< from the first frame produced to the last one displayed
+  bool pinnedStaging = false;   ///< frames and results in PinnedPixelStorage (CONVOLAB_PINNED_STAGING=0: off)
+  std::size_t pinnedBuffers = 0;  ///< pinned buffers the two pools held at the end (0: the heap was used)
+  std::uint64_t produced = 0, processed = 0, dropped = 0;
+  Spread latency;  ///< capture stamp -> display stub done
+  /// fill (decode into staging, before the stamp), slot_wait, upload, kernels, download, engine_other (the
+  /// rest of Engine::process on the host: enqueue, waits, gaps between events), stub.
+  std::vector<std::pair<std::string, Spread>> stages;
+  std::vector<std::string> notices;
+};
+
 struct BenchReport {
   DeviceReport device;
   nlohmann::json config;
@@ -93,12 +118,13 @@ struct BenchReport {
   std::vector<OpenCVResult> opencv;
   OpenCVInfo opencvInfo;
   std::optional<SoakReport> soak;
+  std::vector<LatencyReport> latency;                    ///< --latency: one per size
   nlohmann::json launchFloor = nlohmann::json::array();  ///< --kernel-loop: empty kernels, per size
 };
 
 /// The JSON document of docs/CLI.md.
 nlohmann::json toJson(const BenchReport& report);
-/// Markdown: the device, then one table per size (ours, then OpenCV), or the soak summary.
+/// Markdown: the device, then one table per size (ours, then OpenCV), or the soak or latency summary.
 std::string toMarkdown(const BenchReport& report);
 
 }  // namespace convolab::cli

@@ -29,6 +29,8 @@ struct BenchOptions {
   std::string json;
   std::string markdown;
   int soak = 0;
+  double latency = 0;      ///< --latency SECONDS: the app's live path instead (0: off)
+  double latencyFps = 30;  ///< --latency-fps: the producer's frame rate
   int streamFrames = 200;
   bool skipOpenCV = false;
   bool skipProbe = false;

@@ -137,6 +137,32 @@ json toJson(const BenchReport& r) {
                    {"frame_ms_p95", s.frame.p95},
                    {"notices", s.notices}};
   }
+  if (!r.latency.empty()) {
+    auto spread = [](const Spread& s) {
+      return json{{"mean", s.mean}, {"p50", s.p50}, {"p95", s.p95}, {"max", s.max}};
+    };
+    doc["latency"] = json::array();
+    for (const LatencyReport& l : r.latency) {
+      json stages = json::object();
+      for (const auto& [name, s] : l.stages) stages[name] = spread(s);
+      doc["latency"].push_back({{"strategy", l.strategy},
+                                {"active", l.active},
+                                {"size", l.size},
+                                {"width", l.width},
+                                {"height", l.height},
+                                {"fps", l.fps},
+                                {"seconds", l.seconds},
+                                {"duration_s", l.durationS},
+                                {"pinned_staging", l.pinnedStaging},
+                                {"pinned_buffers", l.pinnedBuffers},
+                                {"frames_produced", l.produced},
+                                {"frames_processed", l.processed},
+                                {"frames_dropped", l.dropped},
+                                {"latency_ms", spread(l.latency)},
+                                {"stages_ms", stages},
+                                {"notices", l.notices}});
+    }
+  }
   return doc;
 }
 
@@ -150,10 +176,16 @@ std::string toMarkdown(const BenchReport& r) {
      << " (" << d.peakSource << ")";
   if (d.probeGflops) md << "; FMA probe measured " << num(*d.probeGflops, 1) << " GFLOP/s";
   md << "\n";
-  if (r.config.contains("filter_description"))
+  if (r.config.contains("filter_description")) {
     md << "- Filter: " << r.config["filter_description"].get<std::string>() << ", border "
-       << r.config["border"].get<std::string>() << "; " << r.config["iterations"].get<int>()
-       << " timed frames after " << r.config["warmup"].get<int>() << " warm-up\n";
+       << r.config["border"].get<std::string>() << "; ";
+    if (r.config.contains("latency_seconds"))
+      md << num(r.config["latency_seconds"].get<double>(), 1) << " s per size at "
+         << num(r.config["latency_fps"].get<double>(), 1) << " frames/s after the preparation\n";
+    else
+      md << r.config["iterations"].get<int>() << " timed frames after " << r.config["warmup"].get<int>()
+         << " warm-up\n";
+  }
   for (const auto& [size, choice] : r.autoChoice) md << "- auto at " << size << ": " << choice << "\n";
   if (!r.opencvInfo.version.empty())
     md << "- OpenCV " << r.opencvInfo.version << ": CPU " << r.opencvInfo.threads << " threads, OpenCL "
@@ -168,6 +200,25 @@ std::string toMarkdown(const BenchReport& r) {
     md << "| " << s.active << " | " << s.size << " | " << s.frames << " | " << s.rssStartKiB << " | "
        << s.rssAfterFirstKiB << " | " << s.rssEndKiB << " | " << s.growthKiB << " | " << num(s.frame.median)
        << " | " << num(s.frame.p95) << " |\n";
+    return md.str();
+  }
+  if (!r.latency.empty()) {
+    md << "\n## Capture to display latency (the app's live path, no Qt)\n\n| size | fps | strategy | staging "
+          "| "
+          "latency ms mean | p50 | p95 | max | processed | dropped | mean ms: slot wait | upload | kernels | "
+          "download | engine other | stub | (fill) |\n"
+          "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const LatencyReport& l : r.latency) {
+      md << "| " << l.size << " | " << num(l.fps, 0) << " | " << l.active << " | "
+         << (l.pinnedStaging ? "pinned" : "heap") << " | " << num(l.latency.mean) << " | "
+         << num(l.latency.p50) << " | " << num(l.latency.p95) << " | " << num(l.latency.max) << " | "
+         << l.processed << " | " << l.dropped << " |";
+      for (const auto& [name, s] : l.stages)
+        if (name != "fill") md << " " << num(s.mean) << " |";
+      for (const auto& [name, s] : l.stages)
+        if (name == "fill") md << " " << num(s.mean) << " |";
+      md << "\n";
+    }
     return md.str();
   }
 

@@ -368,6 +368,54 @@ TEST_F(Cli, BenchSoakReportsRss) {
   EXPECT_GT(soak["rss_end_kib"].get<long>(), 0);
 }
 
+TEST_F(Cli, BenchLatencyRunsTheLivePathAndReportsTheSplit) {
+  // Without --latency, --latency-fps is a usage error (it would be silently ignored otherwise).
+  EXPECT_EQ(bench({"bench", "--latency-fps", "60", "--size", "32x24", "--strategy", "naive"}).code, 2);
+
+  const fs::path json = path("latency.json"), md = path("latency.md");
+  const Result r =
+      bench({"bench", "--latency", "1", "--latency-fps", "60", "--size", "64x48", "--strategy", "naive",
+             "--device", "cpu", "--json", json.string(), "--markdown", md.string(), "-q"});
+  ASSERT_EQ(r.code, 0) << r;
+  const auto doc = nlohmann::json::parse(readFile(json));
+  EXPECT_EQ(doc["config"]["latency_fps"], 60.0);
+  ASSERT_TRUE(doc["latency"].is_array());
+  ASSERT_EQ(doc["latency"].size(), 1u) << doc.dump(2);
+  const auto& l = doc["latency"][0];
+  for (const char* key :
+       {"strategy", "active", "size", "fps", "seconds", "duration_s", "pinned_staging", "pinned_buffers",
+        "frames_produced", "frames_processed", "frames_dropped", "latency_ms", "stages_ms", "notices"})
+    EXPECT_TRUE(l.contains(key)) << "latency[0]." << key;
+  EXPECT_EQ(l["size"], "64x48");
+  EXPECT_EQ(l["active"], "naive");
+  EXPECT_TRUE(l["pinned_staging"].get<bool>());
+  const auto processed = l["frames_processed"].get<std::uint64_t>();
+  EXPECT_GT(processed, 0u);
+  // Every frame produced is either processed or replaced in the slot (the consumer drains the last one).
+  EXPECT_EQ(l["frames_produced"].get<std::uint64_t>(), processed + l["frames_dropped"].get<std::uint64_t>());
+  // 1 s at 60 fps: about 60 frames, never more than the producer's pace allows.
+  EXPECT_LE(l["frames_produced"].get<std::uint64_t>(), 61u);
+
+  const auto& lat = l["latency_ms"];
+  for (const char* key : {"mean", "p50", "p95", "max"}) ASSERT_TRUE(lat.contains(key)) << key;
+  EXPECT_GT(lat["p50"].get<double>(), 0);
+  EXPECT_GE(lat["p95"].get<double>(), lat["p50"].get<double>());
+  EXPECT_GE(lat["max"].get<double>(), lat["p95"].get<double>());
+  // The stages between the capture stamp and the stub add up to the latency, frame by frame, so in the mean.
+  double sum = 0;
+  for (const char* stage : {"slot_wait", "upload", "kernels", "download", "engine_other", "stub"}) {
+    ASSERT_TRUE(l["stages_ms"].contains(stage)) << stage;
+    const auto& s = l["stages_ms"][stage];
+    EXPECT_GE(s["p95"].get<double>(), s["p50"].get<double>()) << stage;
+    sum += s["mean"].get<double>();
+  }
+  EXPECT_NEAR(sum, lat["mean"].get<double>(), 1e-6 * std::max(1.0, lat["mean"].get<double>()));
+  EXPECT_GT(l["stages_ms"]["kernels"]["mean"].get<double>(), 0);
+  EXPECT_GT(l["stages_ms"]["stub"]["mean"].get<double>(), 0);
+  EXPECT_TRUE(l["stages_ms"].contains("fill"));
+  EXPECT_NE(readFile(md).find("| 64x48 | 60 | naive | pinned |"), std::string::npos) << readFile(md);
+}
+
 // ---- presets ---------------------------------------------------------------------------------------------
 
 TEST(Presets, EveryPresetLoadsAndIsBalanced) {

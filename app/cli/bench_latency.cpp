@@ -1,0 +1,247 @@
+// `bench --latency`: a producer paced like capture::CaptureThread, a consumer like gui::ProcessingWorker and
+// a display stub in place of the preview's paint; per-frame stage times from the capture stamp to the stub.
+#include "bench_latency.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+// The app's own newest-wins slot: header-only and free of OpenCV (capture::Frame is core's Image and a time
+// stamp), so the bench includes it without linking the capture library.
+#include "capture/latest_frame_slot.hpp"
+#include "convolab/engine.hpp"
+#include "convolab/pinned_pixel_storage.hpp"
+
+namespace convolab::cli {
+
+Spread Spread::of(const std::vector<double>& values) {
+  Spread s;
+  if (values.empty()) return s;
+  const SampleStats st = SampleStats::of(values);
+  s.mean = st.mean;
+  s.p50 = st.median;
+  s.p95 = st.p95;
+  s.max = *std::max_element(values.begin(), values.end());
+  return s;
+}
+
+namespace bench {
+namespace {
+
+using capture::Frame;
+using capture::LatestFrameSlot;
+
+/// capture::ImagePool with its storage given instead of the process-wide staging storage (that one lives in
+/// image_pool.cpp of the capture library, which links OpenCV videoio): an image is reused once no one else
+/// holds it; at most `capacity` are kept. Used by one thread.
+class StagingPool {
+ public:
+  StagingPool(std::shared_ptr<PixelStorage> storage, std::size_t capacity)
+      : m_storage(std::move(storage)), m_capacity(capacity) {}
+
+  std::shared_ptr<Image> acquire(int width, int height) {
+    for (auto& image : m_images)
+      if (image.use_count() == 1 && image->width == width && image->height == height) return image;
+    auto image = std::make_shared<Image>(width, height, 0, m_storage);
+    if (m_images.size() < m_capacity) m_images.push_back(image);
+    return image;
+  }
+
+ private:
+  std::shared_ptr<PixelStorage> m_storage;
+  std::size_t m_capacity;
+  std::vector<std::shared_ptr<Image>> m_images;
+};
+
+/// The "decode": a window of a prepared frame twice as wide, shifted a little every frame (as the test
+/// pattern scrolls its background), copied row by row into the staging image.
+void fill(Image& dst, const Image& source, std::int64_t index) {
+  const std::size_t shift = static_cast<std::size_t>((index * 8) % dst.width) * kBytesPerPixel;
+  const std::size_t rowBytes = static_cast<std::size_t>(dst.width) * kBytesPerPixel;
+  for (int y = 0; y < dst.height; ++y)
+    std::memcpy(dst.mutableView().row(y), source.view().row(y) + shift, rowBytes);
+}
+
+/// What the preview's paint does with a result: read every pixel once (a raster paint converts RGB888 into
+/// the 32-bit backing store). Returns a value made of the pixels, so the reads cannot be optimised away.
+std::uint32_t displayStub(const Image& image, std::vector<std::uint32_t>& backing) {
+  const auto w = static_cast<std::size_t>(image.width);
+  backing.resize(w * static_cast<std::size_t>(image.height));
+  std::uint32_t sum = 0;
+  for (int y = 0; y < image.height; ++y) {
+    const std::uint8_t* p = image.view().row(y);
+    std::uint32_t* out = backing.data() + w * static_cast<std::size_t>(y);
+    for (std::size_t x = 0; x < w; ++x, p += kBytesPerPixel)
+      out[x] = 0xFF000000u | (std::uint32_t{p[0]} << 16) | (std::uint32_t{p[1]} << 8) | p[2];
+    sum += out[w / 2];
+  }
+  return sum;
+}
+
+volatile std::uint32_t g_sink = 0;  // where the stub's checksum goes, so its reads are kept
+
+double msBetween(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+}  // namespace
+
+LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string& strategy,
+                         const FilterSet& filter, Size size, double seconds, double fps) {
+  LatencyReport r;
+  r.strategy = strategy;
+  r.size = size.label();
+  r.width = size.width;
+  r.height = size.height;
+  r.fps = fps;
+  r.seconds = seconds;
+
+  // As the processing worker does when it opens a device (CONVOLAB_PINNED_STAGING=0: the heap, to compare).
+  const char* pinnedEnv = std::getenv("CONVOLAB_PINNED_STAGING");
+  std::shared_ptr<PinnedPixelStorage> staging;
+  if (!(pinnedEnv && std::string_view(pinnedEnv) == "0")) staging = std::make_shared<PinnedPixelStorage>(ctx);
+  r.pinnedStaging = staging != nullptr;
+  StagingPool inputs(staging, 6), outputs(staging, 8);  // the capture pools' and the worker's sizes
+
+  const Image source = randomFrame({2 * size.width, size.height});
+  std::vector<std::uint32_t> backing;
+  std::uint32_t sink = 0;
+
+  // Prepared before timing: builds (auto's measurements), buffers, and one untimed frame end to end.
+  Engine engine(ctx, strategy);
+  engine.setFilter(filter);
+  engine.prepare(size.width, size.height);
+  {
+    auto in = inputs.acquire(size.width, size.height);
+    fill(*in, source, 0);
+    auto out = outputs.acquire(size.width, size.height);
+    engine.process(in->view(), out->mutableView());
+    sink += displayStub(*out, backing);
+  }
+  r.active = engine.activeStrategy();
+
+  LatestFrameSlot slot;
+  std::mutex mutex;
+  std::condition_variable wake;  // consumer: a frame waits, or the producer is done
+  std::condition_variable stopProducer;
+  bool ready = false, producerDone = false, stop = false;
+  std::exception_ptr failure;
+
+  std::vector<double> fillMs, latency, slotWait, upload, kernels, download, other, stub;
+  const auto expected = std::min<std::size_t>(static_cast<std::size_t>(seconds * fps) + 16, 1 << 20);
+  for (auto* v : {&fillMs, &latency, &slotWait, &upload, &kernels, &download, &other, &stub})
+    v->reserve(expected);
+  const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / fps));
+  const auto start = Clock::now();
+  const auto end =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  Clock::time_point lastDisplayed = start;
+
+  // The capture thread: paced at `fps` (after a stall it does not catch up, as CaptureThread), decodes into a
+  // pool image, stamps it captured and puts it in the slot, waking the consumer when the slot was empty.
+  std::thread producer([&] {
+    auto due = start;
+    std::int64_t index = 1;
+    for (;;) {
+      if (due >= end) break;
+      {
+        std::unique_lock lock(mutex);
+        stopProducer.wait_until(lock, due, [&] { return stop; });
+        if (stop) break;
+      }
+      due += period;
+      if (Clock::now() > due + period) due = Clock::now() + period;
+      const auto t0 = Clock::now();
+      auto image = inputs.acquire(size.width, size.height);
+      fill(*image, source, index);
+      Frame frame;
+      frame.image = std::move(image);
+      frame.index = index++;
+      frame.captured = Clock::now();
+      fillMs.push_back(msBetween(t0, frame.captured));
+      if (slot.put(std::move(frame))) {
+        std::lock_guard lock(mutex);
+        ready = true;
+        wake.notify_one();
+      }
+    }
+    std::lock_guard lock(mutex);
+    producerDone = true;
+    wake.notify_one();
+  });
+
+  // The processing worker: newest frame, engine from pinned input to a pinned output, then the display stub.
+  // The result shown stays held until the next one (as the worker's latest frame and the preview hold it).
+  std::thread consumer([&] {
+    std::shared_ptr<Image> shown;
+    try {
+      for (;;) {
+        bool done = false;
+        {
+          std::unique_lock lock(mutex);
+          wake.wait(lock, [&] { return ready || producerDone; });
+          ready = false;
+          done = producerDone;
+        }
+        std::optional<Frame> frame = slot.take();
+        if (!frame) {
+          if (done) break;
+          continue;
+        }
+        const auto taken = Clock::now();
+        auto out = outputs.acquire(size.width, size.height);
+        const FrameTimings t = engine.process(frame->image->view(), out->mutableView());
+        const auto stubStart = Clock::now();
+        sink += displayStub(*out, backing);
+        const auto displayed = Clock::now();
+        shown = std::move(out);
+
+        const double total = msBetween(frame->captured, displayed);
+        const double waited = msBetween(frame->captured, taken);
+        const double stubbed = msBetween(stubStart, displayed);
+        latency.push_back(total);
+        slotWait.push_back(waited);
+        upload.push_back(t.uploadMs);
+        kernels.push_back(t.kernelMs);
+        download.push_back(t.downloadMs);
+        stub.push_back(stubbed);
+        other.push_back(total - waited - t.uploadMs - t.kernelMs - t.downloadMs - stubbed);
+        lastDisplayed = displayed;
+        frame.reset();  // the input goes back to its pool, as the worker lets go of it
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      failure = std::current_exception();
+      stop = true;
+      stopProducer.notify_all();
+    }
+  });
+  producer.join();
+  consumer.join();
+  if (failure) std::rethrow_exception(failure);
+
+  r.durationS = std::chrono::duration<double>(lastDisplayed - start).count();
+  r.produced = slot.delivered();
+  r.dropped = slot.dropped();
+  r.processed = latency.size();
+  r.pinnedBuffers = staging ? staging->liveBuffers() : 0;
+  r.latency = Spread::of(latency);
+  r.stages = {{"fill", Spread::of(fillMs)},       {"slot_wait", Spread::of(slotWait)},
+              {"upload", Spread::of(upload)},     {"kernels", Spread::of(kernels)},
+              {"download", Spread::of(download)}, {"engine_other", Spread::of(other)},
+              {"stub", Spread::of(stub)}};
+  r.active = engine.activeStrategy();
+  r.notices = engine.takeNotices();
+  g_sink = sink;
+  return r;
+}
+
+}  // namespace bench
+}  // namespace convolab::cli
