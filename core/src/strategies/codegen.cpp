@@ -419,24 +419,13 @@ class CodegenStrategy final : public Strategy {
     poll(ctx, false);
     if (m_provisionalActive) {
       Provisional& p = *m_provisional;
-      p.kernel.setArg(0, frame.input);
-      p.kernel.setArg(1, frame.output);
-      p.kernel.setArg(2, frame.width);
-      p.kernel.setArg(3, frame.height);
-      p.kernel.setArg(4, p.weights);
-      p.kernel.setArg(5, p.offset);
-      p.kernel.setArg(6, p.border);
+      setArgs(p.kernel, frame.input, frame.output, frame.width, frame.height, p.weights, p.offset, p.border);
       return {launch2d(ctx, p.kernel, "convolve_codegen", p.geometry.globalRange(frame.width, frame.height),
                        p.geometry.localRange(), waitFor)};
     }
     if (!m_active) throw Error(ErrorKind::Device, "codegen: enqueue before prepare");
     Active& a = *m_active;
-    a.kernel.setArg(0, frame.input);
-    a.kernel.setArg(1, frame.output);
-    a.kernel.setArg(2, frame.width);
-    a.kernel.setArg(3, frame.height);
-    a.kernel.setArg(4, a.offset);
-    a.kernel.setArg(5, a.border);
+    setArgs(a.kernel, frame.input, frame.output, frame.width, frame.height, a.offset, a.border);
     const cl::NDRange global = a.geometry.globalRange(frame.width, frame.height);
     const cl::NDRange local = a.geometry.localRange();
     return {launch2d(ctx, a.kernel, "convolve_codegen", global, local, waitFor)};
