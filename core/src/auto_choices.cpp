@@ -37,7 +37,7 @@ std::filesystem::path autoChoicesFile(const ProgramCache& cache) {
 
 std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const FilterSet& filter,
                                                    const AutoChoice& choice) {
-  if (choice.strategy == "auto") return "names auto itself";
+  if (choice.strategy == kAutoStrategy) return "names auto itself";
   const auto& table = strategyRegistry();
   const auto entry = std::find_if(table.begin(), table.end(),
                                   [&](const StrategyEntry& e) { return e.name == choice.strategy; });

@@ -37,7 +37,7 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        &makeLowrankStrategy},
       {"sliding", "generated register sliding window: each work-item walks down a strip, rows loaded once",
        &makeSlidingStrategy},
-      {"auto", "measures the strategies that accept this device and filter, then uses the fastest",
+      {kAutoStrategy, "measures the strategies that accept this device and filter, then uses the fastest",
        &makeAutoStrategy},
   };
   return table;

@@ -8,6 +8,7 @@
 
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab {
 
@@ -43,8 +44,9 @@ class Strategy {
   /// and lowrank on a rank-1 filter), so `auto` times only the first of them.
   virtual std::string kernelIdentity(const Context&, const FilterSet&) const { return name(); }
 
-  /// What actually runs, for display: the name, or e.g. "auto:tiled" for a strategy that delegates.
-  virtual std::string activeVariant() const { return name(); }
+  /// What actually runs: {name()}, or for a strategy that delegates (auto) what it delegates to, e.g.
+  /// {tiled, b4x2-wg16x8, viaAuto} ("auto:tiled/b4x2-wg16x8").
+  virtual StrategyId activeId() const { return StrategyId(name()); }
 
   /// Empty when this strategy can run `filter` on this device; else a short reason for people.
   virtual std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const = 0;

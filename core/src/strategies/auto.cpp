@@ -12,10 +12,10 @@
 #include <sstream>
 
 #include "../strategy_support.hpp"
+#include "convolab/atomic_file.hpp"
 #include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
-#include "convolab/atomic_file.hpp"
 #include "convolab/image.hpp"
 #include "convolab/log.hpp"
 #include "convolab/percentile.hpp"
@@ -29,11 +29,11 @@ using Choice = AutoChoice;
 
 class AutoStrategy final : public Strategy {
  public:
-  std::string name() const override { return "auto"; }
+  std::string name() const override { return std::string(kAutoStrategy); }
 
-  std::string activeVariant() const override {
-    if (!m_inner) return "auto";
-    return "auto:" + m_choice.strategy + (m_choice.variant.empty() ? "" : "/" + m_choice.variant);
+  StrategyId activeId() const override {
+    if (!m_inner) return StrategyId(name());
+    return StrategyId(m_choice.strategy, m_choice.variant, true);
   }
 
   std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
@@ -123,7 +123,7 @@ class AutoStrategy final : public Strategy {
     std::set<std::string> kernels;  // strategies running the same kernels are timed once
     std::vector<std::string> candidates;
     for (const auto& entry : strategyRegistry()) {
-      if (entry.name == "auto") continue;
+      if (entry.name == kAutoStrategy) continue;
       const auto s = createStrategy(entry.name);
       if (s->unsupportedReason(ctx, filter) || !kernels.insert(s->kernelIdentity(ctx, filter)).second)
         continue;
