@@ -2,8 +2,10 @@
 #pragma once
 
 #include <CL/opencl.hpp>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "convolab/context.hpp"
@@ -60,6 +62,13 @@ class Strategy {
   /// of what it enqueued, in order (the last one completes the output).
   virtual std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                           const std::vector<cl::Event>& waitFor) = 0;
+};
+
+/// A named way to make a strategy: one row of the registry (registry.hpp), or one of auto's candidates.
+struct StrategyEntry {
+  std::string_view name;         ///< "naive", "constant", ... (== kernels/<name>.cl, strategies/<name>.cpp)
+  std::string_view description;  ///< one line for `convolab-cli strategies` and tooltips
+  std::unique_ptr<Strategy> (*create)();
 };
 
 }  // namespace convolab
