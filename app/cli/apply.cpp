@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 struct ApplyOptions {
   std::string filter;
   std::string border;
-  std::string strategy = "auto";
+  std::string strategy = std::string(kAutoStrategy);
   std::vector<std::string> devices;
   std::vector<std::string> inputs;
   std::string output;

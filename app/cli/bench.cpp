@@ -51,7 +51,7 @@ std::vector<std::string> chosenStrategies(const std::vector<std::string>& reques
         if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
       continue;
     }
-    createStrategy(s);  // Error(Usage) listing the names when unknown
+    requireStrategyName(s);  // Error(Usage) listing the names when unknown
     if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
   }
   return out;
@@ -90,7 +90,8 @@ int runBench(const BenchOptions& o) {
 
   if (o.soak > 0) {
     report.device = deviceReport(*ctx, false);
-    const std::string strategy = strategies.size() == strategyNames().size() ? "auto" : strategies.front();
+    const std::string strategy =
+        strategies.size() == strategyNames().size() ? std::string(kAutoStrategy) : strategies.front();
     report.config["soak_frames"] = o.soak;
     progress("soak: " + std::to_string(o.soak) + " frames of " + sizes.front().label() + " through '" +
              strategy + "'");
@@ -166,7 +167,7 @@ int runBench(const BenchOptions& o) {
                    " GFLOP/s" + (r.maxAbsDiff ? ", max diff " + std::to_string(*r.maxAbsDiff) : ""));
         else
           progress(size.label() + " " + name + ": " + r.status + ": " + r.reason);
-        if (name == "auto")
+        if (name == kAutoStrategy)
           report.autoChoice.emplace_back(size.label(),
                                          r.active.empty() ? r.status + ": " + r.reason : r.active);
         report.results.push_back(std::move(r));

@@ -14,8 +14,8 @@
 namespace convolab::cli::bench {
 namespace {
 
-bool fellBack(const std::string& requested, const std::string& active) {
-  return requested == "auto" ? active.rfind("auto", 0) != 0 : active != requested;
+bool fellBack(const std::string& requested, const StrategyId& active) {
+  return requested == kAutoStrategy ? !active.isAuto() : active != StrategyId{requested};
 }
 
 std::string joined(const std::vector<std::string>& v) {
@@ -64,7 +64,7 @@ void measureTransfers(const std::shared_ptr<Context>& ctx, Engine& engine, const
 std::vector<LoopTiming> measureLoops(const std::shared_ptr<Context>& ctx, const std::string& name,
                                      const FilterSet& filter, const Image& frame, const BenchOptions& opts) {
   std::vector<LoopTiming> out;
-  if (opts.kernelLoop <= 0 || name == "auto") return out;
+  if (opts.kernelLoop <= 0 || name == kAutoStrategy) return out;
   std::vector<std::string> variants{""};
   if (opts.variants) variants = createStrategy(name)->tuningVariants(*ctx, filter);
   const size_t bytes = static_cast<size_t>(frame.width) * frame.height * kBytesPerPixel;
@@ -186,7 +186,7 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
     for (int i = 0; i < std::max(opts.warmup, 1); ++i) engine.process(frame.view(), out.mutableView());
     r.active = engine.activeStrategy();
     r.notices = engine.takeNotices();
-    if (fellBack(name, r.active)) {
+    if (fellBack(name, engine.activeStrategyId())) {
       r.status = "failed";
       r.reason = "the engine ran '" + r.active + "' instead: " + joined(r.notices);
       return r;
@@ -203,7 +203,7 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
       }
     }
     for (auto& n : engine.takeNotices()) r.notices.push_back(n);
-    if (fellBack(name, engine.activeStrategy())) {
+    if (fellBack(name, engine.activeStrategyId())) {
       r.status = "failed";
       r.reason = "failed while timing, the engine switched to '" + engine.activeStrategy() +
                  "': " + joined(r.notices);

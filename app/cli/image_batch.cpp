@@ -71,7 +71,7 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
   std::ostringstream line;
   line << "wrote " << item.output.string() << " (" << input.width << "x" << input.height << ", filter '"
        << (o.filter.name().empty() ? std::string("custom") : o.filter.name()) << "', border "
-       << borderName(o.filter.border()) << ", strategy " << t.strategy << " on "
+       << borderName(o.filter.border()) << ", strategy " << t.strategy.toString() << " on "
        << engine.context().device().name << ", kernel " << t.kernelMs << " ms)";
   r.status = ItemOutcome::Status::Written;
   r.message = line.str();

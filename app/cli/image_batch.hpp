@@ -13,12 +13,13 @@
 #include "convolab/context.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::cli {
 
 struct ImageBatchOptions {
   FilterSet filter;
-  std::string strategy = "auto";
+  std::string strategy = std::string(kAutoStrategy);
   std::vector<std::shared_ptr<Context>> contexts;  ///< one worker per context
   bool overwrite = false;
   bool skipExisting = false;

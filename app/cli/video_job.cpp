@@ -200,9 +200,8 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
         filtered.push(std::move(done));
         if (firstFrame) {
           firstFrame = false;
-          std::string active = engine.activeStrategy();
-          result.strategy = active;
-          if (active.rfind("auto:", 0) == 0) active = active.substr(5);
+          const StrategyId active = engine.activeStrategyId();
+          result.strategy = active.toString();
           try {
             stream =
                 std::make_unique<FrameStream>(o.context, active, filter, size.width, size.height, kInFlight);

@@ -12,13 +12,14 @@
 
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::cli {
 
 struct VideoJobOptions {
   std::filesystem::path input, output;
   FilterSet filter;
-  std::string strategy = "auto";
+  std::string strategy = std::string(kAutoStrategy);
   std::shared_ptr<Context> context;
   std::string codec;  ///< FOURCC; empty: by output extension (videoCodecFor)
   bool overwrite = false;

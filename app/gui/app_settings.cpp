@@ -132,7 +132,6 @@ Check strategy() {
   return [](const QVariant& v) -> QString {
     if (QString why = text(64)(v); !why.isEmpty()) return why;
     const QString s = v.toString();
-    if (s == QLatin1String("auto")) return {};
     for (const auto& entry : strategyRegistry())
       if (s == QLatin1String(entry.name.data(), static_cast<qsizetype>(entry.name.size()))) return {};
     return QObject::tr("is not a strategy");

@@ -155,7 +155,7 @@ void StatsCollector::summariseStages(const std::vector<const Processed*>& frames
     out.hostMs = sum / static_cast<double>(host.size());
   }
   if (newest) {
-    out.strategy = newest->timings.strategy;
+    out.strategy = newest->timings.strategy.toString();
     out.pinnedInput = newest->pinnedInput;
   }
 }

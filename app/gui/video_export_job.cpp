@@ -26,7 +26,7 @@ bool VideoExportJob::start(const QString& input, const QString& output, const Fi
   o.input = input.toStdString();
   o.output = output.toStdString();
   o.filter = filter;
-  o.strategy = strategy.isEmpty() ? std::string("auto") : strategy.toStdString();
+  o.strategy = strategy.isEmpty() ? std::string(kAutoStrategy) : strategy.toStdString();
   o.overwrite = true;
   o.stop = &m_stop;
   m_thread = std::thread([this, o, device = deviceSpec.toStdString()]() mutable {

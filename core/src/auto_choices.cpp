@@ -37,11 +37,16 @@ std::filesystem::path autoChoicesFile(const ProgramCache& cache) {
 
 std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const FilterSet& filter,
                                                    const AutoChoice& choice) {
-  if (choice.strategy == "auto") return "names auto itself";
-  const auto& table = strategyRegistry();
-  const auto entry = std::find_if(table.begin(), table.end(),
+  return invalidAutoChoiceReason(ctx, filter, choice, strategyCandidates());
+}
+
+std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const FilterSet& filter,
+                                                   const AutoChoice& choice,
+                                                   const std::vector<StrategyEntry>& candidates) {
+  if (choice.strategy == kAutoStrategy) return "names auto itself";
+  const auto entry = std::find_if(candidates.begin(), candidates.end(),
                                   [&](const StrategyEntry& e) { return e.name == choice.strategy; });
-  if (entry == table.end()) return "names no strategy ('" + choice.strategy + "')";
+  if (entry == candidates.end()) return "names no strategy ('" + choice.strategy + "')";
   if (!std::isfinite(choice.ms) || choice.ms < 0) return "has a time that is not a finite number ≥ 0";
   auto strategy = entry->create();
   if (auto reason = strategy->unsupportedReason(ctx, filter)) return *reason;

@@ -42,6 +42,7 @@ CoreConfig CoreConfig::fromEnvironment() {
   c.verbose = flag("CONVOLAB_VERBOSE") || c.autoVerbose;
   if (const long long tile = std::atoll(env("CONVOLAB_TILE_BYTES").c_str()); tile > 0)
     c.tileBytes = static_cast<std::size_t>(tile);
+  c.codegenAsync = flag("CONVOLAB_CODEGEN_ASYNC");
   return c;
 }
 

@@ -25,7 +25,7 @@ void Engine::setFilter(const FilterSet& filter) {
 }
 
 void Engine::setStrategy(const std::string& name) {
-  createStrategy(name);  // validates the name (throws Error(Usage) when unknown)
+  requireStrategyName(name);  // throws Error(Usage) listing the names when unknown
   if (name == m_requested && m_strategy) return;
   m_requested = name;
   m_strategy.reset();
@@ -33,8 +33,8 @@ void Engine::setStrategy(const std::string& name) {
   m_dirty = true;
 }
 
-std::string Engine::activeStrategy() const {
-  return m_strategy ? m_strategy->activeVariant() : m_requested;
+StrategyId Engine::activeStrategyId() const {
+  return m_strategy ? m_strategy->activeId() : StrategyId{m_requested};
 }
 
 void Engine::notice(const std::string& message) {
@@ -201,7 +201,7 @@ FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
   } else {
     t = processInTiles(in, out, window);
   }
-  t.strategy = activeStrategy();
+  t.strategy = activeStrategyId();
   t.hostMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return t;
 }

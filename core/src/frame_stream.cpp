@@ -9,12 +9,13 @@
 
 namespace convolab {
 
-FrameStream::FrameStream(std::shared_ptr<Context> context, const std::string& strategy,
+FrameStream::FrameStream(std::shared_ptr<Context> context, const StrategyId& strategy,
                          const FilterSet& filter, int width, int height, int depth)
     : m_context(std::move(context)), m_width(width), m_height(height) {
-  m_strategy = createStrategy(strategy);
+  m_strategy = createStrategy(strategy.name);
   if (auto reason = m_strategy->unsupportedReason(*m_context, filter))
-    throw Error(ErrorKind::Device, "strategy '" + strategy + "' cannot run here: " + *reason);
+    throw Error(ErrorKind::Device, "strategy '" + strategy.name + "' cannot run here: " + *reason);
+  m_strategy->setTuningVariant(strategy.variant);
   m_strategy->prepare(*m_context, filter, width, height);
   const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
   try {

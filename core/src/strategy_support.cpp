@@ -55,19 +55,9 @@ std::vector<NamedEvent> enqueueRowsThenColumns(Context& ctx, const FrameBuffers&
                                                cl::NDRange local, const std::vector<cl::Event>& waitFor) {
   const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), local[0]),
                            roundUp(static_cast<size_t>(frame.height), local[1]));
-  rows.setArg(0, frame.input);
-  rows.setArg(1, intermediate);
-  rows.setArg(2, frame.width);
-  rows.setArg(3, frame.height);
-  rows.setArg(4, weights);
-  rows.setArg(5, border);
+  setArgs(rows, frame.input, intermediate, frame.width, frame.height, weights, border);
   std::vector<NamedEvent> events{launch2d(ctx, rows, prefix + "_rows", global, local, waitFor)};
-  columns.setArg(0, intermediate);
-  columns.setArg(1, frame.output);
-  columns.setArg(2, frame.width);
-  columns.setArg(3, frame.height);
-  columns.setArg(4, weights);
-  columns.setArg(5, offset);
+  setArgs(columns, intermediate, frame.output, frame.width, frame.height, weights, offset);
   events.push_back(launch2d(ctx, columns, prefix + "_columns", global, local, {events.back().event}));
   return events;
 }

@@ -25,6 +25,14 @@ inline std::size_t roundUp(std::size_t value, std::size_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
 }
 
+/// Sets the kernel's arguments 0, 1, 2, … to `args` in order: setArgs(k, a, b) is k.setArg(0, a);
+/// k.setArg(1, b). Throws cl::Error like setArg.
+template <typename... Args>
+void setArgs(cl::Kernel& kernel, const Args&... args) {
+  cl_uint index = 0;
+  (kernel.setArg(index++, args), ...);
+}
+
 /// Enqueues `kernel` over a 2-D range and returns its event named `name`. Converts cl::Error to ClError.
 NamedEvent launch2d(Context& ctx, const cl::Kernel& kernel, const std::string& name, cl::NDRange global,
                     cl::NDRange local, const std::vector<cl::Event>& waitFor);

@@ -105,7 +105,8 @@ class LabCompareTest : public QObject {
     QVERIFY(declined >= 1);  // lowrank: rank 5 is not cheap for K = 5
     QVERIFY(ok >= 3);
     QCOMPARE(fastest, 1);
-    QVERIFY(report.autoActive.rfind("auto:", 0) == 0);
+    QVERIFY(report.autoActive.viaAuto);
+    QVERIFY(report.autoActive.toString().rfind("auto:", 0) == 0);
     int autoMarked = 0;
     for (const auto& row : report.rows) autoMarked += row.autoChoice ? 1 : 0;
     QCOMPARE(autoMarked, 1);

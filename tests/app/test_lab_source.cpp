@@ -34,15 +34,9 @@ class LabSourceTest : public QObject {
  private slots:
   void initTestCase() { test::prepareTestEnvironment(QStringLiteral("lab-source-test")); }
 
-  void splitsActiveNames() {
-    QCOMPARE(lab::splitActiveName("auto:tiled/16x8"), (std::pair<std::string, std::string>{"tiled", "16x8"}));
-    QCOMPARE(lab::splitActiveName("naive"), (std::pair<std::string, std::string>{"naive", ""}));
-    QCOMPARE(lab::splitActiveName("auto"), (std::pair<std::string, std::string>{"auto", ""}));
-  }
-
   void codegenSourceHasTheLiteralCoefficients() {
     Context ctx;
-    const lab::KernelInspection k = lab::inspectKernels(ctx, "codegen", literalFilter(), 40, 24);
+    const lab::KernelInspection k = lab::inspectKernels(ctx, StrategyId{"codegen"}, literalFilter(), 40, 24);
     QVERIFY2(k.error.empty(), k.error.c_str());
     QCOMPARE(k.builds.size(), size_t(1));
     const BuildInfo& b = k.builds.front();
@@ -55,14 +49,16 @@ class LabSourceTest : public QObject {
     QCOMPARE(k.launches.front().global.size(), size_t(2));
     QVERIFY(k.launches.front().global[0] > 0);
     // Built again: now the binary comes from the program cache (the context's log says so).
-    const lab::KernelInspection again = lab::inspectKernels(ctx, "codegen", literalFilter(), 40, 24);
+    const lab::KernelInspection again =
+        lab::inspectKernels(ctx, StrategyId{"codegen"}, literalFilter(), 40, 24);
     QVERIFY(!again.builds.empty());
     QCOMPARE(again.builds.front().fromCache, ctx.programCache().enabled());
   }
 
   void kernelFileStrategiesShowDefines() {
     Context ctx;
-    const lab::KernelInspection k = lab::inspectKernels(ctx, "auto:naive", literalFilter(), 20, 10);
+    const lab::KernelInspection k =
+        lab::inspectKernels(ctx, StrategyId::parse("auto:naive"), literalFilter(), 20, 10);
     QVERIFY2(k.error.empty(), k.error.c_str());
     QCOMPARE(k.strategy, std::string("naive"));
     QVERIFY(!k.builds.empty());
@@ -76,7 +72,7 @@ class LabSourceTest : public QObject {
       lab::LabInputs in;
       in.frame = frame;
       in.filter = literalFilter();
-      in.liveStrategy = QStringLiteral("codegen");
+      in.liveStrategy = StrategyId{"codegen"};
       return in;
     });
     QSignalSpy refreshed(&dialog, &lab::KernelSourceDialog::refreshed);

@@ -88,7 +88,7 @@ class ProcessingTest : public QObject {
       const auto frame = test::waitForFrame(*m_window, revision);
       QVERIFY(frame);
       QVERIFY(frame->record.hasTimings);
-      QVERIFY(!frame->record.timings.strategy.empty());
+      QVERIFY(!frame->record.timings.strategy.name.empty());
       QVERIFY(test::maxAbsDifference(
                   *frame->filtered,
                   test::referenceResult(*frame->original, m_window->document()->filter())) <= 1);

@@ -91,5 +91,27 @@ TEST(AutoChoices, TamperedWorkGroupsNeitherCrashNorLeaveColumnsUnfiltered) {
   runWithTamperedChoice("2147483647x2", "vector", head + "-wg2147483647x2" + cpu);
 }
 
+// auto's candidates are injected: it measures and runs only those, and trusts a cached choice only when it
+// names one of them.
+TEST(AutoChoices, AutoMeasuresOnlyItsInjectedCandidates) {
+  const CoreConfig saved = coreConfig();
+  CoreConfig noCache = saved;
+  noCache.noProgramCache = true;  // its choice stays in memory: the shared auto-choices.json is not touched
+  setCoreConfig(noCache);
+  auto ctx = std::make_shared<Context>("");
+  setCoreConfig(saved);
+  const FilterSet f = randomFilter(3, BorderMode::Reflect101, 51);
+  const std::vector<StrategyEntry> only{*findStrategy("naive")};
+  EXPECT_TRUE(invalidAutoChoiceReason(*ctx, f, {"constant", "", 1.0}, only).has_value());
+  EXPECT_FALSE(invalidAutoChoiceReason(*ctx, f, {"naive", "", 1.0}, only).has_value());
+  EXPECT_FALSE(invalidAutoChoiceReason(*ctx, f, {"constant", "", 1.0}).has_value()) << "the registry's auto";
+
+  const auto chooser = makeAutoStrategy(only);
+  const Image in = randomImage(23, 9, 52);
+  const Image out = runDirect(*chooser, *ctx, f, in);
+  EXPECT_EQ(chooser->activeId(), StrategyId("naive", "", true)) << chooser->activeId().toString();
+  EXPECT_LE(maxAbsDiff(out.view(), referenceOf(in, f).view()), kTolerance);
+}
+
 }  // namespace
 }  // namespace convolab::test

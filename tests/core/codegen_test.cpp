@@ -4,13 +4,13 @@
 #include <chrono>
 #include <regex>
 
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/registry.hpp"
 #include "test_support.hpp"
 
 namespace convolab {
 // Hooks defined in core/src/strategies/codegen.cpp (no public header on purpose).
-void setCodegenBackgroundBuilds(bool enabled);
 void setCodegenBuildDelayForTesting(int milliseconds);
 void setCodegenQuietPeriodForTesting(int milliseconds);
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle);
@@ -124,13 +124,16 @@ TEST(Codegen, RankOneFilterIsOneFusedPass) {
 class CodegenBackground : public ::testing::Test {
  protected:
   void SetUp() override {
-    setCodegenBackgroundBuilds(true);
+    CoreConfig async = m_saved;
+    async.codegenAsync = true;  // what CONVOLAB_CODEGEN_ASYNC=1 sets
+    setCoreConfig(async);
     setCodegenBuildDelayForTesting(400);  // a build is never done before the next frame
   }
   void TearDown() override {
-    setCodegenBackgroundBuilds(false);
+    setCoreConfig(m_saved);
     setCodegenBuildDelayForTesting(0);
   }
+  const CoreConfig m_saved = coreConfig();
 };
 
 TEST_F(CodegenBackground, KeepsTheOldKernelUntilTheNewOneIsBuilt) {

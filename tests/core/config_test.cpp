@@ -16,17 +16,21 @@ TEST(CoreConfig, ReadsEveryVariableOnceAndCanBeReplaced) {
   ::setenv("CONVOLAB_AUTO_RUNS", "0", 1);
   ::setenv("CONVOLAB_NO_PROGRAM_CACHE", "0", 1);
   ::setenv("CONVOLAB_VERBOSE", "1", 1);
+  ::setenv("CONVOLAB_CODEGEN_ASYNC", "1", 1);
   EXPECT_EQ(coreConfig().tileBytes, before.tileBytes) << "read once, not on every call";
   const CoreConfig c = CoreConfig::fromEnvironment();
   EXPECT_EQ(c.tileBytes, 12345u);
   EXPECT_EQ(c.autoRuns, 1) << "at least one run";
   EXPECT_FALSE(c.noProgramCache) << "\"0\" means off";
   EXPECT_TRUE(c.verbose);
+  EXPECT_TRUE(c.codegenAsync);
+  ::setenv("CONVOLAB_CODEGEN_ASYNC", "0", 1);
+  EXPECT_FALSE(CoreConfig::fromEnvironment().codegenAsync) << "\"0\" means off";
   setCoreConfig(c);
   Engine engine(sharedContext(), "naive");
   EXPECT_EQ(engine.tileBytes(), 12345u);
-  for (const char* v :
-       {"CONVOLAB_TILE_BYTES", "CONVOLAB_AUTO_RUNS", "CONVOLAB_NO_PROGRAM_CACHE", "CONVOLAB_VERBOSE"})
+  for (const char* v : {"CONVOLAB_TILE_BYTES", "CONVOLAB_AUTO_RUNS", "CONVOLAB_NO_PROGRAM_CACHE",
+                        "CONVOLAB_VERBOSE", "CONVOLAB_CODEGEN_ASYNC"})
     ::unsetenv(v);
   setCoreConfig(before);
   EXPECT_NE(Engine(sharedContext(), "naive").tileBytes(), 12345u);

@@ -66,7 +66,7 @@ TEST(Engine, TimingsNameEveryStage) {
   EXPECT_EQ(t.stages[1].name, "convolve_naive");
   EXPECT_EQ(t.stages.back().name, "download");
   EXPECT_GT(t.hostMs, 0);
-  EXPECT_EQ(t.strategy, "naive");
+  EXPECT_EQ(t.strategy.toString(), "naive");
 }
 
 TEST(Engine, PinnedStagingGivesSameResult) {

@@ -20,31 +20,18 @@ constexpr int kFilterSizes[] = {1, 3, 5, 7, 15};
 
 enum class FilterKind { Dense, Separable, Rank2 };
 
-/// Dense random filters, plus rank-1 and rank-2 ones so separable/lowrank do real work.
+/// Dense random filters, plus rank-1 and rank-2 ones (test_support's rankFilter) so separable/lowrank do real
+/// work.
 FilterSet makeFilter(FilterKind kind, int k, BorderMode border, std::uint32_t seed) {
-  FilterSet dense = randomFilter(k, border, seed);
-  if (kind == FilterKind::Dense) return dense;
-  std::mt19937 rng(seed * 7 + 1);
-  std::uniform_real_distribution<double> d(-1.0, 1.0);
-  auto ch = dense.channels();
-  for (auto& f : ch) {
-    std::fill(f.matrix.begin(), f.matrix.end(), 0.0);
-    const int terms = kind == FilterKind::Separable ? 1 : 2;
-    for (int t = 0; t < terms; ++t) {
-      std::vector<double> col(static_cast<size_t>(k)), row(static_cast<size_t>(k));
-      for (auto& v : col) v = d(rng);
-      for (auto& v : row) v = d(rng);
-      for (int j = 0; j < k; ++j)
-        for (int i = 0; i < k; ++i)
-          f.matrix[static_cast<size_t>(j * k + i)] +=
-              col[static_cast<size_t>(j)] * row[static_cast<size_t>(i)];
-    }
-    double abs = 0, sum = 0;
-    for (double v : f.matrix) abs += std::abs(v), sum += v;
-    f.divisor = abs > 0 ? abs / 1.5 : 1.0;
-    f.offset = 128.0 - 127.5 * sum / f.divisor;
+  switch (kind) {
+    case FilterKind::Separable:
+      return rankFilter(k, {1, 1, 1}, border, seed);
+    case FilterKind::Rank2:
+      return rankFilter(k, {2, 2, 2}, border, seed);
+    case FilterKind::Dense:
+      break;
   }
-  return FilterSet::make(ch, border, dense.borderValue(), "structured");
+  return randomFilter(k, border, seed);
 }
 
 using Param = std::tuple<std::string, BorderMode, int, FilterKind>;

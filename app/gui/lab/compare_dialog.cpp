@@ -40,6 +40,12 @@ struct Outcome {
   QString error;
 };
 
+/// What auto chose without the "auto:" prefix: "tiled/16x8".
+std::string chosenByAuto(StrategyId id) {
+  id.viaAuto = false;
+  return id.toString();
+}
+
 QString rowLabel(const ComparisonRow& r) {
   QString s = QString::fromStdString(r.strategy);
   if (!r.variant.empty()) s += QStringLiteral(" ") + QString::fromStdString(r.variant);
@@ -281,7 +287,8 @@ void CompareDialog::showReport() {
           .arg(QString::fromStdString(r.peakSource).toHtmlEscaped()));
   QString state = r.cancelled ? tr("Cancelled after %1 strategies.").arg(r.rows.size())
                               : tr("%1 rows measured. ★ fastest, ◆ auto's choice.").arg(r.rows.size());
-  if (!r.autoActive.empty()) state += tr(" auto chose %1.").arg(QString::fromStdString(r.autoActive));
+  if (!r.autoActive.name.empty())
+    state += tr(" auto chose %1.").arg(QString::fromStdString(r.autoActive.toString()));
   m_state->setText(state);
   m_progress->setValue(m_progress->maximum());
 
@@ -296,8 +303,7 @@ void CompareDialog::showReport() {
   for (int i = 0; i < static_cast<int>(r.rows.size()); ++i) {
     const ComparisonRow& row = r.rows[static_cast<size_t>(i)];
     QString name = QString::fromStdString(row.strategy);
-    if (row.strategy == "auto" && !row.active.empty())
-      name += QStringLiteral(" → ") + QString::fromStdString(row.active.substr(5));
+    if (row.active.viaAuto) name += QStringLiteral(" → ") + QString::fromStdString(chosenByAuto(row.active));
     auto* nameItem = new QTableWidgetItem(name);
     QStringList marks, tips;
     if (row.fastest) marks << QStringLiteral("★"), tips << tr("fastest");
@@ -377,8 +383,8 @@ void CompareDialog::fillChart() {
   for (auto it = ok.rbegin(); it != ok.rend(); ++it) {
     const ComparisonRow& row = **it;
     QString label = rowLabel(row);
-    if (row.strategy == "auto")
-      label = QStringLiteral("auto → ") + QString::fromStdString(row.active.substr(row.active.find(':') + 1));
+    if (row.active.viaAuto)
+      label = QStringLiteral("auto → ") + QString::fromStdString(chosenByAuto(row.active));
     if (row.fastest) label += QStringLiteral(" ★");
     if (row.autoChoice) label += QStringLiteral(" ◆");
     label += QStringLiteral("   %1 ms").arg(row.kernelMedianMs, 0, 'g', 3);

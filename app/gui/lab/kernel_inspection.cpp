@@ -7,19 +7,12 @@
 
 namespace convolab::lab {
 
-std::pair<std::string, std::string> splitActiveName(const std::string& active) {
-  std::string rest = active;
-  if (rest.rfind("auto:", 0) == 0) rest = rest.substr(5);
-  const auto slash = rest.find('/');
-  if (slash == std::string::npos) return {rest, ""};
-  return {rest.substr(0, slash), rest.substr(slash + 1)};
-}
-
-KernelInspection inspectKernels(Context& ctx, const std::string& active, const FilterSet& filter, int width,
+KernelInspection inspectKernels(Context& ctx, const StrategyId& active, const FilterSet& filter, int width,
                                 int height) {
   KernelInspection out;
   out.requested = active;
-  std::tie(out.strategy, out.variant) = splitActiveName(active);
+  out.strategy = active.name;
+  out.variant = active.variant;
   out.width = width = std::max(width, 1);
   out.height = height = std::max(height, 1);
   try {
@@ -31,7 +24,7 @@ KernelInspection inspectKernels(Context& ctx, const std::string& active, const F
     s->setTuningVariant(out.variant);
     ctx.clearActivityLog();
     s->prepare(ctx, filter, width, height);
-    out.active = s->activeVariant();
+    out.active = s->activeId();
     // auto measured candidates before settling: keep only the winner's builds (the last of its label).
     std::vector<BuildInfo> builds = ctx.buildLog();
     ctx.clearActivityLog();
@@ -43,12 +36,11 @@ KernelInspection inspectKernels(Context& ctx, const std::string& active, const F
     const auto events = s->enqueue(ctx, FrameBuffers{in, outBuffer, width, height}, {});
     ctx.queue().finish();
     out.launches = ctx.launchLog();
-    if (out.strategy == "auto" || active.rfind("auto:", 0) == 0) {
+    if (active.isAuto()) {
       // Keep the builds whose label matches the winner's last build only.
-      const auto [inner, variant] = splitActiveName(out.active);
       std::vector<BuildInfo> kept;
       for (auto it = builds.rbegin(); it != builds.rend(); ++it)
-        if (it->label == inner || (kept.empty() && it == builds.rbegin())) {
+        if (it->label == out.active.name || (kept.empty() && it == builds.rbegin())) {
           kept.insert(kept.begin(), *it);
           break;
         }

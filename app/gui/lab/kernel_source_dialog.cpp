@@ -91,14 +91,14 @@ bool KernelSourceDialog::refresh() {
   if (m_busy) return true;
   const LabInputs in = m_inputs ? m_inputs() : LabInputs{};
   const int w = in.frame ? in.frame->width : 640, h = in.frame ? in.frame->height : 480;
-  std::string live = in.liveStrategy.toStdString();
-  if (live.empty()) live = "auto";
+  StrategyId live = in.liveStrategy;
+  if (live.name.empty()) live.name = kAutoStrategy;
   std::shared_ptr<Context> context = in.deviceSpec == m_contextSpec ? m_context : nullptr;
   m_contextSpec = in.deviceSpec;
   const std::string spec = in.deviceSpec.toStdString();
   m_busy = true;
   m_refresh->setEnabled(false);
-  m_title->setText(tr("Building %1…").arg(QString::fromStdString(live)));
+  m_title->setText(tr("Building %1…").arg(QString::fromStdString(live.toString())));
   const FilterSet filter = in.filter;
   m_thread = runInBackground<Outcome>(
       this,
@@ -126,9 +126,9 @@ bool KernelSourceDialog::refresh() {
 
 void KernelSourceDialog::showInspection(const KernelInspection& inspection) {
   m_inspection = inspection;
-  const QString active =
-      QString::fromStdString(inspection.active.empty() ? inspection.requested : inspection.active);
-  m_title->setText(tr("Live strategy: %1").arg(QString::fromStdString(inspection.requested)));
+  const QString active = QString::fromStdString(
+      (inspection.active.name.empty() ? inspection.requested : inspection.active).toString());
+  m_title->setText(tr("Live strategy: %1").arg(QString::fromStdString(inspection.requested.toString())));
   const QSignalBlocker block(m_builds);
   m_builds->clear();
   for (const auto& b : inspection.builds) m_builds->addItem(QString::fromStdString(b.label));

@@ -82,8 +82,7 @@ LabController::LabController(MainWindow* window) : QObject(window), m_window(win
 }
 
 void LabController::onFrame(const FrameRecord& record) {
-  if (record.hasTimings && !record.timings.strategy.empty())
-    m_liveStrategy = QString::fromStdString(record.timings.strategy);
+  if (record.hasTimings && !record.timings.strategy.name.empty()) m_liveStrategy = record.timings.strategy;
 }
 
 LabInputs LabController::inputs() const {
@@ -91,7 +90,8 @@ LabInputs LabController::inputs() const {
   if (const ProcessedFramePtr frame = m_window->preview()->frame()) in.frame = frame->original;
   in.filter = m_window->document()->filter();
   in.deviceSpec = m_deviceSpec;
-  in.liveStrategy = m_liveStrategy.isEmpty() ? m_window->requestedStrategy() : m_liveStrategy;
+  in.liveStrategy =
+      m_liveStrategy.name.empty() ? StrategyId{m_window->requestedStrategy().toStdString()} : m_liveStrategy;
   return in;
 }
 

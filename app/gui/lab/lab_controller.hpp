@@ -54,7 +54,7 @@ class LabController : public QObject {
   QPointer<CompareDialog> m_compareDialog;
   QPointer<KernelSourceDialog> m_sourceDialog;
   QString m_deviceSpec;
-  QString m_liveStrategy;
+  StrategyId m_liveStrategy;  ///< what ran the newest frame
 };
 
 }  // namespace convolab::lab

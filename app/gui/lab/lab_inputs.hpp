@@ -7,14 +7,15 @@
 
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::lab {
 
 struct LabInputs {
   std::shared_ptr<const Image> frame;  ///< the newest original (unfiltered) frame; null when none
   FilterSet filter;
-  QString deviceSpec;    ///< empty: the default device
-  QString liveStrategy;  ///< what ran the newest frame, e.g. "auto:tiled/16x8"
+  QString deviceSpec;       ///< empty: the default device
+  StrategyId liveStrategy;  ///< what ran the newest frame, e.g. auto:tiled/16x8 (empty name: nothing yet)
 };
 
 using LabInputsProvider = std::function<LabInputs()>;

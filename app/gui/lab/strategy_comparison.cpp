@@ -59,11 +59,11 @@ class Runner {
     return !m_cancelled;
   }
 
-  ComparisonRow run(const Job& job, std::string* autoActive) {
+  ComparisonRow run(const Job& job, StrategyId* autoActive) {
     ComparisonRow row;
     row.strategy = job.strategy;
     row.variant = job.variant;
-    row.active = job.strategy;
+    row.active = StrategyId{job.strategy};
     const std::string label = job.strategy + (job.variant.empty() ? "" : " " + job.variant);
     const int units = m_options.warmup + m_options.iterations;
     try {
@@ -77,8 +77,8 @@ class Runner {
       if (!tick(label + ": preparing")) return row;
       s->setTuningVariant(job.variant);
       s->prepare(m_ctx, m_filter, m_input.width, m_input.height);
-      row.active = s->activeVariant();
-      if (autoActive && job.strategy == "auto") *autoActive = row.active;
+      row.active = s->activeId();
+      if (autoActive && job.strategy == kAutoStrategy) *autoActive = row.active;
       ensureBuffers();
       const FrameBuffers frame{m_in, m_out, m_input.width, m_input.height};
       std::vector<double> kernel, upload, download;
@@ -200,7 +200,7 @@ ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const 
     if (!options.only.empty() &&
         std::find(options.only.begin(), options.only.end(), name) == options.only.end())
       continue;
-    if (name == "auto") {
+    if (name == kAutoStrategy) {
       if (options.includeAuto) jobs.push_back({name, ""});
       continue;
     }
@@ -222,12 +222,10 @@ ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const 
   }
   report.cancelled = runner.cancelled();
 
-  // auto's choice: "auto:tiled/16x8" → the tiled row with variant 16x8 (or the default row of tiled).
-  if (report.autoActive.rfind("auto:", 0) == 0) {
-    const std::string choice = report.autoActive.substr(5);
-    const auto slash = choice.find('/');
-    const std::string strategy = choice.substr(0, slash);
-    const std::string variant = slash == std::string::npos ? "" : choice.substr(slash + 1);
+  // auto's choice: auto:tiled/16x8 → the tiled row with variant 16x8 (or the default row of tiled).
+  if (report.autoActive.viaAuto) {
+    const std::string& strategy = report.autoActive.name;
+    const std::string& variant = report.autoActive.variant;
     ComparisonRow* best = nullptr;
     for (auto& row : report.rows)
       if (row.strategy == strategy && (row.variant == variant || (!best && variant.empty()))) best = &row;
@@ -252,7 +250,7 @@ ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const 
                      return a.ok() && a.kernelMedianMs < b.kernelMedianMs;
                    });
   for (auto& row : report.rows)
-    if (row.ok() && row.strategy != "auto") {
+    if (row.ok() && row.strategy != kAutoStrategy) {
       row.fastest = true;
       break;
     }
@@ -262,7 +260,7 @@ ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const 
 std::string comparisonToJson(const ComparisonReport& report) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& r : report.rows) {
-    nlohmann::json j{{"strategy", r.strategy},     {"variant", r.variant}, {"active", r.active},
+    nlohmann::json j{{"strategy", r.strategy},     {"variant", r.variant}, {"active", r.active.toString()},
                      {"status", r.status},         {"reason", r.reason},   {"fastest", r.fastest},
                      {"auto_choice", r.autoChoice}};
     if (r.ok()) {
@@ -289,7 +287,7 @@ std::string comparisonToJson(const ComparisonReport& report) {
                      {"iterations", report.iterations},
                      {"peak_gflops", report.peakGflops},
                      {"peak_source", report.peakSource},
-                     {"auto", report.autoActive},
+                     {"auto", report.autoActive.toString()},
                      {"cancelled", report.cancelled},
                      {"strategies", rows}};
   return doc.dump(2) + "\n";
@@ -321,8 +319,8 @@ std::string comparisonToMarkdown(const ComparisonReport& report) {
      << (report.filterName.empty() ? "" : " (" + report.filterName + ")") << "\n\n";
   md << "Kernel times: median and p95 of " << report.iterations
      << " runs (OpenCL profiling events). FP32 peak " << fixed(report.peakGflops, 0) << " GFLOP/s, "
-     << report.peakSource << ". Auto ran " << (report.autoActive.empty() ? "-" : report.autoActive)
-     << ".\n\n";
+     << report.peakSource << ". Auto ran "
+     << (report.autoActive.name.empty() ? "-" : report.autoActive.toString()) << ".\n\n";
   md << "| strategy | variant | kernel median ms | p95 ms | upload ms | download ms | Mpix/s | GFLOP/s | % "
         "peak | "
         "max diff | status |\n";
@@ -346,8 +344,8 @@ std::string comparisonToCsv(const ComparisonReport& report) {
          "per_s,"
          "gflops,peak_percent,max_diff_vs_reference,fastest,auto_choice\n";
   for (const auto& r : report.rows) {
-    csv << csvField(r.strategy) << "," << csvField(r.variant) << "," << csvField(r.active) << "," << r.status
-        << "," << csvField(r.reason) << ",";
+    csv << csvField(r.strategy) << "," << csvField(r.variant) << "," << csvField(r.active.toString()) << ","
+        << r.status << "," << csvField(r.reason) << ",";
     if (r.ok())
       csv << fixed(r.kernelMedianMs, 4) << "," << fixed(r.kernelP95Ms, 4) << "," << fixed(r.uploadMs, 4)
           << "," << fixed(r.downloadMs, 4) << "," << fixed(r.mpixPerS, 2) << "," << fixed(r.gflops, 2) << ","

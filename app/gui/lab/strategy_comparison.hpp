@@ -11,6 +11,7 @@
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::lab {
 
@@ -26,7 +27,7 @@ struct ComparisonOptions {
 struct ComparisonRow {
   std::string strategy;
   std::string variant;
-  std::string active;  ///< what ran: the name, or "auto:tiled/16x8" for auto
+  StrategyId active;   ///< what ran: the name, or auto's choice (auto:tiled/16x8) for auto
   std::string status;  ///< "ok", "declined" (unsupportedReason) or "failed" (an OpenCL error)
   std::string reason;
   double kernelMedianMs = 0, kernelP95Ms = 0, kernelMinMs = 0;
@@ -49,7 +50,7 @@ struct ComparisonReport {
   int iterations = 0;
   double peakGflops = 0;
   std::string peakSource;  ///< how the peak was estimated
-  std::string autoActive;  ///< what auto ran, e.g. "auto:tiled/16x8"
+  StrategyId autoActive;   ///< what auto ran, e.g. auto:tiled/16x8 (empty name: auto did not run)
   bool cancelled = false;
   std::vector<ComparisonRow> rows;  ///< sorted: ok rows by kernel median, then declined and failed
 };

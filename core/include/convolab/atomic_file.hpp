@@ -31,7 +31,6 @@ class AtomicFile {
 
   /// Where to write the content (the temporary; it exists, empty, mode 0600).
   const std::filesystem::path& temporaryPath() const { return m_temp; }
-  const std::filesystem::path& target() const { return m_target; }
 
   /// Appends bytes to the temporary (for callers that do not write it themselves).
   void write(std::string_view bytes);

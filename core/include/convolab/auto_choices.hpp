@@ -5,9 +5,11 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/strategy.hpp"
 
 namespace convolab {
 
@@ -30,6 +32,10 @@ std::filesystem::path autoChoicesFile(const ProgramCache& cache);
 /// never exceeds CL_DEVICE_MAX_WORK_GROUP_SIZE nor overflows.
 std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const FilterSet& filter,
                                                    const AutoChoice& choice);
+/// The same against auto's `candidates` (the registry's rows but auto for the overload above).
+std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const FilterSet& filter,
+                                                   const AutoChoice& choice,
+                                                   const std::vector<StrategyEntry>& candidates);
 
 /// Process-wide memory of the winners, backed by autoChoicesFile(). Thread-safe.
 class AutoChoiceCache {

@@ -16,6 +16,10 @@ struct CoreConfig {
   bool autoVerbose = false;     ///< CONVOLAB_AUTO_VERBOSE: log every auto measurement
   bool verbose = false;         ///< CONVOLAB_VERBOSE (or CONVOLAB_AUTO_VERBOSE): debug lines reach stderr
   std::size_t tileBytes = 0;    ///< CONVOLAB_TILE_BYTES: engine tile limit (0 = automatic)
+  /// CONVOLAB_CODEGEN_ASYNC set to anything but "0": on a coefficient edit, codegen keeps running its
+  /// previous literal kernel until the new one is built in the background (off: the generic kernel runs the
+  /// edit at once, exact, and the literals are baked in the background once edits pause).
+  bool codegenAsync = false;
 
   /// Reads the variables now.
   static CoreConfig fromEnvironment();

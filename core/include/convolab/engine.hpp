@@ -24,14 +24,14 @@ struct FrameTimings {
   double uploadMs = 0;
   double kernelMs = 0;  ///< sum of kernel stages
   double downloadMs = 0;
-  double hostMs = 0;  ///< wall time of process() on the host
-  std::string strategy;
+  double hostMs = 0;    ///< wall time of process() on the host
+  StrategyId strategy;  ///< what ran (Engine::activeStrategyId)
 };
 
 class Engine {
  public:
   /// Uses `context` (shared so a GUI can keep it across engine rebuilds).
-  explicit Engine(std::shared_ptr<Context> context, std::string strategy = "auto");
+  explicit Engine(std::shared_ptr<Context> context, std::string strategy = std::string(kAutoStrategy));
 
   /// Sets the filter for the next frame. Cheap if only coefficients changed.
   void setFilter(const FilterSet& filter);
@@ -42,8 +42,10 @@ class Engine {
   void setStrategy(const std::string& name);
   const std::string& requestedStrategy() const { return m_requested; }
   /// The strategy that actually ran the last frame (differs from requested after a fallback; for
-  /// "auto" it is "auto:<winner>").
-  std::string activeStrategy() const;
+  /// auto it is the winner, viaAuto).
+  StrategyId activeStrategyId() const;
+  /// activeStrategyId() as text: "naive", "auto:tiled/b4x2-wg16x8".
+  std::string activeStrategy() const { return activeStrategyId().toString(); }
 
   /// Convolves `in` into `out` (same size). Falls back to another strategy if the chosen one cannot
   /// run or fails, and records a notice. Throws only when no strategy can run.

@@ -16,9 +16,14 @@ namespace convolab {
 
 class FrameStream {
  public:
-  /// `depth` frames in flight (3: one uploading, one computing, one downloading).
-  FrameStream(std::shared_ptr<Context> context, const std::string& strategy, const FilterSet& filter,
+  /// `depth` frames in flight (3: one uploading, one computing, one downloading). Runs strategy.name with
+  /// its tuning variant (e.g. what auto chose: Engine::activeStrategyId()).
+  FrameStream(std::shared_ptr<Context> context, const StrategyId& strategy, const FilterSet& filter,
               int width, int height, int depth = 3);
+  /// The registry strategy `name` with its default variant.
+  FrameStream(std::shared_ptr<Context> context, const std::string& name, const FilterSet& filter, int width,
+              int height, int depth = 3)
+      : FrameStream(std::move(context), StrategyId{name}, filter, width, height, depth) {}
 
   /// Pinned host memory for the next frame to submit: fill it, then submit().
   MutableImageView nextInput();

@@ -10,12 +10,6 @@
 
 namespace convolab {
 
-struct StrategyEntry {
-  std::string_view name;         ///< "naive", "constant", ... (== kernels/<name>.cl, strategies/<name>.cpp)
-  std::string_view description;  ///< one line for `convolab-cli strategies` and tooltips
-  std::unique_ptr<Strategy> (*create)();
-};
-
 /// All strategies in fallback order of preference is NOT implied; "auto" is last.
 const std::vector<StrategyEntry>& strategyRegistry();
 
@@ -28,8 +22,15 @@ void requireStrategyName(std::string_view name);
 /// Creates the strategy called `name`; throws Error(Usage) listing the valid names when unknown.
 std::unique_ptr<Strategy> createStrategy(std::string_view name);
 
+/// Every row but auto's, in registry order: what auto measures.
+std::vector<StrategyEntry> strategyCandidates();
+
 /// Names in registry order (including "auto").
 std::vector<std::string> strategyNames();
+
+/// `auto` measuring `candidates` only (none of them auto). The registry's "auto" row is this over every other
+/// row: the candidates are injected, so auto itself never reads the registry.
+std::unique_ptr<Strategy> makeAutoStrategy(std::vector<StrategyEntry> candidates);
 
 /// The order the engine tries when the chosen strategy cannot run: simple, portable ones last.
 inline constexpr std::string_view kFallbackOrder[] = {"constant", "naive"};

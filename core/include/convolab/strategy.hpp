@@ -2,12 +2,15 @@
 #pragma once
 
 #include <CL/opencl.hpp>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab {
 
@@ -43,8 +46,9 @@ class Strategy {
   /// and lowrank on a rank-1 filter), so `auto` times only the first of them.
   virtual std::string kernelIdentity(const Context&, const FilterSet&) const { return name(); }
 
-  /// What actually runs, for display: the name, or e.g. "auto:tiled" for a strategy that delegates.
-  virtual std::string activeVariant() const { return name(); }
+  /// What actually runs: {name()}, or for a strategy that delegates (auto) what it delegates to, e.g.
+  /// {tiled, b4x2-wg16x8, viaAuto} ("auto:tiled/b4x2-wg16x8").
+  virtual StrategyId activeId() const { return StrategyId(name()); }
 
   /// Empty when this strategy can run `filter` on this device; else a short reason for people.
   virtual std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const = 0;
@@ -58,6 +62,13 @@ class Strategy {
   /// of what it enqueued, in order (the last one completes the output).
   virtual std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                           const std::vector<cl::Event>& waitFor) = 0;
+};
+
+/// A named way to make a strategy: one row of the registry (registry.hpp), or one of auto's candidates.
+struct StrategyEntry {
+  std::string_view name;         ///< "naive", "constant", ... (== kernels/<name>.cl, strategies/<name>.cpp)
+  std::string_view description;  ///< one line for `convolab-cli strategies` and tooltips
+  std::unique_ptr<Strategy> (*create)();
 };
 
 }  // namespace convolab

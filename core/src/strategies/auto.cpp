@@ -12,15 +12,14 @@
 #include <sstream>
 
 #include "../strategy_support.hpp"
+#include "convolab/atomic_file.hpp"
 #include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
-#include "convolab/atomic_file.hpp"
 #include "convolab/image.hpp"
 #include "convolab/log.hpp"
 #include "convolab/percentile.hpp"
 #include "convolab/progress.hpp"
-#include "convolab/registry.hpp"
 
 namespace convolab {
 namespace {
@@ -29,11 +28,13 @@ using Choice = AutoChoice;
 
 class AutoStrategy final : public Strategy {
  public:
-  std::string name() const override { return "auto"; }
+  explicit AutoStrategy(std::vector<StrategyEntry> candidates) : m_candidates(std::move(candidates)) {}
 
-  std::string activeVariant() const override {
-    if (!m_inner) return "auto";
-    return "auto:" + m_choice.strategy + (m_choice.variant.empty() ? "" : "/" + m_choice.variant);
+  std::string name() const override { return std::string(kAutoStrategy); }
+
+  StrategyId activeId() const override {
+    if (!m_inner) return StrategyId(name());
+    return StrategyId(m_choice.strategy, m_choice.variant, true);
   }
 
   std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
@@ -49,7 +50,7 @@ class AutoStrategy final : public Strategy {
     if (auto cached = AutoChoiceCache::instance().find(ctx.programCache(), key)) {
       // The file may be stale, hand-edited or damaged: a choice is only trusted when the strategy
       // itself offers that variant here, and only kept when it prepares. Otherwise measure again.
-      if (auto reason = invalidAutoChoiceReason(ctx, filter, *cached)) {
+      if (auto reason = invalidAutoChoiceReason(ctx, filter, *cached, m_candidates)) {
         logMessage(LogLevel::Debug, "auto: ignoring the cached choice for " + key + ": " + *reason);
         AutoChoiceCache::instance().forget(key);
       } else if (activate(ctx, filter, width, height, *cached)) {
@@ -79,7 +80,7 @@ class AutoStrategy final : public Strategy {
   /// Measures in three rounds so slow candidates cost one run each: (1) every accepting strategy once,
   /// default variant; (2) every tuning variant of the strategies within 2x of the best, once; (3) the
   /// best few (strategy, variant) pairs `CONVOLAB_AUTO_RUNS` times (default 5), median. Returns round 3.
-  static std::vector<Choice> measureAll(Context& ctx, const FilterSet& filter, int width, int height) {
+  std::vector<Choice> measureAll(Context& ctx, const FilterSet& filter, int width, int height) const {
     const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
     std::vector<unsigned char> pixels(bytes);
     std::mt19937 rng(1234);
@@ -92,7 +93,7 @@ class AutoStrategy final : public Strategy {
     // the candidate cannot build or run here (then it is simply not a candidate).
     auto time = [&](std::string_view name, const std::string& variant, int runs) -> std::optional<double> {
       try {
-        auto s = createStrategy(name);
+        auto s = create(name);
         s->setTuningVariant(variant);
         s->prepare(ctx, filter, width, height);
         std::vector<double> times;
@@ -122,9 +123,8 @@ class AutoStrategy final : public Strategy {
     std::vector<Choice> round1;
     std::set<std::string> kernels;  // strategies running the same kernels are timed once
     std::vector<std::string> candidates;
-    for (const auto& entry : strategyRegistry()) {
-      if (entry.name == "auto") continue;
-      const auto s = createStrategy(entry.name);
+    for (const auto& entry : m_candidates) {
+      const auto s = entry.create();
       if (s->unsupportedReason(ctx, filter) || !kernels.insert(s->kernelIdentity(ctx, filter)).second)
         continue;
       candidates.emplace_back(entry.name);
@@ -141,7 +141,7 @@ class AutoStrategy final : public Strategy {
     for (const Choice& c : round1) {
       if (c.ms > 2 * round1.front().ms || round2.size() >= 12) break;
       round2.push_back(c);
-      const auto variants = createStrategy(c.strategy)->tuningVariants(ctx, filter);
+      const auto variants = create(c.strategy)->tuningVariants(ctx, filter);
       for (size_t v = 1; v < variants.size(); ++v)
         if (auto ms = time(c.strategy, variants[v], 1)) round2.push_back({c.strategy, variants[v], *ms});
     }
@@ -159,7 +159,14 @@ class AutoStrategy final : public Strategy {
   }
 
  private:
-  static Choice measure(Context& ctx, const FilterSet& filter, int width, int height) {
+  /// The candidate called `name`; Error(Usage) when there is none.
+  std::unique_ptr<Strategy> create(std::string_view name) const {
+    for (const auto& e : m_candidates)
+      if (e.name == name) return e.create();
+    throw Error(ErrorKind::Usage, "auto: '" + std::string(name) + "' is not one of its candidates");
+  }
+
+  Choice measure(Context& ctx, const FilterSet& filter, int width, int height) const {
     auto results = measureAll(ctx, filter, width, height);
     if (results.empty()) return {"naive", "", 0};
     return *std::min_element(results.begin(), results.end(),
@@ -168,7 +175,7 @@ class AutoStrategy final : public Strategy {
 
   bool activate(Context& ctx, const FilterSet& filter, int width, int height, const Choice& choice) {
     try {
-      auto s = createStrategy(choice.strategy);
+      auto s = create(choice.strategy);
       if (s->unsupportedReason(ctx, filter)) return false;
       s->setTuningVariant(choice.variant);
       s->prepare(ctx, filter, width, height);
@@ -182,6 +189,7 @@ class AutoStrategy final : public Strategy {
     }
   }
 
+  std::vector<StrategyEntry> m_candidates;  ///< what it measures (injected: the registry's other rows)
   std::unique_ptr<Strategy> m_inner;
   Choice m_choice;
   std::string m_key;
@@ -189,8 +197,8 @@ class AutoStrategy final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeAutoStrategy() {
-  return std::make_unique<AutoStrategy>();
+std::unique_ptr<Strategy> makeAutoStrategy(std::vector<StrategyEntry> candidates) {
+  return std::make_unique<AutoStrategy>(std::move(candidates));
 }
 
 }  // namespace convolab

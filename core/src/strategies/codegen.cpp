@@ -1,5 +1,6 @@
 // codegen: OpenCL source generated for the current filter (literal coefficients, zero taps left out, a fused
-// single pass for rank-1 filters), built in the background while a live preview keeps the previous kernel.
+// single pass for rank-1 filters); coefficient edits run a generic kernel until the literals are baked in the
+// background once edits pause.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -14,16 +15,13 @@
 #include "../strategy_support.hpp"
 #include "../tile_shape.hpp"
 #include "convolab/analysis.hpp"
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/program_cache.hpp"
 
 namespace convolab {
 
-// Test and GUI hooks (declared where used; there is deliberately no public header for them).
-/// Background builds: the previous kernel keeps running until the new one is built. Off by default (prepare()
-/// then builds synchronously, so output always matches the filter); env CONVOLAB_CODEGEN_ASYNC=1 turns it on,
-/// this call overrides the environment.
-void setCodegenBackgroundBuilds(bool enabled);
+// Test hooks (declared where used; there is deliberately no public header for them).
 /// Tests only: every background build sleeps this long first, so "still the old kernel" is observable.
 void setCodegenBuildDelayForTesting(int milliseconds);
 /// Tests only: how long coefficient edits must pause before their literals are baked (default 1000 ms).
@@ -34,15 +32,14 @@ std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle);
 
 namespace {
 
-std::atomic<int> g_backgroundOverride{-1};  // -1: environment decides
 std::atomic<int> g_buildDelayMs{0};
 std::atomic<int> g_quietMs{1000};
 
+/// Background builds for coefficient edits: the previous literal kernel keeps running until the new one is
+/// built. Off by default (the generic kernel runs the edit at once, so output always matches the filter);
+/// CoreConfig::codegenAsync (CONVOLAB_CODEGEN_ASYNC=1) turns it on.
 bool backgroundBuilds() {
-  const int o = g_backgroundOverride.load();
-  if (o >= 0) return o != 0;
-  const char* env = std::getenv("CONVOLAB_CODEGEN_ASYNC");
-  return env && *env && std::string(env) != "0";
+  return coreConfig().codegenAsync;
 }
 
 /// Block and launch shape (TileShape; cpuStyle here: one basic block per input row and FAST_STORE, see
@@ -419,24 +416,13 @@ class CodegenStrategy final : public Strategy {
     poll(ctx, false);
     if (m_provisionalActive) {
       Provisional& p = *m_provisional;
-      p.kernel.setArg(0, frame.input);
-      p.kernel.setArg(1, frame.output);
-      p.kernel.setArg(2, frame.width);
-      p.kernel.setArg(3, frame.height);
-      p.kernel.setArg(4, p.weights);
-      p.kernel.setArg(5, p.offset);
-      p.kernel.setArg(6, p.border);
+      setArgs(p.kernel, frame.input, frame.output, frame.width, frame.height, p.weights, p.offset, p.border);
       return {launch2d(ctx, p.kernel, "convolve_codegen", p.geometry.globalRange(frame.width, frame.height),
                        p.geometry.localRange(), waitFor)};
     }
     if (!m_active) throw Error(ErrorKind::Device, "codegen: enqueue before prepare");
     Active& a = *m_active;
-    a.kernel.setArg(0, frame.input);
-    a.kernel.setArg(1, frame.output);
-    a.kernel.setArg(2, frame.width);
-    a.kernel.setArg(3, frame.height);
-    a.kernel.setArg(4, a.offset);
-    a.kernel.setArg(5, a.border);
+    setArgs(a.kernel, frame.input, frame.output, frame.width, frame.height, a.offset, a.border);
     const cl::NDRange global = a.geometry.globalRange(frame.width, frame.height);
     const cl::NDRange local = a.geometry.localRange();
     return {launch2d(ctx, a.kernel, "convolve_codegen", global, local, waitFor)};
@@ -552,9 +538,6 @@ class CodegenStrategy final : public Strategy {
 
 }  // namespace
 
-void setCodegenBackgroundBuilds(bool enabled) {
-  g_backgroundOverride = enabled ? 1 : 0;
-}
 void setCodegenBuildDelayForTesting(int milliseconds) {
   g_buildDelayMs = milliseconds;
 }

@@ -40,18 +40,9 @@ class ImageStrategy final : public Strategy {
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
                              roundUp(static_cast<size_t>(frame.height), kGroupY));
     const cl::NDRange local(kGroupX, kGroupY);
-    m_pack.setArg(0, frame.input);
-    m_pack.setArg(1, m_image);
-    m_pack.setArg(2, frame.width);
-    m_pack.setArg(3, frame.height);
+    setArgs(m_pack, frame.input, m_image, frame.width, frame.height);
     std::vector<NamedEvent> events{launch2d(ctx, m_pack, "pack_rgba", global, local, waitFor)};
-    m_convolve.setArg(0, m_image);
-    m_convolve.setArg(1, frame.output);
-    m_convolve.setArg(2, frame.width);
-    m_convolve.setArg(3, frame.height);
-    m_convolve.setArg(4, m_weights);
-    m_convolve.setArg(5, m_offset);
-    m_convolve.setArg(6, m_border);
+    setArgs(m_convolve, m_image, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
     events.push_back(launch2d(ctx, m_convolve, "convolve_image", global, local, {events.back().event}));
     return events;
   }

@@ -110,13 +110,7 @@ class LocalStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    m_kernel.setArg(0, frame.input);
-    m_kernel.setArg(1, frame.output);
-    m_kernel.setArg(2, frame.width);
-    m_kernel.setArg(3, frame.height);
-    m_kernel.setArg(4, m_weights);
-    m_kernel.setArg(5, m_offset);
-    m_kernel.setArg(6, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
     const auto gw = static_cast<size_t>(m_shape.groupW), gh = static_cast<size_t>(m_shape.groupH);
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), gw),
                              roundUp(static_cast<size_t>(frame.height), gh));

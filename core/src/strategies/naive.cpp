@@ -27,14 +27,8 @@ class NaiveStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    m_kernel.setArg(0, frame.input);
-    m_kernel.setArg(1, frame.output);
-    m_kernel.setArg(2, frame.width);
-    m_kernel.setArg(3, frame.height);
-    m_kernel.setArg(4, m_weights);
-    m_kernel.setArg(5, m_radius);
-    m_kernel.setArg(6, m_offset);
-    m_kernel.setArg(7, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_radius, m_offset,
+            m_border);
     const cl::NDRange local(16, 8);
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), 16),
                              roundUp(static_cast<size_t>(frame.height), 8));

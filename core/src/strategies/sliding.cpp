@@ -333,12 +333,7 @@ class SlidingStrategy final : public Strategy {
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
     if (!m_kernel()) throw Error(ErrorKind::Device, "sliding: enqueue before prepare");
-    m_kernel.setArg(0, frame.input);
-    m_kernel.setArg(1, frame.output);
-    m_kernel.setArg(2, frame.width);
-    m_kernel.setArg(3, frame.height);
-    m_kernel.setArg(4, m_offset);
-    m_kernel.setArg(5, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_offset, m_border);
     const std::size_t strips = (static_cast<std::size_t>(frame.width) + m_shape.bx - 1) / m_shape.bx;
     const std::size_t bands = (static_cast<std::size_t>(frame.height) + m_shape.sh - 1) / m_shape.sh;
     const cl::NDRange local(static_cast<std::size_t>(m_shape.wgx), static_cast<std::size_t>(m_shape.wgy));

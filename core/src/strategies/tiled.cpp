@@ -74,13 +74,7 @@ class TiledStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    m_kernel.setArg(0, frame.input);
-    m_kernel.setArg(1, frame.output);
-    m_kernel.setArg(2, frame.width);
-    m_kernel.setArg(3, frame.height);
-    m_kernel.setArg(4, m_weights);
-    m_kernel.setArg(5, m_offset);
-    m_kernel.setArg(6, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
     const cl::NDRange global = m_geometry.globalRange(frame.width, frame.height);
     const cl::NDRange local = m_geometry.localRange();
     return {launch2d(ctx, m_kernel, "convolve_tiled", global, local, waitFor)};

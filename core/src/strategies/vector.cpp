@@ -63,13 +63,7 @@ class VectorStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    m_kernel.setArg(0, frame.input);
-    m_kernel.setArg(1, frame.output);
-    m_kernel.setArg(2, frame.width);
-    m_kernel.setArg(3, frame.height);
-    m_kernel.setArg(4, m_weights);
-    m_kernel.setArg(5, m_offset);
-    m_kernel.setArg(6, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
     const size_t itemsX = (static_cast<size_t>(frame.width) + m_shape.bx - 1) / m_shape.bx;
     const size_t itemsY = (static_cast<size_t>(frame.height) + m_shape.by - 1) / m_shape.by;
     const cl::NDRange local(static_cast<size_t>(m_shape.wgx), static_cast<size_t>(m_shape.wgy));
