@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "../kernel_source.hpp"
+#include "../literal_taps.hpp"
 #include "../strategy_support.hpp"
 #include "../tile_shape.hpp"
 #include "convolab/analysis.hpp"
@@ -52,88 +53,15 @@ TileShape defaultShape(bool gpu) {
   return {8, 4, 16, 8, 8, false, true};  // 8-wide: as fast as 16 on Zen 4, compiles in half the time
 }
 
-/// A float as an OpenCL literal that reads back to the same float ("%.9g" round-trips binary32).
-std::string literal(float v) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
-  std::string s(buf);
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s + "f";
-}
-
-/// Per-channel values (R, G, B) of one tap or factor.
-using Rgb = std::array<float, 3>;
-bool isZero(const Rgb& w) {
-  return w[0] == 0.0f && w[1] == 0.0f && w[2] == 0.0f;
-}
-
-/// The vector chunk v multiplies by: a splat when the channels agree, else the R G B lane pattern.
-std::string vectorLiteral(const Rgb& w, int bx, int v) {
-  if (w[0] == w[1] && w[1] == w[2]) return "(VEC)(" + literal(w[0]) + ")";
-  std::string s = "(VEC)(";
-  for (int e = 0; e < bx; ++e) s += (e ? ", " : "") + literal(w[static_cast<size_t>((bx * v + e) % 3)]);
-  return s + ")";
-}
-
-/// What the generator needs to know about the filter.
-struct FilterPlan {
-  int k = 1;
-  bool sharedWeights = false;             ///< all three channels have the same weights: splat literals
-  std::vector<Rgb> taps;                  ///< [K·K] weights (matrix / divisor) as floats
-  int nonzeroTaps = 0;                    ///< taps with a non-zero weight in some channel
-  bool separable = false;                 ///< use the fused horizontal + vertical pass
-  std::vector<Rgb> rowFactor, colFactor;  ///< [K] each, when separable
-};
+/// What the generator needs to know about the filter (tap table, rank-1 factors: literal_taps.hpp).
+using FilterPlan = LiteralTaps;
 
 FilterPlan planFilter(const FilterSet& filter, int tileHeight) {
-  FilterPlan p;
-  p.k = filter.size();
-  const int k = p.k;
-  p.taps.resize(static_cast<size_t>(k * k));
-  p.sharedWeights = true;
-  for (int j = 0; j < k; ++j)
-    for (int i = 0; i < k; ++i) {
-      Rgb& t = p.taps[static_cast<size_t>(j * k + i)];
-      for (int c = 0; c < 3; ++c)
-        t[static_cast<size_t>(c)] = static_cast<float>(filter.channel(c).weight(j, i));
-      if (!(t[0] == t[1] && t[1] == t[2])) p.sharedWeights = false;
-      if (!isZero(t)) ++p.nonzeroTaps;
-    }
-  if (k < 5 || p.nonzeroTaps == 0) return p;
-  const FilterAnalysis a = analyzeFilter(filter);
-  if (!a.separable()) return p;
-  // Rank-1 factors per channel; rows/columns that are all zero in the matrix are exact zeros (skipped).
-  std::vector<Rgb> row(static_cast<size_t>(k), Rgb{}), col(static_cast<size_t>(k), Rgb{});
-  for (int c = 0; c < 3; ++c) {
-    const auto& ch = a.channels[static_cast<size_t>(c)];
-    if (ch.terms.empty()) continue;
-    for (int i = 0; i < k; ++i) {
-      bool zero = true;
-      for (int j = 0; j < k; ++j) zero = zero && filter.channel(c).at(j, i) == 0.0;
-      row[static_cast<size_t>(i)][static_cast<size_t>(c)] =
-          zero ? 0.0f : static_cast<float>(ch.terms[0].row[static_cast<size_t>(i)]);
-    }
-    for (int j = 0; j < k; ++j) {
-      bool zero = true;
-      for (int i = 0; i < k; ++i) zero = zero && filter.channel(c).at(j, i) == 0.0;
-      col[static_cast<size_t>(j)][static_cast<size_t>(c)] =
-          zero ? 0.0f : static_cast<float>(ch.terms[0].column[static_cast<size_t>(j)]);
-    }
-  }
-  if (p.sharedWeights) {  // the same factors for every channel, so the literals stay splats
-    for (auto& r : row) r = {r[0], r[0], r[0]};
-    for (auto& c : col) c = {c[0], c[0], c[0]};
-  }
-  int nzRow = 0, nzCol = 0;
-  for (int i = 0; i < k; ++i)
-    nzRow += !isZero(row[static_cast<size_t>(i)]), nzCol += !isZero(col[static_cast<size_t>(i)]);
   // FMAs per output: the horizontal pass also covers the halo rows; +2 for the extra local-memory pass.
-  const double sepCost = nzRow * static_cast<double>(tileHeight + k - 1) / tileHeight + nzCol + 2;
-  if (sepCost >= p.nonzeroTaps) return p;
-  p.separable = true;
-  p.rowFactor = std::move(row);
-  p.colFactor = std::move(col);
-  return p;
+  return literalTaps(filter, 5, [tileHeight, k = filter.size()](int nzRow, int nzCol, int nonzeroTaps) {
+    const double sepCost = nzRow * static_cast<double>(tileHeight + k - 1) / tileHeight + nzCol + 2;
+    return sepCost < nonzeroTaps;
+  });
 }
 
 /// Generated kernel text for one filter plan on one geometry (follows common.cl + the #defines + codegen.cl).

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "../literal_taps.hpp"
 #include "../strategy_support.hpp"
 #include "convolab/analysis.hpp"
 #include "convolab/error.hpp"
@@ -36,85 +37,13 @@ SlidingShape defaultShape(bool gpu, int k) {
   return k <= 9 ? SlidingShape{16, 32, 16, 1, true, 1} : SlidingShape{8, 32, 16, 1, true, 1};
 }
 
-/// A float as an OpenCL literal that reads back to the same float ("%.9g" round-trips binary32).
-std::string literal(float v) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
-  std::string s(buf);
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s + "f";
-}
-
-using Rgb = std::array<float, 3>;  ///< per-channel values (R, G, B) of one tap or factor
-bool isZero(const Rgb& w) {
-  return w[0] == 0.0f && w[1] == 0.0f && w[2] == 0.0f;
-}
-
-/// The vector chunk v multiplies by: a splat when the channels agree, else the R G B lane pattern.
-std::string vectorLiteral(const Rgb& w, int bx, int v) {
-  if (w[0] == w[1] && w[1] == w[2]) return "(VEC)(" + literal(w[0]) + ")";
-  std::string s = "(VEC)(";
-  for (int e = 0; e < bx; ++e) s += (e ? ", " : "") + literal(w[static_cast<size_t>((bx * v + e) % 3)]);
-  return s + ")";
-}
-
-/// What the generator needs to know about the filter.
-struct SlidingPlan {
-  int k = 1;
-  std::vector<Rgb> taps;  ///< [K·K] weights (matrix / divisor)
-  int nonzeroTaps = 0;
-  bool separable = false;                 ///< horizontal pass in registers, pushed into K vertical rows
-  std::vector<Rgb> rowFactor, colFactor;  ///< [K] each, when separable
-  const Rgb& tap(int j, int i) const { return taps[static_cast<size_t>(j * k + i)]; }
-};
+/// What the generator needs to know about the filter (tap table, rank-1 factors: literal_taps.hpp).
+using SlidingPlan = LiteralTaps;
 
 SlidingPlan planFilter(const FilterSet& filter) {
-  SlidingPlan p;
-  p.k = filter.size();
-  const int k = p.k;
-  p.taps.resize(static_cast<size_t>(k * k));
-  bool shared = true;
-  for (int j = 0; j < k; ++j)
-    for (int i = 0; i < k; ++i) {
-      Rgb& t = p.taps[static_cast<size_t>(j * k + i)];
-      for (int c = 0; c < 3; ++c)
-        t[static_cast<size_t>(c)] = static_cast<float>(filter.channel(c).weight(j, i));
-      shared = shared && t[0] == t[1] && t[1] == t[2];
-      if (!isZero(t)) ++p.nonzeroTaps;
-    }
-  if (k < 3 || p.nonzeroTaps == 0) return p;
-  const FilterAnalysis a = analyzeFilter(filter);
-  if (!a.separable()) return p;
-  // Rank-1 factors per channel; rows/columns that are all zero in the matrix stay exact zeros (skipped).
-  std::vector<Rgb> row(static_cast<size_t>(k), Rgb{}), col(static_cast<size_t>(k), Rgb{});
-  for (int c = 0; c < 3; ++c) {
-    const auto& ch = a.channels[static_cast<size_t>(c)];
-    if (ch.terms.empty()) continue;
-    for (int i = 0; i < k; ++i) {
-      bool zero = true;
-      for (int j = 0; j < k; ++j) zero = zero && filter.channel(c).at(j, i) == 0.0;
-      row[static_cast<size_t>(i)][static_cast<size_t>(c)] =
-          zero ? 0.0f : static_cast<float>(ch.terms[0].row[static_cast<size_t>(i)]);
-    }
-    for (int j = 0; j < k; ++j) {
-      bool zero = true;
-      for (int i = 0; i < k; ++i) zero = zero && filter.channel(c).at(j, i) == 0.0;
-      col[static_cast<size_t>(j)][static_cast<size_t>(c)] =
-          zero ? 0.0f : static_cast<float>(ch.terms[0].column[static_cast<size_t>(j)]);
-    }
-  }
-  if (shared) {  // the same factors for every channel, so the literals stay splats
-    for (auto& r : row) r = {r[0], r[0], r[0]};
-    for (auto& c : col) c = {c[0], c[0], c[0]};
-  }
-  int nzRow = 0, nzCol = 0;
-  for (int i = 0; i < k; ++i)
-    nzRow += !isZero(row[static_cast<size_t>(i)]), nzCol += !isZero(col[static_cast<size_t>(i)]);
-  if (nzRow + nzCol >= p.nonzeroTaps) return p;
-  p.separable = true;
-  p.rowFactor = std::move(row);
-  p.colFactor = std::move(col);
-  return p;
+  // The rank-1 form is one fused pass in registers: it pays whenever it has fewer FMAs than the taps.
+  return literalTaps(filter, 3,
+                     [](int nzRow, int nzCol, int nonzeroTaps) { return nzRow + nzCol < nonzeroTaps; });
 }
 
 std::string acc(int slot, int v) {
