@@ -92,6 +92,12 @@ cl::NDRange TileGeometry::localRange() const {
   return cl::NDRange(static_cast<size_t>(shape.wgx), static_cast<size_t>(shape.wgy));
 }
 
+TileShape defaultTiledShape(const DeviceInfo& dev) {
+  if (dev.isGpu)
+    return {4, 8, 16, 4, 1, true, false};  // 4×8 block: 12-float lane stride, conflict-free vload4
+  return {16, 4, 8, 8, 16, false, true};   // CPUs: one 16-wide SIMD vector per chunk
+}
+
 std::optional<TileGeometry> fitTile(TileShape s, int k, const DeviceInfo& dev, std::size_t maxGroup,
                                     bool withSeparableBuffer) {
   for (;;) {

@@ -37,6 +37,10 @@ struct TileShape {
   TileShape shrunkToGroup(std::size_t maxGroup) const;
 };
 
+/// tiled's default shape for this device type: also the generic kernel that literal strategies run while
+/// coefficients are being edited (literal_baker.hpp).
+TileShape defaultTiledShape(const DeviceInfo& dev);
+
 /// Sizes derived from a shape for filter size K, as tile.cl expects them (see the top of that file).
 struct TileGeometry {
   TileShape shape;

@@ -2,16 +2,12 @@
 // single pass for rank-1 filters); coefficient edits run a generic kernel until the literals are baked in the
 // background once edits pause.
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
-#include <future>
-#include <map>
 #include <sstream>
-#include <thread>
 
 #include "../kernel_source.hpp"
+#include "../literal_baker.hpp"
 #include "../literal_taps.hpp"
 #include "../strategy_support.hpp"
 #include "../tile_shape.hpp"
@@ -25,16 +21,14 @@ namespace convolab {
 // Test hooks (declared where used; there is deliberately no public header for them).
 /// Tests only: every background build sleeps this long first, so "still the old kernel" is observable.
 void setCodegenBuildDelayForTesting(int milliseconds);
-/// Tests only: how long coefficient edits must pause before their literals are baked (default 1000 ms).
+/// Tests only: how long coefficient edits must pause before their literals are baked (default 1000 ms; shared
+/// with sliding: setLiteralBakeQuietPeriodForTesting).
 void setCodegenQuietPeriodForTesting(int milliseconds);
 /// The generated kernel text (what follows common.cl and codegen.cl) for `filter` on a GPU- or CPU-style
 /// shape.
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle);
 
 namespace {
-
-std::atomic<int> g_buildDelayMs{0};
-std::atomic<int> g_quietMs{1000};
 
 /// Background builds for coefficient edits: the previous literal kernel keeps running until the new one is
 /// built. Off by default (the generic kernel runs the edit at once, so output always matches the filter);
@@ -237,20 +231,17 @@ std::optional<Request> makeRequest(const DeviceInfo& dev, const FilterSet& filte
   return r;
 }
 
-struct Built {
-  std::uint64_t key = 0;
-  cl::Kernel kernel;
-  TileGeometry geometry;
-};
-
 /// Builds `r`; when the compiled kernel allows fewer work-items per group than its geometry launches
 /// (registers), plans and builds again under that limit. The result stays filed under r's key.
-Built build(Context& ctx, const Request& r) {
+BakedKernel build(Context& ctx, const Request& r) {
   Request current = r;
   for (;;) {
     cl::Kernel kernel(ctx.buildProgram(current.source, current.options, "codegen"), "convolve_codegen");
     const auto limit = workGroupRefit(kernel, ctx.clDevice(), current.geometry.shape.groupSize());
-    if (!limit) return {r.key, kernel, current.geometry};
+    if (!limit) {
+      const TileGeometry g = current.geometry;
+      return {r.key, kernel, g.localRange(), [g](int w, int h) { return g.globalRange(w, h); }, {}, {}};
+    }
     auto smaller = makeRequest(ctx.device(), *r.filter, r.shape, *limit);
     if (!smaller)
       throw Error(ErrorKind::Device, "codegen: no tile for K=" + std::to_string(r.filter->size()) + " fits " +
@@ -261,11 +252,6 @@ Built build(Context& ctx, const Request& r) {
 
 class CodegenStrategy final : public Strategy {
  public:
-  ~CodegenStrategy() override {
-    // A background build still running uses the context: wait for it (never throws).
-    if (m_building.valid()) m_building.wait();
-  }
-
   std::string name() const override { return "codegen"; }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
@@ -301,176 +287,40 @@ class CodegenStrategy final : public Strategy {
     auto req = makeRequest(ctx.device(), filter, shapeFor(ctx.device()), ctx.device().maxWorkGroupSize);
     if (!req)
       throw Error(ErrorKind::Device, "codegen: no tile for K=" + std::to_string(filter.size()) + " fits");
-    poll(ctx, false);
-    if (m_active && m_active->key == req->key) {  // same program: offsets and border values are arguments
-      m_active->offset = req->offset;
-      m_active->border = req->border;
-      m_target.reset();
-      m_provisionalActive = false;
-      return;
-    }
-    if (auto it = m_cache.find(req->key); it != m_cache.end()) {  // built before: switch at once
-      activate(*req, it->second);
-      m_target.reset();
-      return;
-    }
-    const bool sameStructure = m_active && m_active->shapeKey == req->shapeKey;
-    m_lastEdit = std::chrono::steady_clock::now();
-    if (sameStructure && !backgroundBuilds() && prepareProvisional(ctx, filter)) {
-      // A coefficient edit: run the generic kernel (weights as an argument) until edits pause, then bake the
-      // literals once. Every program built costs driver memory that PoCL 3.1 never returns, so typing must
-      // not build one program per keystroke.
-      m_target = std::move(*req);
-      m_provisionalActive = true;
-      poll(ctx, false);
-      return;
-    }
-    if (!sameStructure || !backgroundBuilds()) {
-      if (m_building.valid() && m_buildingKey == req->key) {
-        poll(ctx, true);  // the same program is already building: wait for it instead of building twice
-      } else {
-        remember(build(ctx, *req));
-      }
-      activate(*req, m_cache.at(req->key));
-      m_target.reset();
-      return;
-    }
-    m_target = std::move(*req);  // keep running the current kernel until this one is built
-    poll(ctx, false);
+    BakeRequest bake{
+        req->key, req->shapeKey, req->offset, req->border,
+        [r = std::make_shared<const Request>(std::move(*req))](Context& c) { return build(c, *r); }};
+    // A coefficient edit runs the generic kernel (tiled.cl on the same TileShape) until edits pause, then
+    // bakes the literals once (literal_baker.hpp).
+    m_baker.prepare(ctx, filter, std::move(bake), shapeFor(ctx.device()), backgroundBuilds());
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    poll(ctx, false);
-    if (m_provisionalActive) {
-      Provisional& p = *m_provisional;
-      setArgs(p.kernel, frame.input, frame.output, frame.width, frame.height, p.weights, p.offset, p.border);
-      return {launch2d(ctx, p.kernel, "convolve_codegen", p.geometry.globalRange(frame.width, frame.height),
-                       p.geometry.localRange(), waitFor)};
-    }
-    if (!m_active) throw Error(ErrorKind::Device, "codegen: enqueue before prepare");
-    Active& a = *m_active;
-    setArgs(a.kernel, frame.input, frame.output, frame.width, frame.height, a.offset, a.border);
-    const cl::NDRange global = a.geometry.globalRange(frame.width, frame.height);
-    const cl::NDRange local = a.geometry.localRange();
-    return {launch2d(ctx, a.kernel, "convolve_codegen", global, local, waitFor)};
+    return m_baker.enqueue(ctx, frame, waitFor, [&](BakedKernel& a) -> std::vector<NamedEvent> {
+      setArgs(a.kernel, frame.input, frame.output, frame.width, frame.height, a.offset, a.border);
+      return {
+          launch2d(ctx, a.kernel, "convolve_codegen", a.global(frame.width, frame.height), a.local, waitFor)};
+    });
   }
 
  private:
-  /// The generic kernel of this K, border and shape: tiled.cl on the same TileShape, weights in a buffer.
-  struct Provisional {
-    std::string key;  ///< K, border and requested shape
-    cl::Kernel kernel;
-    TileGeometry geometry;
-    cl::Buffer weights;
-    cl_float4 offset{}, border{};
-  };
-
-  /// Readies the generic kernel for `filter` (built once per K, border and shape, then only new weights);
-  /// false when it does not fit (then the literal program is built at once, as before).
-  bool prepareProvisional(Context& ctx, const FilterSet& filter) {
-    const DeviceInfo& dev = ctx.device();
-    std::size_t maxGroup = dev.maxWorkGroupSize;
-    const std::string key = baseBuildOptions(filter) + "|" + shapeFor(dev).str();
-    if (m_provisional && m_provisional->key != key) m_provisional.reset();
-    while (!m_provisional) {
-      const auto g = fitTile(shapeFor(dev), filter.size(), dev, maxGroup);
-      if (!g || g->patternWeightBytes() > dev.constantBufferBytes) return false;
-      const std::string options = baseBuildOptions(filter) + g->buildOptions();
-      cl::Kernel kernel(ctx.buildKernelProgram("tiled", options), "convolve_tiled");
-      if (const auto limit = workGroupRefit(kernel, ctx.clDevice(), g->shape.groupSize())) {
-        maxGroup = *limit;
-        continue;
-      }
-      m_provisional = Provisional{key, kernel, *g, {}, {}, {}};
-    }
-    uploadFloats(ctx, m_provisional->weights, chunkPatternWeights(filter, m_provisional->geometry.shape.bx));
-    m_provisional->offset = offsetsOf(filter);
-    m_provisional->border = borderValuesOf(filter);
-    return true;
-  }
-
-  struct Active {
-    std::uint64_t key = 0;
-    std::string shapeKey;
-    cl::Kernel kernel;
-    TileGeometry geometry;
-    cl_float4 offset{}, border{};
-  };
-
   TileShape shapeFor(const DeviceInfo& dev) const {
     const TileShape d = defaultShape(dev.isGpu);
     return TileShape::parse(m_variant, d).value_or(d);
   }
 
-  void activate(const Request& r, const Built& b) {
-    m_active = Active{r.key, r.shapeKey, b.kernel, b.geometry, r.offset, r.border};
-    m_provisionalActive = false;
-  }
-
-  /// Keeps a built kernel in memory so returning to an earlier filter is instant (bounded: live editing makes
-  /// many).
-  void remember(Built b) {
-    static constexpr std::size_t kMaxKernels = 32;
-    if (m_cache.emplace(b.key, b).second) m_order.push_back(b.key);
-    while (m_order.size() > kMaxKernels) {
-      const std::uint64_t oldest = m_order.front();
-      m_order.pop_front();
-      if (m_active && m_active->key == oldest)
-        m_order.push_back(oldest);  // the running kernel stays
-      else
-        m_cache.erase(oldest);
-    }
-  }
-
-  /// Collects a finished background build (waiting for it when `wait`), switches to it when it is still
-  /// what was asked for last, and starts building the newest request when nothing is building.
-  void poll(Context& ctx, bool wait) {
-    if (m_building.valid() &&
-        (wait || m_building.wait_for(std::chrono::seconds(0)) == std::future_status::ready)) {
-      Built b = m_building.get();  // rethrows a build failure
-      remember(b);
-      if (m_target && m_target->key == b.key) {
-        activate(*m_target, m_cache.at(b.key));
-        m_target.reset();
-      }
-    }
-    if (!m_target || m_building.valid()) return;
-    // Bake (or build in the background) only once edits have paused: one program per pause, not per edit.
-    if (std::chrono::steady_clock::now() - m_lastEdit < std::chrono::milliseconds(g_quietMs.load())) return;
-    if (auto it = m_cache.find(m_target->key); it != m_cache.end()) {
-      activate(*m_target, it->second);
-      m_target.reset();
-      return;
-    }
-    m_buildingKey = m_target->key;
-    const int delay = g_buildDelayMs.load();
-    m_building = std::async(std::launch::async, [&ctx, req = *m_target, delay] {
-      if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
-      return build(ctx, req);
-    });
-  }
-
-  std::string m_variant;  ///< set by setTuningVariant
-  std::optional<Active> m_active;
-  std::optional<Request>
-      m_target;  ///< newest filter whose kernel is not built yet (background or provisional)
-  std::optional<Provisional> m_provisional;
-  bool m_provisionalActive = false;  ///< enqueue runs m_provisional until m_target's literals are built
-  std::chrono::steady_clock::time_point m_lastEdit;
-  std::future<Built> m_building;
-  std::uint64_t m_buildingKey = 0;
-  std::map<std::uint64_t, Built> m_cache;
-  std::deque<std::uint64_t> m_order;
+  std::string m_variant;                         ///< set by setTuningVariant
+  LiteralBaker m_baker{"convolve_codegen", 32};  ///< the last 32 kernels: returning to a filter is instant
 };
 
 }  // namespace
 
 void setCodegenBuildDelayForTesting(int milliseconds) {
-  g_buildDelayMs = milliseconds;
+  setLiteralBakeBuildDelayForTesting(milliseconds);
 }
 void setCodegenQuietPeriodForTesting(int milliseconds) {
-  g_quietMs = milliseconds;
+  setLiteralBakeQuietPeriodForTesting(milliseconds);
 }
 
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle) {

@@ -3,9 +3,9 @@
 // coefficients, zero taps left out, a single fused pass for rank-1 filters.
 #include <array>
 #include <cstdio>
-#include <map>
 #include <sstream>
 
+#include "../literal_baker.hpp"
 #include "../literal_taps.hpp"
 #include "../strategy_support.hpp"
 #include "convolab/analysis.hpp"
@@ -243,31 +243,36 @@ class SlidingStrategy final : public Strategy {
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {
-    Request req = makeRequest(filter, shapeFor(ctx.device(), filter.size()));
-    auto it = m_built.find(req.key);
-    if (it == m_built.end()) {
-      static constexpr std::size_t kMaxKernels = 16;  // live editing makes many; keep the recent ones
-      if (m_built.size() >= kMaxKernels) m_built.clear();
-      it = m_built
-               .emplace(req.key,
-                        cl::Kernel(ctx.buildProgram(req.source, req.options, "sliding"), "convolve_sliding"))
-               .first;
-    }
-    m_kernel = it->second;
-    m_shape = req.shape;
-    m_offset = req.offset;
-    m_border = req.border;
+    auto req = std::make_shared<const Request>(makeRequest(filter, shapeFor(ctx.device(), filter.size())));
+    BakeRequest bake{
+        req->key, std::to_string(filter.size()) + "|" + std::string(borderName(filter.border())), req->offset,
+        req->border, [req](Context& c) {
+          cl::Kernel kernel(c.buildProgram(req->source, req->options, "sliding"), "convolve_sliding");
+          const SlidingShape s = req->shape;
+          const cl::NDRange local(static_cast<std::size_t>(s.wgx), static_cast<std::size_t>(s.wgy));
+          return BakedKernel{req->key,
+                             kernel,
+                             local,
+                             [s, local](int width, int height) {
+                               const std::size_t strips = (static_cast<std::size_t>(width) + s.bx - 1) / s.bx;
+                               const std::size_t bands = (static_cast<std::size_t>(height) + s.sh - 1) / s.sh;
+                               return cl::NDRange(roundUp(strips, local[0]), roundUp(bands, local[1]));
+                             },
+                             {},
+                             {}};
+        }};
+    // A coefficient edit runs the generic kernel (tiled.cl, weights in a buffer) until edits pause, then
+    // bakes the literals once: one program per pause, not per edit (literal_baker.hpp).
+    m_baker.prepare(ctx, filter, std::move(bake), defaultTiledShape(ctx.device()));
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    if (!m_kernel()) throw Error(ErrorKind::Device, "sliding: enqueue before prepare");
-    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_offset, m_border);
-    const std::size_t strips = (static_cast<std::size_t>(frame.width) + m_shape.bx - 1) / m_shape.bx;
-    const std::size_t bands = (static_cast<std::size_t>(frame.height) + m_shape.sh - 1) / m_shape.sh;
-    const cl::NDRange local(static_cast<std::size_t>(m_shape.wgx), static_cast<std::size_t>(m_shape.wgy));
-    const cl::NDRange global(roundUp(strips, local[0]), roundUp(bands, local[1]));
-    return {launch2d(ctx, m_kernel, "convolve_sliding", global, local, waitFor)};
+    return m_baker.enqueue(ctx, frame, waitFor, [&](BakedKernel& b) -> std::vector<NamedEvent> {
+      setArgs(b.kernel, frame.input, frame.output, frame.width, frame.height, b.offset, b.border);
+      return {
+          launch2d(ctx, b.kernel, "convolve_sliding", b.global(frame.width, frame.height), b.local, waitFor)};
+    });
   }
 
  private:
@@ -281,11 +286,8 @@ class SlidingStrategy final : public Strategy {
     return s;
   }
 
-  std::optional<std::array<int, 6>> m_variant;  ///< set by setTuningVariant
-  std::map<std::uint64_t, cl::Kernel> m_built;  ///< built kernels by source hash
-  cl::Kernel m_kernel;
-  SlidingShape m_shape;
-  cl_float4 m_offset{}, m_border{};
+  std::optional<std::array<int, 6>> m_variant;   ///< set by setTuningVariant
+  LiteralBaker m_baker{"convolve_sliding", 16};  ///< the last 16 kernels: returning to a filter is instant
 };
 
 }  // namespace

@@ -7,9 +7,7 @@ namespace convolab {
 namespace {
 
 TileShape defaultShape(const DeviceInfo& dev) {
-  if (dev.isGpu)
-    return {4, 8, 16, 4, 1, true, false};  // 4×8 block: 12-float lane stride, conflict-free vload4
-  return {16, 4, 8, 8, 16, false, true};   // CPUs: one 16-wide SIMD vector per chunk
+  return defaultTiledShape(dev);
 }
 
 class TiledStrategy final : public Strategy {

@@ -1,0 +1,155 @@
+// Pause-then-bake for literal-coefficient kernels: generic kernel while editing, one build per pause.
+#include "literal_baker.hpp"
+
+#include <atomic>
+#include <thread>
+
+#include "convolab/error.hpp"
+#include "strategy_support.hpp"
+
+namespace convolab {
+namespace {
+std::atomic<int> g_quietMs{1000};
+std::atomic<int> g_buildDelayMs{0};
+}  // namespace
+
+void setLiteralBakeQuietPeriodForTesting(int milliseconds) {
+  g_quietMs = milliseconds;
+}
+void setLiteralBakeBuildDelayForTesting(int milliseconds) {
+  g_buildDelayMs = milliseconds;
+}
+
+LiteralBaker::LiteralBaker(std::string eventName, std::size_t maxKernels)
+    : m_eventName(std::move(eventName)), m_maxKernels(maxKernels) {}
+
+LiteralBaker::~LiteralBaker() {
+  if (m_building.valid()) m_building.wait();
+}
+
+void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest request,
+                           const TileShape& genericShape, bool backgroundBuilds) {
+  poll(ctx, false);
+  if (m_active && m_active->key == request.key) {  // same program: offsets and border values are arguments
+    m_active->offset = request.offset;
+    m_active->border = request.border;
+    m_target.reset();
+    m_genericActive = false;
+    return;
+  }
+  if (auto it = m_cache.find(request.key); it != m_cache.end()) {  // built before: switch at once
+    activate(request, it->second);
+    m_target.reset();
+    return;
+  }
+  const bool sameStructure = m_active && m_activeStructure == request.structureKey;
+  m_lastEdit = std::chrono::steady_clock::now();
+  if (sameStructure && !backgroundBuilds && prepareGeneric(ctx, filter, genericShape)) {
+    m_target = std::move(request);  // baked once edits pause (poll)
+    m_genericActive = true;
+    poll(ctx, false);
+    return;
+  }
+  if (!sameStructure || !backgroundBuilds) {
+    if (m_building.valid() && m_buildingKey == request.key) {
+      poll(ctx, true);  // the same program is already building: wait for it instead of building twice
+    } else {
+      BakedKernel b = request.build(ctx);
+      b.key = request.key;
+      remember(std::move(b));
+    }
+    activate(request, m_cache.at(request.key));
+    m_target.reset();
+    return;
+  }
+  m_target = std::move(request);  // keep running the current kernel until this one is built
+  poll(ctx, false);
+}
+
+std::vector<NamedEvent> LiteralBaker::enqueue(
+    Context& ctx, const FrameBuffers& frame, const std::vector<cl::Event>& waitFor,
+    const std::function<std::vector<NamedEvent>(BakedKernel&)>& launchLiteral) {
+  poll(ctx, false);
+  if (m_genericActive) {
+    Generic& g = *m_generic;
+    setArgs(g.kernel, frame.input, frame.output, frame.width, frame.height, g.weights, g.offset, g.border);
+    return {launch2d(ctx, g.kernel, m_eventName, g.geometry.globalRange(frame.width, frame.height),
+                     g.geometry.localRange(), waitFor)};
+  }
+  if (!m_active) throw Error(ErrorKind::Device, m_eventName + ": enqueue before prepare");
+  return launchLiteral(*m_active);
+}
+
+bool LiteralBaker::prepareGeneric(Context& ctx, const FilterSet& filter, const TileShape& shape) {
+  const DeviceInfo& dev = ctx.device();
+  std::size_t maxGroup = dev.maxWorkGroupSize;
+  const std::string key = baseBuildOptions(filter) + "|" + shape.str();
+  if (m_generic && m_generic->key != key) m_generic.reset();
+  while (!m_generic) {
+    const auto g = fitTile(shape, filter.size(), dev, maxGroup);
+    if (!g || g->patternWeightBytes() > dev.constantBufferBytes) return false;
+    const std::string options = baseBuildOptions(filter) + g->buildOptions();
+    cl::Kernel kernel(ctx.buildKernelProgram("tiled", options), "convolve_tiled");
+    if (const auto limit = workGroupRefit(kernel, ctx.clDevice(), g->shape.groupSize())) {
+      maxGroup = *limit;
+      continue;
+    }
+    m_generic = Generic{key, kernel, *g, {}, {}, {}};
+  }
+  uploadFloats(ctx, m_generic->weights, chunkPatternWeights(filter, m_generic->geometry.shape.bx));
+  m_generic->offset = offsetsOf(filter);
+  m_generic->border = borderValuesOf(filter);
+  return true;
+}
+
+void LiteralBaker::activate(const BakeRequest& r, const BakedKernel& b) {
+  m_active = b;
+  m_active->offset = r.offset;
+  m_active->border = r.border;
+  m_activeStructure = r.structureKey;
+  m_genericActive = false;
+}
+
+void LiteralBaker::remember(BakedKernel b) {
+  const std::uint64_t key = b.key;
+  if (m_cache.emplace(key, std::move(b)).second) m_order.push_back(key);
+  while (m_order.size() > m_maxKernels) {
+    const std::uint64_t oldest = m_order.front();
+    m_order.pop_front();
+    if (m_active && m_active->key == oldest)
+      m_order.push_back(oldest);  // the running kernel stays
+    else
+      m_cache.erase(oldest);
+  }
+}
+
+void LiteralBaker::poll(Context& ctx, bool wait) {
+  if (m_building.valid() &&
+      (wait || m_building.wait_for(std::chrono::seconds(0)) == std::future_status::ready)) {
+    BakedKernel b = m_building.get();  // rethrows a build failure
+    const std::uint64_t key = b.key;
+    remember(std::move(b));
+    if (m_target && m_target->key == key) {
+      activate(*m_target, m_cache.at(key));
+      m_target.reset();
+    }
+  }
+  if (!m_target || m_building.valid()) return;
+  // Bake (or build in the background) only once edits have paused: one program per pause, not per edit.
+  if (std::chrono::steady_clock::now() - m_lastEdit < std::chrono::milliseconds(g_quietMs.load())) return;
+  if (auto it = m_cache.find(m_target->key); it != m_cache.end()) {
+    activate(*m_target, it->second);
+    m_target.reset();
+    return;
+  }
+  m_buildingKey = m_target->key;
+  const int delay = g_buildDelayMs.load();
+  m_building = std::async(std::launch::async, [&ctx, build = m_target->build, key = m_target->key, delay] {
+    if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+    BakedKernel b = build(ctx);
+    b.key = key;
+    return b;
+  });
+}
+
+}  // namespace convolab

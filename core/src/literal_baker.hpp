@@ -1,0 +1,107 @@
+// Pause-then-bake for literal-coefficient kernels (codegen, sliding): while coefficients are being edited a
+// generic kernel (tiled.cl, weights in a buffer) runs, and the literal program is built once edits pause.
+#pragma once
+
+#include <CL/opencl.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <future>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convolab/context.hpp"
+#include "convolab/filter.hpp"
+#include "convolab/strategy.hpp"
+#include "tile_shape.hpp"
+
+namespace convolab {
+
+/// A literal-coefficient kernel once built, and how to launch it.
+struct BakedKernel {
+  std::uint64_t key = 0;  ///< the request's key
+  cl::Kernel kernel;
+  cl::NDRange local;
+  std::function<cl::NDRange(int width, int height)> global;
+  cl_float4 offset{}, border{};  ///< arguments for the filter it currently runs (set when activated)
+};
+
+/// One literal program as the strategy that generates it describes it.
+struct BakeRequest {
+  std::uint64_t key = 0;                       ///< hash of source + options
+  std::string structureKey;                    ///< K and border: a change here never runs the old kernel
+  cl_float4 offset{}, border{};                ///< arguments, not baked into the source
+  std::function<BakedKernel(Context&)> build;  ///< builds the program (on a background thread after a pause)
+};
+
+/// The literal kernels of one strategy instance: the active one, an LRU of recent ones, the build in flight
+/// and the generic kernel that runs meanwhile. Every program built costs driver memory that PoCL 3.1 never
+/// returns, so typing coefficients must not build one program per keystroke.
+class LiteralBaker {
+ public:
+  /// `eventName` names the launches (e.g. "convolve_sliding"); the last `maxKernels` built kernels are kept
+  /// so that returning to an earlier filter switches at once.
+  LiteralBaker(std::string eventName, std::size_t maxKernels);
+  ~LiteralBaker();  ///< waits for a background build (it uses the context); never throws
+  LiteralBaker(const LiteralBaker&) = delete;
+  LiteralBaker& operator=(const LiteralBaker&) = delete;
+
+  /// Readies `request` (the literal program for `filter`):
+  /// - the program running now, or one built before: switches at once (offsets and border values are
+  ///   arguments);
+  /// - a coefficient edit (same structureKey as the running one): the generic kernel (tiled.cl on
+  ///   `genericShape`, fitted to the device, built once per K, border and shape) runs now, exact, and the
+  ///   literal program is built in the background once edits have paused for the quiet period (1 s);
+  /// - otherwise (first filter, K or border changed, or no generic tile fits): built now.
+  /// With `backgroundBuilds` (codegen's CONVOLAB_CODEGEN_ASYNC) a coefficient edit keeps the previous literal
+  /// kernel running until the new one is built instead.
+  void prepare(Context& ctx, const FilterSet& filter, BakeRequest request, const TileShape& genericShape,
+               bool backgroundBuilds = false);
+
+  /// Enqueues one frame: collects a finished build, then runs the generic kernel while edits are in flight,
+  /// else `launchLiteral` with the active literal kernel (the strategy sets its arguments).
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor,
+                                  const std::function<std::vector<NamedEvent>(BakedKernel&)>& launchLiteral);
+
+  /// True while the generic kernel runs in place of the requested literal one (tests, status).
+  bool runningGeneric() const { return m_genericActive; }
+
+ private:
+  /// The generic kernel of one K, border and shape, with the current filter's weights.
+  struct Generic {
+    std::string key;  ///< build options + requested shape
+    cl::Kernel kernel;
+    TileGeometry geometry;
+    cl::Buffer weights;
+    cl_float4 offset{}, border{};
+  };
+
+  bool prepareGeneric(Context& ctx, const FilterSet& filter, const TileShape& shape);
+  void activate(const BakeRequest& r, const BakedKernel& b);
+  void remember(BakedKernel b);
+  void poll(Context& ctx, bool wait);
+
+  std::string m_eventName;
+  std::size_t m_maxKernels;
+  std::optional<BakedKernel> m_active;
+  std::string m_activeStructure;
+  std::optional<BakeRequest> m_target;  ///< newest request whose kernel is not built yet
+  std::optional<Generic> m_generic;
+  bool m_genericActive = false;  ///< enqueue runs m_generic until m_target's literals are built
+  std::chrono::steady_clock::time_point m_lastEdit;
+  std::future<BakedKernel> m_building;
+  std::uint64_t m_buildingKey = 0;
+  std::map<std::uint64_t, BakedKernel> m_cache;
+  std::deque<std::uint64_t> m_order;
+};
+
+/// Tests: how long coefficient edits must pause before their literals are baked (default 1000 ms).
+void setLiteralBakeQuietPeriodForTesting(int milliseconds);
+/// Tests: every background build sleeps this long first, so "still the old kernel" is observable.
+void setLiteralBakeBuildDelayForTesting(int milliseconds);
+
+}  // namespace convolab
