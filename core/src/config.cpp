@@ -43,6 +43,8 @@ CoreConfig CoreConfig::fromEnvironment() {
   if (const long long tile = std::atoll(env("CONVOLAB_TILE_BYTES").c_str()); tile > 0)
     c.tileBytes = static_cast<std::size_t>(tile);
   c.codegenAsync = flag("CONVOLAB_CODEGEN_ASYNC");
+  if (const std::string n = env("CONVOLAB_LITERAL_PROGRAMS"); !n.empty())
+    c.literalPrograms = std::max(0, std::atoi(n.c_str()));
   return c;
 }
 

@@ -2,7 +2,11 @@
 #include "convolab/context.hpp"
 
 #include <chrono>
+#include <list>
 #include <map>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
 
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
@@ -14,6 +18,36 @@ const std::map<std::string, std::string_view, std::less<>>& embeddedKernels();
 
 namespace convolab {
 
+/// Built programs by exact source and options, most recently used first, bounded.
+struct Context::ProgramPool {
+  using Entry = std::pair<std::string, cl::Program>;
+  std::mutex mutex;
+  std::list<Entry> entries;
+  std::unordered_map<std::string, std::list<Entry>::iterator> index;
+  std::size_t capacity = Context::kProgramPoolCapacity;
+
+  std::optional<cl::Program> find(const std::string& key) {
+    std::lock_guard lock(mutex);
+    const auto it = index.find(key);
+    if (it == index.end()) return std::nullopt;
+    entries.splice(entries.begin(), entries, it->second);
+    return it->second->second;
+  }
+  void add(const std::string& key, const cl::Program& program) {
+    std::lock_guard lock(mutex);
+    if (index.count(key)) return;
+    entries.emplace_front(key, program);
+    index.emplace(key, entries.begin());
+    trim();
+  }
+  void trim() {
+    while (entries.size() > capacity) {
+      index.erase(entries.back().first);
+      entries.pop_back();
+    }
+  }
+};
+
 std::string_view kernelSource(std::string_view name) {
   const auto& table = detail::embeddedKernels();
   auto it = table.find(name);
@@ -24,7 +58,7 @@ std::string_view kernelSource(std::string_view name) {
 
 Context::Context(const std::string& deviceSpec) : Context(selectDevice(deviceSpec)) {}
 
-Context::Context(const DeviceInfo& device) : m_info(device) {
+Context::Context(const DeviceInfo& device) : m_info(device), m_pool(std::make_shared<ProgramPool>()) {
   try {
     m_device = openDevice(device);
     m_context = cl::Context(m_device);
@@ -35,7 +69,11 @@ Context::Context(const DeviceInfo& device) : m_info(device) {
 }
 
 Context::Context(const Context& other, SiblingTag)
-    : m_info(other.m_info), m_device(other.m_device), m_context(other.m_context), m_cache(other.m_cache) {
+    : m_info(other.m_info),
+      m_device(other.m_device),
+      m_context(other.m_context),
+      m_cache(other.m_cache),
+      m_pool(other.m_pool) {
   try {
     m_queue = cl::CommandQueue(m_context, m_device, CL_QUEUE_PROFILING_ENABLE);
   } catch (const cl::Error& e) {
@@ -88,6 +126,11 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
   if (faultInjected("build", label))
     throw BuildError(label, "injected build failure (CONVOLAB_INJECT_FAULT=build:" + label + ")");
   const std::string fullOptions = options + " -cl-mad-enable";
+  const std::string poolKey = fullOptions + '\n' + source;
+  if (auto held = m_pool->find(poolKey)) {
+    record(true);
+    return *held;
+  }
   const ProgramKey key{m_info.name, m_info.driverVersion, fullOptions, source};
   if (auto cached = m_cache.load(key)) {
     // The bytes were verified (full key, size, checksum) before they reach the driver. A binary the
@@ -100,6 +143,7 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
       std::vector<cl::Kernel> kernels;
       program.createKernels(&kernels);  // every kernel of the program can be created from it
       if (program.getInfo<CL_PROGRAM_KERNEL_NAMES>() == cached->kernelNames) {
+        m_pool->add(poolKey, program);
         record(true);
         return program;
       }
@@ -130,8 +174,25 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
       m_cache.store(key, {std::move(binaries.front()), program.getInfo<CL_PROGRAM_KERNEL_NAMES>()});
   } catch (const cl::Error&) {
   }
+  m_pool->add(poolKey, program);
   record(false);
   return program;
+}
+
+std::size_t Context::programsHeld() const {
+  std::lock_guard lock(m_pool->mutex);
+  return m_pool->entries.size();
+}
+
+std::size_t Context::programPoolCapacity() const {
+  std::lock_guard lock(m_pool->mutex);
+  return m_pool->capacity;
+}
+
+void Context::setProgramPoolCapacity(std::size_t capacity) {
+  std::lock_guard lock(m_pool->mutex);
+  m_pool->capacity = capacity;
+  m_pool->trim();
 }
 
 }  // namespace convolab

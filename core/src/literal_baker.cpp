@@ -4,14 +4,52 @@
 #include <atomic>
 #include <thread>
 
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
+#include "convolab/log.hpp"
 #include "strategy_support.hpp"
 
 namespace convolab {
 namespace {
 std::atomic<int> g_quietMs{1000};
 std::atomic<int> g_buildDelayMs{0};
+std::atomic<int> g_literalBuilt{0};
+std::atomic<bool> g_budgetNoted{false};
+
+int literalLimit() {
+  return coreConfig().literalPrograms;
+}
+
+/// True while literal programs may still be built in this process.
+bool literalBudgetLeft() {
+  const int limit = literalLimit();
+  return limit <= 0 || g_literalBuilt.load() < limit;
+}
+
+/// Counts one literal build; false (nothing counted) when the budget is spent, unless `force` (no fallback).
+bool takeLiteralBudget(bool force) {
+  const int limit = literalLimit();
+  int n = g_literalBuilt.load();
+  while (force || limit <= 0 || n < limit)
+    if (g_literalBuilt.compare_exchange_weak(n, n + 1)) return true;
+  if (!g_budgetNoted.exchange(true))
+    logMessage(
+        LogLevel::Note,
+        std::to_string(limit) +
+            " literal-coefficient programs built in this session (driver memory is not returned): new "
+            "coefficients under codegen and sliding now run the generic kernel (CONVOLAB_LITERAL_PROGRAMS "
+            "raises the limit)");
+  return false;
+}
 }  // namespace
+
+int literalProgramsBuilt() {
+  return g_literalBuilt.load();
+}
+void resetLiteralProgramCountForTesting() {
+  g_literalBuilt = 0;
+  g_budgetNoted = false;
+}
 
 void setLiteralBakeQuietPeriodForTesting(int milliseconds) {
   g_quietMs = milliseconds;
@@ -44,7 +82,9 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
   }
   const bool sameStructure = m_active && m_activeStructure == request.structureKey;
   m_lastEdit = std::chrono::steady_clock::now();
-  if (sameStructure && !backgroundBuilds && prepareGeneric(ctx, filter, genericShape)) {
+  // Past the literal budget every new filter runs the generic kernel (poll never bakes it).
+  const bool generic = (sameStructure && !backgroundBuilds) || !literalBudgetLeft();
+  if (generic && prepareGeneric(ctx, filter, genericShape)) {
     m_target = std::move(request);  // baked once edits pause (poll)
     m_genericActive = true;
     poll(ctx, false);
@@ -54,6 +94,7 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
     if (m_building.valid() && m_buildingKey == request.key) {
       poll(ctx, true);  // the same program is already building: wait for it instead of building twice
     } else {
+      takeLiteralBudget(true);  // counted even past the limit: nothing else runs this filter
       BakedKernel b = request.build(ctx);
       b.key = request.key;
       remember(std::move(b));
@@ -142,6 +183,8 @@ void LiteralBaker::poll(Context& ctx, bool wait) {
     m_target.reset();
     return;
   }
+  // Past the budget: the generic kernel keeps running (a background-mode target without one is built anyway).
+  if (!takeLiteralBudget(!m_genericActive)) return;
   m_buildingKey = m_target->key;
   const int delay = g_buildDelayMs.load();
   m_building = std::async(std::launch::async, [&ctx, build = m_target->build, key = m_target->key, delay] {

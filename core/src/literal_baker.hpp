@@ -56,6 +56,9 @@ class LiteralBaker {
   ///   `genericShape`, fitted to the device, built once per K, border and shape) runs now, exact, and the
   ///   literal program is built in the background once edits have paused for the quiet period (1 s);
   /// - otherwise (first filter, K or border changed, or no generic tile fits): built now.
+  /// Every distinct program costs driver memory that PoCL 3.1 never returns, even once released: after
+  /// coreConfig().literalPrograms literal builds in this process, new coefficients keep running the generic
+  /// kernel (exact, slower), with one note; kernels built before still switch at once.
   /// With `backgroundBuilds` (codegen's CONVOLAB_CODEGEN_ASYNC) a coefficient edit keeps the previous literal
   /// kernel running until the new one is built instead.
   void prepare(Context& ctx, const FilterSet& filter, BakeRequest request, const TileShape& genericShape,
@@ -99,6 +102,11 @@ class LiteralBaker {
   std::deque<std::uint64_t> m_order;
 };
 
+/// Literal programs built by every LiteralBaker of this process (at most coreConfig().literalPrograms, plus
+/// builds that had no generic fallback).
+int literalProgramsBuilt();
+/// Tests: starts the count of literal programs built again.
+void resetLiteralProgramCountForTesting();
 /// Tests: how long coefficient edits must pause before their literals are baked (default 1000 ms).
 void setLiteralBakeQuietPeriodForTesting(int milliseconds);
 /// Tests: every background build sleeps this long first, so "still the old kernel" is observable.

@@ -14,6 +14,7 @@ namespace convolab {
 void setCodegenBuildDelayForTesting(int milliseconds);
 void setCodegenQuietPeriodForTesting(int milliseconds);
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle);
+void resetLiteralProgramCountForTesting();  // core/src/literal_baker.cpp
 }  // namespace convolab
 
 namespace convolab::test {
@@ -124,6 +125,7 @@ TEST(Codegen, RankOneFilterIsOneFusedPass) {
 class CodegenBackground : public ::testing::Test {
  protected:
   void SetUp() override {
+    resetLiteralProgramCountForTesting();  // under the session's literal-program limit
     CoreConfig async = m_saved;
     async.codegenAsync = true;  // what CONVOLAB_CODEGEN_ASYNC=1 sets
     setCoreConfig(async);
@@ -193,6 +195,7 @@ TEST(Codegen, SynchronousByDefault) {
 // with the weights as an argument (output still exact); the literals are baked once, when edits pause.
 class CodegenEditing : public ::testing::Test {
  protected:
+  void SetUp() override { resetLiteralProgramCountForTesting(); }
   void TearDown() override { setCodegenQuietPeriodForTesting(1000); }
 };
 

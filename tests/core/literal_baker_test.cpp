@@ -4,7 +4,9 @@
 
 #include <chrono>
 
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
+#include "convolab/log.hpp"
 #include "literal_baker.hpp"
 #include "test_support.hpp"
 
@@ -19,6 +21,7 @@ Image convolve(Engine& engine, const Image& in) {
 
 class SlidingEditing : public ::testing::Test {
  protected:
+  void SetUp() override { resetLiteralProgramCountForTesting(); }
   void TearDown() override { setLiteralBakeQuietPeriodForTesting(1000); }
 };
 
@@ -69,6 +72,58 @@ TEST_F(SlidingEditing, DistinctEditsBuildOneProgramPerPauseNotOnePerEdit) {
   engine.setFilter(wrap);
   EXPECT_LE(maxAbsDiff(convolve(engine, in).view(), referenceOf(in, wrap).view()), kTolerance);
 }
+
+// Long runs: each distinct literal program stays in driver memory for good (PoCL 3.1), so a session builds at
+// most CONVOLAB_LITERAL_PROGRAMS of them; past that, new filters run the generic kernel, still exact.
+class LiteralBudget : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override {
+    m_saved = coreConfig();
+    CoreConfig c = m_saved;
+    c.literalPrograms = 3;
+    setCoreConfig(c);
+    resetLiteralProgramCountForTesting();
+    setLiteralBakeQuietPeriodForTesting(0);  // every edit is followed by a pause
+  }
+  void TearDown() override {
+    setCoreConfig(m_saved);
+    resetLiteralProgramCountForTesting();
+    setLiteralBakeQuietPeriodForTesting(1000);
+    setLogSink(nullptr);
+  }
+  CoreConfig m_saved;
+};
+
+TEST_P(LiteralBudget, PastTheLimitNewFiltersRunTheGenericKernel) {
+  std::vector<std::string> notes;
+  setLogSink([&](LogLevel level, std::string_view m) {
+    if (level == LogLevel::Note) notes.emplace_back(m);
+  });
+  auto ctx = std::make_shared<Context>(sharedContext()->device());
+  Engine engine(ctx, GetParam());
+  const Image in = randomImage(40, 24, 42);
+  const auto seed = static_cast<std::uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  const int sizes[] = {3, 5, 7};
+  constexpr int kFilters = 12;  // K changes (built at once) and coefficient edits (baked after the pause)
+  for (int i = 0; i < kFilters; ++i) {
+    const FilterSet f =
+        randomFilter(sizes[(i / 2) % 3], BorderMode::Reflect101, seed + static_cast<std::uint32_t>(i));
+    engine.setFilter(f);
+    const Image ref = referenceOf(in, f);
+    for (int frame = 0; frame < 4; ++frame)  // frames in the pause: a bake may start and land
+      ASSERT_LE(maxAbsDiff(convolve(engine, in).view(), ref.view()), kTolerance) << "filter " << i;
+    ASSERT_EQ(engine.activeStrategy(), GetParam());
+  }
+  EXPECT_EQ(literalProgramsBuilt(), 3) << kFilters << " distinct filters";
+  // 3 literal programs, the generic kernel of each K, and codegen's work-group re-fits at most.
+  std::string built;
+  for (const auto& b : ctx->buildLog()) built += b.label + " ";
+  EXPECT_LE(ctx->programsCreated(), 3u + 3u + 2u) << built;
+  EXPECT_EQ(notes.size(), 1u) << "one note when the limit is reached";
+}
+
+INSTANTIATE_TEST_SUITE_P(Literal, LiteralBudget, ::testing::Values("sliding", "codegen"),
+                         [](const auto& info) { return std::string(info.param); });
 
 }  // namespace
 }  // namespace convolab::test

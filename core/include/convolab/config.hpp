@@ -20,6 +20,9 @@ struct CoreConfig {
   /// previous literal kernel until the new one is built in the background (off: the generic kernel runs the
   /// edit at once, exact, and the literals are baked in the background once edits pause).
   bool codegenAsync = false;
+  /// CONVOLAB_LITERAL_PROGRAMS: literal-coefficient programs (codegen, sliding) built per process; after that
+  /// new coefficients run the generic kernel, so driver memory stays bounded (0 = no limit).
+  int literalPrograms = 64;
 
   /// Reads the variables now.
   static CoreConfig fromEnvironment();

@@ -3,6 +3,7 @@
 
 #include <CL/opencl.hpp>
 #include <atomic>
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -47,7 +48,17 @@ class Context {
   /// embedded table. Throws BuildError with the log on failure.
   cl::Program buildKernelProgram(const std::string& kernelName, const std::string& options);
   /// Same for arbitrary source (codegen). `label` names it in errors and logs.
+  /// Both return the program built before from the same source and options while the program pool (shared
+  /// with siblings) still holds it: strategies and auto's measurements that ask for one program again get
+  /// the same object instead of a new one.
   cl::Program buildProgram(const std::string& source, const std::string& options, const std::string& label);
+
+  /// Programs the pool holds now (the most recently used; at most programPoolCapacity()).
+  std::size_t programsHeld() const;
+  std::size_t programPoolCapacity() const;
+  /// Bounds the pool (tests; default kProgramPoolCapacity); the least recently used programs are dropped.
+  void setProgramPoolCapacity(std::size_t capacity);
+  static constexpr std::size_t kProgramPoolCapacity = 64;
 
   ProgramCache& programCache() { return m_cache; }
 
@@ -82,6 +93,8 @@ class Context {
   std::vector<BuildInfo> m_builds;
   std::vector<LaunchInfo> m_launches;
   std::atomic<std::size_t> m_programsCreated{0};
+  struct ProgramPool;
+  std::shared_ptr<ProgramPool> m_pool;  ///< shared with siblings
 };
 
 /// Source of an embedded kernel file (kernels/<name>.cl); throws Error(Device) when unknown.
