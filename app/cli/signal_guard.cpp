@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstddef>
 
 #include "convolab/atomic_file.hpp"
 
@@ -11,6 +12,10 @@ namespace convolab::cli {
 namespace {
 
 std::atomic<bool> g_stop{false};
+constexpr const char* kBatchMessage =
+    "\nstopping: finishing nothing more, discarding the output being written "
+    "(signal again to quit at once)\n";
+std::atomic<const char*> g_message{kBatchMessage};
 struct sigaction g_oldInt {
 }, g_oldTerm{};
 
@@ -20,15 +25,16 @@ extern "C" void onStopSignal(int) {
     convolab::removePendingTemporaries();
     ::_exit(kExitInterrupted);
   }
-  static const char kMsg[] =
-      "\nstopping: finishing nothing more, discarding the output being written "
-      "(signal again to quit at once)\n";
-  [[maybe_unused]] const ssize_t n = ::write(2, kMsg, sizeof kMsg - 1);
+  const char* msg = g_message.load();
+  std::size_t len = 0;
+  while (msg[len]) ++len;  // strlen is not on the async-signal-safe list
+  [[maybe_unused]] const ssize_t n = ::write(2, msg, len);
 }
 
 }  // namespace
 
-SignalGuard::SignalGuard() {
+SignalGuard::SignalGuard(const char* firstSignalMessage) {
+  g_message = firstSignalMessage ? firstSignalMessage : kBatchMessage;
   struct sigaction sa {};
   sa.sa_handler = onStopSignal;
   sigemptyset(&sa.sa_mask);

@@ -1,5 +1,5 @@
-// SignalGuard: turns SIGINT/SIGTERM into a stop request the batch polls; a second signal ends at once,
-// removing the temporaries of outputs being written.
+// SignalGuard: turns SIGINT/SIGTERM into a stop request the batch (or the app, gui/signal_quit) polls; a
+// second signal ends at once, removing the temporaries of outputs being written.
 #pragma once
 
 #include <atomic>
@@ -11,8 +11,9 @@ inline constexpr int kExitInterrupted = 130;
 
 class SignalGuard {
  public:
-  /// Installs the handlers (SIGINT, SIGTERM); the destructor restores the previous ones.
-  SignalGuard();
+  /// Installs the handlers (SIGINT, SIGTERM); the destructor restores the previous ones. The first signal
+  /// prints `firstSignalMessage` (a string literal; the CLI's by default) to stderr.
+  explicit SignalGuard(const char* firstSignalMessage = nullptr);
   ~SignalGuard();
   SignalGuard(const SignalGuard&) = delete;
   SignalGuard& operator=(const SignalGuard&) = delete;

@@ -11,6 +11,7 @@
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "resources.hpp"
+#include "signal_quit.hpp"
 #include "theme.hpp"
 
 int main(int argc, char** argv) {
@@ -39,9 +40,11 @@ int main(int argc, char** argv) {
 
   convolab::gui::MainWindow window(parsed.options);
   window.show();
+  const convolab::gui::SignalQuit signalQuit(&window);  // SIGINT/SIGTERM: close, leave no temporary, 130
   int code = QApplication::exec();
   // A run without --frames wrote --snapshot / --stats as its window closed: a failure there is exit 3.
   if (code == 0) code = window.exitCode();
+  code = convolab::gui::SignalQuit::finish(code);
   // The processing thread may be in the middle of a long OpenCL call (auto timing strategies, a
   // program build), or a source may still be decoding. Settings are already on disk: do not keep a
   // closed window's process alive for either.

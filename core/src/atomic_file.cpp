@@ -9,13 +9,16 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstring>
 #include <fstream>
 #include <mutex>
 #include <set>
+#include <thread>
 
 #include "convolab/error.hpp"
+#include "convolab/fault_injection.hpp"
 
 namespace convolab {
 namespace {
@@ -182,6 +185,8 @@ void AtomicFile::write(std::string_view bytes) {
 
 void AtomicFile::commit() {
   if (m_done) fail(m_target, "already committed or discarded");
+  // Test hook: a save that is slow to finish, so a test can signal the process while the temporary exists.
+  if (faultInjected("commit", "slow")) std::this_thread::sleep_for(std::chrono::seconds(3));
   // The mode of the file being replaced (re-read now: it may have changed since construction).
   mode_t mode = 0666 & ~processUmask();
   struct stat st {};
