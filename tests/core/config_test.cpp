@@ -36,5 +36,15 @@ TEST(CoreConfig, ReadsEveryVariableOnceAndCanBeReplaced) {
   EXPECT_NE(Engine(sharedContext(), "naive").tileBytes(), 12345u);
 }
 
+TEST(CoreConfig, LiteralProgramLimit) {
+  ::unsetenv("CONVOLAB_LITERAL_PROGRAMS");
+  EXPECT_EQ(CoreConfig::fromEnvironment().literalPrograms, 64);
+  ::setenv("CONVOLAB_LITERAL_PROGRAMS", "7", 1);
+  EXPECT_EQ(CoreConfig::fromEnvironment().literalPrograms, 7);
+  ::setenv("CONVOLAB_LITERAL_PROGRAMS", "-3", 1);
+  EXPECT_EQ(CoreConfig::fromEnvironment().literalPrograms, 0) << "0: no limit";
+  ::unsetenv("CONVOLAB_LITERAL_PROGRAMS");
+}
+
 }  // namespace
 }  // namespace convolab::test
