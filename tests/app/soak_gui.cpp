@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
   std::vector<std::pair<double, double>> gaps;  // (at s, length s)
   std::vector<std::pair<double, double>> rss;   // (at s, MiB)
   std::uint64_t frames = 0, switches = 0, edits = 0;
+  QString asked = names.front(), lastRan;  // the strategy picked last, and the one that ran the last frame
   auto since = [&](Clock::time_point t) { return std::chrono::duration<double>(t - start).count(); };
 
   QObject::connect(window.pipeline(), &Pipeline::frameProcessed, [&](const FrameRecord& r) {
@@ -104,13 +105,15 @@ int main(int argc, char** argv) {
     }
     lastFrame = now;
     ++frames;
+    lastRan = QString::fromStdString(r.timings.strategy);
   });
 
   auto sampleRss = [&] {
     rss.emplace_back(since(Clock::now()), rssMiB());
-    std::fprintf(stderr, "soak: %6.0f s  RSS %7.1f MiB  frames %llu  switches %llu  edits %llu\n",
+    std::fprintf(stderr, "soak: %6.0f s  RSS %7.1f MiB  frames %llu  switches %llu  edits %llu  %s -> %s\n",
                  rss.back().first, rss.back().second, static_cast<unsigned long long>(frames),
-                 static_cast<unsigned long long>(switches), static_cast<unsigned long long>(edits));
+                 static_cast<unsigned long long>(switches), static_cast<unsigned long long>(edits),
+                 qPrintable(asked), qPrintable(lastRan));
   };
   QTimer rssTimer;
   QObject::connect(&rssTimer, &QTimer::timeout, sampleRss);
@@ -123,7 +126,8 @@ int main(int argc, char** argv) {
   switcher.setSingleShot(true);
   editor.setSingleShot(true);
   QObject::connect(&switcher, &QTimer::timeout, [&] {
-    window.setStrategy(names[static_cast<int>(rng() % static_cast<unsigned>(names.size()))]);
+    asked = names[static_cast<int>(rng() % static_cast<unsigned>(names.size()))];
+    window.setStrategy(asked);
     ++switches;
     switcher.start(static_cast<int>(switchGap(rng)) + 200);
   });
