@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
     }
     lastFrame = now;
     ++frames;
-    lastRan = QString::fromStdString(r.timings.strategy);
+    lastRan = QString::fromStdString(r.timings.strategy.toString());
   });
 
   auto sampleRss = [&] {
