@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Embeds the plain .cl files of kernels/ into a generated C++ source (OpenCV's cl2cpp idea), so the
 # binaries never read kernels from the working directory and the .cl files stay plain OpenCL C.
 function(convolab_embed_kernels out_cpp)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Finds the OpenCV 4 modules the CLI needs: find_package(OpenCV) when OpenCVConfig.cmake exists, else imported
 # targets built from the headers and libraries of Debian's per-module -dev packages (they ship no CMake config).
 #

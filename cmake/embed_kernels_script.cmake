@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Script mode: writes OUT, a C++ file defining convolab::detail::embeddedKernels(), from FILES (.cl).
 set(body "")
 set(table "")

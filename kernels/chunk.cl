@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // chunk.cl — fragment (#include "chunk.cl"): vectors of CHUNK floats ("chunks") and how they are loaded, rounded
 // and stored. A row of CHUNK interleaved RGB pixels is 3·CHUNK bytes = three chunks; lane e of chunk v is channel
 // (CHUNK·v + e) % 3. The including kernel defines CHUNK (4, 8 or 16; a -D option or another macro such as BX)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // codegen.cl — the fixed parts of the kernels that core/src/strategies/codegen.cpp generates for one filter:
 // the offset chunks and the block store; the tile geometry and fill come from tile.cl, the chunk macros
 // from chunk.cl. The generated kernel follows this file and

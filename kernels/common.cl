@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // common.cl — prepended to every strategy's kernel: border handling and pixel load/store helpers.
 //
 // Build options every program gets (set by the host, see core/src/strategy_support.cpp):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // constant.cl — weights in __constant memory, K and the border mode baked in with -D, loops unrolled.
 // Work-items whose whole K×K window lies inside the frame take a path without any border arithmetic.
 

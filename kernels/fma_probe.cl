@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // fma_probe.cl — not a strategy: `convolab-cli bench`'s FP32 peak probe (app/cli/bench_peak.cpp).
 // Two shapes of the same work, because devices differ in what they fill their lanes with: GPUs run one
 // work-item per lane (fma_scalar: 8 independent chains each), PoCL's CPU device vectorises float16 types

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // image.cl — the frame as an RGBA8 image2d_t read through a sampler (texture cache).
 // RGB8 is no valid channel order, so pack_rgba first copies the packed RGB buffer into the image.
 // Samplers cannot express reflect/reflect101/wrap with integer coordinates, so border work-items

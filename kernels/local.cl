@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // local.cl — each work-group stages its output tile plus a RADIUS halo in __local memory (border rule
 // applied while loading), then every work-item convolves its pixel from there.
 //

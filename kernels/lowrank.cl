@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lowrank.cl — a filter of rank RANK as the sum of RANK separable terms, fused into two launches:
 // lowrank_rows computes every term's row pass from one read of the pixels, lowrank_columns sums the
 // column passes of all terms, adds the offset and rounds.

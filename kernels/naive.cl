@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // naive.cl — one work-item per output pixel; weights, radius and pixels all read from global memory.
 // The baseline every other strategy is measured against.
 

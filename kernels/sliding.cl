@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sliding.cl — the fixed parts of the register sliding-window kernel that core/src/strategies/sliding.cpp
 // generates for one filter: row loads into registers, border rows/columns, packed rounding stores. The
 // generated kernel follows this file and holds the arithmetic (literal coefficients, zero taps left out).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tile.cl — fragment (#include "tile.cl"): a work-group's tile in local memory and how it is filled, shared by
 // tiled.cl and codegen.cl (host side: core/src/tile_shape.hpp computes the same geometry).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tiled.cl — register tiling: a work-group stages its tile (+halo) once in local memory as floats, then each
 // work-item computes a BY×BX block of output pixels from it, reusing every loaded value across the block.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // vector.cl — each work-item computes VY rows × VX consecutive pixels straight from global memory with
 // vector loads and stores; no local memory. Float math runs on VX-wide vectors.
 //

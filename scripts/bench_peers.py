@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench_peers.py: times the peers of ConvoLab's per-channel convolution on a CUDA GPU, in one run.
 
 Measures, at the same sizes and with a filter of the same kind as `convolab-cli bench` (dense random

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Throughput of `convolab-cli apply` on a whole video against ffmpeg's `convolution` filter with the same
 # integer 7x7 matrices per plane (RGB planes on both sides), same container and codec, one after the other.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # device_bench.sh: the H100 measurements of docs/BENCHMARKS.md in one lease of the `device` tool.
 #   usage (on the GPU machine, repo root, after `source .devkit/enter.sh`): device_bench.sh PART OUTDIR
 #   PART: diag (every variant of codegen/sliding at 1080p + registers/SASS), sweep (size sweep + every variant + ptxas register report), full (all strategies + OpenCV at

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs, with apt-get, whatever ConvoLab needs to build, run and test that is not yet installed.
 # Debian 12 (bookworm). Run as root or with sudo available. Idempotent: does nothing when all is present.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Draws docs/benchmarks.png: kernel time per strategy and frame size from `convolab-cli bench --json` files.
 
 usage: scripts/plot_bench.py OUT.png LABEL=FILE.json [LABEL=FILE.json ...]   (needs python3-matplotlib)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """plot_sweep.py: kernel time against pixels from `convolab-cli bench --kernel-loop N` JSON reports.
 
   python3 scripts/plot_sweep.py docs/bench/h100-sweep-dense.json docs/bench/h100-sweep-gaussian.json \

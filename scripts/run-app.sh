@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `make run`: launches the app on the first webcam if there is one, else on the bundled sample image.
 set -euo pipefail
 build=${1:-build}

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The GUI soak of docs/RELIABILITY.md: 10 minutes at 1920×1080 (test pattern), random strategy switches and
 # filter edits, RSS every 10 s and every gap of more than 1 s without a processed frame.
 #   scripts/soak_gui.sh [SECONDS] [SOURCE] [-- extra convolab_soak_gui options]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Webcam discovery through sysfs, /dev/v4l/by-id and the V4L2 enumeration ioctls.
 #include "camera_list.hpp"
 

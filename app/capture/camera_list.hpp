@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Webcam discovery on Linux: names from sysfs, stable /dev/v4l/by-id paths, and modes from V4L2 ioctls.
 #pragma once
 

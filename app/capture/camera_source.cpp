@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Webcam source: negotiates the mode, reports what the driver actually delivers, converts BGR→RGB once.
 #include "camera_source.hpp"
 

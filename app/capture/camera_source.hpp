@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CameraSource: a V4L2 webcam through OpenCV, opened by a stable id so it can be found again after an unplug.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The capture loop: open, pace, read, publish the newest frame; on failure close and retry periodically.
 #include "capture_thread.hpp"
 

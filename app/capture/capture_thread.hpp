@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CaptureThread: reads a FrameSource on its own thread, hands the newest frame over, reconnects on failure.
 #pragma once
 

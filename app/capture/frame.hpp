@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A captured frame: RGB8 pixels shared by value between threads, its sequence number and capture time.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Names of the source kinds.
 #include "frame_source.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameSource: the interface every input (camera, video file, still image, test pattern) implements.
 #pragma once
 

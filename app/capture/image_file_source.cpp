@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Still image source: decoded once, the same pixels shared with every delivered frame.
 #include "image_file_source.hpp"
 

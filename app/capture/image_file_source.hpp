@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ImageFileSource: a still image, re-delivered at a steady rate so edits and statistics stay live.
 #pragma once
 

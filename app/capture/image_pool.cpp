@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The process-wide staging storage the image pools allocate from.
 #include "image_pool.hpp"
 

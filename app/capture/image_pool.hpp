@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ImagePool: recycles frame buffers once every consumer has let go, so 1080p frames are not reallocated; new
 // buffers come from the staging storage (pinned memory of the processing device) when there is one.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LatestFrameSlot: a one-frame mailbox between the capture and processing threads; newest wins.
 #pragma once
 

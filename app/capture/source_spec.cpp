@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Turning a source spec into a FrameSource.
 #include "source_spec.hpp"
 

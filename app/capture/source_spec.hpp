@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Source specs of the command line and settings: camera index, device path, file path or "pattern[...]".
 #pragma once
 

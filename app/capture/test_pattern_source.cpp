@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Test pattern: a scrolling hue gradient, colour bars, a checkerboard, a bouncing disc, a spinning square,
 // text.
 #include "test_pattern_source.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TestPatternSource: an animated, CPU-generated pattern (moving gradients, shapes, text); can simulate
 // failures.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Video file source: decode, convert BGR→RGB once, rewind at the end so the clip loops; seek on request.
 #include "video_file_source.hpp"
 

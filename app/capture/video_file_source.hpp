@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoFileSource: a video file read with OpenCV, looping at its end, paced at the file's frame rate.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Video recording: a bounded queue drained by a thread that converts RGB→BGR and feeds cv::VideoWriter.
 #include "video_recorder.hpp"
 

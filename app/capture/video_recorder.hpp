@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoRecorder: writes frames to a video file (MJPG .avi) on its own thread; never blocks the producer.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `apply`: filter image files, folders of images and videos through the Engine; every output is written
 // atomically, a batch goes on past bad files, and Ctrl+C stops cleanly (exit 130).
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BatchPlan: input expansion and output naming for `apply`.
 #include "batch_plan.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BatchPlan: the inputs of `apply` (files, folders' images, shell-expanded globs) paired with their outputs
 // (one FILE, or DIR/<name><suffix><ext>), with the inputs that cannot be planned kept as failures.
 #pragma once

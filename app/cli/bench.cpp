@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`: the command. Times every strategy (kernel, transfers, frame) against OpenCV's filter2D on the CPU
 // and through OpenCL, or runs --soak or --latency. Its parts: bench_common (options, frames, filters),
 // bench_peak (device and FP32 peak), bench_strategy (ours), bench_opencv (OpenCV's), bench_soak,

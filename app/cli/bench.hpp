@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`: what one benchmark run measured (ours per strategy, OpenCV's filter2D, soak, latency) and how it
 // is reported.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s shared parts: sizes, the synthetic frame and filters, timing and progress lines.
 #include "bench_common.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s shared parts: its options, frame sizes, the synthetic frame and filters, timing and progress
 // lines.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench --latency`: a producer paced like capture::CaptureThread, a consumer like gui::ProcessingWorker and
 // a display stub in place of the preview's paint; per-frame stage times from the capture stamp to the stub.
 #include "bench_latency.hpp"

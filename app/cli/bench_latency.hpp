@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench --latency`: the app's live path without Qt (paced capture into pinned staging, newest-wins slot,
 // engine, display stub) and its capture-to-display latency.
 #pragma once

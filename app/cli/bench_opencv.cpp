@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s OpenCV runs: cv::filter2D on the CPU and through OpenCV's OpenCL, timed like ours.
 #include "bench_opencv.hpp"
 

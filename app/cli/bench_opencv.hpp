@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s OpenCV runs: cv::filter2D on the CPU (Mat) and through OpenCV's OpenCL (UMat), and how each
 // compares with our best strategy.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s device section: the theoretical FP32 peak from the device name, and the FMA probe
 // (kernels/fma_probe.cl).
 #include "bench_peak.hpp"

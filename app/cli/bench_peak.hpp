@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s device section: what the device is, and its FP32 peak (from its name, or the FMA probe kernel).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench` reports: the JSON document (schema in docs/CLI.md) and the Markdown tables.
 #include <algorithm>
 #include <cstdio>

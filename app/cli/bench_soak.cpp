@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench --soak`: frames through one strategy, resident memory sampled from /proc/self/statm.
 #include "bench_soak.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench --soak`: many frames through one strategy, with the process's memory (RSS) before, after the first
 // frame and at the end.
 #pragma once

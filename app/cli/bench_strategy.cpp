@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s runs of our strategies: the Engine per frame, pinned and streamed frames, back-to-back launches.
 #include "bench_strategy.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `bench`'s runs of our strategies: per-frame stage times, pinned and streamed frames, back-to-back launches,
 // and the launch floor.
 #pragma once

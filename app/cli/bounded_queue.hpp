@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BoundedQueue: a closable blocking queue of at most N items, linking the threads of a pipeline.
 #pragma once
 

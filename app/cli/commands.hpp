@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The subcommands of convolab-cli / convolab-bench: each adds itself to the CLI11 app and records its work.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `devices`: every OpenCL platform/device with the --device spec that selects it.
 #include <CLI/CLI.hpp>
 #include <cstdio>

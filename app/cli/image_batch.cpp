@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ImageBatch: a shared index of files, one Engine and thread per device context.
 #include "image_batch.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ImageBatch: filters many image files, one worker thread per device, each file read, filtered, encoded
 // and written atomically; a failure is recorded for its file and the batch goes on.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Entry point of convolab-cli and convolab-bench: parses the command line and maps every error to an exit
 // code.
 #include <CL/opencl.hpp>

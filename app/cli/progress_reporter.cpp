@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ProgressReporter: a carriage-return-redrawn status line on a terminal's stderr.
 #include "progress_reporter.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ProgressReporter: "done/total, rate, time left" on stderr when it is a terminal, redrawn in place at most
 // ten times a second; other output goes through it so the progress line never garbles it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SignalGuard: sigaction handlers that set a flag; a second signal removes live temporaries and _exit(130)s.
 #include "signal_guard.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SignalGuard: turns SIGINT/SIGTERM into a stop request the batch (or the app, gui/signal_quit) polls; a
 // second signal ends at once, removing the temporaries of outputs being written.
 #pragma once

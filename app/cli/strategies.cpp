@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `strategies`: the strategy registry, one line per entry (name, then description).
 #include <CLI/CLI.hpp>
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoJob: decoder thread → device (FrameStream, pinned buffers, 3 frames in flight) → encoder thread.
 // Frames stay in OpenCV's BGR order; the filter's channels are reversed instead of converting colours.
 #include "video_job.hpp"

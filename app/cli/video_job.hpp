@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoJob: filters a whole video file (OpenCV videoio) through the engine and writes a new video
 // atomically; decode, device and encode run on their own threads. Used by `apply` and the app's export.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // cv::filter2D per channel with ConvoLab's filter: border modes, kernels with the divisor folded in.
 #include "filter2d.hpp"
 

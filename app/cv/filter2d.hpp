@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What ConvoLab computes, done by OpenCV: border modes, per-channel kernels and cv::filter2D per channel.
 #pragma once
 

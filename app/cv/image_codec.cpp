@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Still-image files through OpenCV imgcodecs: header-first size limits, single-buffer decoding, encoding.
 #include "image_codec.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Still-image files through OpenCV imgcodecs: decode to RGB8 (size checked from the header first) and encode,
 // for the CLI and the app alike.
 #pragma once

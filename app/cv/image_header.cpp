@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Header-only image size probes: enough of each format's layout to learn the declared width and height.
 #include "image_header.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Image dimensions read from a file's header (PNG, JPEG, BMP, GIF, TIFF, WebP, PNM) without decoding the
 // pixels, so size limits are enforced before a decoder allocates them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Mat adapter: Mat headers over RGB8 images (no copy) and one cvtColor each way between BGR and RGB.
 #include "mat_adapter.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Mat adapter: cv::Mat headers over the core's RGB8 images and views, and conversions from OpenCV's BGR Mats.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main window's action table and the menu, toolbar and shortcut-list layouts built from it.
 #include "action_table.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ActionTable: the main window's actions, one row each {id, text, shortcut, tip, icon}; the same rows build
 // the menus, the toolbar and the F1 shortcut list.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Settings through QSettings (organisation and application names come from QCoreApplication), checked
 // before they are read and validated key by key.
 #include "app_settings.hpp"

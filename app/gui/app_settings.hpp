@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AppSettings: every remembered setting, validated on load, written (and synced to disk) the moment it
 // changes.
 #pragma once

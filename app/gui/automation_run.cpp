@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The command-line driven run: frame count, --snapshot / --stats outputs and the exit code.
 #include "automation_run.hpp"
 

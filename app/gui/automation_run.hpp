@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AutomationRun: a command-line driven run of the app (--frames N, --snapshot, --stats): counts processed
 // frames, writes the outputs, ends the app with the run's exit code, and ends it early on failure.
 #pragma once

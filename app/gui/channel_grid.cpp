@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One channel of the filter editor: editable table, divisor/offset, sum, Normalise and Copy-to-all.
 #include "channel_grid.hpp"
 

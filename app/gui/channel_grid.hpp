@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ChannelGrid: one channel's K×K coefficient table with its divisor, offset, sum, Normalise and Copy to all,
 // and a message line for its own fields.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Command-line parsing with QCommandLineParser.
 #include "command_line.hpp"
 

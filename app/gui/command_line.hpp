@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GUI's command line: convolab [--source SPEC] [--filter FILE] [--strategy NAME] [--device SPEC]
 // [--frames N] …
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A spin box for filter numbers: shortest round-trip text, decimal comma and fractions accepted.
 #include "compact_spin_box.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CompactSpinBox: a QDoubleSpinBox that shows "9" rather than "9.000000" and accepts numbers as people type
 // them (0.5, 0,5, 1/9); plus the number parsing and formatting the editor's cells share with it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The preparer thread: newest job wins, engines recycled, auto's progress forwarded as "measuring 3/10…".
 #include "engine_preparer.hpp"
 

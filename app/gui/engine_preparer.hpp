@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // EnginePreparer: builds (and for auto, measures) an Engine on its own thread, so processing never waits.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Strategy and device choice: menus, toolbar boxes and status label, in step with the pipeline's engine.
 #include "engine_selector.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // EngineSelector: Processing ▸ Strategy / Device, the toolbar's strategy and device boxes and the engine
 // label of the status bar, kept in step with the engine the pipeline reports; choices are remembered.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Undo commands of the filter editor.
 #include "filter_commands.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SetFilterCommand: one undoable step of the filter editor (before and after snapshots).
 #pragma once
 

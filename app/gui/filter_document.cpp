@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The edited filter and its undoable operations.
 #include "filter_document.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterDocument: the filter being edited; every change goes through the undo stack and is announced once.
 #pragma once
 

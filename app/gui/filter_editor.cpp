@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The filter editor panel and its file, preset and clipboard operations.
 #include "filter_editor.hpp"
 

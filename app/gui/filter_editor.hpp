@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterEditor: the dock's contents — three channel grids (one while linked), link/copy/normalise, border,
 // presets, paste, code export, messages that fade.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterMailbox: the GUI publishes immutable filter snapshots; the processing thread picks the newest per
 // frame.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Frame saving through the capture library's encoder (cv::imencode + writeFileAtomically).
 #include "frame_saver.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Saving frames: timestamped PNGs in ~/Pictures/ConvoLab, or any path and format the user picks.
 #pragma once
 

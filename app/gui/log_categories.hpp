@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // log_categories.hpp — the app's Qt logging categories, and the core's log routed into them.
 #pragma once
 

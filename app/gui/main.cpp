@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // convolab: the desktop app's entry point — command line, theme, main window.
 #include <QApplication>
 #include <QIcon>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main window: builds the UI, restores the session, routes pipeline events to the preview and stats.
 #include "main_window.hpp"
 

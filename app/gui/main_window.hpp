@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MainWindow: preview in the middle, filter editor and statistics docked beside it, menus, toolbar, status
 // bar.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Copy as OpenCV C++ / Python: the filter as cv::filter2D calls, border and divisor/offset mapped.
 #include "opencv_snippet.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // OpenCV code for a filter: what "Copy as OpenCV C++ / Python" puts on the clipboard.
 #pragma once
 

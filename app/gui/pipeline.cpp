@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pipeline: wiring between the capture thread, the processing thread and the GUI.
 #include "pipeline.hpp"
 

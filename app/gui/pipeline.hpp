@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pipeline: the GUI thread's handle on capture and processing; starts and stops both threads, forwards edits.
 #pragma once
 

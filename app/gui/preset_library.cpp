@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Presets: listing, loading through filter_io, saving the user's own atomically.
 #include "preset_library.hpp"
 

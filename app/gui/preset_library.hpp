@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PresetLibrary: bundled presets (embedded in the binary) and the user's own (AppDataLocation/presets), kept
 // apart.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The preview: scaled QPainter drawing of shared frames, split compare, overlays for every source state.
 #include "preview_widget.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PreviewWidget: paints the filtered / original / split view with a draggable divider, plus state overlays.
 #pragma once
 

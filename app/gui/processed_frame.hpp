@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the processing thread hands the GUI: per-frame facts (cheap, every frame) and the newest images.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Processing thread: newest frame in, filter snapshot applied by the live Engine, newest result out; engine
 // changes prepared in the background and swapped in when ready.
 #include "processing_worker.hpp"

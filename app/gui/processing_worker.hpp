@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ProcessingWorker: lives on the processing thread; owns the OpenCL context and the live Engine; convolves
 // the newest frame while a background preparer builds (or auto measures) the next engine.
 #pragma once

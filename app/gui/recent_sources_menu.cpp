@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Open Recent: one entry per remembered source, names elided in the middle, missing files greyed out.
 #include "recent_sources_menu.hpp"
 

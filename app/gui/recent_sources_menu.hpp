@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // RecentSourcesMenu: File ▸ Open Recent, the last sources that opened (kept in AppSettings).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Q_INIT_RESOURCE must run outside any namespace; this wraps it once for the app and the tests.
 #include "resources.hpp"
 

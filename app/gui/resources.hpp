@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Registration of the embedded resources (icons, bundled sample, presets) compiled into the GUI library.
 #pragma once
 

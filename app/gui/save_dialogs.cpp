@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Save / Save As / Copy / Record of the filtered frame: dialogs and messages around frame_saver.
 #include "save_dialogs.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SaveDialogs: File ▸ Save Frame, Save Frame As…, Copy Frame and Record Video — the dialogs, messages and the
 // recording indicator around frame_saver, for the newest filtered frame of the pipeline.
 #pragma once

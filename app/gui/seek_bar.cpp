@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The seek bar polls the capture thread's file position (cheap atomics) and sends seek requests to it.
 #include "seek_bar.hpp"
 

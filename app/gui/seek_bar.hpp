@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SeekBar: a slider and a frame counter for video files; seeks through the capture thread.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SignalQuit: polls the signal flag on the GUI thread (the handler itself only sets it) and closes the
 // window.
 #include "signal_quit.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SignalQuit: SIGINT/SIGTERM end the app the way closing its window does, and never leave a save's temporary.
 #pragma once
 

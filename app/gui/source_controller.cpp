@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main window's input: opening sources, the camera and recent menus, the source's state on screen.
 #include "source_controller.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SourceController: the main window's input — opening a camera, file, pattern or the sample (off the GUI
 // thread where it takes long), the Camera / Camera Mode / Open Recent menus, the source's state in the
 // preview and the status bar, and the seek bar of video files.

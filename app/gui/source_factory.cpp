@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Source creation for the GUI: the bundled sample comes from Qt resources, so an installed app needs no
 // files.
 #include "source_factory.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Source specs the GUI adds on top of the capture library's: "sample" (the bundled image) and "auto".
 #pragma once
 

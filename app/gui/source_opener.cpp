@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Opening sources on short-lived worker threads; results come back through the GUI thread's event loop.
 #include "source_opener.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SourceOpener: opens a frame source off the GUI thread (decoding a big image or a video's first packets
 // takes seconds), then hands it back on the GUI thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The live stage-time chart: one series per stage name, kept to the last ten seconds.
 #include "stats_chart.hpp"
 

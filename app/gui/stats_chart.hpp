@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StatsChart: a Qt Charts line chart of per-stage device times over the last ten seconds, with the frame
 // budget.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rolling statistics: frame rates from timestamps, stage times as current / mean / p95.
 #include "stats_collector.hpp"
 

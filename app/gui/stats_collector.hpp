@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StatsCollector: rolling per-frame statistics (FPS, drops, per-stage device times) for the panel and
 // --stats.
 #pragma once

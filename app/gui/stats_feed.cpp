@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The statistics panel's feed: samples the pipeline into the collector and refreshes figures and chart.
 #include "stats_feed.hpp"
 

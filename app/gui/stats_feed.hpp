@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StatsFeed: feeds the statistics panel from the collector and the pipeline's counters — the figures once a
 // second, the chart four times a second — and carries out its Reset and Copy.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The statistics panel: OBS-style colour coding (amber/red) against the source rate and frame budget.
 #include "stats_panel.hpp"
 

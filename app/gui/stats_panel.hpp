@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StatsPanel: frame rates, drops, per-stage device times vs the frame budget, engine facts, and the live
 // chart.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Statistics serialised with nlohmann_json, and as a fixed-width text table.
 #include "stats_report.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Statistics as text: the JSON of --stats and the plain text of the panel's "Copy" button.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The dark theme: one palette and one style sheet, so every widget agrees on spacing and colour.
 #include "theme.hpp"
 

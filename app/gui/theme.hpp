@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Theme: the app's dark palette, style sheet, fonts and the few semantic colours widgets share.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoExportDialog: file choice, a QProgressDialog wired to VideoExportJob, and the outcome message.
 #include "video_export_dialog.hpp"
 

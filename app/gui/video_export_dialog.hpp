@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoExportDialog: File ▸ Export Filtered Video…: pick a video and an output, then a progress dialog
 // with Cancel while VideoExportJob filters it off the GUI thread (the live preview keeps running).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoExportJob: a std::thread around runVideoJob; results cross to the GUI thread as queued signals.
 #include "video_export_job.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // VideoExportJob: runs the CLI's VideoJob (decode → engine → encode) for the app on a thread of its own,
 // with its own OpenCL context and engine, reporting progress and the outcome through Qt signals.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Window-level behaviour shared by the main window: full screen toggle, dock raising, scrolling docks.
 #include "window_chrome.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Window chrome: full screen by F11 under any window manager, floated docks in front, docks that scroll.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Filter analysis by SVD (Eigen): rank, separable terms, zero taps, identical channels.
 #include "convolab/analysis.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Atomic file output: hidden temporary + rename, a signal-safe registry of live temporaries, stale sweeping.
 #include "convolab/atomic_file.hpp"
 

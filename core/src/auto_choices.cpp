@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // auto's choice cache: the structure key, the JSON file, and validation of cached choices.
 #include "convolab/auto_choices.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Border modes: names and cv::borderInterpolate semantics on the host.
 #include "convolab/border.hpp"
 

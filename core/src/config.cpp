@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CoreConfig: the CONVOLAB_* environment, read once.
 #include "convolab/config.hpp"
 

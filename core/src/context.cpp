@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Context: device, OpenCL context, profiling queue, and program builds through the binary cache.
 #include "convolab/context.hpp"
 

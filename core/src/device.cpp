@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Device enumeration and selection by spec.
 #include "convolab/device.hpp"
 

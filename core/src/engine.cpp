@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Engine: frame upload, strategy dispatch with fallback, download, and per-stage profiling timings.
 #include "convolab/engine.hpp"
 

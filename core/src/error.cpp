@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Error types and the symbolic names of OpenCL error codes.
 #include "convolab/error.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fault injection for tests: parses CONVOLAB_INJECT_FAULT.
 #include "convolab/fault_injection.hpp"
 

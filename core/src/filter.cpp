@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterSet construction and validation.
 #include "convolab/filter.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Filter files: JSON (saved format) and plain text (copy/paste).
 #include "convolab/filter_io.hpp"
 

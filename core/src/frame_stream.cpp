@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameStream: upload (transfer queue 0) → kernels (main queue) → download (transfer queue 1), chained
 // by events, over a ring of pinned host buffers and device buffers.
 #include "convolab/frame_stream.hpp"

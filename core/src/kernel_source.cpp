@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Kernel fragments: `#include "x.cl"` resolved from the embedded table (as CLBlast composes xconvgemm).
 #include "kernel_source.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Composes a program's OpenCL source from embedded kernel fragments (kernels/*.cl).
 #pragma once
 

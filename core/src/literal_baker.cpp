@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pause-then-bake for literal-coefficient kernels: generic kernel while editing, one build per pause.
 #include "literal_baker.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pause-then-bake for literal-coefficient kernels (codegen, sliding): while coefficients are being edited a
 // generic kernel (tiled.cl, weights in a buffer) runs, and the literal program is built once edits pause.
 #pragma once

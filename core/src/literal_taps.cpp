@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Literal taps: tap table, rank-1 factors and literal formatting shared by codegen and sliding.
 #include "literal_taps.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Literal taps: a filter's weights as per-channel floats for kernel generators that bake coefficients into
 // the source (codegen, sliding): zero taps, shared weights, rank-1 factors, and their OpenCL literals.
 #pragma once

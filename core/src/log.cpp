@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The core's log sink: a replaceable callback, stderr by default.
 #include "convolab/log.hpp"
 

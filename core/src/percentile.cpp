@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sample statistics: median, nearest-rank percentiles, mean and minimum.
 #include "convolab/percentile.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PinnedBuffer: allocate with CL_MEM_ALLOC_HOST_PTR, map once, unmap on destruction (never throws).
 #include "convolab/pinned_buffer.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PinnedPixelStorage: one mapped CL_MEM_ALLOC_HOST_PTR buffer per image, looked up by address on release.
 #include "convolab/pinned_pixel_storage.hpp"
 

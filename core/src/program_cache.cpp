@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // On-disk program-binary cache: one verified file per key under the cache folder, written atomically.
 #include "convolab/program_cache.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The CPU reference convolution: direct double-precision sum, border via borderInterpolate.
 #include "convolab/reference.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The strategy registry: the one table that names every strategy. Adding a strategy = one row here.
 #include "convolab/registry.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // readRegularFile: stat, non-blocking open, fstat, read.
 #include "convolab/regular_file.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StrategyId: the text form of a strategy identity, "[auto:]name[/variant]", both ways.
 #include "convolab/strategy_id.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helpers shared by the strategies.
 #include "strategy_support.hpp"
 

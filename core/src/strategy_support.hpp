@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helpers shared by the strategies: build options, packed weights, launch geometry, timing of events.
 #pragma once
 

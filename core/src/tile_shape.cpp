@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TileShape: one variant grammar, geometry, device fit and weight pattern for vector, tiled and codegen.
 #include "tile_shape.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TileShape: the block and work-group shape of the chunked kernels (vector, tiled, codegen), its variant
 // grammar, tile geometry, fit to a device, weight pattern and the post-build work-group re-fit.
 #pragma once

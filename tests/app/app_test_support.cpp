@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helpers shared by the GUI tests.
 #include "app_test_support.hpp"
 

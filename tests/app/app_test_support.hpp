@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared helpers of the GUI tests: a clean per-test home, waiting for frames, comparing images.
 #pragma once
 

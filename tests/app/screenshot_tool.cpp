@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // convolab_screenshot: renders the main window (docs/screenshot.png) or, with --lab, a view of the
 // strategy lab (docs/GUI.md) to PNG with QWidget::grab(). Usage:
 //   convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] [convolab options…]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // convolab_soak_gui: the GUI under a long run — random strategy switches and filter edits on a live source,
 // RSS every 10 s, and every gap of more than 1 s without a processed frame. Not a ctest by default (too
 // long); scripts/soak_gui.sh runs it, and a 20-second version is the ctest `app.soak_gui_short` (label soak).

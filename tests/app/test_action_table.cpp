@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The action table: every row becomes one typed action, every action is reachable from the menus, toolbar
 // faces carry their icon, no two actions share a shortcut, and the slots are offered to the window.
 #include <QAction>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Window-level tests of the editor's issue: the minimum size fits a 1280×720 screen (also at 15×15), F11
 // toggles full screen by the window's state, a floated dock comes to the front, the stats dock scrolls.
 #include <QAction>

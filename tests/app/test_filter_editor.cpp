@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Filter editor tests: cell edits, link channels, normalise/divisor, paste (valid and invalid), presets,
 // files, undo.
 #include <QCheckBox>

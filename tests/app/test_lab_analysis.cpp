@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The filter analysis panel: Gaussian rank 1 and separable, random rank > 1, identity flat, Laplacian a
 // high-pass, Sobel antisymmetric.
 #include <QFile>

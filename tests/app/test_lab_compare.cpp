@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The strategy lab's comparison: every registry strategy, sane numbers, reasons, cancel, the dialog, the
 // exports and `convolab --compare`.
 #include <QCheckBox>

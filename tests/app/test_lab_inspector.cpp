@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The pixel inspector: hovering reports the output pixel that the saved frame holds, and the spelled-out
 // weighted sum gives the same value.
 #include <QDir>

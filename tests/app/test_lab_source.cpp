@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The kernel source view: codegen's source carries the filter's literal coefficients; options, launch
 // sizes and build facts are recorded; the highlighter colours OpenCL C.
 #include <QPlainTextEdit>

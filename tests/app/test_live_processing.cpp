@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Live processing without stalls: capture-to-display latency, still images processed once per change, slow
 // engine preparations that keep frames coming (stale marker set then cleared), pinned staging, chart axis.
 #include <QLabel>

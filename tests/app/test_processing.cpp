@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Live processing tests: an edit changes the next frame, bypass, and strategy/device switches while running.
 #include <QDir>
 #include <QSignalSpy>

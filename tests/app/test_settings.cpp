@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Settings survive a restart, and are on disk as soon as they change (so they survive a crash too).
 #include <QSettings>
 #include <QTableWidget>

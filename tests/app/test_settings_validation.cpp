@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Settings are validated on load: a FIFO or a folder as the settings file, huge or out-of-range values and
 // broken filters fall back to defaults with a note, and what is shown (the window title) is elided.
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Opening sources: automated runs end on a bad source (exit 3), a failed Open keeps the working source,
 // the loading state, Open Recent, the seek bar, and the image size limit read from the header.
 #include <sys/stat.h>

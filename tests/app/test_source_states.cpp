@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Source states: a source failing mid-stream shows "disconnected — waiting…" and recovers; no camera shows
 // its panel.
 #include <QDir>

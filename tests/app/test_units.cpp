@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Unit tests of the app's plain logic: statistics, reports, command line, filter resizing, pattern specs.
 #include <QTest>
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // File ▸ Export Filtered Video: the job filters every frame like the engine (FFV1 round trip), runs off the
 // GUI thread, and Cancel leaves no output and no temporary.
 #include <QSignalSpy>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // End-to-end tests of `convolab-cli apply` on batches and videos: bad files among good ones, output naming,
 // --skip-existing, video round trips, a stop by SIGINT, --force on special targets, header-first limits.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // End-to-end tests of convolab-cli and convolab-bench: run the built programs, check exit codes and outputs.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the CLI end-to-end tests: child processes through posix_spawn, files, the cv::filter2D oracle.
 #include "cli_test_support.hpp"
 

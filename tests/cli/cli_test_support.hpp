@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the CLI end-to-end tests: run a built program as a child process, read and write files, and what
 // cv::filter2D says an output must be.
 #pragma once

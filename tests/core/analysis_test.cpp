@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Filter analysis: ranks and separable terms that reproduce the weights.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AtomicFile / writeFileAtomically: modes kept, non-regular targets refused, temporaries never left behind.
 #include "convolab/atomic_file.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // auto's cached choices are data from disk: tampered, stale or absurd entries must neither crash nor
 // leave pixels unfiltered; they are ignored and auto measures again.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // borderInterpolate against OpenCV's documented pictures, including images smaller than the radius.
 #include <gtest/gtest.h>
 

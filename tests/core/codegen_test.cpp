@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // codegen: generated source (zero taps skipped, shared-weight and separable paths) and background builds.
 #include <gtest/gtest.h>
 

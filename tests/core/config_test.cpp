@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CoreConfig: every CONVOLAB_* variable the core reads is read in one place, once.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Context's build and launch log (what the app's kernel source view shows): exact source and options, cache
 // use, and the NDRange of every launch.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Engine behaviour beyond correctness: fallback with a notice, filter changes, staging, FrameStream, cache
 // keys.
 #include <gtest/gtest.h>

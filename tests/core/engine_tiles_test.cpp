@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Huge frames: the engine processes frames above its tile limit in full-width tiles with a halo. A small
 // artificial limit exercises tiles, their halos and the image borders at test sizes.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterSet JSON and text: round trips, override rules, and every rejection of DESIGN §2 with its message.
 #include <gtest/gtest.h>
 

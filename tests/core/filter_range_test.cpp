@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The float-range rule: filters whose sums can leave float's exact range are rejected with a message
 // naming the channel and the field; every accepted filter gives the reference result on every strategy.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // literal_baker: live coefficient edits under sliding (issue 13.7a) run the generic kernel and bake the
 // literals once edits pause, so N distinct edits do not build N programs; K or border changes build at once.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // literal_taps: the tap table, rank-1 factors with exact zero rows/columns, the caller's cost rule and
 // threshold, and literals that read back to the same float (shared by codegen and sliding).
 #include <gtest/gtest.h>

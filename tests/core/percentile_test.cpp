@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // median, nearest-rank percentile and SampleStats: the one definition the bench, auto and the app's stats
 // use.
 #include "convolab/percentile.hpp"

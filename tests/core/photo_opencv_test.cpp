@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Real photographs: the reference against OpenCV's filter2D (the definition we promise), and every
 // strategy against the reference.
 #include <gtest/gtest.h>

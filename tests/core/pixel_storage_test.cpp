@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Images in pinned staging memory (PinnedPixelStorage), Engine::prepare, and auto's progress reports.
 #include <gtest/gtest.h>
 

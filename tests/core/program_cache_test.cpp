@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Program cache hardening: damaged, truncated, swapped or foreign entries, and a FIFO or a folder in an
 // entry's place, are misses that are rebuilt quietly; good entries are hits.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Context's program pool: one program per source and options for every strategy and sibling context (auto's
 // measurements ask for the same programs again), holding at most its capacity.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The registry against what people read: the man page's strategy list and docs/ARCHITECTURE.md's table
 // must name exactly the registered strategies (adding a strategy = its .cl, its .cpp, one registry row, and
 // these two lines, which this test asks for by name).

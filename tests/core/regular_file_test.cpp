@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // readRegularFile: what the caches read through; never blocks on a FIFO, never reads a device or a folder.
 #include <gtest/gtest.h>
 #include <sys/stat.h>

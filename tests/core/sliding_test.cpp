@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sliding: generated source (zero taps skipped, rank-1 single pass) and both styles (GPU word loads/stores,
 // CPU vector loads/stores) against the reference on odd shapes, unaligned rows and every border.
 #include <gtest/gtest.h>

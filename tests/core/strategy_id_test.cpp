@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StrategyId: the text form of what runs ("[auto:]name[/variant]") both ways, and the typed identity the
 // engine, its timings and FrameStream carry for auto's choice (name + variant, no string parsing).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Strategy rules: when strategies decline (device limits, filter structure) and why, what fits small devices,
 // and re-prepare after coefficient and size changes (over the whole registry).
 #include <gtest/gtest.h>

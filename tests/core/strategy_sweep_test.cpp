@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every registered strategy × border mode × K × frame size against the CPU reference, within kTolerance.
 // Iterates the registry: a new strategy is swept without editing this file.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared helpers for core tests.
 #include "test_support.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared helpers for core tests: seeded random images and filters, comparison with a tolerance.
 #pragma once
 

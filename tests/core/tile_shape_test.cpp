@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TileShape: the one variant grammar, geometry, device fit and post-build re-fit of vector, tiled and
 // codegen.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every registered strategy × its tuning variants (plus odd shapes) against the reference, run directly so no
 // fallback can hide a failure. Iterates the registry: a new strategy with tunable shapes is covered without
 // edits here. (Borders × K × sizes of the default shapes: strategy_sweep_test.cpp.)

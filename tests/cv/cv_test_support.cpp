@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the cv bridge tests: a scratch folder, files of given bytes, header-only images.
 #include "cv_test_support.hpp"
 

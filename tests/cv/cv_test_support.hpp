@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the cv bridge tests: a scratch folder, files of given bytes, a PNG that only declares a size.
 #pragma once
 

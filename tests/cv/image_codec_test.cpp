@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The still-image codec: header-first size limits, single-buffer decoding, messages naming the file, and one
 // encoder whose PNG is OpenCV's default encoding (what the CLI and the app both write).
 #include "cv/image_codec.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The image header reader: every known format's declared size, without decoding; nothing else is guessed.
 #include "cv/image_header.hpp"
 

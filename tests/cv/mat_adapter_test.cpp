@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Mat adapter: headers over images and views (no copy, the row stride kept), and BGR ↔ RGB conversions.
 #include "cv/mat_adapter.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer entry: any bytes into the JSON and text filter parsers must either parse into a filter that
 // round-trips, or throw convolab::Error — never crash, hang, leak or invoke undefined behaviour.
 #include <cstddef>

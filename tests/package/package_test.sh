@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Package test: `cmake --build --target package`, unpack the .deb, validate its metadata, run the CLI from it.
 set -euo pipefail
 build=$1

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runInBackground: one piece of work on a thread of its own, its result delivered on the GUI thread.
 #pragma once
 

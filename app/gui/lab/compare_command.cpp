@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runCompareCommand: source → first frame, filter file, device → StrategyComparison → JSON file.
 #include "compare_command.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `convolab --source SPEC --filter FILE --compare REPORT.json`: the strategy comparison without a window.
 #pragma once
 

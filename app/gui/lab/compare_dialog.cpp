@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CompareDialog: controls, progress, the results table with per-row "Make live", and the bar chart.
 #include "compare_dialog.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CompareDialog: Processing ▸ Compare strategies… — runs StrategyComparison off the GUI thread (a second
 // OpenCL context on the live device) and shows a sorted table and a bar chart; exports Markdown, CSV, PNG.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterAnalysisPanel: recomputes facts and spectra on edits and lays them out for a narrow dock.
 #include "filter_analysis_panel.hpp"
 

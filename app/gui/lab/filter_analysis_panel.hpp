@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterAnalysisPanel: the "Analysis" dock — per channel DC gain, rank and separable factors, symmetry,
 // zero taps, the frequency response |H(u,v)| as an image with a colour bar, and a 1-D cut along u.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterFacts: per-channel sums, symmetry, SVD factors and a direct 2-D DFT of the zero-padded matrix.
 #include "filter_facts.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterFacts: what the analysis panel says about one channel (DC gain, rank, separable factors, symmetry,
 // zero taps) and its frequency response |H(u,v)| by a direct DFT. Qt-free.
 #pragma once

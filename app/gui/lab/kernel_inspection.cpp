@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // KernelInspection: prepare + one launch of a strategy, with the context's build and launch log.
 #include "kernel_inspection.hpp"
 

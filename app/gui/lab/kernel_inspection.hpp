@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // KernelInspection: builds and runs one frame of a strategy in a Context of its own and records what it
 // built (exact source, options, build time, cache) and launched (global and local sizes). Qt-free.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // KernelSourceDialog: inspection off the GUI thread, then a highlighted read-only source and its facts.
 #include "kernel_source_dialog.hpp"
 

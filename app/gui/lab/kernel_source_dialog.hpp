@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // KernelSourceDialog: View ▸ Kernel Source — the exact OpenCL C the live strategy built (codegen's generated
 // source with its literal coefficients), its build options, launch sizes, build time and cache use.
 #pragma once

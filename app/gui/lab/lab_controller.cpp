@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LabController: creates the lab's actions, dock and inspector and feeds them the window's live state.
 #include "lab_controller.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LabController: wires the strategy lab into the main window — Processing ▸ Compare Strategies…, View ▸
 // Kernel Source, the Analysis dock and the pixel inspector — so main_window.cpp needs only a few lines.
 #pragma once

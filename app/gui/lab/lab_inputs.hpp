@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LabInputs: what the lab's tools run on — the current frame, filter and device, taken on the GUI thread.
 #pragma once
 

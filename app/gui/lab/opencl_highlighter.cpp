@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // OpenClHighlighter: regular-expression rules per line, plus block comments spanning lines.
 #include "opencl_highlighter.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // OpenClHighlighter: OpenCL C syntax highlighting (keywords, types, address spaces, builtins, numbers,
 // strings, preprocessor lines, comments) for the kernel source view.
 #pragma once

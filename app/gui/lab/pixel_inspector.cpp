@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PixelInspector: probes on hover, a status line, and the neighbourhood panel painted over the preview.
 #include "pixel_inspector.hpp"
 

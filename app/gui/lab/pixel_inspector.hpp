@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PixelInspector: hovering the preview shows frame coordinates and input → output RGB in the status bar;
 // holding Shift (R), Shift+Ctrl (G) or Shift+Alt (B) also draws that channel's K×K input neighbourhood,
 // the weights and the weighted sum that produced the output — the convolution made visible.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PixelProbe: the convolution of one pixel of one channel, spelled out with the filter's border rule.
 #include "pixel_probe.hpp"
 

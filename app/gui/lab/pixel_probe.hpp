@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PixelProbe: one output pixel explained — input and output RGB, and for one channel the K×K input
 // neighbourhood (border rules applied), the weights and the weighted sum. Qt-free.
 #pragma once

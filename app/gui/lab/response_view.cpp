@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ResponseView: the heat map, a colour bar with its scale, and the frequency axes (cycles per pixel).
 #include "response_view.hpp"
 

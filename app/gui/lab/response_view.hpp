@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ResponseView: paints a centred n×n magnitude |H(u,v)| as a colour image with a colour bar and axes.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StrategyComparison: every registry strategy on one frame, timed with profiling events, checked against
 // the CPU reference.
 #include "strategy_comparison.hpp"

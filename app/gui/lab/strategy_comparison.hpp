@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StrategyComparison: times every registry strategy (and auto's choice, optionally every tuning variant) on
 // one frame and filter, and checks each against the CPU reference. Qt-free, so the CLI could use it too.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Filter analysis: the facts (rank, separable factors, zero taps, identical channels) strategies use.
 #pragma once
 

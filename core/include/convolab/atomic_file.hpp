@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Atomic file output: write to a hidden temporary beside the target, then rename, so a reader never sees a
 // half-written file; temporaries are removed on failure, on signals (through the CLI's handler) and when
 // stale.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The memory of `auto`: which strategy and launch variant won per device + frame size + filter
 // structure, kept in-process and in $cache/auto-choices.json, and validated before it is trusted.
 #pragma once

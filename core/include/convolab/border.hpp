@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Border modes with OpenCV's exact cv::borderInterpolate semantics.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The core's settings from the environment (CONVOLAB_*), read once into one struct.
 #pragma once
 

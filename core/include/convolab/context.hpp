@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // An OpenCL context on one device, with a profiling-enabled in-order queue and cached program builds.
 #pragma once
 

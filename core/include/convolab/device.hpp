@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // OpenCL platform/device enumeration and selection by spec ("gpu", "cpu", "P:D", name substring).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Engine: owns the context, the strategy and the filter; uploads a frame, convolves, downloads, times.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Typed errors of the core: each carries a user-facing message and the kind the CLI maps to an exit code.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Test hooks: make chosen OpenCL operations fail on purpose (env CONVOLAB_INJECT_FAULT), so fallbacks are
 // tested.
 #pragma once

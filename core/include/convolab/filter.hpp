@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FilterSet: the three per-channel K×K filters plus border handling; an immutable value type.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading and writing filters: JSON files (the saved format) and plain text (copy/paste). Both round-trip.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameStream: pipelined processing of a stream of same-size frames, overlapping the upload of one
 // frame, the kernels of another and the download of a third (three queues, a ring of pinned buffers).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Interleaved 8-bit RGB frames: an owning Image and non-owning views that carry a row stride.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Log sink of the core: where its notes and diagnostics go (stderr unless the CLI or the app sets one).
 #pragma once
 

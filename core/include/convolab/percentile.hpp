@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sample statistics shared by the bench, auto's measurements and the app's stats: median, nearest-rank p95.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A host buffer in pinned (page-locked) memory, mapped once, so uploads and downloads run as DMA.
 #pragma once
 

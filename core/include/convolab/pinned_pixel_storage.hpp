@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PinnedPixelStorage: Image pixels in pinned (page-locked) host memory of one OpenCL context, for DMA
 // transfers.
 #pragma once

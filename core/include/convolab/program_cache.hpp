@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // On-disk cache of OpenCL program binaries keyed by everything that changes the binary.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Progress of long preparations (auto's measurements): a per-thread callback, so a GUI can say what it waits
 // on.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The CPU reference: a plain, obviously-correct convolution (double accumulation) that tests compare against.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one table of strategies. Tests, the benchmark, the CLI and the GUI iterate it.
 #pragma once
 

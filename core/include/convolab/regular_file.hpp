@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading a file that must be a regular file: never blocks on a FIFO, never reads a device or a folder.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Strategy: one way to convolve an RGB8 frame on an OpenCL device.
 #pragma once
 

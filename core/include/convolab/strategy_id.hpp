@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StrategyId: which strategy runs (registry name, tuning variant, chosen by auto or not) and its one text
 // form.
 #pragma once

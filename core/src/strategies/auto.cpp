@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // auto: measures every strategy (and launch-shape variant) that accepts this device and filter on the
 // real frame size, then delegates to the fastest. Choices are cached per device + size + filter structure.
 #include <algorithm>

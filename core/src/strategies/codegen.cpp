@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // codegen: OpenCL source generated for the current filter (literal coefficients, zero taps left out, a fused
 // single pass for rank-1 filters); coefficient edits run a generic kernel until the literals are baked in the
 // background once edits pause.

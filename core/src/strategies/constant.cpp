@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // constant: weights in __constant memory, radius and border mode as build options, loops unrolled.
 #include "../strategy_support.hpp"
 #include "convolab/error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // image: frame packed into an RGBA8 image2d_t and read through a sampler (texture cache).
 #include "../strategy_support.hpp"
 #include "convolab/error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // local: work-group tile plus halo staged in __local memory (as uchar4), convolved from there.
 #include <algorithm>
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // lowrank and separable: the filter as a sum of r separable terms (SVD), one fused row pass and one column
 // pass (kernels/lowrank.cl). `separable` is the same class with r fixed to 1 and its own accept rule.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // naive: one work-item per pixel; weights in global memory, radius at run time. The baseline.
 #include "../strategy_support.hpp"
 #include "convolab/error.hpp"

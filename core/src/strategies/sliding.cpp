@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sliding: a register sliding-window kernel generated for the current filter. Each work-item walks down a
 // strip, loads every input row once into registers and pushes it into the K open output rows; literal
 // coefficients, zero taps left out, a single fused pass for rank-1 filters.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tiled: register tiling over a local-memory tile; block and work-group shape are tunable parameters.
 #include "../strategy_support.hpp"
 #include "../tile_shape.hpp"

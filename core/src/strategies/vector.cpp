@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // vector: several consecutive pixels per work-item with vector loads/stores, straight from global memory.
 #include <sstream>
 
