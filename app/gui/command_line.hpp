@@ -18,9 +18,11 @@ struct LaunchOptions {
   QString stats;     ///< JSON statistics, written on exit
   QString compare;   ///< headless: compare every strategy on the first frame, write this JSON, exit
 
-  /// An automated run (--frames, --snapshot, --stats or --compare): a source that cannot open ends it with exit 3
-  /// instead of showing the "no source" panel.
-  bool automated() const { return frames > 0 || !snapshot.isEmpty() || !stats.isEmpty() || !compare.isEmpty(); }
+  /// An automated run (--frames, --snapshot, --stats or --compare): a source that cannot open ends it with
+  /// exit 3 instead of showing the "no source" panel.
+  bool automated() const {
+    return frames > 0 || !snapshot.isEmpty() || !stats.isEmpty() || !compare.isEmpty();
+  }
 };
 
 struct ParsedCommandLine {
