@@ -22,9 +22,6 @@ namespace convolab {
 // Test hooks (declared where used; there is deliberately no public header for them).
 /// Tests only: every background build sleeps this long first, so "still the old kernel" is observable.
 void setCodegenBuildDelayForTesting(int milliseconds);
-/// Tests only: how long coefficient edits must pause before their literals are baked (default 1000 ms; shared
-/// with sliding: setLiteralBakeQuietPeriodForTesting).
-void setCodegenQuietPeriodForTesting(int milliseconds);
 /// The generated kernel text (what follows common.cl and codegen.cl) for `filter` on a GPU- or CPU-style
 /// shape.
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle);
@@ -319,9 +316,6 @@ class CodegenStrategy final : public Strategy {
 
 void setCodegenBuildDelayForTesting(int milliseconds) {
   setLiteralBakeBuildDelayForTesting(milliseconds);
-}
-void setCodegenQuietPeriodForTesting(int milliseconds) {
-  setLiteralBakeQuietPeriodForTesting(milliseconds);
 }
 
 std::string generateCodegenSource(const FilterSet& filter, bool gpuStyle) {
