@@ -48,30 +48,46 @@ bool EnginePreparer::busy() const {
   return m_running || m_pending.has_value();
 }
 
+bool EnginePreparer::supersedes(const PrepareJob& newer, const PrepareJob& running) {
+  return newer.context != running.context || newer.strategy != running.strategy;
+}
+
 std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::unique_ptr<Engine> engine,
                                                    const Context* live) {
   auto result = std::make_shared<PrepareResult>();
   result->job = job;
   try {
-    if (const int delay = g_testDelayMs.load(); delay > 0)
-      std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+    // The test delay stands for a long measurement: it has cancellation points like one.
+    const auto delayEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(g_testDelayMs.load());
+    while (std::chrono::steady_clock::now() < delayEnd) {
+      throwIfCancelled();
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
     std::shared_ptr<Context> queue =
         job.queues[0] && job.queues[0].get() != live ? job.queues[0] : job.queues[1];
     if (!queue) queue = job.context;
     if (!engine || engine->sharedContext() != queue) engine = std::make_unique<Engine>(queue, job.strategy);
     engine->setStrategy(job.strategy);
     engine->setFilter(job.filter);
+    const std::size_t programsBefore = queue->programsCreated();
     engine->prepare(job.width, job.height);
+    throwIfCancelled();
     // One frame here, on this thread and queue: PoCL compiles each kernel's work-group function at its first
-    // launch (seconds), which must not happen on the live engine's first frame.
+    // launch (seconds), which must not happen on the live engine's first frame. Only when this preparation
+    // created a program: one taken from the pool has run before, and a coefficient edit would otherwise
+    // cost a whole extra frame (a second of CPU at 1080p on PoCL) per keystroke.
     // (Skipped for huge frames: two more full-size images would cost more than the stall they avoid.)
-    if (static_cast<std::size_t>(job.width) * static_cast<std::size_t>(job.height) * kBytesPerPixel <=
-        std::size_t{64} << 20) {
+    if (queue->programsCreated() != programsBefore &&
+        static_cast<std::size_t>(job.width) * static_cast<std::size_t>(job.height) * kBytesPerPixel <=
+            std::size_t{64} << 20) {
       Image in(job.width, job.height), out(job.width, job.height);
       engine->process(in.view(), out.mutableView());
     }
     result->notices = engine->takeNotices();
     result->engine = std::move(engine);
+  } catch (const Cancelled&) {
+    result->cancelled = true;
+    if (engine) result->notices = engine->takeNotices();
   } catch (const std::exception& e) {
     result->error = e.what();
     if (engine) result->notices = engine->takeNotices();
@@ -83,6 +99,10 @@ void EnginePreparer::loop() {
   setThreadProgressCallback([this](const std::string& what, int done, int total) {
     if (m_onProgress) m_onProgress(what + " " + std::to_string(done) + "/" + std::to_string(total) + "…");
   });
+  setThreadCancelCheck([this] {
+    std::lock_guard lock(m_mutex);
+    return m_stop || (m_pending && supersedes(*m_pending, m_current));
+  });
   for (;;) {
     PrepareJob job;
     std::unique_ptr<Engine> engine;
@@ -93,6 +113,7 @@ void EnginePreparer::loop() {
       job = std::move(*m_pending);
       m_pending.reset();
       engine = std::move(m_spare);
+      m_current = job;
       m_running = true;
     }
     auto result = run(job, std::move(engine), m_live.load());

@@ -37,24 +37,29 @@ struct PrepareJob {
   std::uint64_t id = 0;  ///< grows with every request; a result is adopted only if newer than the live one
 };
 
-/// A finished job: the engine (null when preparing failed), its notices and the failure, if any.
+/// A finished job: the engine (null when preparing failed or was cancelled), its notices and the failure, if
+/// any.
 struct PrepareResult {
   PrepareJob job;
   std::unique_ptr<Engine> engine;
   std::vector<std::string> notices;
   std::string error;
+  bool cancelled = false;  ///< superseded by a newer request for another strategy or device: not a failure
 };
 
-/// One background thread. request() replaces a job that has not started yet (newest wins); a job that has
-/// started runs to its end (auto's measurements cannot be interrupted), and its result is still delivered:
-/// it is newer than what is live. Callbacks run on the preparer's thread.
+/// One background thread. request() replaces a job that has not started yet (newest wins). A job that has
+/// started runs to its end when the newer one only changes the filter (its engine is still closer to what
+/// the editor shows than the live one); when the newer one asks for another strategy or device, the running
+/// job's engine could never be used, so it stops at its next cancellation point (between auto's
+/// measurements, before the warm-up frame) and is delivered as cancelled. Callbacks run on the preparer's
+/// thread.
 class EnginePreparer {
  public:
   using ProgressCallback = std::function<void(const std::string& message)>;
   using DoneCallback = std::function<void(std::shared_ptr<PrepareResult> result)>;
 
   EnginePreparer(ProgressCallback onProgress, DoneCallback onDone);
-  /// Waits for a running preparation to end (it cannot be interrupted), then joins.
+  /// Stops a running preparation at its next cancellation point, then joins.
   ~EnginePreparer();
   EnginePreparer(const EnginePreparer&) = delete;
   EnginePreparer& operator=(const EnginePreparer&) = delete;
@@ -71,8 +76,13 @@ class EnginePreparer {
 
   /// Runs `job` on the calling thread on the job queue that is not `live` (reusing `engine` when it is on
   /// it).
+  /// Cancellation points inside it throw when the calling thread's CancelCheck (convolab/progress.hpp) says
+  /// so; the result then says `cancelled`.
   static std::shared_ptr<PrepareResult> run(const PrepareJob& job, std::unique_ptr<Engine> engine,
                                             const Context* live);
+
+  /// `newer` makes `running` pointless: its engine would be for a strategy or device no longer asked for.
+  static bool supersedes(const PrepareJob& newer, const PrepareJob& running);
 
   /// Test hook: every preparation takes at least this long (simulates a slow measurement).
   static void setTestDelay(std::chrono::milliseconds delay);
@@ -85,6 +95,7 @@ class EnginePreparer {
   mutable std::mutex m_mutex;
   std::condition_variable m_wake;
   std::optional<PrepareJob> m_pending;
+  PrepareJob m_current;  // the running job (valid while m_running)
   std::unique_ptr<Engine> m_spare;
   bool m_running = false;
   bool m_stop = false;

@@ -7,26 +7,37 @@
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <thread>
 
 #include "convolab/context.hpp"
 #include "convolab/device.hpp"
 #include "convolab/error.hpp"
 #include "convolab/pinned_pixel_storage.hpp"
 #include "convolab/registry.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::gui {
 
 namespace {
 // A frame older than this counts as "the source is idle" (paused, or a still image between repeats).
 constexpr auto kIdleAfter = std::chrono::milliseconds(120);
+std::atomic<int> g_testFrameDelayMs{0};
 // A preparation shorter than this (a coefficient upload) is not announced: no flicker while typing.
 constexpr int kAnnounceAfterMs = 150;
+
+QString autoName() {
+  return QString::fromUtf8(kAutoStrategy.data(), static_cast<int>(kAutoStrategy.size()));
+}
 
 bool sameTarget(const PrepareJob& a, const PrepareJob& b) {
   return a.context == b.context && a.strategy == b.strategy && a.width == b.width && a.height == b.height &&
          a.filter == b.filter;
 }
 }  // namespace
+
+void ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds delay) {
+  g_testFrameDelayMs = static_cast<int>(delay.count());
+}
 
 ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot,
                                    std::shared_ptr<FilterMailbox> filter)
@@ -37,7 +48,7 @@ ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slo
   m_preparingGrace->setInterval(kAnnounceAfterMs);
   connect(m_preparingGrace, &QTimer::timeout, this, [this] {
     if (m_waitingFor && m_preparing.isEmpty())
-      setPreparing(m_requested.strategy == "auto" ? tr("preparing auto…") : tr("building kernel…"));
+      setPreparing(m_requested.strategy == kAutoStrategy ? tr("preparing auto…") : tr("building kernel…"));
   });
   m_preparer = std::make_unique<EnginePreparer>(
       [this](const std::string& message) {
@@ -117,7 +128,7 @@ bool ProcessingWorker::openDevice(const QString& spec) {
 }
 
 void ProcessingWorker::initialise(const QString& deviceSpec, const QString& strategy) {
-  m_strategy = strategy.isEmpty() ? QStringLiteral("auto") : strategy;
+  m_strategy = strategy.isEmpty() ? autoName() : strategy;
   QStringList labels, specs;
   try {
     for (const auto& d : listDevices()) {
@@ -132,7 +143,7 @@ void ProcessingWorker::initialise(const QString& deviceSpec, const QString& stra
     requireStrategyName(m_strategy.toStdString());
   } catch (const std::exception& e) {
     emit notice(QString::fromUtf8(e.what()) + tr("; using auto"));
-    m_strategy = QStringLiteral("auto");
+    m_strategy = autoName();
   }
   if (!openDevice(deviceSpec) && !deviceSpec.isEmpty()) {
     emit notice(tr("Falling back to the default OpenCL device"));
@@ -173,16 +184,34 @@ void ProcessingWorker::shutdown() {
 }
 
 void ProcessingWorker::processPending() {
-  if (auto frame = m_slot->take()) process(*frame);
+  schedulePass();
 }
 
 void ProcessingWorker::filterChanged() {
-  if (!m_lastInput.image) return;
-  if (auto pending = m_slot->take()) {
-    process(*pending);  // a fresh frame is waiting anyway: it shows the edit
+  m_filterDirty = true;
+  schedulePass();
+}
+
+void ProcessingWorker::schedulePass() {
+  // Requests are cheap and coalesce into one queued pass: a frame takes seconds on a slow device, and one
+  // frame per request would queue them faster than they are processed, with the preparer's results (and
+  // their engines) waiting behind the backlog — strategy switches then lagged by minutes and memory grew.
+  if (m_passQueued) return;
+  m_passQueued = true;
+  QMetaObject::invokeMethod(this, &ProcessingWorker::runPass, Qt::QueuedConnection);
+}
+
+void ProcessingWorker::runPass() {
+  m_passQueued = false;
+  const bool filterDirty = std::exchange(m_filterDirty, false);
+  if (auto frame = m_slot->take()) {
+    process(*frame);  // the newest frame; it also shows a changed filter
     return;
   }
-  if (capture::Clock::now() - m_lastInput.captured >= kIdleAfter) process(m_lastInput);
+  // The source is idle (paused, or a still between repeats): process the last frame again so the preview
+  // follows the edit.
+  if (filterDirty && m_lastInput.image && capture::Clock::now() - m_lastInput.captured >= kIdleAfter)
+    process(m_lastInput);
 }
 
 bool ProcessingWorker::liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const {
@@ -252,7 +281,7 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
     } else {
       m_preparer->recycle(std::move(result->engine));
     }
-  } else {
+  } else if (!result->cancelled) {
     reportFailure(
         tr("Cannot prepare strategy '%1': %2")
             .arg(QString::fromStdString(result->job.strategy), QString::fromStdString(result->error)));
@@ -306,6 +335,8 @@ void ProcessingWorker::process(const capture::Frame& frame) {
         record.filterRevision = m_live.filter == snapshot->filter ? snapshot->revision : m_live.revision;
         record.stale = record.filterRevision != snapshot->revision;
         try {
+          if (const int delay = g_testFrameDelayMs.load(); delay > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(delay));
           auto out = m_outputs.acquire(width, height);
           record.timings = m_engine->process(frame.image->view(), out->mutableView());
           record.hasTimings = true;

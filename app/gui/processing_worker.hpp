@@ -14,6 +14,7 @@
 #include "capture/latest_frame_slot.hpp"
 #include "capture/video_recorder.hpp"
 #include "convolab/engine.hpp"
+#include "convolab/strategy_id.hpp"
 #include "engine_preparer.hpp"
 #include "filter_mailbox.hpp"
 #include "processed_frame.hpp"
@@ -48,13 +49,16 @@ class ProcessingWorker : public QObject {
   /// Automated run (--frames): prepare synchronously and process a still image on every delivery.
   void setAutomated(bool automated) { m_automated = automated; }
 
+  /// Test hook: every processed frame takes at least this much longer (a slow device).
+  static void setTestFrameDelay(std::chrono::milliseconds delay);
+
  public slots:
   /// Lists the OpenCL devices and opens `deviceSpec` (empty: the default) with `strategy`.
   void initialise(const QString& deviceSpec, const QString& strategy);
-  /// Takes the newest frame from the slot (if any) and processes it.
+  /// A frame waits in the slot: schedules a processing pass.
   void processPending();
-  /// The filter changed: if the source is idle (paused, still), process the last frame again so the
-  /// preview follows the edit.
+  /// The filter changed: schedules a pass that processes the newest frame, or, when the source is idle
+  /// (paused, still), the last frame again so the preview follows the edit.
   void filterChanged();
   void setStrategy(const QString& name);
   void setDevice(const QString& spec);
@@ -75,6 +79,9 @@ class ProcessingWorker : public QObject {
   void stateChanged(const QString& preparing, bool stillIdle);
 
  private:
+  /// Queues one runPass() unless one is queued already: any number of requests make one pass.
+  void schedulePass();
+  void runPass();
   void process(const capture::Frame& frame);
   bool openDevice(const QString& spec);
   void reportFailure(const QString& message);
@@ -94,7 +101,7 @@ class ProcessingWorker : public QObject {
   std::array<std::shared_ptr<Context>, 2> m_queues;  // siblings of m_context that engines run on
   std::shared_ptr<PixelStorage> m_staging;  // pinned memory of m_context that frames are decoded into
   std::unique_ptr<EnginePreparer> m_preparer;
-  QString m_strategy = QStringLiteral("auto");
+  QString m_strategy = QString::fromUtf8(kAutoStrategy.data(), static_cast<int>(kAutoStrategy.size()));
 
   // The live engine and what it was prepared for.
   std::unique_ptr<Engine> m_engine;
@@ -115,6 +122,8 @@ class ProcessingWorker : public QObject {
   std::uint64_t m_lastGeneration = ~0ull;
   std::uint64_t m_lastEpoch = ~0ull;
   bool m_stillIdle = false;  // published through stateChanged (Pipeline::stillIdle)
+  bool m_passQueued = false;
+  bool m_filterDirty = false;
   std::atomic<bool> m_automated{false};
 
   capture::ImagePool m_outputs{8};

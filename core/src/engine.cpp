@@ -10,6 +10,7 @@
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
+#include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
 #include "strategy_support.hpp"
 
@@ -89,6 +90,8 @@ std::optional<std::string> Engine::prepareCatching(Strategy& strategy, int width
       throw cl::Error(CL_INVALID_WORK_GROUP_SIZE, "clEnqueueNDRangeKernel (injected, CONVOLAB_INJECT_FAULT)");
     strategy.prepare(*m_context, m_filter, width, height);
     return std::nullopt;
+  } catch (const Cancelled&) {
+    throw;  // superseded, not failed: no fallback
   } catch (const Error& e) {
     return std::string(e.what());
   } catch (const cl::Error& e) {

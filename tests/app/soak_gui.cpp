@@ -2,12 +2,15 @@
 // convolab_soak_gui: the GUI under a long run — random strategy switches and filter edits on a live source,
 // RSS every 10 s, and every gap of more than 1 s without a processed frame. Not a ctest by default (too
 // long); scripts/soak_gui.sh runs it, and a 20-second version is the ctest `app.soak_gui_short` (label soak).
+#include <malloc.h>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
+
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 
@@ -23,12 +26,43 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double rssMiB() {
+/// Where the process's memory is, so growth can be told apart: live heap blocks (our objects, or a backlog),
+/// free heap the allocator keeps (fragmentation), large blocks it mmapped, and driver mappings.
+struct MemorySample {
+  double atS = 0;
+  double rssMiB = 0;
+  double heapInUseMiB = 0;  ///< malloc'd and not freed (all arenas)
+  double heapFreeMiB = 0;   ///< freed but kept by the allocator (arenas' free lists)
+  double mmappedMiB = 0;    ///< blocks above the mmap threshold
+  int kernelLibraries = 0;  ///< PoCL kernel libraries (.so) mapped
+  int threads = 0;
+};
+
+MemorySample sampleMemory(double atS) {
+  MemorySample m;
+  m.atS = atS;
   std::ifstream status("/proc/self/status");
   std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-  return -1;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) m.rssMiB = std::stod(line.substr(6)) / 1024.0;
+    if (line.rfind("Threads:", 0) == 0) m.threads = std::stoi(line.substr(8));
+  }
+  const struct mallinfo2 heap = mallinfo2();
+  m.heapInUseMiB = static_cast<double>(heap.uordblks) / (1 << 20);
+  m.heapFreeMiB = static_cast<double>(heap.fordblks) / (1 << 20);
+  m.mmappedMiB = static_cast<double>(heap.hblkhd) / (1 << 20);
+  std::ifstream maps("/proc/self/maps");
+  std::string previous;
+  while (std::getline(maps, line)) {
+    // A PoCL kernel library lives in its cache as .../<hash>/<kernel>/.../parallel.so; count each file once.
+    const auto path = line.find('/');
+    if (path == std::string::npos || line.find("/pocl/", path) == std::string::npos ||
+        line.compare(line.size() - 3, 3, ".so") != 0)
+      continue;
+    if (line.substr(path) != previous) ++m.kernelLibraries;
+    previous = line.substr(path);
+  }
+  return m;
 }
 
 FilterSet randomFilter(std::mt19937& rng) {
@@ -88,7 +122,7 @@ int main(int argc, char** argv) {
   Clock::time_point lastFrame{};
   double longestGap = 0;
   std::vector<std::pair<double, double>> gaps;  // (at s, length s)
-  std::vector<std::pair<double, double>> rss;   // (at s, MiB)
+  std::vector<MemorySample> memory;
   std::uint64_t frames = 0, switches = 0, edits = 0;
   QString asked = names.front(), lastRan;  // the strategy picked last, and the one that ran the last frame
   auto since = [&](Clock::time_point t) { return std::chrono::duration<double>(t - start).count(); };
@@ -110,11 +144,15 @@ int main(int argc, char** argv) {
   });
 
   auto sampleRss = [&] {
-    rss.emplace_back(since(Clock::now()), rssMiB());
-    std::fprintf(stderr, "soak: %6.0f s  RSS %7.1f MiB  frames %llu  switches %llu  edits %llu  %s -> %s\n",
-                 rss.back().first, rss.back().second, static_cast<unsigned long long>(frames),
-                 static_cast<unsigned long long>(switches), static_cast<unsigned long long>(edits),
-                 qPrintable(asked), qPrintable(lastRan));
+    memory.push_back(sampleMemory(since(Clock::now())));
+    const auto& m = memory.back();
+    std::fprintf(
+        stderr,
+        "soak: %6.0f s  RSS %7.1f MiB (heap %6.1f used %6.1f free, %6.1f mmapped, %d kernel libs, %d "
+        "threads)  frames %llu  switches %llu  edits %llu  %s -> %s\n",
+        m.atS, m.rssMiB, m.heapInUseMiB, m.heapFreeMiB, m.mmappedMiB, m.kernelLibraries, m.threads,
+        static_cast<unsigned long long>(frames), static_cast<unsigned long long>(switches),
+        static_cast<unsigned long long>(edits), qPrintable(asked), qPrintable(lastRan));
   };
   QTimer rssTimer;
   QObject::connect(&rssTimer, &QTimer::timeout, sampleRss);
@@ -152,24 +190,31 @@ int main(int argc, char** argv) {
   });
   app.exec();
 
-  const double first = rss.size() > 1 ? rss[1].second : rss.front().second;  // after start-up
-  const double growth = rss.back().second - first;
-  std::string out = "{\n  \"seconds\": " + std::to_string(runSeconds) + ",\n  \"source\": \"" +
-                    options.source.toStdString() + "\",\n  \"device\": \"" +
-                    window.deviceLabel().toStdString() + "\",\n  \"frames\": " + std::to_string(frames) +
-                    ",\n  \"switches\": " + std::to_string(switches) +
-                    ",\n  \"edits\": " + std::to_string(edits) +
-                    ",\n  \"longest_gap_s\": " + std::to_string(longestGap) + ",\n  \"gaps_over_1s\": [";
-  for (size_t i = 0; i < gaps.size(); ++i)
-    out += (i ? ", " : "") + std::string("{\"at_s\": ") + std::to_string(gaps[i].first) +
-           ", \"length_s\": " + std::to_string(gaps[i].second) + "}";
-  out += "],\n  \"rss_mib\": [";
-  for (size_t i = 0; i < rss.size(); ++i)
-    out += (i ? ", " : "") + std::string("{\"at_s\": ") + std::to_string(rss[i].first) +
-           ", \"mib\": " + std::to_string(rss[i].second) + "}";
-  out += "],\n  \"rss_growth_after_first_sample_mib\": " + std::to_string(growth) + "\n}\n";
-  std::fputs(out.c_str(), stdout);
-  if (parser.isSet(json)) std::ofstream(parser.value(json).toStdString()) << out;
+  // Growth after start-up: from the second sample (the first is taken before the window has a frame).
+  const double first = memory.size() > 1 ? memory[1].rssMiB : memory.front().rssMiB;
+  const double growth = memory.back().rssMiB - first;
+  nlohmann::json out = {{"seconds", runSeconds},
+                        {"source", options.source.toStdString()},
+                        {"device", window.deviceLabel().toStdString()},
+                        {"frames", frames},
+                        {"switches", switches},
+                        {"edits", edits},
+                        {"longest_gap_s", longestGap},
+                        {"gaps_over_1s", nlohmann::json::array()},
+                        {"memory", nlohmann::json::array()},
+                        {"rss_growth_after_first_sample_mib", growth}};
+  for (const auto& [at, length] : gaps) out["gaps_over_1s"].push_back({{"at_s", at}, {"length_s", length}});
+  for (const auto& m : memory)
+    out["memory"].push_back({{"at_s", m.atS},
+                             {"rss_mib", m.rssMiB},
+                             {"heap_in_use_mib", m.heapInUseMiB},
+                             {"heap_free_mib", m.heapFreeMiB},
+                             {"mmapped_mib", m.mmappedMiB},
+                             {"kernel_libraries", m.kernelLibraries},
+                             {"threads", m.threads}});
+  const std::string text = out.dump(2) + "\n";
+  std::fputs(text.c_str(), stdout);
+  if (parser.isSet(json)) std::ofstream(parser.value(json).toStdString()) << text;
 
   int rc = 0;
   const double gapLimit = parser.value(maxGapMs).toDouble() / 1000.0;

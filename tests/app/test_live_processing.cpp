@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Live processing without stalls: capture-to-display latency, still images processed once per change, slow
 // engine preparations that keep frames coming (stale marker set then cleared), pinned staging, chart axis.
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineSeries>
 #include <QSignalSpy>
@@ -14,6 +15,7 @@
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
+#include "processing_worker.hpp"
 #include "stats_chart.hpp"
 #include "stats_panel.hpp"
 #include "stats_report.hpp"
@@ -158,6 +160,36 @@ class LiveProcessingTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->framesDelivered() > deliveredBefore + 5, 5000);
     QVERIFY(test::maxAbsDifference(*frame->filtered, test::referenceResult(*frame->original, boxFilter())) <=
             1);
+  }
+
+  // Frames slower than edits arrive (a CPU device at 1080p): each edit used to queue one frame's work on the
+  // processing thread, so a burst of edits built a backlog that a strategy switch (and the preparer's
+  // finished engines, held meanwhile) waited behind — minutes in the 10-minute soak. Requests now coalesce.
+  void slowFramesDoNotQueueEditsAheadOfAStrategySwitch() {
+    auto window = openWindow(QStringLiteral("pattern:160x120@30"));
+    QVERIFY(test::waitForFrame(*window, 0));
+    QTRY_VERIFY_WITH_TIMEOUT(window->preview()->frame() && !window->preview()->isStale(), 20000);
+    ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds(250));
+    for (int i = 0; i < 40; ++i) {  // 40 edits in about a second: 10 s of frames if each queued one
+      FilterSet f = boxFilter();
+      ChannelFilter c = f.channel(0);
+      c.matrix[12] = 1.0 + i;
+      c.divisor = 24.0 + c.matrix[12];
+      window->document()->replace(FilterSet::uniform(c), QStringLiteral("edit"));
+      QTest::qWait(25);
+    }
+    QElapsedTimer sinceSwitch;
+    sinceSwitch.start();
+    window->setStrategy(QStringLiteral("constant"));
+    auto ranConstant = [&] {
+      const auto frame = window->pipeline()->latestFrame();
+      return frame && frame->record.hasTimings && frame->record.timings.strategy.name == "constant";
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(ranConstant(), 6000);
+    const qint64 switchMs = sinceSwitch.elapsed();
+    ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds(0));
+    // A few frames of 250 ms and one preparation, not the 40 queued edits' 10 s.
+    QVERIFY2(switchMs < 3000, qPrintable(QString::number(switchMs)));
   }
 
   void chartAxisFollowsTheData() {

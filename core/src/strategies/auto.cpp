@@ -93,6 +93,7 @@ class AutoStrategy final : public Strategy {
     // Median kernel time of `runs` frames after one warm-up (first launch, lazy allocations); nullopt when
     // the candidate cannot build or run here (then it is simply not a candidate).
     auto time = [&](std::string_view name, const std::string& variant, int runs) -> std::optional<double> {
+      throwIfCancelled();  // a newer request made this measurement pointless: stop between candidates
       try {
         auto s = create(name);
         s->setTuningVariant(variant);
