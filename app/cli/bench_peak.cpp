@@ -11,6 +11,7 @@
 
 #include "bench_common.hpp"
 #include "commands.hpp"
+#include "convolab/kernel_args.hpp"
 
 namespace convolab::cli::bench {
 namespace {
@@ -51,11 +52,8 @@ double fmaProbeGflops(Context& ctx) {
   double best = 0;
   for (const auto& [name, lanes] : {std::pair<const char*, int>{"fma_scalar", 1}, {"fma_vector", 16}}) {
     cl::Kernel kernel(program, name);
-    kernel.setArg(0, out);
-    kernel.setArg(1, 0.999f);
-    kernel.setArg(2, 0.001f);
     auto runMs = [&](int iters) {
-      kernel.setArg(3, iters);
+      setArgs(kernel, out, 0.999f, 0.001f, iters);
       cl::Event ev;
       ctx.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr,
                                        &ev);

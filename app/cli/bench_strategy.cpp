@@ -10,6 +10,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/frame_stream.hpp"
+#include "convolab/kernel_args.hpp"
 #include "convolab/registry.hpp"
 
 namespace convolab::cli::bench {
@@ -124,7 +125,7 @@ nlohmann::json measureLaunchFloor(Context& ctx, Size size, int n) {
   cl::Kernel kernel(ctx.buildProgram(std::string(kernelSource("empty_probe")), "", "empty_probe"), "empty");
   const size_t bytes = static_cast<size_t>(size.width) * size.height * kBytesPerPixel;
   cl::Buffer a(ctx.context(), CL_MEM_READ_WRITE, bytes), b(ctx.context(), CL_MEM_READ_WRITE, bytes);
-  kernel.setArg(0, a);
+  setArgs(kernel, a);
   auto time = [&](const std::function<cl::Event()>& launch) {
     for (int i = 0; i < 3; ++i) launch();
     ctx.queue().finish();

@@ -11,6 +11,7 @@
 
 #include "app_settings.hpp"
 #include "convolab/registry.hpp"
+#include "convolab/strategy_id.hpp"
 #include "pipeline.hpp"
 #include "stats_panel.hpp"
 
@@ -85,7 +86,7 @@ void EngineSelector::addBoxes(QToolBar* bar) {
 void EngineSelector::start(const QString& deviceSpec, const QString& strategy) {
   m_strategy = !strategy.isEmpty()
                    ? strategy
-                   : m_settings->value(AppSettings::kStrategy, QStringLiteral("auto")).toString();
+                   : m_settings->value(AppSettings::kStrategy, QString::fromLatin1(kAutoStrategy)).toString();
   m_deviceSpec = !deviceSpec.isEmpty() ? deviceSpec : m_settings->value(AppSettings::kDevice).toString();
   showStrategy(m_strategy);
   m_statsPanel->setEngine(tr("starting…"), m_strategy);

@@ -18,6 +18,7 @@
 #include "app_settings.hpp"
 #include "automation_run.hpp"
 #include "capture/camera_source.hpp"
+#include "convolab/strategy_id.hpp"
 #include "cv/image_header.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
@@ -241,7 +242,7 @@ void SourceController::onCaptureStatus(const capture::CaptureStatus& s) {
       // Until the first frame comes back the engine is building kernels (auto also measures strategies).
       preview->setBusyMessage(
           preview->frame() ? QString()
-          : m_parts.requestedStrategy() == QLatin1String("auto")
+          : m_parts.requestedStrategy() == QLatin1String(kAutoStrategy)
               ? tr("Preparing OpenCL — auto is timing the strategies (once per size and filter)…")
               : tr("Preparing OpenCL…"));
       m_label->setText(QStringLiteral("%1 · %2").arg(desc, QString::fromStdString(s.mode)));

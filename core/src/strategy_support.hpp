@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "convolab/filter.hpp"
+#include "convolab/kernel_args.hpp"  // setArgs
 #include "convolab/strategy.hpp"
 
 namespace convolab {
@@ -24,14 +25,6 @@ cl_float4 borderValuesOf(const FilterSet& filter);
 /// Smallest multiple of `multiple` that is ≥ value.
 inline std::size_t roundUp(std::size_t value, std::size_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
-}
-
-/// Sets the kernel's arguments 0, 1, 2, … to `args` in order: setArgs(k, a, b) is k.setArg(0, a);
-/// k.setArg(1, b). Throws cl::Error like setArg.
-template <typename... Args>
-void setArgs(cl::Kernel& kernel, const Args&... args) {
-  cl_uint index = 0;
-  (kernel.setArg(index++, args), ...);
 }
 
 /// Enqueues `kernel` over a 2-D range and returns its event named `name`. Converts cl::Error to ClError.

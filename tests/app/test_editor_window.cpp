@@ -39,6 +39,9 @@ class EditorWindowTest : public QObject {
   void init() {
     LaunchOptions o;
     o.source = QStringLiteral("pattern:64x48@15");
+    // Window-level checks need no particular strategy; naive builds one small program per K, where auto
+    // (the default) would time every strategy at each K before the window could close.
+    o.strategy = QStringLiteral("naive");
     m_window = std::make_unique<MainWindow>(o);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));

@@ -20,12 +20,6 @@ void resetLiteralProgramCountForTesting();  // core/src/literal_baker.cpp
 namespace convolab::test {
 namespace {
 
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (size_t pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
-  return n;
-}
-
 /// A K×K filter whose only non-zero taps are at `positions` (same weights in all channels unless
 /// `perChannel`).
 FilterSet sparseFilter(int k, const std::vector<int>& positions, bool perChannel, std::uint32_t seed) {
@@ -44,12 +38,6 @@ FilterSet sparseFilter(int k, const std::vector<int>& positions, bool perChannel
   return FilterSet::make(ch, BorderMode::Reflect101, {0, 0, 0}, "sparse");
 }
 
-Image convolve(Engine& engine, const Image& in) {
-  Image out(in.width, in.height);
-  engine.process(in.view(), out.mutableView());
-  return out;
-}
-
 TEST(Codegen, GeneratedSourceSkipsZeroTaps) {
   const std::vector<int> ten = {0, 3, 8, 12, 17, 24, 30, 33, 41, 47};  // 10 of 49, not rank 1
   std::vector<int> all(49);
@@ -61,11 +49,11 @@ TEST(Codegen, GeneratedSourceSkipsZeroTaps) {
     EXPECT_NE(sparse.find("dense, 10 of 49 taps"), std::string::npos) << sparse.substr(0, 200);
     EXPECT_NE(dense.find("dense, 49 of 49 taps"), std::string::npos) << dense.substr(0, 200);
     // Every multiply-add is one (tap, output row, chunk): the counts scale exactly with the non-zero taps.
-    const int fmaSparse = count(sparse, "fma("), fmaDense = count(dense, "fma(");
+    const int fmaSparse = occurrences(sparse, "fma("), fmaDense = occurrences(dense, "fma(");
     ASSERT_GT(fmaSparse, 0);
     EXPECT_EQ(fmaSparse * 49, fmaDense * 10);
     // No literal zero is ever multiplied.
-    EXPECT_EQ(count(sparse, "(VEC)(0.0f)"), 0);
+    EXPECT_EQ(occurrences(sparse, "(VEC)(0.0f)"), 0);
   }
 }
 

@@ -5,28 +5,23 @@
 #include "convolab/context.hpp"
 #include "convolab/error.hpp"
 #include "kernel_source.hpp"
+#include "test_support.hpp"
 
 namespace convolab::test {
 namespace {
-
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 TEST(KernelSource, IncludesAreResolvedOnceFromTheEmbeddedFragments) {
   for (const char* name : {"tiled", "codegen", "vector"}) {
     SCOPED_TRACE(name);
     const std::string source = composeKernelSource(name);
-    EXPECT_EQ(source.find("\n#include"), std::string::npos);    // compilers never see an include
-    EXPECT_EQ(count(source, "#define STORE_CHUNK(x, p)"), 2u);  // chunk.cl once (FAST_STORE and not)
-    EXPECT_EQ(count(source, "inline int border_index("), 1u);   // common.cl once
+    EXPECT_EQ(source.find("\n#include"), std::string::npos);         // compilers never see an include
+    EXPECT_EQ(occurrences(source, "#define STORE_CHUNK(x, p)"), 2);  // chunk.cl once (FAST_STORE and not)
+    EXPECT_EQ(occurrences(source, "inline int border_index("), 1);   // common.cl once
     EXPECT_EQ(source.rfind(std::string(kernelSource("common")), 0), 0u);  // and first
   }
-  EXPECT_EQ(count(composeKernelSource("tiled"), "inline void fill_tile("), 1u);
-  EXPECT_EQ(count(composeKernelSource("codegen"), "inline void fill_tile("), 1u);
-  EXPECT_EQ(count(composeKernelSource("vector"), "inline void fill_tile("), 0u);
+  EXPECT_EQ(occurrences(composeKernelSource("tiled"), "inline void fill_tile("), 1);
+  EXPECT_EQ(occurrences(composeKernelSource("codegen"), "inline void fill_tile("), 1);
+  EXPECT_EQ(occurrences(composeKernelSource("vector"), "inline void fill_tile("), 0);
 }
 
 TEST(KernelSource, FragmentsAreSharedNotCopied) {

@@ -15,12 +15,6 @@
 namespace convolab::test {
 namespace {
 
-Image convolve(Engine& engine, const Image& in) {
-  Image out(in.width, in.height);
-  engine.process(in.view(), out.mutableView());
-  return out;
-}
-
 // Every strategy that bakes literals (LiteralBaker).
 class LiteralEditing : public ::testing::TestWithParam<const char*> {
  protected:

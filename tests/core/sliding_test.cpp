@@ -15,12 +15,6 @@ std::string generateSlidingSource(const FilterSet& filter, bool gpuStyle);
 namespace convolab::test {
 namespace {
 
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (size_t pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
-  return n;
-}
-
 /// A random rank-1 filter (outer product per channel), so the single-pass separable kernel runs.
 FilterSet rank1Filter(int k, BorderMode border, std::uint32_t seed) {
   std::mt19937 rng(seed);
@@ -55,7 +49,7 @@ TEST(Sliding, GeneratedSourceSkipsZeroTaps) {
   }
   const FilterSet filter = FilterSet::make(ch, BorderMode::Reflect101, {0, 0, 0}, "sparse");
   const std::string gpu = generateSlidingSource(filter, true);
-  EXPECT_EQ(count(gpu, "fma("), 9) << gpu;
+  EXPECT_EQ(occurrences(gpu, "fma("), 9) << gpu;
   EXPECT_NE(gpu.find("dense"), std::string::npos);
 }
 
@@ -64,7 +58,7 @@ TEST(Sliding, RankOneFilterIsOnePass) {
   for (bool gpu : {true, false}) {
     const std::string src = generateSlidingSource(filter, gpu);
     EXPECT_NE(src.find("rank-1 single pass"), std::string::npos);
-    EXPECT_EQ(count(src, "fma("), 2 * 7 * 3) << "7 horizontal + 7 vertical taps, 3 chunks each";
+    EXPECT_EQ(occurrences(src, "fma("), 2 * 7 * 3) << "7 horizontal + 7 vertical taps, 3 chunks each";
     EXPECT_EQ(src.find("__local"), std::string::npos) << "no local memory";
     EXPECT_EQ(src.find("barrier"), std::string::npos);
   }

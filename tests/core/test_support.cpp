@@ -109,4 +109,16 @@ std::string firstMismatch(const ImageView& ours, const ImageView& ref, int toler
   return {};
 }
 
+Image convolve(Engine& engine, const Image& in) {
+  Image out(in.width, in.height);
+  engine.process(in.view(), out.mutableView());
+  return out;
+}
+
+int occurrences(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
+  return n;
+}
+
 }  // namespace convolab::test

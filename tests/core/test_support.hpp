@@ -8,6 +8,7 @@
 #include <string>
 
 #include "convolab/context.hpp"
+#include "convolab/engine.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
 #include "convolab/strategy.hpp"
@@ -40,6 +41,13 @@ Image referenceOf(const Image& in, const FilterSet& filter);
 
 /// Largest |a − b| over all channel values (sizes must match; padding bytes ignored).
 int maxAbsDiff(const ImageView& a, const ImageView& b);
+
+/// Runs one frame through `engine` (its current filter and strategy) into a new packed image.
+Image convolve(Engine& engine, const Image& in);
+
+/// How many times `what` occurs in `text` (overlapping occurrences count): e.g. fma( calls in generated
+/// source.
+int occurrences(const std::string& text, const std::string& what);
 
 /// "x=3 y=5 c=1 ours=10 ref=14" for the first difference above `tolerance`, or "" when none.
 std::string firstMismatch(const ImageView& ours, const ImageView& ref, int tolerance);
