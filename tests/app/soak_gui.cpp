@@ -16,6 +16,7 @@
 
 #include "convolab/registry.hpp"
 #include "filter_document.hpp"
+#include "literal_baker.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "resources.hpp"
@@ -35,6 +36,7 @@ struct MemorySample {
   double heapFreeMiB = 0;   ///< freed but kept by the allocator (arenas' free lists)
   double mmappedMiB = 0;    ///< blocks above the mmap threshold
   int kernelLibraries = 0;  ///< PoCL kernel libraries (.so) mapped
+  int literalPrograms = 0;  ///< codegen/sliding literal programs built (bounded by CONVOLAB_LITERAL_PROGRAMS)
   int threads = 0;
 };
 
@@ -47,6 +49,7 @@ MemorySample sampleMemory(double atS) {
     if (line.rfind("VmRSS:", 0) == 0) m.rssMiB = std::stod(line.substr(6)) / 1024.0;
     if (line.rfind("Threads:", 0) == 0) m.threads = std::stoi(line.substr(8));
   }
+  m.literalPrograms = literalProgramsBuilt();
   const struct mallinfo2 heap = mallinfo2();
   m.heapInUseMiB = static_cast<double>(heap.uordblks) / (1 << 20);
   m.heapFreeMiB = static_cast<double>(heap.fordblks) / (1 << 20);
@@ -148,10 +151,10 @@ int main(int argc, char** argv) {
     const auto& m = memory.back();
     std::fprintf(
         stderr,
-        "soak: %6.0f s  RSS %7.1f MiB (heap %6.1f used %6.1f free, %6.1f mmapped, %d kernel libs, %d "
-        "threads)  frames %llu  switches %llu  edits %llu  %s -> %s\n",
-        m.atS, m.rssMiB, m.heapInUseMiB, m.heapFreeMiB, m.mmappedMiB, m.kernelLibraries, m.threads,
-        static_cast<unsigned long long>(frames), static_cast<unsigned long long>(switches),
+        "soak: %6.0f s  RSS %7.1f MiB (heap %6.1f used %6.1f free, %6.1f mmapped, %d kernel libs, %d literal "
+        "programs, %d threads)  frames %llu  switches %llu  edits %llu  %s -> %s\n",
+        m.atS, m.rssMiB, m.heapInUseMiB, m.heapFreeMiB, m.mmappedMiB, m.kernelLibraries, m.literalPrograms,
+        m.threads, static_cast<unsigned long long>(frames), static_cast<unsigned long long>(switches),
         static_cast<unsigned long long>(edits), qPrintable(asked), qPrintable(lastRan));
   };
   QTimer rssTimer;
@@ -211,6 +214,7 @@ int main(int argc, char** argv) {
                              {"heap_free_mib", m.heapFreeMiB},
                              {"mmapped_mib", m.mmappedMiB},
                              {"kernel_libraries", m.kernelLibraries},
+                             {"literal_programs", m.literalPrograms},
                              {"threads", m.threads}});
   const std::string text = out.dump(2) + "\n";
   std::fputs(text.c_str(), stdout);

@@ -59,7 +59,12 @@ class Context {
   std::size_t programPoolCapacity() const;
   /// Bounds the pool (tests; default kProgramPoolCapacity); the least recently used programs are dropped.
   void setProgramPoolCapacity(std::size_t capacity);
-  static constexpr std::size_t kProgramPoolCapacity = 64;
+  /// Room for the working set of a session (strategies × tuning variants × K × border, ~100–200 programs)
+  /// plus the literal programs (at most coreConfig().literalPrograms): a program dropped and asked for again
+  /// is created again, and PoCL 3.1 maps its kernel library anew each time without ever unmapping it, so a
+  /// pool smaller than the working set grows memory for good (the 10-minute GUI soak showed it). A held
+  /// kernel-file program costs ~0.1 MiB on PoCL.
+  static constexpr std::size_t kProgramPoolCapacity = 256;
 
   ProgramCache& programCache() { return m_cache; }
 
