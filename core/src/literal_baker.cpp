@@ -108,9 +108,8 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
   poll(ctx, false);
 }
 
-std::vector<NamedEvent> LiteralBaker::enqueue(
-    Context& ctx, const FrameBuffers& frame, const std::vector<cl::Event>& waitFor,
-    const std::function<std::vector<NamedEvent>(BakedKernel&)>& launchLiteral) {
+std::vector<NamedEvent> LiteralBaker::enqueue(Context& ctx, const FrameBuffers& frame,
+                                              const std::vector<cl::Event>& waitFor) {
   poll(ctx, false);
   if (m_genericActive) {
     Generic& g = *m_generic;
@@ -119,7 +118,9 @@ std::vector<NamedEvent> LiteralBaker::enqueue(
                      g.geometry.localRange(), waitFor)};
   }
   if (!m_active) throw Error(ErrorKind::Device, m_eventName + ": enqueue before prepare");
-  return launchLiteral(*m_active);
+  BakedKernel& b = *m_active;
+  setArgs(b.kernel, frame.input, frame.output, frame.width, frame.height, b.offset, b.border);
+  return {launch2d(ctx, b.kernel, m_eventName, b.global(frame.width, frame.height), b.local, waitFor)};
 }
 
 bool LiteralBaker::prepareGeneric(Context& ctx, const FilterSet& filter, const TileShape& shape) {

@@ -66,10 +66,10 @@ class LiteralBaker {
                bool backgroundBuilds = false);
 
   /// Enqueues one frame: collects a finished build, then runs the generic kernel while edits are in flight,
-  /// else `launchLiteral` with the active literal kernel (the strategy sets its arguments).
+  /// else the active literal kernel with arguments (input, output, width, height, offset, border), as every
+  /// literal kernel takes them; either event is named after the baker.
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
-                                  const std::vector<cl::Event>& waitFor,
-                                  const std::function<std::vector<NamedEvent>(BakedKernel&)>& launchLiteral);
+                                  const std::vector<cl::Event>& waitFor);
 
   /// True while the generic kernel runs in place of the requested literal one (tests, status).
   bool runningGeneric() const { return m_genericActive; }

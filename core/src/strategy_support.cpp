@@ -63,6 +63,15 @@ std::vector<NamedEvent> enqueueRowsThenColumns(Context& ctx, const FrameBuffers&
   return events;
 }
 
+std::optional<std::string> constantWeightsReason(const Context& ctx, const FilterSet& filter) {
+  const std::uint64_t bytes = 3ull * filter.size() * filter.size() * sizeof(float);
+  const std::uint64_t limit = ctx.device().constantBufferBytes;
+  if (limit && bytes > limit)
+    return "weights need " + std::to_string(bytes) + " bytes of constant memory; the device has " +
+           std::to_string(limit);
+  return std::nullopt;
+}
+
 void uploadFloats(Context& ctx, cl::Buffer& buffer, const std::vector<float>& data, cl_mem_flags flags) {
   const size_t bytes = data.size() * sizeof(float);
   try {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CL/opencl.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ std::string baseBuildOptions(const FilterSet& filter);
 
 /// Weights (matrix/divisor) as floats, laid out [channel][row][col]: 3·K·K values.
 std::vector<float> packedWeights(const FilterSet& filter);
+
+/// Why the dense weights (3·K·K floats, packedWeights) cannot live in the device's __constant memory, or
+/// nullopt when they fit (or the device does not say its limit). For the kernels that read them from there.
+std::optional<std::string> constantWeightsReason(const Context& ctx, const FilterSet& filter);
 
 /// Per-channel offsets and border values as float4 kernel arguments (w unused).
 cl_float4 offsetsOf(const FilterSet& filter);

@@ -7,6 +7,8 @@
 #include <QTest>
 #include <cstdlib>
 
+#include "capture/test_pattern_source.hpp"
+#include "capture/video_recorder.hpp"
 #include "convolab/reference.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
@@ -67,6 +69,22 @@ gui::ProcessedFramePtr waitForFrame(gui::MainWindow& window, std::uint64_t revis
         return f.record.filterRevision >= revision && f.record.error.isEmpty();
       },
       timeoutMs);
+}
+
+QString writePatternClip(const QString& path, int frames) {
+  capture::TestPatternOptions opt;
+  opt.width = 160;
+  opt.height = 120;
+  capture::TestPatternSource pattern(opt);
+  pattern.open();
+  capture::VideoRecorder recorder(path.toStdString(), 160, 120, 30);
+  for (int i = 0; i < frames; ++i) {
+    capture::Frame f;
+    if (!pattern.read(f)) return {};
+    recorder.push(f.image);
+    while (recorder.written() + recorder.dropped() < static_cast<std::uint64_t>(i + 1)) QTest::qWait(2);
+  }
+  return path;
 }
 
 int maxAbsDifference(const Image& a, const Image& b) {

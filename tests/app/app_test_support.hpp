@@ -30,6 +30,10 @@ gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
                                          const std::function<bool(const gui::ProcessedFrame&)>& predicate,
                                          int timeoutMs = 60000);
 
+/// Writes a `frames`-frame 160×120 test-pattern clip to `path` with the app's own recorder (each frame
+/// waited for, so none is dropped); returns `path`, or "" when the pattern gave no frame.
+QString writePatternClip(const QString& path, int frames);
+
 /// Largest per-byte difference between two images of the same size (-1 when sizes differ).
 int maxAbsDifference(const Image& a, const Image& b);
 /// The CPU reference result of `filter` on `input`.

@@ -16,9 +16,7 @@
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
-#include "capture/test_pattern_source.hpp"
 #include "capture/video_file_source.hpp"
-#include "capture/video_recorder.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
@@ -65,20 +63,7 @@ QString writeHugeHeaderPng(const QString& name, std::uint32_t w, std::uint32_t h
 }
 
 QString writeClip(const QString& name, int frames) {
-  const QString clip = homeFile(name);
-  capture::TestPatternOptions opt;
-  opt.width = 160;
-  opt.height = 120;
-  capture::TestPatternSource pattern(opt);
-  pattern.open();
-  capture::VideoRecorder recorder(clip.toStdString(), 160, 120, 30);
-  for (int i = 0; i < frames; ++i) {
-    capture::Frame f;
-    pattern.read(f);
-    recorder.push(f.image);
-    while (recorder.written() + recorder.dropped() < static_cast<std::uint64_t>(i + 1)) QTest::qWait(2);
-  }
-  return clip;
+  return test::writePatternClip(homeFile(name), frames);
 }
 
 LaunchOptions options(const QString& source) {

@@ -10,7 +10,6 @@
 #include "capture/capture_thread.hpp"
 #include "capture/test_pattern_source.hpp"
 #include "capture/video_file_source.hpp"
-#include "capture/video_recorder.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
@@ -78,21 +77,9 @@ class SourceStatesTest : public QObject {
 
   void videoFilesLoopPauseAndStep() {
     // A 12-frame clip, written with the app's own recorder.
-    const QString clip = QDir(QDir::homePath()).filePath(QStringLiteral("clip.avi"));
-    {
-      capture::TestPatternOptions opt;
-      opt.width = 160;
-      opt.height = 120;
-      capture::TestPatternSource pattern(opt);
-      pattern.open();
-      capture::VideoRecorder recorder(clip.toStdString(), 160, 120, 30);
-      for (int i = 0; i < 12; ++i) {
-        capture::Frame f;
-        QVERIFY(pattern.read(f));
-        recorder.push(f.image);
-        QTest::qWait(5);
-      }
-    }
+    const QString clip =
+        test::writePatternClip(QDir(QDir::homePath()).filePath(QStringLiteral("clip.avi")), 12);
+    QVERIFY(!clip.isEmpty());
     capture::VideoFileSource direct(clip.toStdString());
     direct.open();
     capture::Frame f;

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include <gtest/gtest.h>
+
+#include "convolab/auto_choices.hpp"
 #include "convolab/reference.hpp"
 
 namespace convolab::test {
@@ -107,6 +110,12 @@ std::string firstMismatch(const ImageView& ours, const ImageView& ref, int toler
         return "x=" + std::to_string(x / 3) + " y=" + std::to_string(y) + " c=" + std::to_string(x % 3) +
                " ours=" + std::to_string(ours.row(y)[x]) + " ref=" + std::to_string(ref.row(y)[x]);
   return {};
+}
+
+void rememberAutoChoice(Context& ctx, const FilterSet& filter, const StrategyId& chosen, int width, int height) {
+  ASSERT_TRUE(chosen.viaAuto) << chosen.toString() << " was not chosen by auto";
+  AutoChoiceCache::instance().store(ctx.programCache(), autoChoiceKey(ctx, filter, width, height),
+                                    AutoChoice{chosen.name, chosen.variant, 0});
 }
 
 Image convolve(Engine& engine, const Image& in) {

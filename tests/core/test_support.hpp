@@ -12,6 +12,7 @@
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
 #include "convolab/strategy.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::test {
 
@@ -41,6 +42,12 @@ Image referenceOf(const Image& in, const FilterSet& filter);
 
 /// Largest |a − b| over all channel values (sizes must match; padding bytes ignored).
 int maxAbsDiff(const ImageView& a, const ImageView& b);
+
+/// Makes `chosen` (what auto picked for `filter` at some frame size, Engine::activeStrategyId()) auto's
+/// remembered choice at width × height too, as a warm choice cache would after a restart. Tests of auto's
+/// output at several sizes then measure once per filter structure instead of once per size (each
+/// measurement times every strategy and variant: tens of seconds on PoCL).
+void rememberAutoChoice(Context& ctx, const FilterSet& filter, const StrategyId& chosen, int width, int height);
 
 /// Runs one frame through `engine` (its current filter and strategy) into a new packed image.
 Image convolve(Engine& engine, const Image& in);

@@ -295,11 +295,7 @@ class CodegenStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    return m_baker.enqueue(ctx, frame, waitFor, [&](BakedKernel& a) -> std::vector<NamedEvent> {
-      setArgs(a.kernel, frame.input, frame.output, frame.width, frame.height, a.offset, a.border);
-      return {
-          launch2d(ctx, a.kernel, "convolve_codegen", a.global(frame.width, frame.height), a.local, waitFor)};
-    });
+    return m_baker.enqueue(ctx, frame, waitFor);
   }
 
  private:

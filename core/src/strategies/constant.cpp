@@ -14,11 +14,7 @@ class ConstantStrategy final : public Strategy {
   std::string name() const override { return "constant"; }
 
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
-    const std::uint64_t bytes = 3ull * filter.size() * filter.size() * sizeof(float);
-    if (ctx.device().constantBufferBytes && bytes > ctx.device().constantBufferBytes)
-      return "weights need " + std::to_string(bytes) + " bytes of constant memory; the device has " +
-             std::to_string(ctx.device().constantBufferBytes);
-    return std::nullopt;
+    return constantWeightsReason(ctx, filter);
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {

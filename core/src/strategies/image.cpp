@@ -14,11 +14,7 @@ class ImageStrategy final : public Strategy {
 
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet& filter) const override {
     if (!ctx.device().imageSupport) return "device has no image support";
-    const std::uint64_t bytes = 3ull * filter.size() * filter.size() * sizeof(float);
-    if (ctx.device().constantBufferBytes && bytes > ctx.device().constantBufferBytes)
-      return "weights need " + std::to_string(bytes) + " bytes of constant memory; the device has " +
-             std::to_string(ctx.device().constantBufferBytes);
-    return std::nullopt;
+    return constantWeightsReason(ctx, filter);
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {

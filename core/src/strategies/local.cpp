@@ -71,11 +71,7 @@ class LocalStrategy final : public Strategy {
       return "a " + std::to_string(1 + 2 * r) + "x" + std::to_string(1 + 2 * r) +
              " tile needs more than the " + std::to_string(ctx.device().localMemBytes) +
              " bytes of local memory the device has";
-    const std::uint64_t weightBytes = 3ull * filter.size() * filter.size() * sizeof(float);
-    if (ctx.device().constantBufferBytes && weightBytes > ctx.device().constantBufferBytes)
-      return "weights need " + std::to_string(weightBytes) + " bytes of constant memory; the device has " +
-             std::to_string(ctx.device().constantBufferBytes);
-    return std::nullopt;
+    return constantWeightsReason(ctx, filter);
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {

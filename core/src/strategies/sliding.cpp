@@ -269,11 +269,7 @@ class SlidingStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    return m_baker.enqueue(ctx, frame, waitFor, [&](BakedKernel& b) -> std::vector<NamedEvent> {
-      setArgs(b.kernel, frame.input, frame.output, frame.width, frame.height, b.offset, b.border);
-      return {
-          launch2d(ctx, b.kernel, "convolve_sliding", b.global(frame.width, frame.height), b.local, waitFor)};
-    });
+    return m_baker.enqueue(ctx, frame, waitFor);
   }
 
  private:
