@@ -4,6 +4,9 @@
 #include "processing_worker.hpp"
 
 #include <QTimer>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -27,6 +30,18 @@ constexpr int kAnnounceAfterMs = 150;
 
 QString autoName() {
   return QString::fromUtf8(kAutoStrategy.data(), static_cast<int>(kAutoStrategy.size()));
+}
+
+// After an engine swap, at most this often: give the allocator's free pages back to the system.
+constexpr auto kTrimInterval = std::chrono::seconds(10);
+
+/// Frames, device buffers (PoCL keeps them in host memory) and compiler work come and go in blocks of
+/// megabytes on several threads; glibc keeps what they freed in its arenas, so RSS crept up by the free
+/// lists alone in the long soak (docs/RELIABILITY.md). malloc_trim returns those pages.
+void returnFreedMemory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 bool sameTarget(const PrepareJob& a, const PrepareJob& b) {
@@ -291,7 +306,14 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
     m_preparingGrace->stop();
     setPreparing({});
   }
-  if (adopted) filterChanged();  // a still or paused frame shows the result now, not at the next change
+  if (adopted) {
+    filterChanged();  // a still or paused frame shows the result now, not at the next change
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_lastTrim >= kTrimInterval) {
+      m_lastTrim = now;
+      returnFreedMemory();
+    }
+  }
 }
 
 void ProcessingWorker::process(const capture::Frame& frame) {

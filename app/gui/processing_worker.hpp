@@ -123,6 +123,7 @@ class ProcessingWorker : public QObject {
   std::uint64_t m_lastEpoch = ~0ull;
   bool m_stillIdle = false;  // published through stateChanged (Pipeline::stillIdle)
   bool m_passQueued = false;
+  std::chrono::steady_clock::time_point m_lastTrim{};
   bool m_filterDirty = false;
   std::atomic<bool> m_automated{false};
 
