@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "convolab/strategy_id.hpp"
+
 class QActionGroup;
 class QComboBox;
 class QLabel;
@@ -63,7 +65,7 @@ class EngineSelector : public QObject {
   QActionGroup* m_deviceGroup;
   QComboBox* m_strategyBox = nullptr;
   QComboBox* m_deviceBox = nullptr;
-  QString m_strategy = QStringLiteral("auto");
+  QString m_strategy = QString::fromLatin1(kAutoStrategy);
   QString m_deviceSpec;
   QString m_deviceLabel;
 };

@@ -27,6 +27,7 @@
 
 #include "background_task.hpp"
 #include "convolab/context.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::lab {
 namespace {
@@ -344,7 +345,7 @@ void CompareDialog::showReport() {
     if (row.ok()) {
       auto* live = new QPushButton(tr("Make live"), m_table);
       live->setObjectName(QStringLiteral("makeLive_") + QString::fromStdString(row.strategy));
-      live->setToolTip(row.variant.empty() || row.strategy == "auto"
+      live->setToolTip(row.variant.empty() || row.strategy == kAutoStrategy
                            ? tr("Process the live preview with %1").arg(QString::fromStdString(row.strategy))
                            : tr("Process the live preview with %1 (the engine picks its default variant)")
                                  .arg(QString::fromStdString(row.strategy)));
