@@ -59,12 +59,12 @@ class Context {
   std::size_t programPoolCapacity() const;
   /// Bounds the pool (tests; default kProgramPoolCapacity); the least recently used programs are dropped.
   void setProgramPoolCapacity(std::size_t capacity);
-  /// Room for the working set of a session (strategies × tuning variants × K × border, ~100–200 programs)
-  /// plus the literal programs (at most coreConfig().literalPrograms): a program dropped and asked for again
-  /// is created again, and PoCL 3.1 maps its kernel library anew each time without ever unmapping it, so a
-  /// pool smaller than the working set grows memory for good (the 10-minute GUI soak showed it). A held
-  /// kernel-file program costs ~0.1 MiB on PoCL.
-  static constexpr std::size_t kProgramPoolCapacity = 256;
+  /// Room for the programs of about two filter structures (auto measures ~20 per structure). Each held
+  /// program costs ~2 MiB on PoCL 3.1 (built from source or from a cached binary), so the pool's capacity is
+  /// what bounds program memory: a dropped program's memory comes back (160 distinct programs built and
+  /// released, or 6 cycled 60 times through a pool of 4: RSS flat to 0.1 MiB), and one asked for again is
+  /// re-created from the on-disk cache without a compile. docs/RELIABILITY.md has the measurements.
+  static constexpr std::size_t kProgramPoolCapacity = 48;
 
   ProgramCache& programCache() { return m_cache; }
 
@@ -77,8 +77,8 @@ class Context {
   void recordLaunch(const std::string& kernel, const cl::NDRange& global, const cl::NDRange& local);
   static constexpr std::size_t kActivityLogSize = 32;
 
-  /// Programs this context has created (from source or a cached binary). Each costs driver memory that some
-  /// drivers never return (PoCL 3.1 keeps every kernel library mapped), so callers bound how many they make.
+  /// Programs this context has created (from source or a cached binary): a change means a build or a load
+  /// happened (the live path warms up only then).
   std::size_t programsCreated() const { return m_programsCreated.load(); }
 
   /// A context on the same device and OpenCL context (programs, buffers and pinned memory are shared) with
