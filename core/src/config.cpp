@@ -46,6 +46,10 @@ CoreConfig CoreConfig::fromEnvironment() {
   c.codegenAsync = flag("CONVOLAB_CODEGEN_ASYNC");
   if (const std::string n = env("CONVOLAB_LITERAL_PROGRAMS"); !n.empty())
     c.literalPrograms = std::max(0, std::atoi(n.c_str()));
+  if (const std::string b = env("CONVOLAB_PROGRAM_BINARIES"); b == "1")
+    c.programBinaries = ProgramBinaries::Always;
+  else if (b == "0")
+    c.programBinaries = ProgramBinaries::Never;
   return c;
 }
 

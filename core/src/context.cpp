@@ -9,6 +9,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
 #include "kernel_source.hpp"
@@ -48,6 +49,26 @@ struct Context::ProgramPool {
     }
   }
 };
+
+namespace {
+/// PoCL keeps every build in its own persistent cache (~/.cache/pocl), so binaries of ours add nothing there,
+/// and reading one back makes it compile the program a second time.
+bool driverCachesBuilds(const DeviceInfo& device) {
+  return device.platformName.find("Portable Computing Language") != std::string::npos;
+}
+
+bool usesProgramBinaries(const DeviceInfo& device) {
+  switch (coreConfig().programBinaries) {
+    case CoreConfig::ProgramBinaries::Always:
+      return true;
+    case CoreConfig::ProgramBinaries::Never:
+      return false;
+    case CoreConfig::ProgramBinaries::Auto:
+      break;
+  }
+  return !driverCachesBuilds(device);
+}
+}  // namespace
 
 std::string_view kernelSource(std::string_view name) {
   const auto& table = detail::embeddedKernels();
@@ -133,7 +154,8 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
     return *held;
   }
   const ProgramKey key{m_info.name, m_info.driverVersion, fullOptions, source};
-  if (auto cached = m_cache.load(key)) {
+  const bool binaries = usesProgramBinaries(m_info);
+  if (auto cached = binaries ? m_cache.load(key) : std::nullopt) {
     // The bytes were verified (full key, size, checksum) before they reach the driver. A binary the
     // driver still rejects, or whose kernels differ from the ones stored with it, is a miss: evict it
     // and rebuild from source, quietly.
@@ -169,11 +191,13 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
     if (e.err() == CL_BUILD_PROGRAM_FAILURE) throw BuildError(label, log);
     throw ClError(e.what(), e.err(), "building '" + label + "'");
   }
-  try {
-    auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
-    if (!binaries.empty())
-      m_cache.store(key, {std::move(binaries.front()), program.getInfo<CL_PROGRAM_KERNEL_NAMES>()});
-  } catch (const cl::Error&) {
+  if (binaries) {
+    try {
+      auto built = program.getInfo<CL_PROGRAM_BINARIES>();
+      if (!built.empty())
+        m_cache.store(key, {std::move(built.front()), program.getInfo<CL_PROGRAM_KERNEL_NAMES>()});
+    } catch (const cl::Error&) {
+    }
   }
   m_pool->add(poolKey, program);
   record(false);

@@ -496,7 +496,7 @@ TEST_F(Cli, ReadOnlyCacheAndHomeStillRunWithOneNote) {
 
 TEST_F(Cli, FifoInPlaceOfEveryCacheFileDoesNotHang) {
   const fs::path cache = path("cache");
-  ScopedEnv env{{"CONVOLAB_CACHE_DIR", cache.c_str()}};
+  ScopedEnv env{{"CONVOLAB_CACHE_DIR", cache.c_str()}, {"CONVOLAB_PROGRAM_BINARIES", "1"}};
   ASSERT_EQ(applySharpen(kCoffee, path("first.png")).code, 0);
   int fifos = 0;
   for (const auto& e : fs::directory_iterator(cache / "programs")) {

@@ -37,6 +37,16 @@ TEST(CoreConfig, ReadsEveryVariableOnceAndCanBeReplaced) {
   EXPECT_NE(Engine(sharedContext(), "naive").tileBytes(), 12345u);
 }
 
+TEST(CoreConfig, ProgramBinaries) {
+  ::unsetenv("CONVOLAB_PROGRAM_BINARIES");
+  EXPECT_EQ(CoreConfig::fromEnvironment().programBinaries, CoreConfig::ProgramBinaries::Auto);
+  ::setenv("CONVOLAB_PROGRAM_BINARIES", "1", 1);
+  EXPECT_EQ(CoreConfig::fromEnvironment().programBinaries, CoreConfig::ProgramBinaries::Always);
+  ::setenv("CONVOLAB_PROGRAM_BINARIES", "0", 1);
+  EXPECT_EQ(CoreConfig::fromEnvironment().programBinaries, CoreConfig::ProgramBinaries::Never);
+  ::unsetenv("CONVOLAB_PROGRAM_BINARIES");
+}
+
 TEST(CoreConfig, LiteralProgramLimit) {
   ::unsetenv("CONVOLAB_LITERAL_PROGRAMS");
   EXPECT_EQ(CoreConfig::fromEnvironment().literalPrograms, 64);

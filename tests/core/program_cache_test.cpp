@@ -30,14 +30,16 @@ namespace fs = std::filesystem;
 struct ScopedCacheDir {
   fs::path root;
   std::string previous;
-  explicit ScopedCacheDir(const std::string& tag) {
+  explicit ScopedCacheDir(const std::string& tag, const char* binaries = "1") {
     root = fs::temp_directory_path() / ("convolab-cache-" + tag + "-" + std::to_string(::getpid()));
     fs::remove_all(root);
     if (const char* p = std::getenv("CONVOLAB_CACHE_DIR")) previous = p;
     ::setenv("CONVOLAB_CACHE_DIR", root.c_str(), 1);
+    ::setenv("CONVOLAB_PROGRAM_BINARIES", binaries, 1);  // "1": also on PoCL, which skips them by default
     setCoreConfig(CoreConfig::fromEnvironment());
   }
   ~ScopedCacheDir() {
+    ::unsetenv("CONVOLAB_PROGRAM_BINARIES");
     if (previous.empty())
       ::unsetenv("CONVOLAB_CACHE_DIR");
     else
@@ -285,6 +287,20 @@ TEST(ProgramCacheRun, ReadOnlyCacheIsDisabledWithOneNote) {
   fs::permissions(dir.root, fs::perms::owner_all);
   ASSERT_EQ(notes.size(), 1u) << "one note, not one per context or program";
   EXPECT_NE(notes.front().find("cannot be written"), std::string::npos) << notes.front();
+}
+
+TEST(ProgramCacheRun, PoclKeepsItsOwnCacheSoNoBinariesAreStoredThere) {
+  // Reading a binary back makes PoCL compile each program twice; its own ~/.cache/pocl already persists
+  // every build, so by default ConvoLab stores none for it (CONVOLAB_PROGRAM_BINARIES=1 still does).
+  ScopedCacheDir dir("auto-binaries", "auto");
+  const auto ctx = std::make_shared<Context>("");
+  const bool pocl = ctx->device().platformName.find("Portable Computing Language") != std::string::npos;
+  const FilterSet f = randomFilter(3, BorderMode::Reflect, 26);
+  runAndCheck("constant", f, "default binaries setting");
+  if (pocl)
+    EXPECT_TRUE(dir.entries().empty()) << "PoCL: no binaries of ours";
+  else
+    EXPECT_FALSE(dir.entries().empty()) << "drivers without a cache of their own get ours";
 }
 
 }  // namespace

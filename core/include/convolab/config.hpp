@@ -24,6 +24,12 @@ struct CoreConfig {
   /// CONVOLAB_LITERAL_PROGRAMS: literal-coefficient programs (codegen, sliding) built per process; after that
   /// new coefficients run the generic kernel, so driver memory stays bounded (0 = no limit).
   int literalPrograms = 64;
+  /// Whether the program cache stores and loads program binaries (CONVOLAB_PROGRAM_BINARIES: "1" always,
+  /// "0" never, unset or anything else: Auto). Auto skips drivers that keep a kernel cache of their own:
+  /// PoCL caches every build under ~/.cache/pocl, and reading a binary back makes it compile each program a
+  /// second time (a generic work-group function besides the one each launch needs), doubling first builds.
+  enum class ProgramBinaries { Auto, Always, Never };
+  ProgramBinaries programBinaries = ProgramBinaries::Auto;
 
   /// Reads the variables now.
   static CoreConfig fromEnvironment();
