@@ -124,14 +124,26 @@ cl::Program Context::buildKernelProgram(const std::string& kernelName, const std
 }
 
 void Context::clearActivityLog() {
+  std::lock_guard lock(m_activityMutex);
   m_builds.clear();
   m_launches.clear();
+}
+
+std::vector<BuildInfo> Context::buildLog() const {
+  std::lock_guard lock(m_activityMutex);
+  return m_builds;
+}
+
+std::vector<LaunchInfo> Context::launchLog() const {
+  std::lock_guard lock(m_activityMutex);
+  return m_launches;
 }
 
 void Context::recordLaunch(const std::string& kernel, const cl::NDRange& global, const cl::NDRange& local) {
   LaunchInfo info{kernel, {}, {}};
   for (cl::size_type i = 0; i < global.dimensions(); ++i) info.global.push_back(global[i]);
   for (cl::size_type i = 0; i < local.dimensions(); ++i) info.local.push_back(local[i]);
+  std::lock_guard lock(m_activityMutex);
   if (m_launches.size() >= kActivityLogSize) m_launches.erase(m_launches.begin());
   m_launches.push_back(std::move(info));
 }
@@ -142,6 +154,7 @@ cl::Program Context::buildProgram(const std::string& source, const std::string& 
   auto record = [&](bool fromCache) {
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    std::lock_guard lock(m_activityMutex);
     if (m_builds.size() >= kActivityLogSize) m_builds.erase(m_builds.begin());
     m_builds.push_back({label, source, options + " -cl-mad-enable", ms, fromCache});
   };

@@ -3,6 +3,8 @@
 // use, and the NDRange of every launch.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "convolab/context.hpp"
 #include "convolab/registry.hpp"
 #include "test_support.hpp"
@@ -16,7 +18,7 @@ TEST(ContextLog, RecordsBuildsWithSourceOptionsAndCacheUse) {
   const std::string source = "__kernel void k(__global int* x) { x[get_global_id(0)] = LOG_TEST_VALUE; }\n";
   ctx.buildProgram(source, "-DLOG_TEST_VALUE=4242", "log_test");
   ASSERT_EQ(ctx.buildLog().size(), 1u);
-  const BuildInfo& first = ctx.buildLog().front();
+  const BuildInfo first = ctx.buildLog().front();
   EXPECT_EQ(first.label, "log_test");
   EXPECT_EQ(first.source, source);
   EXPECT_NE(first.options.find("-DLOG_TEST_VALUE=4242"), std::string::npos);
@@ -40,7 +42,7 @@ TEST(ContextLog, RecordsEveryLaunchOfAStrategy) {
   const auto events = naive->enqueue(*ctx, FrameBuffers{in, out, 37, 21}, {});
   ctx->queue().finish();
   ASSERT_EQ(ctx->launchLog().size(), events.size());
-  const LaunchInfo& launch = ctx->launchLog().front();
+  const LaunchInfo launch = ctx->launchLog().front();
   EXPECT_EQ(launch.kernel, events.front().name);
   ASSERT_EQ(launch.global.size(), 2u);
   ASSERT_EQ(launch.local.size(), 2u);
@@ -57,6 +59,24 @@ TEST(ContextLog, IsBounded) {
   EXPECT_EQ(ctx->launchLog().size(), Context::kActivityLogSize);
   EXPECT_EQ(ctx->launchLog().back().kernel, "k" + std::to_string(Context::kActivityLogSize + 4));
   ctx->clearActivityLog();
+}
+
+TEST(ContextLog, BuildsFromTwoThreadsAndAReaderAreSafe) {
+  // A LiteralBaker builds in the background on the same context while the caller's thread builds and
+  // enqueues: the log is written from both (the sanitizer pass caught a use-after-free here).
+  Context ctx;
+  const std::string source = "__kernel void k(__global int* x) { x[get_global_id(0)] = 7; }\n";
+  ctx.buildProgram(source, "", "race_test");
+  auto builds = [&] {
+    for (int i = 0; i < 20000; ++i) ctx.buildProgram(source, "", "race_test");  // pool hits: only the log
+  };
+  std::thread a(builds), b(builds);
+  std::size_t seen = 0;
+  for (int i = 0; i < 20000; ++i) seen = std::max(seen, ctx.buildLog().size());
+  a.join();
+  b.join();
+  EXPECT_EQ(ctx.buildLog().size(), Context::kActivityLogSize);
+  EXPECT_LE(seen, Context::kActivityLogSize);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -69,9 +70,10 @@ class Context {
   ProgramCache& programCache() { return m_cache; }
 
   /// The last builds and launches through this context, oldest first (at most kActivityLogSize each;
-  /// used from the thread that builds and enqueues). clearActivityLog() starts a new record.
-  const std::vector<BuildInfo>& buildLog() const { return m_builds; }
-  const std::vector<LaunchInfo>& launchLog() const { return m_launches; }
+  /// copies: a LiteralBaker's background build records into the same log while the caller's thread builds
+  /// and enqueues). clearActivityLog() starts a new record.
+  std::vector<BuildInfo> buildLog() const;
+  std::vector<LaunchInfo> launchLog() const;
   void clearActivityLog();
   /// Called by the strategies' launch helper for every kernel enqueued.
   void recordLaunch(const std::string& kernel, const cl::NDRange& global, const cl::NDRange& local);
@@ -96,6 +98,7 @@ class Context {
   cl::CommandQueue m_queue;
   cl::CommandQueue m_transfer[2];
   ProgramCache m_cache;
+  mutable std::mutex m_activityMutex;  ///< guards m_builds and m_launches
   std::vector<BuildInfo> m_builds;
   std::vector<LaunchInfo> m_launches;
   std::atomic<std::size_t> m_programsCreated{0};
