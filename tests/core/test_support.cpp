@@ -112,7 +112,8 @@ std::string firstMismatch(const ImageView& ours, const ImageView& ref, int toler
   return {};
 }
 
-void rememberAutoChoice(Context& ctx, const FilterSet& filter, const StrategyId& chosen, int width, int height) {
+void rememberAutoChoice(Context& ctx, const FilterSet& filter, const StrategyId& chosen, int width,
+                        int height) {
   ASSERT_TRUE(chosen.viaAuto) << chosen.toString() << " was not chosen by auto";
   AutoChoiceCache::instance().store(ctx.programCache(), autoChoiceKey(ctx, filter, width, height),
                                     AutoChoice{chosen.name, chosen.variant, 0});

@@ -47,7 +47,8 @@ int maxAbsDiff(const ImageView& a, const ImageView& b);
 /// remembered choice at width × height too, as a warm choice cache would after a restart. Tests of auto's
 /// output at several sizes then measure once per filter structure instead of once per size (each
 /// measurement times every strategy and variant: tens of seconds on PoCL).
-void rememberAutoChoice(Context& ctx, const FilterSet& filter, const StrategyId& chosen, int width, int height);
+void rememberAutoChoice(Context& ctx, const FilterSet& filter, const StrategyId& chosen, int width,
+                        int height);
 
 /// Runs one frame through `engine` (its current filter and strategy) into a new packed image.
 Image convolve(Engine& engine, const Image& in);
