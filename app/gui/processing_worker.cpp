@@ -24,13 +24,10 @@ namespace convolab::gui {
 namespace {
 // A frame older than this counts as "the source is idle" (paused, or a still image between repeats).
 constexpr auto kIdleAfter = std::chrono::milliseconds(120);
-std::atomic<int> g_testFrameDelayMs{0};
 // A preparation shorter than this (a coefficient upload) is not announced: no flicker while typing.
 constexpr int kAnnounceAfterMs = 150;
-
-QString autoName() {
-  return QString::fromUtf8(kAutoStrategy.data(), static_cast<int>(kAutoStrategy.size()));
-}
+// Test hook (setTestFrameDelay): extra time every frame takes, standing for a slow device.
+std::atomic<int> g_testFrameDelayMs{0};
 
 // After an engine swap, at most this often: give the allocator's free pages back to the system.
 constexpr auto kTrimInterval = std::chrono::seconds(10);
@@ -143,7 +140,7 @@ bool ProcessingWorker::openDevice(const QString& spec) {
 }
 
 void ProcessingWorker::initialise(const QString& deviceSpec, const QString& strategy) {
-  m_strategy = strategy.isEmpty() ? autoName() : strategy;
+  m_strategy = strategy.isEmpty() ? QString::fromLatin1(kAutoStrategy) : strategy;
   QStringList labels, specs;
   try {
     for (const auto& d : listDevices()) {
@@ -158,7 +155,7 @@ void ProcessingWorker::initialise(const QString& deviceSpec, const QString& stra
     requireStrategyName(m_strategy.toStdString());
   } catch (const std::exception& e) {
     emit notice(QString::fromUtf8(e.what()) + tr("; using auto"));
-    m_strategy = autoName();
+    m_strategy = QString::fromLatin1(kAutoStrategy);
   }
   if (!openDevice(deviceSpec) && !deviceSpec.isEmpty()) {
     emit notice(tr("Falling back to the default OpenCL device"));

@@ -101,7 +101,7 @@ class ProcessingWorker : public QObject {
   std::array<std::shared_ptr<Context>, 2> m_queues;  // siblings of m_context that engines run on
   std::shared_ptr<PixelStorage> m_staging;  // pinned memory of m_context that frames are decoded into
   std::unique_ptr<EnginePreparer> m_preparer;
-  QString m_strategy = QString::fromUtf8(kAutoStrategy.data(), static_cast<int>(kAutoStrategy.size()));
+  QString m_strategy = QString::fromLatin1(kAutoStrategy);
 
   // The live engine and what it was prepared for.
   std::unique_ptr<Engine> m_engine;
@@ -121,10 +121,10 @@ class ProcessingWorker : public QObject {
   std::uint64_t m_lastRevision = ~0ull;
   std::uint64_t m_lastGeneration = ~0ull;
   std::uint64_t m_lastEpoch = ~0ull;
-  bool m_stillIdle = false;  // published through stateChanged (Pipeline::stillIdle)
-  bool m_passQueued = false;
-  std::chrono::steady_clock::time_point m_lastTrim{};
-  bool m_filterDirty = false;
+  bool m_stillIdle = false;                            // published through stateChanged (Pipeline::stillIdle)
+  bool m_passQueued = false;                           // a runPass() is queued (schedulePass)
+  bool m_filterDirty = false;                          // the filter changed since the last pass
+  std::chrono::steady_clock::time_point m_lastTrim{};  // the last returnFreedMemory()
   std::atomic<bool> m_automated{false};
 
   capture::ImagePool m_outputs{8};

@@ -51,12 +51,8 @@ struct Context::ProgramPool {
 };
 
 namespace {
-/// PoCL keeps every build in its own persistent cache (~/.cache/pocl), so binaries of ours add nothing there,
-/// and reading one back makes it compile the program a second time.
-bool driverCachesBuilds(const DeviceInfo& device) {
-  return device.platformName.find("Portable Computing Language") != std::string::npos;
-}
-
+/// A driver with a kernel cache of its own (PoCL) gains nothing from our binaries, and reading one back makes
+/// PoCL compile the program a second time.
 bool usesProgramBinaries(const DeviceInfo& device) {
   switch (coreConfig().programBinaries) {
     case CoreConfig::ProgramBinaries::Always:
@@ -66,7 +62,7 @@ bool usesProgramBinaries(const DeviceInfo& device) {
     case CoreConfig::ProgramBinaries::Auto:
       break;
   }
-  return !driverCachesBuilds(device);
+  return !device.keepsOwnKernelCache();
 }
 }  // namespace
 

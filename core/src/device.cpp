@@ -86,6 +86,10 @@ std::string DeviceInfo::spec() const {
   return std::to_string(platformIndex) + ":" + std::to_string(deviceIndex);
 }
 
+bool DeviceInfo::keepsOwnKernelCache() const {
+  return platformName.find("Portable Computing Language") != std::string::npos;
+}
+
 std::string DeviceInfo::describe() const {
   return name + " (" + platformName + ", " + openclVersion + ", driver " + driverVersion + ") [" +
          (isGpu ? "gpu" : "cpu") + "]";

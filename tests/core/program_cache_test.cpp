@@ -294,7 +294,7 @@ TEST(ProgramCacheRun, PoclKeepsItsOwnCacheSoNoBinariesAreStoredThere) {
   // every build, so by default ConvoLab stores none for it (CONVOLAB_PROGRAM_BINARIES=1 still does).
   ScopedCacheDir dir("auto-binaries", "auto");
   const auto ctx = std::make_shared<Context>("");
-  const bool pocl = ctx->device().platformName.find("Portable Computing Language") != std::string::npos;
+  const bool pocl = ctx->device().keepsOwnKernelCache();
   const FilterSet f = randomFilter(3, BorderMode::Reflect, 26);
   runAndCheck("constant", f, "default binaries setting");
   if (pocl)

@@ -33,6 +33,8 @@ struct DeviceInfo {
   std::string spec() const;
   /// One line for people: "NVIDIA H100 (NVIDIA CUDA, OpenCL 3.0 CUDA, driver 550.54) [gpu]".
   std::string describe() const;
+  /// The driver keeps every build in a persistent kernel cache of its own (PoCL: ~/.cache/pocl).
+  bool keepsOwnKernelCache() const;
 };
 
 /// Every device of every platform; empty when no OpenCL platform is installed.
