@@ -16,16 +16,34 @@
 
 namespace convolab {
 
-std::string autoChoiceKey(const Context& ctx, const FilterSet& filter, int width, int height) {
-  const FilterAnalysis a = analyzeFilter(filter);
+std::pair<int, int> autoMeasureSize(int width, int height) {
+  return {std::min(width, kAutoMeasureWidth), std::min(height, kAutoMeasureHeight)};
+}
+
+std::string autoNeighbourKey(const Context& ctx, const FilterSet& filter, int width, int height) {
+  const FilterSet f = filter.trimmedToSupport();
+  const FilterAnalysis a = analyzeFilter(f);
+  const auto [w, h] = autoMeasureSize(width, height);
+  bool rankOne = true;
+  for (const auto& c : a.channels) rankOne = rankOne && c.rank <= 1;
   std::ostringstream key;
-  key << ctx.device().name << "|" << ctx.device().driverVersion << "|" << width << "x" << height << "|k"
-      << filter.size() << "|" << borderName(filter.border()) << "|ranks";
+  key << ctx.device().name << "|" << ctx.device().driverVersion << "|" << w << "x" << h << "|k" << f.size()
+      << "|" << (rankOne ? "rank1" : "dense") << "|";
+  return key.str();
+}
+
+std::string autoChoiceKey(const Context& ctx, const FilterSet& filter, int width, int height) {
+  // Of the effective filter (zero rings cut off); no border mode, divisor or offset: they change a -D
+  // option or an argument, not which kernel is fastest.
+  const FilterSet f = filter.trimmedToSupport();
+  const FilterAnalysis a = analyzeFilter(f);
+  std::ostringstream key;
+  key << autoNeighbourKey(ctx, filter, width, height) << "ranks";
   for (const auto& c : a.channels) key << c.rank << ",";
   key << "|zeros";
   for (int c = 0; c < kChannels; ++c) {
     std::uint64_t h = 0;
-    for (double v : filter.channel(c).matrix) h = h * 2 + (v == 0.0 ? 1 : 0);
+    for (double v : f.channel(c).matrix) h = h * 2 + (v == 0.0 ? 1 : 0);
     key << std::hex << h << std::dec << ",";
   }
   key << "|same" << a.identicalChannels;
@@ -83,6 +101,16 @@ std::optional<AutoChoice> AutoChoiceCache::find(const ProgramCache& cache, const
   auto it = s.choices.find(key);
   if (it == s.choices.end()) return std::nullopt;
   return it->second;
+}
+
+std::optional<AutoChoice> AutoChoiceCache::nearest(const ProgramCache& cache, const std::string& prefix) {
+  State& s = state();
+  std::lock_guard lock(s.mutex);
+  load(cache);
+  std::optional<AutoChoice> best;
+  for (auto it = s.choices.lower_bound(prefix); it != s.choices.end() && it->first.starts_with(prefix); ++it)
+    if (!best || it->second.ms < best->ms) best = it->second;
+  return best;
 }
 
 void AutoChoiceCache::forget(const std::string& key) {

@@ -39,6 +39,14 @@ CoreConfig CoreConfig::fromEnvironment() {
   c.noProgramCache = flag("CONVOLAB_NO_PROGRAM_CACHE");
   if (const std::string runs = env("CONVOLAB_AUTO_RUNS"); !runs.empty())
     c.autoRuns = std::max(1, std::atoi(runs.c_str()));
+  if (const std::string m = env("CONVOLAB_AUTO_MEASURE"); m == "now")
+    c.autoMeasure = CoreConfig::AutoMeasure::Now;
+  else if (m == "off")
+    c.autoMeasure = CoreConfig::AutoMeasure::Off;
+  if (const int budget = std::atoi(env("CONVOLAB_AUTO_BUDGET_MS").c_str()); budget > 0)
+    c.autoBudgetMs = budget;
+  if (const std::string quiet = env("CONVOLAB_AUTO_QUIET_MS"); !quiet.empty())
+    c.autoQuietMs = std::max(0, std::atoi(quiet.c_str()));
   c.autoVerbose = !env("CONVOLAB_AUTO_VERBOSE").empty();
   c.verbose = flag("CONVOLAB_VERBOSE") || c.autoVerbose;
   if (const long long tile = std::atoll(env("CONVOLAB_TILE_BYTES").c_str()); tile > 0)

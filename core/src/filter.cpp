@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "convolab/error.hpp"
 
@@ -100,6 +101,29 @@ bool FilterSet::channelsIdentical() const {
 
 FilterSet FilterSet::withBorder(BorderMode border) const {
   return make(m_channels, border, m_borderValue, m_name);  // a constant border value joins the range rule
+}
+
+FilterSet FilterSet::trimmedToSupport() const {
+  const int k = size(), r = radius();
+  int support = 0;  // the largest ring (distance from the centre) holding a non-zero weight
+  for (const auto& c : m_channels)
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i)
+        if (c.at(j, i) != 0.0) support = std::max({support, std::abs(j - r), std::abs(i - r)});
+  if (support == r) return *this;
+  const int trimmed = 2 * support + 1, skip = r - support;
+  std::array<ChannelFilter, kChannels> channels = m_channels;
+  for (auto& c : channels) {
+    std::vector<double> m;
+    m.reserve(static_cast<size_t>(trimmed * trimmed));
+    for (int j = 0; j < trimmed; ++j)
+      for (int i = 0; i < trimmed; ++i) m.push_back(c.at(j + skip, i + skip));
+    c.matrix = std::move(m);
+    c.size = trimmed;
+  }
+  FilterSet f = *this;
+  f.m_channels = std::move(channels);
+  return f;
 }
 
 FilterSet FilterSet::withName(std::string name) const {

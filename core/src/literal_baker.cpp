@@ -123,6 +123,11 @@ std::vector<NamedEvent> LiteralBaker::enqueue(Context& ctx, const FrameBuffers& 
   return {launch2d(ctx, b.kernel, m_eventName, b.global(frame.width, frame.height), b.local, waitFor)};
 }
 
+std::string LiteralBaker::note() const {
+  if (!m_genericActive) return {};
+  return literalBudgetLeft() ? "generic kernel until edits pause" : "generic kernel: literal limit";
+}
+
 bool LiteralBaker::prepareGeneric(Context& ctx, const FilterSet& filter, const TileShape& shape) {
   const DeviceInfo& dev = ctx.device();
   std::size_t maxGroup = dev.maxWorkGroupSize;

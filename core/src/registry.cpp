@@ -16,6 +16,7 @@ std::unique_ptr<Strategy> makeTiledStrategy();
 std::unique_ptr<Strategy> makeCodegenStrategy();
 std::unique_ptr<Strategy> makeLowrankStrategy();
 std::unique_ptr<Strategy> makeSlidingStrategy();
+std::unique_ptr<Strategy> makeDynamicStrategy();
 
 namespace {
 /// The registry's auto: measures every other row.
@@ -44,6 +45,8 @@ const std::vector<StrategyEntry>& strategyRegistry() {
        &makeLowrankStrategy},
       {"sliding", "generated register sliding window: each work-item walks down a strip, rows loaded once",
        &makeSlidingStrategy},
+      {"dynamic", "K, border and weights as run-time arguments: one program for every filter, no build per edit",
+       &makeDynamicStrategy},
       {kAutoStrategy, "measures the strategies that accept this device and filter, then uses the fastest",
        &makeRegistryAutoStrategy},
   };

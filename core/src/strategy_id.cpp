@@ -14,6 +14,10 @@ std::string StrategyId::toString() const {
   return text;
 }
 
+std::string StrategyId::describe() const {
+  return note.empty() ? toString() : toString() + " (" + note + ")";
+}
+
 StrategyId StrategyId::parse(std::string_view text) {
   StrategyId id;
   if (text.substr(0, kAutoPrefix.size()) == kAutoPrefix) {

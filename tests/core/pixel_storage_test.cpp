@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/pinned_pixel_storage.hpp"
 #include "convolab/progress.hpp"
@@ -59,12 +60,17 @@ TEST(Progress, AutoReportsItsMeasurementsOnThisThread) {
     EXPECT_EQ(what, "measuring strategies");
     reports.emplace_back(done, total);
   });
+  const CoreConfig saved = coreConfig();
+  CoreConfig now = saved;
+  now.autoMeasure = CoreConfig::AutoMeasure::Now;  // measured in prepare(), on this thread
+  setCoreConfig(now);
   Engine engine(sharedContext(), "auto");
   engine.setFilter(randomFilter(3, BorderMode::Replicate, 11));
   // A size no run has measured yet (auto's choices are cached on disk per size), so auto measures here.
   std::random_device seed;
   const int width = 24 + static_cast<int>(seed() % 200), height = 16 + static_cast<int>(seed() % 200);
   engine.prepare(width, height);
+  setCoreConfig(saved);
   setThreadProgressCallback(std::move(previous));
   if (reports.empty()) GTEST_SKIP() << "auto's choice for this size came from the on-disk cache";
   EXPECT_EQ(reports.back().first, reports.back().second);  // ends at N/N

@@ -94,6 +94,7 @@ TEST(SeparableStrategy, IsLowrankWithOneTermAndAutoTimesItOnce) {
   config.noProgramCache = true;
   config.autoVerbose = true;
   config.autoRuns = 1;
+  config.autoMeasure = CoreConfig::AutoMeasure::Now;  // measured in prepare(), on this thread
   setCoreConfig(config);
   std::string log;
   std::mutex logMutex;

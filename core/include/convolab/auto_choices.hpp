@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "convolab/context.hpp"
@@ -20,9 +21,21 @@ struct AutoChoice {
   double ms = 0;
 };
 
-/// What makes one strategy faster than another: device, driver, frame size, K, border, per-channel rank
-/// and zero pattern, identical channels; not the coefficients.
+/// auto measures on a crop of the frame, at most this size (a 1080p or 4K frame is measured on 1024×576: the
+/// ranking is the same and a CPU device spends a quarter of the time); smaller frames are measured whole.
+inline constexpr int kAutoMeasureWidth = 1024;
+inline constexpr int kAutoMeasureHeight = 576;
+/// The size auto measures a width×height frame on, and keys its choice by.
+std::pair<int, int> autoMeasureSize(int width, int height);
+
+/// What makes one strategy faster than another: device, driver, measured size (autoMeasureSize), and of the
+/// filter's effective support (FilterSet::trimmedToSupport) K, per-channel rank, zero pattern and identical
+/// channels. Not the coefficients, divisor, offset or border mode: they cannot change the ranking, so
+/// editing them never measures again; nor padding with zeros.
 std::string autoChoiceKey(const Context& ctx, const FilterSet& filter, int width, int height);
+/// The start of autoChoiceKey shared by the structures "nearest" to this one: device, driver, measured size,
+/// effective K and rank class (every channel rank ≤ 1, or dense).
+std::string autoNeighbourKey(const Context& ctx, const FilterSet& filter, int width, int height);
 
 /// The file the choices of `cache` live in: <cache folder>/auto-choices.json.
 std::filesystem::path autoChoicesFile(const ProgramCache& cache);
@@ -46,6 +59,8 @@ class AutoChoiceCache {
   std::optional<AutoChoice> find(const ProgramCache& cache, const std::string& key);
   /// Remembers `choice` and rewrites the file (best effort).
   void store(const ProgramCache& cache, const std::string& key, const AutoChoice& choice);
+  /// The fastest stored choice whose key starts with `prefix` (autoNeighbourKey): the nearest structure.
+  std::optional<AutoChoice> nearest(const ProgramCache& cache, const std::string& prefix);
   /// Forgets `key` (a cached choice that proved invalid); the file is rewritten on the next store.
   void forget(const std::string& key);
 

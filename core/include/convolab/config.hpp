@@ -14,9 +14,22 @@ struct CoreConfig {
   std::string cacheDir;  ///< CONVOLAB_CACHE_DIR: cache folder ("" = $XDG_CACHE_HOME/convolab, ~/.cache/…)
   bool noProgramCache = false;  ///< CONVOLAB_NO_PROGRAM_CACHE set to anything but "0": no program cache
   int autoRuns = 5;             ///< CONVOLAB_AUTO_RUNS: timed runs of each auto finalist (≥ 1)
-  bool autoVerbose = false;     ///< CONVOLAB_AUTO_VERBOSE: log every auto measurement
-  bool verbose = false;         ///< CONVOLAB_VERBOSE (or CONVOLAB_AUTO_VERBOSE): debug lines reach stderr
-  std::size_t tileBytes = 0;    ///< CONVOLAB_TILE_BYTES: engine tile limit (0 = automatic)
+  /// CONVOLAB_AUTO_MEASURE: when `auto` measures a filter structure it has no stored choice for.
+  /// Background (default, or "background"): the new filter runs at once on a provisional strategy (dynamic)
+  /// while the measurement runs on another thread, and the winner is swapped in between frames.
+  /// Now ("now"): prepare() measures before it returns (the bench, and tests that check what auto chose).
+  /// Off ("off"): never measure; stored choices are still used (short CLI jobs that cannot repay it).
+  enum class AutoMeasure { Background, Now, Off };
+  AutoMeasure autoMeasure = AutoMeasure::Background;
+  /// CONVOLAB_AUTO_BUDGET_MS: wall time one background measurement may take before it settles on the best
+  /// so far (default 30 s: PoCL compiles each candidate for seconds the first time).
+  int autoBudgetMs = 30000;
+  /// CONVOLAB_AUTO_QUIET_MS: a background measurement starts once the filter structure has stayed this long
+  /// (default 2 s), so browsing presets measures nothing (each compile on PoCL stalls the live frames).
+  int autoQuietMs = 2000;
+  bool autoVerbose = false;   ///< CONVOLAB_AUTO_VERBOSE: log every auto measurement
+  bool verbose = false;       ///< CONVOLAB_VERBOSE (or CONVOLAB_AUTO_VERBOSE): debug lines reach stderr
+  std::size_t tileBytes = 0;  ///< CONVOLAB_TILE_BYTES: engine tile limit (0 = automatic)
   /// CONVOLAB_CODEGEN_ASYNC set to anything but "0": on a coefficient edit, codegen keeps running its
   /// previous literal kernel until the new one is built in the background (off: the generic kernel runs the
   /// edit at once, exact, and the literals are baked in the background once edits pause).

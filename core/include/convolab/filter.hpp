@@ -60,6 +60,10 @@ class FilterSet {
 
   FilterSet withBorder(BorderMode border) const;
   FilterSet withName(std::string name) const;
+  /// The same filter cut to its effective support: the smallest centred K' × K' window outside which every
+  /// channel's weights are 0 (a 15×15 holding a 7×7 in its centre → the 7×7). It computes the same output
+  /// exactly (a zero tap adds nothing, whatever the border reads there), so `auto` runs and keys it instead.
+  FilterSet trimmedToSupport() const;
   bool operator==(const FilterSet&) const = default;
 
  private:

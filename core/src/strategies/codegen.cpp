@@ -252,6 +252,12 @@ class CodegenStrategy final : public Strategy {
  public:
   std::string name() const override { return "codegen"; }
 
+  StrategyId activeId() const override {
+    StrategyId id(name());
+    id.note = m_baker.note();  // the generic kernel standing in is said, never hidden
+    return id;
+  }
+
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
     if (ctx.device().isGpu)
       return {"",

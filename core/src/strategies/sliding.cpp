@@ -199,6 +199,12 @@ class SlidingStrategy final : public Strategy {
  public:
   std::string name() const override { return "sliding"; }
 
+  StrategyId activeId() const override {
+    StrategyId id(name());
+    id.note = m_baker.note();  // the generic kernel standing in is said, never hidden
+    return id;
+  }
+
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet& filter) const override {
     if (ctx.device().isGpu) {
       if (filter.size() > 9)
