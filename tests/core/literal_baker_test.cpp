@@ -123,6 +123,11 @@ TEST_P(LiteralBudget, PastTheLimitNewFiltersRunTheGenericKernel) {
   for (const auto& b : ctx->buildLog()) built += b.label + " ";
   EXPECT_LE(ctx->programsCreated(), 3u + 3u + 2u) << built;
   EXPECT_EQ(notes.size(), 1u) << "one note when the limit is reached";
+  // The stand-in is visible where the strategy is named (the app's strategy line, --stats), not only in a
+  // log line: the last filter is past the budget, so the generic kernel runs it for good.
+  const FrameTimings last = engine.process(in.view(), Image(40, 24).mutableView());
+  EXPECT_EQ(last.strategy.note, "generic kernel: literal limit") << last.strategy.describe();
+  EXPECT_EQ(last.strategy.describe(), std::string(GetParam()) + " (generic kernel: literal limit)");
 }
 
 INSTANTIATE_TEST_SUITE_P(Literal, LiteralBudget, ::testing::Values("sliding", "codegen"),
