@@ -11,6 +11,9 @@
 #include "strategy_support.hpp"
 
 namespace convolab {
+
+std::unique_ptr<Strategy> makeDynamicStrategy();  // strategies/dynamic.cpp: the generic kernel
+
 namespace {
 std::atomic<int> g_quietMs{1000};
 std::atomic<int> g_buildDelayMs{0};
@@ -67,7 +70,7 @@ LiteralBaker::~LiteralBaker() {
 }
 
 void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest request,
-                           const TileShape& genericShape, bool backgroundBuilds) {
+                           bool backgroundBuilds) {
   poll(ctx, false);
   if (m_active && m_active->key == request.key) {  // same program: offsets and border values are arguments
     m_active->offset = request.offset;
@@ -85,7 +88,8 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
   m_lastEdit = std::chrono::steady_clock::now();
   // Past the literal budget every new filter runs the generic kernel (poll never bakes it).
   const bool generic = (sameStructure && !backgroundBuilds) || !literalBudgetLeft();
-  if (generic && prepareGeneric(ctx, filter, genericShape)) {
+  if (generic) {
+    prepareGeneric(ctx, filter);
     m_target = std::move(request);  // baked once edits pause (poll)
     m_genericActive = true;
     poll(ctx, false);
@@ -112,10 +116,9 @@ std::vector<NamedEvent> LiteralBaker::enqueue(Context& ctx, const FrameBuffers& 
                                               const std::vector<cl::Event>& waitFor) {
   poll(ctx, false);
   if (m_genericActive) {
-    Generic& g = *m_generic;
-    setArgs(g.kernel, frame.input, frame.output, frame.width, frame.height, g.weights, g.offset, g.border);
-    return {launch2d(ctx, g.kernel, m_eventName, g.geometry.globalRange(frame.width, frame.height),
-                     g.geometry.localRange(), waitFor)};
+    auto events = m_generic->enqueue(ctx, frame, waitFor);
+    for (auto& e : events) e.name = m_eventName;
+    return events;
   }
   if (!m_active) throw Error(ErrorKind::Device, m_eventName + ": enqueue before prepare");
   BakedKernel& b = *m_active;
@@ -128,26 +131,9 @@ std::string LiteralBaker::note() const {
   return literalBudgetLeft() ? "generic kernel until edits pause" : "generic kernel: literal limit";
 }
 
-bool LiteralBaker::prepareGeneric(Context& ctx, const FilterSet& filter, const TileShape& shape) {
-  const DeviceInfo& dev = ctx.device();
-  std::size_t maxGroup = dev.maxWorkGroupSize;
-  const std::string key = baseBuildOptions(filter) + "|" + shape.str();
-  if (m_generic && m_generic->key != key) m_generic.reset();
-  while (!m_generic) {
-    const auto g = fitTile(shape, filter.size(), dev, maxGroup);
-    if (!g || g->patternWeightBytes() > dev.constantBufferBytes) return false;
-    const std::string options = baseBuildOptions(filter) + g->buildOptions();
-    cl::Kernel kernel(ctx.buildKernelProgram("tiled", options), "convolve_tiled");
-    if (const auto limit = workGroupRefit(kernel, ctx.clDevice(), g->shape.groupSize())) {
-      maxGroup = *limit;
-      continue;
-    }
-    m_generic = Generic{key, kernel, *g, {}, {}, {}};
-  }
-  uploadFloats(ctx, m_generic->weights, chunkPatternWeights(filter, m_generic->geometry.shape.bx));
-  m_generic->offset = offsetsOf(filter);
-  m_generic->border = borderValuesOf(filter);
-  return true;
+void LiteralBaker::prepareGeneric(Context& ctx, const FilterSet& filter) {
+  if (!m_generic) m_generic = makeDynamicStrategy();
+  m_generic->prepare(ctx, filter, 0, 0);  // the program once per device; then only the weights
 }
 
 void LiteralBaker::activate(const BakeRequest& r, const BakedKernel& b) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Pause-then-bake for literal-coefficient kernels (codegen, sliding): while coefficients are being edited a
-// generic kernel (tiled.cl, weights in a buffer) runs, and the literal program is built once edits pause.
+// generic kernel (dynamic.cl, weights as an argument) runs, and the literal program is built once edits
+// pause.
 #pragma once
 
 #include <CL/opencl.hpp>
@@ -14,10 +15,10 @@
 #include <string>
 #include <vector>
 
+#include <memory>
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/strategy.hpp"
-#include "tile_shape.hpp"
 
 namespace convolab {
 
@@ -53,17 +54,16 @@ class LiteralBaker {
   /// Readies `request` (the literal program for `filter`):
   /// - the program running now, or one built before: switches at once (offsets and border values are
   ///   arguments);
-  /// - a coefficient edit (same structureKey as the running one): the generic kernel (tiled.cl on
-  ///   `genericShape`, fitted to the device, built once per K, border and shape) runs now, exact, and the
-  ///   literal program is built in the background once edits have paused for the quiet period (1 s);
-  /// - otherwise (first filter, K or border changed, or no generic tile fits): built now.
+  /// - a coefficient edit (same structureKey as the running one): the generic kernel (the `dynamic` strategy:
+  ///   K, border and weights as arguments, one program per device, so never a compile here) runs now, exact,
+  ///   and the literal program is built in the background once edits have paused for the quiet period (1 s);
+  /// - otherwise (first filter, K or border changed): built now.
   /// Every distinct program costs driver memory that PoCL 3.1 never returns, even once released: after
   /// coreConfig().literalPrograms literal builds in this process, new coefficients keep running the generic
   /// kernel (exact, slower), with one note; kernels built before still switch at once.
   /// With `backgroundBuilds` (codegen's CONVOLAB_CODEGEN_ASYNC) a coefficient edit keeps the previous literal
   /// kernel running until the new one is built instead.
-  void prepare(Context& ctx, const FilterSet& filter, BakeRequest request, const TileShape& genericShape,
-               bool backgroundBuilds = false);
+  void prepare(Context& ctx, const FilterSet& filter, BakeRequest request, bool backgroundBuilds = false);
 
   /// Enqueues one frame: collects a finished build, then runs the generic kernel while edits are in flight,
   /// else the active literal kernel with arguments (input, output, width, height, offset, border), as every
@@ -79,16 +79,7 @@ class LiteralBaker {
   std::string note() const;
 
  private:
-  /// The generic kernel of one K, border and shape, with the current filter's weights.
-  struct Generic {
-    std::string key;  ///< build options + requested shape
-    cl::Kernel kernel;
-    TileGeometry geometry;
-    cl::Buffer weights;
-    cl_float4 offset{}, border{};
-  };
-
-  bool prepareGeneric(Context& ctx, const FilterSet& filter, const TileShape& shape);
+  void prepareGeneric(Context& ctx, const FilterSet& filter);
   void activate(const BakeRequest& r, const BakedKernel& b);
   void remember(BakedKernel b);
   void poll(Context& ctx, bool wait);
@@ -98,8 +89,8 @@ class LiteralBaker {
   std::optional<BakedKernel> m_active;
   std::string m_activeStructure;
   std::optional<BakeRequest> m_target;  ///< newest request whose kernel is not built yet
-  std::optional<Generic> m_generic;
-  bool m_genericActive = false;  ///< enqueue runs m_generic until m_target's literals are built
+  std::unique_ptr<Strategy> m_generic;  ///< dynamic: one program per device, weights as arguments
+  bool m_genericActive = false;         ///< enqueue runs m_generic until m_target's literals are built
   std::chrono::steady_clock::time_point m_lastEdit;
   std::future<BakedKernel> m_building;
   std::uint64_t m_buildingKey = 0;

@@ -294,9 +294,9 @@ class CodegenStrategy final : public Strategy {
     BakeRequest bake{
         req->key, req->shapeKey, req->offset, req->border,
         [r = std::make_shared<const Request>(std::move(*req))](Context& c) { return build(c, *r); }};
-    // A coefficient edit runs the generic kernel (tiled.cl on the same TileShape) until edits pause, then
+    // A coefficient edit runs the generic kernel (dynamic.cl: no compile) until edits pause, then
     // bakes the literals once (literal_baker.hpp).
-    m_baker.prepare(ctx, filter, std::move(bake), shapeFor(ctx.device()), backgroundBuilds());
+    m_baker.prepare(ctx, filter, std::move(bake), backgroundBuilds());
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,

@@ -268,9 +268,9 @@ class SlidingStrategy final : public Strategy {
                              {},
                              {}};
         }};
-    // A coefficient edit runs the generic kernel (tiled.cl, weights in a buffer) until edits pause, then
+    // A coefficient edit runs the generic kernel (dynamic.cl: no compile) until edits pause, then
     // bakes the literals once: one program per pause, not per edit (literal_baker.hpp).
-    m_baker.prepare(ctx, filter, std::move(bake), defaultTiledShape(ctx.device()));
+    m_baker.prepare(ctx, filter, std::move(bake));
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
