@@ -289,7 +289,7 @@ void MainWindow::connectPipeline() {
   connect(m_document, &FilterDocument::linkedChanged, this,
           [this](bool on) { m_settings.set(AppSettings::kLinked, on); });
   connect(m_preview, &PreviewWidget::framePainted, this,
-          [this](auto when, auto captured) { m_stats.addDisplayed(when, captured); });
+          [this](auto when, const FrameRecord& record) { m_stats.addDisplayed(when, record.captured); });
   connect(m_pipeline, &Pipeline::filterPublished, m_preview, &PreviewWidget::setCurrentRevision);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_preview, &PreviewWidget::setPreparing);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_statsPanel, &StatsPanel::setProcessingState);

@@ -31,6 +31,8 @@ constexpr double kDividerGrab = 10.0;
 // A stale frame is marked once it has been stale this long: a frame or two in flight after each keystroke
 // is normal and would only flicker.
 constexpr auto kStaleGrace = std::chrono::milliseconds(150);
+// Laid over a stale frame's filtered image: it reads as "not the result yet" and keeps its shapes visible.
+const QColor kStaleDim(10, 12, 15, 140);
 
 }  // namespace
 
@@ -106,6 +108,15 @@ void PreviewWidget::setCurrentRevision(std::uint64_t revision) {
 
 bool PreviewWidget::isStale() const {
   return m_stale;
+}
+
+bool PreviewWidget::staleShown() const {
+  return m_stale && !m_filteredImage.isNull() &&
+         std::chrono::steady_clock::now() - m_staleSince >= kStaleGrace;
+}
+
+bool PreviewWidget::isDimmed() const {
+  return staleShown() && m_mode != ViewMode::Original && m_disconnected.isEmpty();
 }
 
 void PreviewWidget::updateStale() {
@@ -233,10 +244,13 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
   p.setRenderHint(QPainter::Antialiasing);
 
   const QRectF target = imageRect();
+  // A frame made with an older filter than the editor's is dimmed, so it is not taken for the new result.
+  const bool dim = isDimmed();
   if (!m_filteredImage.isNull()) {
     switch (m_mode) {
       case ViewMode::Filtered:
         p.drawImage(target, m_filteredImage);
+        if (dim) p.fillRect(target, kStaleDim);
         break;
       case ViewMode::Original:
         p.drawImage(target, m_originalImage);
@@ -249,6 +263,7 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
                     QRectF(0, 0, srcX, m_originalImage.height()));
         p.drawImage(QRectF(x, target.top(), target.right() - x, target.height()), m_filteredImage,
                     QRectF(srcX, 0, m_filteredImage.width() - srcX, m_filteredImage.height()));
+        if (dim) p.fillRect(QRectF(x, target.top(), target.right() - x, target.height()), kStaleDim);
         p.setPen(QPen(QColor(255, 255, 255, 230), 2));
         p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
         const QPointF handle(x, target.center().y());
@@ -272,7 +287,7 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
     }
     if (m_frame && m_frame->record.sequence != m_paintedSequence) {
       m_paintedSequence = m_frame->record.sequence;
-      emit framePainted(std::chrono::steady_clock::now(), m_frame->record.captured);
+      emit framePainted(std::chrono::steady_clock::now(), m_frame->record);
     }
   }
 
@@ -290,8 +305,7 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
 
   // Processing carries on while the next engine is prepared: say what it waits on, and mark a frame made
   // with an older filter than the editor shows.
-  const bool showStale =
-      m_stale && !m_filteredImage.isNull() && std::chrono::steady_clock::now() - m_staleSince >= kStaleGrace;
+  const bool showStale = staleShown();
   if ((showStale || !m_preparing.isEmpty()) && m_mode != ViewMode::Original && m_disconnected.isEmpty()) {
     QString text;
     if (showStale)

@@ -56,6 +56,9 @@ class PreviewWidget : public QWidget {
   /// The shown frame was made with an older filter than the editor's (or passed through unfiltered while the
   /// engine is prepared). Marked on screen once it lasts longer than a frame or two.
   bool isStale() const;
+  /// The stale frame is shown dimmed under the "Previous filter" pill (after the same grace as the pill), so
+  /// it is not mistaken for the new filter's result; a current frame is shown at full brightness at once.
+  bool isDimmed() const;
 
   QPushButton* openImageButton() const { return m_openImage; }
   QPushButton* openVideoButton() const { return m_openVideo; }
@@ -70,9 +73,9 @@ class PreviewWidget : public QWidget {
   QPoint framePosition(const QPointF& pos) const;
 
  signals:
-  /// A new frame reached the screen (for the displayed-FPS counter and the capture-to-display latency).
-  void framePainted(std::chrono::steady_clock::time_point when,
-                    std::chrono::steady_clock::time_point captured);
+  /// A new frame reached the screen at `when` (for the displayed-FPS counter, the capture-to-display latency
+  /// from record.captured, and edit → screen from its revision, flags and strategy).
+  void framePainted(std::chrono::steady_clock::time_point when, const convolab::gui::FrameRecord& record);
   void splitPositionChanged(double position);
   void fitToWindowChanged(bool fit);
   void openImageRequested();
@@ -97,6 +100,8 @@ class PreviewWidget : public QWidget {
   void drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
                 const QColor& bg) const;
   void updateStale();
+  /// The stale mark is due: stale for longer than the grace.
+  bool staleShown() const;
 
   ProcessedFramePtr m_frame;
   QImage m_filteredImage;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Live processing without stalls: capture-to-display latency, still images processed once per change, slow
-// engine preparations that keep frames coming (stale marker set then cleared), pinned staging, chart axis.
+// engine preparations that keep frames coming (stale marker set then cleared, the stale frame dimmed), pinned
+// staging, chart axis.
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineSeries>
@@ -190,6 +191,38 @@ class LiveProcessingTest : public QObject {
     ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds(0));
     // A few frames of 250 ms and one preparation, not the 40 queued edits' 10 s.
     QVERIFY2(switchMs < 3000, qPrintable(QString::number(switchMs)));
+  }
+
+  // A stale frame is dimmed (after the pill's grace) so it is not taken for the new filter's result; a
+  // current frame is shown at full brightness at once.
+  void staleFrameIsDimmedUntilACurrentOneArrives() {
+    PreviewWidget preview;
+    preview.resize(320, 240);
+    auto frameOf = [](std::uint64_t revision) {
+      auto image = std::make_shared<Image>(64, 48);
+      std::fill(image->pixels.begin(), image->pixels.end(), std::uint8_t{200});
+      auto frame = std::make_shared<ProcessedFrame>();
+      frame->record.sequence = revision;
+      frame->record.filterRevision = revision;
+      frame->original = frame->filtered = image;
+      return ProcessedFramePtr(frame);
+    };
+    auto centre = [&] { return qGray(preview.grab().toImage().pixel(160, 120)); };
+    preview.setFrame(frameOf(1));
+    preview.setCurrentRevision(1);
+    QCOMPARE(centre(), 200);
+    preview.setCurrentRevision(2);  // the editor moved on: the shown frame is stale
+    QVERIFY(preview.isStale());
+    QVERIFY(!preview.isDimmed());  // not within the grace (typing must not flicker)
+    QCOMPARE(centre(), 200);
+    QTRY_VERIFY_WITH_TIMEOUT(preview.isDimmed(), 2000);
+    QVERIFY2(centre() < 140, qPrintable(QString::number(centre())));
+    preview.setViewMode(ViewMode::Original);  // the original is never stale
+    QCOMPARE(centre(), 200);
+    preview.setViewMode(ViewMode::Filtered);
+    preview.setFrame(frameOf(2));
+    QVERIFY(!preview.isDimmed());
+    QCOMPARE(centre(), 200);
   }
 
   void chartAxisFollowsTheData() {
