@@ -157,6 +157,7 @@ void StatsCollector::summariseStages(const std::vector<const Processed*>& frames
   }
   if (newest) {
     out.strategy = newest->timings.strategy.toString();
+    out.strategyId = newest->timings.strategy;
     out.pinnedInput = newest->pinnedInput;
   }
 }

@@ -38,7 +38,8 @@ struct StatsSnapshot {
   StageSummary latency;              ///< capture → display (painted) per displayed frame, ms
   double hostMs = 0;                 ///< mean wall time of Engine::process
   double budgetMs = 0;               ///< 1000 / source fps (0 when unknown)
-  std::string strategy;              ///< active strategy of the newest frame
+  std::string strategy;              ///< active strategy of the newest frame (StrategyId::toString)
+  StrategyId strategyId;             ///< the same, typed, with its note (describe(): what people see)
   bool bypassed = false;
   bool pinnedInput = false;  ///< the newest frame was uploaded from pinned staging memory
 };

@@ -213,8 +213,11 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   m_latency->setText(s.latency.samples > 0
                          ? QString::asprintf("%6.1f ms  (p95 %.1f)", s.latency.mean, s.latency.p95)
                          : QStringLiteral("     — ms"));
-  if (!s.strategy.empty() && QString::fromStdString(s.strategy) != m_requested)
-    m_strategy->setText(m_requested + QStringLiteral(" → ") + QString::fromStdString(s.strategy));
+  // The active strategy as people read it: StrategyId::describe, with its note ("provisional, …").
+  const QString active = QString::fromStdString(s.strategyId.describe());
+  if (!s.strategy.empty() &&
+      (QString::fromStdString(s.strategy) != m_requested || !s.strategyId.note.empty()))
+    m_strategy->setText(m_requested + QStringLiteral(" → ") + active);
   else
     m_strategy->setText(m_requested);
 

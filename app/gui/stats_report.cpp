@@ -48,7 +48,8 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   };
   add("ConvoLab statistics (last second)\n");
   add("device     %s\n", device.c_str());
-  add("strategy   %s%s%s\n", strategy.c_str(), s.strategy.empty() ? "" : " -> ", s.strategy.c_str());
+  const std::string active = s.strategy.empty() ? std::string() : s.strategyId.describe();
+  add("strategy   %s%s%s\n", strategy.c_str(), active.empty() ? "" : " -> ", active.c_str());
   add("source     %7.1f fps (nominal %.1f)\n", s.sourceFps, s.nominalFps);
   add("processed  %7.1f fps\n", s.processedFps);
   add("displayed  %7.1f fps\n", s.displayedFps);
