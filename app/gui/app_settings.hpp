@@ -34,8 +34,9 @@ class AppSettings {
   void set(const QString& key, const QVariant& value);
   void remove(const QString& key);
   QString fileName() const { return m_settings->fileName(); }
-  /// Read-only: set() changes nothing on disk (automated --frames runs leave the user's settings alone).
+  /// Read-only: set() changes nothing on disk (--frames and --script runs leave the user's settings alone).
   void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
+  bool isReadOnly() const { return m_readOnly; }
   /// What was wrong with the settings on load, for people (empty when all was well).
   QStringList notes() const { return m_notes; }
   /// Keys whose stored value was rejected on load.

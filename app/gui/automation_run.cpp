@@ -30,7 +30,17 @@ AutomationRun::AutomationRun(LaunchOptions options, Pipeline* pipeline, StatsCol
       m_stats(stats),
       m_facts(std::move(facts)) {
   m_stats->setKeepRun(!m_options.stats.isEmpty());
-  m_pipeline->setAutomated(counting());
+  // --frames waits for every preparation so each counted frame has the newest filter; a script measures the
+  // live path (edits reach the screen as they do for a user), so it keeps it, also with --frames.
+  m_pipeline->setAutomated(counting() && !scripted());
+}
+
+void AutomationRun::startScript(const ScriptTargets& targets) {
+  if (!scripted() || m_player) return;
+  m_player = new ScriptPlayer(m_options.editScript, targets, this);
+  connect(m_player, &ScriptPlayer::finished, this, [this] {
+    if (!m_finishing) finish();
+  });
 }
 
 void AutomationRun::frameProcessed(const FrameRecord& record) {
@@ -104,8 +114,10 @@ bool AutomationRun::writeOutputs() {
     const Facts facts = m_facts();
     m_stats->sampleSource(std::chrono::steady_clock::now(), m_pipeline->framesDelivered(),
                           m_pipeline->framesDropped(), facts.sourceFps);
+    EditReport edits{facts.edits, std::nullopt};
+    if (m_player) edits.actions = m_player->results();
     const std::string json = statsJson(m_stats->runSummary(), facts.deviceLabel.toStdString(),
-                                       facts.strategy.toStdString(), m_framesThisRun);
+                                       facts.strategy.toStdString(), m_framesThisRun, edits);
     try {
       writeFileAtomically(m_options.stats.toStdString(), json, true);
     } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// AutomationRun: a command-line driven run of the app (--frames N, --snapshot, --stats): counts processed
-// frames, writes the outputs, ends the app with the run's exit code, and ends it early on failure.
+// AutomationRun: a command-line driven run of the app (--frames N, --snapshot, --stats, --script): counts
+// processed frames, plays the script, writes the outputs, ends the app with the run's exit code, and ends it
+// early on failure.
 #pragma once
 
 #include <QObject>
@@ -9,6 +10,8 @@
 #include <functional>
 
 #include "command_line.hpp"
+#include "edit_latency.hpp"
+#include "script_player.hpp"
 
 namespace convolab::gui {
 
@@ -25,6 +28,7 @@ class AutomationRun : public QObject {
     double sourceFps = 0;
     QString deviceLabel;
     QString strategy;
+    EditLatencySummary edits;  ///< edit → screen
   };
 
   /// `stats` keeps the whole run when --stats is asked for; the pipeline is told whether frames are counted.
@@ -35,6 +39,12 @@ class AutomationRun : public QObject {
   bool automated() const { return m_options.automated(); }
   /// --frames N: the app quits after N processed frames (and leaves the remembered settings alone).
   bool counting() const { return m_options.frames > 0; }
+  /// --script: edits are played from the first painted frame; the run ends once they are on screen.
+  bool scripted() const { return m_options.editScript != nullptr; }
+  /// --frames and --script runs do not change the remembered settings.
+  bool leavesSettingsAlone() const { return counting() || scripted(); }
+  /// A --script run starts its player on `targets` (nothing otherwise).
+  void startScript(const ScriptTargets& targets);
   /// 0 ok, 3 bad input (a source did not open, an output could not be written), 4 no frame processed.
   int exitCode() const { return m_exitCode; }
   /// The run has ended (its outputs written or its failure reported); the app is quitting.
@@ -64,6 +74,7 @@ class AutomationRun : public QObject {
   Pipeline* m_pipeline;
   StatsCollector* m_stats;
   std::function<Facts()> m_facts;
+  ScriptPlayer* m_player = nullptr;  // --script
   std::uint64_t m_framesThisRun = 0;
   std::uint64_t m_framesWithoutError = 0;
   std::uint64_t m_disconnects = 0;

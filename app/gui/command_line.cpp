@@ -38,7 +38,16 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
       QStringLiteral("Headless: run every strategy on the first frame, write the comparison as JSON, exit "
                      "(3: the report cannot be written)."),
       QStringLiteral("REPORT.json"));
-  parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats, compare});
+  const QCommandLineOption script(
+      "script",
+      QStringLiteral(
+          "Apply the timed edits of this JSON file as a user would (filter, cell, border, ksize, strategy; "
+          "at_ms counts from the first frame shown) and measure edit -> screen. The run ends once the last "
+          "edit is on screen (or 10 s after its time), writing --stats / --snapshot. Processing stays live, "
+          "also with --frames. A bad script: exit 2."),
+      QStringLiteral("FILE"));
+  parser.addOptions(
+      {help, version, source, filter, strategy, device, frames, snapshot, stats, compare, script});
   parser.addPositionalArgument(QStringLiteral("source"), QStringLiteral("Same as --source."),
                                QStringLiteral("[SPEC]"));
 
@@ -73,6 +82,22 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   o.snapshot = parser.value(snapshot);
   o.stats = parser.value(stats);
   o.compare = parser.value(compare);
+  o.script = parser.value(script);
+  if (!o.script.isEmpty()) {
+    if (!o.compare.isEmpty()) {
+      result.exitCode = 2;
+      result.message =
+          QStringLiteral("--script and --compare do not go together: --compare opens no window\n");
+      return result;
+    }
+    try {
+      o.editScript = std::make_shared<const EditScript>(parseEditScript(o.script.toStdString()));
+    } catch (const std::exception& e) {
+      result.exitCode = 2;
+      result.message = QStringLiteral("convolab: %1\n").arg(QString::fromUtf8(e.what()));
+      return result;
+    }
+  }
   if (parser.isSet(frames)) {
     bool ok = false;
     o.frames = parser.value(frames).toInt(&ok);

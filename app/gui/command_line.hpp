@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The GUI's command line: convolab [--source SPEC] [--filter FILE] [--strategy NAME] [--device SPEC]
-// [--frames N] …
+// [--frames N] [--script FILE] …
 #pragma once
 
 #include <QString>
 #include <QStringList>
+#include <memory>
+
+#include "edit_script.hpp"
 
 namespace convolab::gui {
 
@@ -17,17 +20,20 @@ struct LaunchOptions {
   QString snapshot;  ///< PNG of the last filtered frame, written on exit
   QString stats;     ///< JSON statistics, written on exit
   QString compare;   ///< headless: compare every strategy on the first frame, write this JSON, exit
+  QString script;    ///< --script FILE: timed edits (parsed into editScript before any window opens)
+  std::shared_ptr<const EditScript> editScript;  ///< set with `script` (parseCommandLine parses it)
 
-  /// An automated run (--frames, --snapshot, --stats or --compare): a source that cannot open ends it with
-  /// exit 3 instead of showing the "no source" panel.
+  /// An automated run (--frames, --snapshot, --stats, --compare or --script): a source that cannot open ends
+  /// it with exit 3 instead of showing the "no source" panel.
   bool automated() const {
-    return frames > 0 || !snapshot.isEmpty() || !stats.isEmpty() || !compare.isEmpty();
+    return frames > 0 || !snapshot.isEmpty() || !stats.isEmpty() || !compare.isEmpty() ||
+           editScript != nullptr;
   }
 };
 
 struct ParsedCommandLine {
   LaunchOptions options;
-  int exitCode = -1;  ///< ≥ 0: print `message` and exit with it (--help: 0, usage error: 2)
+  int exitCode = -1;  ///< ≥ 0: print `message` and exit with it (--help: 0, usage error or bad script: 2)
   QString message;
 };
 

@@ -22,6 +22,7 @@
 #include "action_table.hpp"
 #include "automation_run.hpp"
 #include "convolab/filter_io.hpp"
+#include "edit_tracker.hpp"
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
@@ -56,7 +57,8 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_run = new AutomationRun(
       m_options, m_pipeline, &m_stats,
       [this] {
-        return AutomationRun::Facts{m_sources->status().fps, m_engine->deviceLabel(), m_engine->strategy()};
+        return AutomationRun::Facts{m_sources->status().fps, m_engine->deviceLabel(), m_engine->strategy(),
+                                    m_edits ? m_edits->summary() : EditLatencySummary{}};
       },
       this);
   m_preview = new PreviewWidget(this);
@@ -78,6 +80,9 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   buildStatusBar();
   connectPipeline();
   restoreSession();
+  m_edits = new EditTracker(m_pipeline, m_preview, m_statsPanel, this);  // the restored filter is no edit
+  connect(m_statsFeed, &StatsFeed::wasReset, m_edits, &EditTracker::reset);
+  m_run->startScript({m_document, m_editor, m_engine, m_edits, m_preview});
 
   m_layoutTimer.setSingleShot(true);
   m_layoutTimer.setInterval(800);
@@ -299,8 +304,8 @@ void MainWindow::connectPipeline() {
 // ---------------------------------------------------------------------------------------------- session
 
 void MainWindow::restoreSession() {
-  // An automated run (--frames) leaves the user's remembered settings alone.
-  if (m_run->counting()) m_settings.setReadOnly(true);
+  // An automated run (--frames, --script) leaves the user's remembered settings alone.
+  if (m_run->leavesSettingsAlone()) m_settings.setReadOnly(true);
   // Settings that failed validation on load fall back to their defaults; say so once.
   const QStringList notes = m_settings.notes();
   for (const QString& note : notes) qCWarning(lcApp).noquote() << note;

@@ -28,6 +28,7 @@ class LabController;
 
 namespace convolab::gui {
 
+class EditTracker;
 class EngineSelector;
 class FilterDocument;
 class FilterEditor;
@@ -53,6 +54,7 @@ class MainWindow : public QMainWindow {
   FilterEditor* editor() const { return m_editor; }
   PreviewWidget* preview() const { return m_preview; }
   StatsPanel* statsPanel() const { return m_statsPanel; }
+  EditTracker* edits() const { return m_edits; }
   lab::LabController* lab() const { return m_lab; }
   SourceController* sources() const { return m_sources; }
   const StatsCollector& stats() const { return m_stats; }
@@ -127,6 +129,7 @@ class MainWindow : public QMainWindow {
   SaveDialogs* m_saves = nullptr;
   EngineSelector* m_engine = nullptr;
   StatsFeed* m_statsFeed = nullptr;
+  EditTracker* m_edits = nullptr;  // edit → screen, from the end of restoreSession()
   FilterEditor* m_editor = nullptr;
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;

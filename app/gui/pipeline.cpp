@@ -100,6 +100,7 @@ std::uint64_t Pipeline::setBypass(bool bypass) {
 void Pipeline::setStrategy(const QString& name) {
   QMetaObject::invokeMethod(
       m_worker, [w = m_worker, name] { w->setStrategy(name); }, Qt::QueuedConnection);
+  emit strategyRequested(name);
 }
 
 void Pipeline::setDevice(const QString& spec) {

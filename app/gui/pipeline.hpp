@@ -91,6 +91,8 @@ class Pipeline : public QObject {
   void processingStateChanged(const QString& preparing, bool stillIdle);
   /// A new filter snapshot was published (frames made with an older revision are stale from now on).
   void filterPublished(std::uint64_t revision);
+  /// setStrategy(name) was called: frames computed with `name` follow once its engine is prepared.
+  void strategyRequested(const QString& name);
 
  private:
   std::shared_ptr<capture::LatestFrameSlot> m_slot;

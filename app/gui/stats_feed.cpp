@@ -49,6 +49,7 @@ void StatsFeed::reset() {
   m_pipeline->resetCounters();
   m_panel->clearChart();
   refreshFigures();
+  emit wasReset();
   emit message(tr("Statistics reset"), 2000);
 }
 

@@ -28,6 +28,8 @@ class StatsFeed : public QObject {
 
  signals:
   void message(const QString& text, int ms);
+  /// reset() started the statistics afresh (the edit → screen figures follow it).
+  void wasReset();
 
  private:
   void refreshFigures();

@@ -84,6 +84,14 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
                         "preview painted its result (mean and 95th percentile over the last second). The "
                         "screen's compositor adds up to one refresh."),
                      QStringLiteral("latency"));
+  m_editLatency =
+      addRow(grid, 5, tr("Edit → screen"),
+             tr("From the moment an edit is committed (a filter change published to the processing thread, "
+                "bypass, or a strategy change) to the moment the preview first paints a frame computed with "
+                "it: the newest edit's time, and the longest since Reset. Frames made with an older filter "
+                "(stale), unfiltered frames and failed frames do not count; an edit overtaken by a newer one "
+                "reaches the screen with the newer one's first frame."),
+             QStringLiteral("edit_to_screen"));
   layout->addWidget(rates);
 
   auto* stagesBox = new QGroupBox(tr("Device time per frame (ms)"), this);
@@ -177,6 +185,13 @@ void StatsPanel::setEngine(const QString& device, const QString& requestedStrate
 void StatsPanel::setProcessingState(const QString& preparing, bool stillIdle) {
   m_preparing = preparing;
   m_stillIdle = stillIdle;
+}
+
+void StatsPanel::showEditLatency(const EditLatencySummary& edits) {
+  m_edits = edits;
+  m_editLatency->setText(edits.samples > 0
+                             ? QString::asprintf("%6.1f ms  (max %.1f)", edits.lastMs, edits.maxMs)
+                             : QStringLiteral("     — ms"));
 }
 
 void StatsPanel::clearChart() {
@@ -274,6 +289,8 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                            rows * m_stages->verticalHeader()->defaultSectionSize() + 4);
 
   m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toStdString()));
+  if (m_edits.samples > 0)
+    m_text += QString::asprintf("edit to screen %7.1f ms last, %.1f ms max\n", m_edits.lastMs, m_edits.maxMs);
 }
 
 void StatsPanel::showHistory(const std::deque<StatsSample>& history, double now, double budgetMs) {

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QWidget>
 
+#include "edit_latency.hpp"
 #include "stats_collector.hpp"
 
 class QGridLayout;
@@ -31,6 +32,8 @@ class StatsPanel : public QWidget {
   /// What processing waits on ("measuring strategies 3/10…": drops are not counted meanwhile) and whether a
   /// still image is idle (processed once per change).
   void setProcessingState(const QString& preparing, bool stillIdle);
+  /// Edit → screen: the newest edit's time and the longest since Reset (shown at once).
+  void showEditLatency(const EditLatencySummary& edits);
   void clearChart();
 
   QString text() const { return m_text; }  ///< what "Copy" puts on the clipboard
@@ -50,6 +53,7 @@ class StatsPanel : public QWidget {
   QLabel* m_displayed;
   QLabel* m_dropped;
   QLabel* m_latency;
+  QLabel* m_editLatency;
   QLabel* m_device;
   QLabel* m_strategy;
   QTableWidget* m_stages;
@@ -59,6 +63,7 @@ class StatsPanel : public QWidget {
   QString m_text;
   QString m_preparing;
   bool m_stillIdle = false;
+  EditLatencySummary m_edits;
   QHash<QString, QLabel*> m_values;  // by key: the rows' value labels
 };
 

@@ -14,7 +14,7 @@ double round3(double v) {
 }  // namespace
 
 std::string statsJson(const StatsSnapshot& s, const std::string& device, const std::string& strategy,
-                      std::uint64_t frames) {
+                      std::uint64_t frames, const EditReport& edits) {
   nlohmann::ordered_json j;
   j["source_fps"] = round3(s.sourceFps);
   j["nominal_source_fps"] = round3(s.nominalFps);
@@ -30,12 +30,26 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["total"] = {{"mean_ms", round3(s.total.mean)}, {"p95_ms", round3(s.total.p95)}};
   j["capture_to_display"] = {
       {"mean_ms", round3(s.latency.mean)}, {"p95_ms", round3(s.latency.p95)}, {"samples", s.latency.samples}};
+  const EditLatencySummary& e = edits.summary;
+  j["edit_to_display"] = {{"mean_ms", e.samples > 0 ? nlohmann::ordered_json(round3(e.meanMs)) : nullptr},
+                          {"max_ms", e.samples > 0 ? nlohmann::ordered_json(round3(e.maxMs)) : nullptr},
+                          {"samples", e.samples}};
   j["host_ms"] = round3(s.hostMs);
   j["frame_budget_ms"] = round3(s.budgetMs);
   j["device"] = device;
   j["strategy"] = strategy;
   j["active_strategy"] = s.strategy;
+  if (!s.strategyId.note.empty()) j["strategy_note"] = s.strategyId.note;
   j["pinned_staging"] = s.pinnedInput;
+  if (edits.actions) {
+    nlohmann::ordered_json actions = nlohmann::ordered_json::array();
+    for (const ScriptActionResult& a : *edits.actions)
+      actions.push_back({{"index", a.index},
+                         {"kind", a.kind},
+                         {"edit_to_display_ms",
+                          a.editToDisplayMs ? nlohmann::ordered_json(round3(*a.editToDisplayMs)) : nullptr}});
+    j["actions"] = actions;
+  }
   return j.dump(2) + "\n";
 }
 

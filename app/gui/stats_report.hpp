@@ -2,17 +2,28 @@
 // Statistics as text: the JSON of --stats and the plain text of the panel's "Copy" button.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "edit_latency.hpp"
 #include "stats_collector.hpp"
 
 namespace convolab::gui {
 
+/// The edit → screen part of --stats.
+struct EditReport {
+  EditLatencySummary summary;
+  std::optional<std::vector<ScriptActionResult>> actions;  ///< a --script run: one per scripted action
+};
+
 /// {source_fps, processed_fps, displayed_fps, dropped_frames, delivered_frames, stages: {upload:
 /// {mean_ms, p95_ms}, <kernel>: {...}, download: {...}}, total: {...}, capture_to_display: {mean_ms, p95_ms,
-/// samples}, host_ms, frame_budget_ms, device, strategy, frames}.
+/// samples}, edit_to_display: {mean_ms, max_ms, samples} (null times without samples), host_ms,
+/// frame_budget_ms, device, strategy, active_strategy, strategy_note (when there is one), pinned_staging,
+/// actions (with --script: [{index, kind, edit_to_display_ms (null: never reached the screen)}])}.
 std::string statsJson(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,
-                      std::uint64_t frames);
+                      std::uint64_t frames, const EditReport& edits = {});
 
 /// A small table for people (pasted into issues and chats).
 std::string statsText(const StatsSnapshot& stats, const std::string& device, const std::string& strategy);

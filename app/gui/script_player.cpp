@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+// Playing a --script: one timer to the next action's time, each action applied as a user would apply it.
+#include "script_player.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "edit_tracker.hpp"
+#include "engine_selector.hpp"
+#include "filter_document.hpp"
+#include "filter_editor.hpp"
+#include "preview_widget.hpp"
+
+namespace convolab::gui {
+
+static_assert(kScriptMinSize == kEditorSize, "a script assumes the editor's smallest matrix");
+
+ScriptPlayer::ScriptPlayer(std::shared_ptr<const EditScript> script, ScriptTargets targets, QObject* parent)
+    : QObject(parent), m_script(std::move(script)), m_targets(targets), m_ms(m_script->actions.size()) {
+  m_timer.setSingleShot(true);
+  m_timer.setTimerType(Qt::PreciseTimer);
+  connect(&m_timer, &QTimer::timeout, this, &ScriptPlayer::applyDue);
+  m_settle.setSingleShot(true);
+  m_settle.setInterval(kSettle);
+  connect(&m_settle, &QTimer::timeout, this, &ScriptPlayer::finishOnce);
+  connect(m_targets.edits, &EditTracker::reached, this, &ScriptPlayer::onReached);
+  // at_ms counts from the first painted frame.
+  m_firstPaint = connect(m_targets.preview, &PreviewWidget::framePainted, this,
+                         [this](auto when, const FrameRecord&) { start(when); });
+}
+
+void ScriptPlayer::start(std::chrono::steady_clock::time_point firstPainted) {
+  disconnect(m_firstPaint);
+  m_origin = firstPainted;
+  m_timer.start(0);  // not from inside the paint event
+}
+
+void ScriptPlayer::applyDue() {
+  const auto& actions = m_script->actions;
+  while (m_next < actions.size()) {
+    const auto due = m_origin + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double, std::milli>(actions[m_next].atMs));
+    const auto now = std::chrono::steady_clock::now();
+    if (now < due) {
+      m_timer.start(
+          static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(due - now).count())));
+      return;
+    }
+    m_tickets.push_back(apply(m_next));
+    ++m_next;
+  }
+  m_settle.start();
+}
+
+EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
+  const ScriptAction& action = m_script->actions[index];
+  const EditLatency::Ticket before = m_targets.edits->lastTicket();
+  FilterDocument* document = m_targets.document;
+  switch (action.kind) {
+    case ScriptAction::Kind::Filter:
+      if (!m_targets.editor->importFile(QString::fromStdString(action.filterPath.string())))
+        std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index,
+                     qPrintable(m_targets.editor->errorText()));
+      break;
+    case ScriptAction::Kind::Cell:
+      if (action.row < document->filter().size() && action.col < document->filter().size())
+        document->setCell(action.channel, action.row, action.col, action.value);
+      break;
+    case ScriptAction::Kind::Border:
+      document->setBorder(action.border);
+      break;
+    case ScriptAction::Kind::KSize:
+      document->setSize(action.ksize);  // as the size control: pads or crops about the centre
+      break;
+    case ScriptAction::Kind::Strategy:
+      m_targets.engine->setStrategy(QString::fromStdString(action.strategy));
+      break;
+  }
+  // An action that changed nothing published nothing: it is on screen with the next current frame.
+  const EditLatency::Ticket after = m_targets.edits->lastTicket();
+  return after != before ? after : m_targets.edits->commitUnchanged();
+}
+
+void ScriptPlayer::onReached(EditLatency::Ticket ticket, double ms) {
+  for (std::size_t i = 0; i < m_tickets.size(); ++i)
+    if (m_tickets[i] == ticket) m_ms[i] = ms;
+  if (m_next < m_ms.size()) return;
+  for (const auto& done : m_ms)
+    if (!done) return;
+  finishOnce();
+}
+
+void ScriptPlayer::finishOnce() {
+  if (m_finished) return;
+  m_finished = true;
+  m_settle.stop();
+  emit finished();
+}
+
+std::vector<ScriptActionResult> ScriptPlayer::results() const {
+  std::vector<ScriptActionResult> out;
+  for (std::size_t i = 0; i < m_script->actions.size(); ++i)
+    out.push_back({static_cast<int>(i), std::string(actionKindName(m_script->actions[i].kind)), m_ms[i]});
+  return out;
+}
+
+}  // namespace convolab::gui

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// ScriptPlayer: applies a --script's edits at their times, through the editor's and the strategy menu's own
+// code paths, and keeps each action's edit → screen time.
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "edit_latency.hpp"
+#include "edit_script.hpp"
+
+namespace convolab::gui {
+
+class EditTracker;
+class EngineSelector;
+class FilterDocument;
+class FilterEditor;
+class Pipeline;
+class PreviewWidget;
+
+/// What the actions act on, as a user would: the document (cell, border, size), the editor (filter import),
+/// the engine selector (strategy); the tracker measures, the preview's first painted frame starts the clock.
+struct ScriptTargets {
+  FilterDocument* document;
+  FilterEditor* editor;
+  EngineSelector* engine;
+  EditTracker* edits;
+  PreviewWidget* preview;
+};
+
+class ScriptPlayer : public QObject {
+  Q_OBJECT
+
+ public:
+  /// How long after the last action's time the script ends even when an edit never reached the screen.
+  static constexpr std::chrono::milliseconds kSettle{10000};
+
+  ScriptPlayer(std::shared_ptr<const EditScript> script, ScriptTargets targets, QObject* parent = nullptr);
+
+  /// One entry per action: its index, kind and edit → screen time (nullopt: not on screen, or not applied).
+  std::vector<ScriptActionResult> results() const;
+  /// Actions applied so far.
+  std::size_t applied() const { return m_next; }
+
+ signals:
+  /// Every action reached the screen, or kSettle passed after the last one (emitted once).
+  void finished();
+
+ private:
+  void start(std::chrono::steady_clock::time_point firstPainted);
+  void applyDue();
+  EditLatency::Ticket apply(std::size_t index);
+  void onReached(EditLatency::Ticket ticket, double ms);
+  void finishOnce();
+
+  std::shared_ptr<const EditScript> m_script;
+  ScriptTargets m_targets;
+  std::vector<EditLatency::Ticket> m_tickets;  // per applied action
+  std::vector<std::optional<double>> m_ms;     // per action
+  std::size_t m_next = 0;                      // the next action to apply
+  std::chrono::steady_clock::time_point m_origin{};
+  QTimer m_timer;
+  QTimer m_settle;
+  QMetaObject::Connection m_firstPaint;
+  bool m_finished = false;
+};
+
+}  // namespace convolab::gui
