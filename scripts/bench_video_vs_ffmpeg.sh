@@ -4,6 +4,9 @@
 # integer 7x7 matrices per plane (RGB planes on both sides), same container and codec, one after the other.
 #
 #   scripts/bench_video_vs_ffmpeg.sh [--frames N] [--repeat R] [--codec mjpeg|ffv1] [--cli PATH] [--keep DIR]
+#                                    [--fresh-cache]
+# --fresh-cache: every ConvoLab run starts with empty caches (its own, CONVOLAB_CACHE_DIR, and PoCL's kernel
+# cache, POCL_CACHE_DIR), as on a machine that never ran it; without it the runs share the user's caches.
 #
 # Needs ffmpeg (Debian: apt-get install ffmpeg; only for this benchmark) and a built convolab-cli.
 # Prints one line per run (frames/s) and ConvoLab's per-stage times (decode, device, encode per frame).
@@ -14,6 +17,7 @@ repeat=3
 codec=mjpeg
 cli="$(dirname "$0")/../build/bin/convolab-cli"
 keep=""
+fresh=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --frames) frames="$2"; shift 2 ;;
@@ -21,6 +25,7 @@ while [[ $# -gt 0 ]]; do
     --codec) codec="$2"; shift 2 ;;
     --cli) cli="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
+    --fresh-cache) fresh=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -79,6 +84,11 @@ echo "ffmpeg: $(ffmpeg -version | head -1)"
 for r in $(seq 1 "$repeat"); do
   measure "$work/ff" ffmpeg -v error -y -i "$input" -vf "$vf" "${ffcodec[@]}" "$work/ffmpeg.$ext"
   report "run $r ffmpeg convolution:" "$work/ff"
+  if [[ $fresh == 1 ]]; then
+    rm -rf "$work/cache"
+    mkdir -p "$work/cache/convolab" "$work/cache/pocl"
+    export CONVOLAB_CACHE_DIR="$work/cache/convolab" POCL_CACHE_DIR="$work/cache/pocl"
+  fi
   measure "$work/cl" "$cli" apply -f "$work/filter.json" "$input" -o "$work/convolab.$ext" --force
   report "run $r convolab-cli apply:  " "$work/cl"
   echo "    $(grep '^wrote' "$work/cl.stdout")"

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "batch_plan.hpp"
 #include "commands.hpp"
 #include "convolab/border.hpp"
+#include "convolab/config.hpp"
 #include "convolab/device.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
@@ -89,6 +91,14 @@ std::vector<std::shared_ptr<Context>> openContexts(const std::vector<std::string
 
 int runApply(const ApplyOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
+  // A job starts at once: auto runs a stored choice or the provisional strategy and measures nothing behind
+  // it; a video long enough to repay a measurement starts one itself (video_job.cpp). CONVOLAB_AUTO_MEASURE
+  // set by the user wins.
+  if (!std::getenv("CONVOLAB_AUTO_MEASURE")) {
+    CoreConfig config = coreConfig();
+    config.autoMeasure = CoreConfig::AutoMeasure::Off;
+    setCoreConfig(config);
+  }
   BatchPlan plan = planBatch(o.inputs, o.output, o.suffix);
   const std::size_t total = plan.items.size() + plan.problems.size();
   const bool single = total == 1 && !plan.outputIsFolder;

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -20,6 +21,7 @@
 #include "bench_strategy.hpp"
 #include "commands.hpp"
 #include "convolab/atomic_file.hpp"
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
@@ -59,6 +61,12 @@ std::vector<std::string> chosenStrategies(const std::vector<std::string>& reques
 }
 
 int runBench(const BenchOptions& o) {
+  // The bench's auto row is auto after it measured (as it was before the provisional strategy existed).
+  if (!std::getenv("CONVOLAB_AUTO_MEASURE")) {
+    CoreConfig config = coreConfig();
+    config.autoMeasure = CoreConfig::AutoMeasure::Now;
+    setCoreConfig(config);
+  }
   if (o.ksize % 2 == 0) throw Error(ErrorKind::Usage, "--ksize " + std::to_string(o.ksize) + ": must be odd");
   checkWritable(o.json, "--json");
   checkWritable(o.markdown, "--markdown");

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <deque>
 #include <exception>
+#include <future>
 #include <opencv2/core.hpp>
 #include <opencv2/core/utils/logger.hpp>
 #include <opencv2/videoio.hpp>
@@ -15,9 +16,13 @@
 
 #include "bounded_queue.hpp"
 #include "convolab/atomic_file.hpp"
+#include "convolab/auto_choices.hpp"
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/frame_stream.hpp"
+#include "convolab/progress.hpp"
+#include "convolab/registry.hpp"
 #include "cv/mat_adapter.hpp"
 
 namespace convolab::cli {
@@ -28,6 +33,15 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kInFlight = 3;        // frames on the device at once
 constexpr std::size_t kQueued = 4;  // decoded / filtered frames waiting between threads
+
+/// Whether measuring auto's candidates repays itself within this job. A measured winner saves about 40% of
+/// the provisional strategy's kernel time (PoCL, 1080p dense 7×7: dynamic 15 ms, codegen 9 ms); a measurement
+/// costs up to its budget on a CPU device (compiles; 30 s) and about 3 s on a GPU. So a 120-frame 1080p video
+/// (0.7 s to gain on PoCL) runs on the provisional strategy, and a two-hour one measures.
+bool measuringRepays(const DeviceInfo& device, std::int64_t frames, double kernelMs) {
+  const double costMs = device.isGpu ? 3000.0 : coreConfig().autoBudgetMs;
+  return frames > 0 && 0.4 * static_cast<double>(frames) * kernelMs > costMs;
+}
 
 [[noreturn]] void bad(const fs::path& path, const std::string& what) {
   throw Error(ErrorKind::BadInput, "video '" + path.string() + "': " + what);
@@ -130,6 +144,10 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   Engine engine(o.context, o.strategy);
   engine.setFilter(filter);
   std::unique_ptr<FrameStream> stream;
+  // auto's measurement for a job long enough to repay it, on its own thread and queue; the stream switches
+  // to the winner between frames. Declared before the future: it outlives it (the future's end waits).
+  std::atomic<bool> measurementCancelled{false};
+  std::future<AutoChoice> measurement;
 
   BoundedQueue<cv::Mat> decoded(kQueued), filtered(kQueued);
   std::exception_ptr decodeError, encodeError;
@@ -171,6 +189,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   });
 
   auto stopThreads = [&] {
+    measurementCancelled = true;
     decoded.abort();
     filtered.abort();
     if (decoder.joinable()) decoder.join();
@@ -193,7 +212,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
         const MutableImageView in = engine.stagingInput(size.width, size.height);
         const MutableImageView out = engine.stagingOutput(size.width, size.height);
         copyRows(*frame, in);
-        engine.process(in, out);
+        const FrameTimings firstTimings = engine.process(in, out);
         for (const auto& n : engine.takeNotices())
           if (o.note) o.note(n);
         cv::Mat done = matCopy(out);
@@ -209,8 +228,33 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
           } catch (const std::exception& e) {
             if (o.note) o.note(std::string("frames go one at a time (no pipelining): ") + e.what());
           }
+          const bool stored =
+              AutoChoiceCache::instance()
+                  .find(o.context->programCache(), autoChoiceKey(*o.context, filter, size.width, size.height))
+                  .has_value();
+          if (stream && o.strategy == kAutoStrategy && !stored &&
+              measuringRepays(o.context->device(), total, firstTimings.kernelMs)) {
+            if (o.note) o.note("auto: measuring the strategies while the video runs on " + result.strategy);
+            measurement = std::async(
+                std::launch::async, [ctx = o.context->sibling(), filter, size, &measurementCancelled] {
+                  setThreadCancelCheck([&measurementCancelled] { return measurementCancelled.load(); });
+                  return measureAutoChoice(*ctx, filter, size.width, size.height, strategyCandidates());
+                });
+          }
         }
         continue;
+      }
+      if (measurement.valid() && measurement.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+        // Between frames: the frames in flight finish on the old stream, the rest run on the winner.
+        const AutoChoice winner = measurement.get();
+        const StrategyId next(winner.strategy, winner.variant, true);
+        if (next.toString() != result.strategy) {
+          while (!inFlight.empty()) drainOne();
+          stream->finish();
+          stream = std::make_unique<FrameStream>(o.context, next, filter, size.width, size.height, kInFlight);
+          result.strategy += " -> " + next.toString();
+          if (o.note) o.note("auto: switched to " + next.toString() + " between frames");
+        }
       }
       copyRows(*frame, stream->nextInput());
       inFlight.push_back(stream->submit());
@@ -219,6 +263,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
     }
     while (!inFlight.empty() && !stopping(o) && !encodeFailed) drainOne();
     if (stream) stream->finish();
+    measurementCancelled = true;  // the video is done: a measurement still running has nothing to repay
   } catch (...) {
     stopThreads();
     throw;

@@ -51,6 +51,13 @@ std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const Fil
                                                    const AutoChoice& choice,
                                                    const std::vector<StrategyEntry>& candidates);
 
+/// Measures `candidates` (auto's: the registry's rows but auto) for `filter` on `ctx`'s queue at
+/// autoMeasureSize(width, height), as auto's background measurement does, then stores the winner under
+/// autoChoiceKey and returns it. For callers that decide themselves when measuring repays (a long CLI job, on
+/// a thread of its own); the calling thread's CancelCheck stops it between candidates.
+AutoChoice measureAutoChoice(Context& ctx, const FilterSet& filter, int width, int height,
+                             const std::vector<StrategyEntry>& candidates);
+
 /// Process-wide memory of the winners, backed by autoChoicesFile(). Thread-safe.
 class AutoChoiceCache {
  public:

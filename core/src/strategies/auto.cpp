@@ -497,6 +497,17 @@ class AutoStrategy final : public Strategy {
 
 }  // namespace
 
+AutoChoice measureAutoChoice(Context& ctx, const FilterSet& filter, int width, int height,
+                             const std::vector<StrategyEntry>& candidates) {
+  const FilterSet effective = filter.trimmedToSupport();
+  const auto [w, h] = autoMeasureSize(width, height);
+  const auto deadline = Clock::now() + std::chrono::milliseconds(coreConfig().autoBudgetMs);
+  const auto results = measureCandidates(candidates, ctx, effective, w, h, deadline, nullptr);
+  const Choice best = results.empty() ? Choice{std::string(kProvisionalStrategy), "", 0} : fastest(results);
+  AutoChoiceCache::instance().store(ctx.programCache(), autoChoiceKey(ctx, effective, width, height), best);
+  return best;
+}
+
 std::unique_ptr<Strategy> makeAutoStrategy(std::vector<StrategyEntry> candidates) {
   return std::make_unique<AutoStrategy>(std::move(candidates));
 }
