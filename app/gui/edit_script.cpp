@@ -3,7 +3,9 @@
 #include "edit_script.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "convolab/filter.hpp"
