@@ -61,10 +61,11 @@ std::vector<std::string> chosenStrategies(const std::vector<std::string>& reques
 }
 
 int runBench(const BenchOptions& o) {
-  // The bench's auto row is auto after it measured (as it was before the provisional strategy existed).
+  // The bench's auto row is auto after it measured (as it was before the provisional strategy existed);
+  // --latency is the app's live path, so auto measures in the background there as in the app.
   if (!std::getenv("CONVOLAB_AUTO_MEASURE")) {
     CoreConfig config = coreConfig();
-    config.autoMeasure = CoreConfig::AutoMeasure::Now;
+    config.autoMeasure = o.latency > 0 ? CoreConfig::AutoMeasure::Background : CoreConfig::AutoMeasure::Now;
     setCoreConfig(config);
   }
   if (o.ksize % 2 == 0) throw Error(ErrorKind::Usage, "--ksize " + std::to_string(o.ksize) + ": must be odd");
@@ -114,12 +115,15 @@ int runBench(const BenchOptions& o) {
     for (const Size& size : sizes) {
       progress("latency: " + fmt(o.latency, 1) + " s of " + size.label() + " at " + fmt(o.latencyFps, 1) +
                " fps through '" + strategy + "' (preparing first)");
-      LatencyReport l = runLatency(ctx, strategy, filter, size, o.latency, o.latencyFps);
+      LatencyReport l = runLatency(ctx, strategy, filter, size, o.latency, o.latencyFps, o.latencyEdits);
       for (const auto& n : l.notices) printNote(n);
       progress("latency " + size.label() + " " + l.active + ": mean " + fmt(l.latency.mean) + " ms, p50 " +
                fmt(l.latency.p50) + ", p95 " + fmt(l.latency.p95) + ", max " + fmt(l.latency.max) + "; " +
                std::to_string(l.processed) + " frames processed, " + std::to_string(l.dropped) +
                " dropped of " + std::to_string(l.produced));
+      for (const auto& [kind, ms] : l.edits)
+        progress("  edit " + kind + ": " +
+                 (ms ? fmt(*ms) + " ms to display" : std::string("never displayed")));
       report.latency.push_back(std::move(l));
     }
   } else {
@@ -242,6 +246,13 @@ void addBenchCommand(CLI::App& app, Action& action) {
       ->check(CLI::Range(1.0, 1000.0))
       ->needs(latency)
       ->capture_default_str();
+  cmd->add_option(
+         "--latency-edits", o->latencyEdits,
+         "With --latency: edit the filter every MS milliseconds (K 3-15 dense and separable, a border, "
+         "zero padding, a coefficient) and report each edit's time to the first displayed frame made "
+         "with it")
+      ->check(CLI::Range(1.0, 600000.0))
+      ->needs(latency);
   cmd->add_option(
          "--stream-frames", o->streamFrames,
          "Frames pushed through the overlapped upload/kernel/download pipeline per strategy (0: skip)")

@@ -109,6 +109,10 @@ struct LatencyReport {
   /// rest of Engine::process on the host: enqueue, waits, gaps between events), stub.
   std::vector<std::pair<std::string, Spread>> stages;
   std::vector<std::string> notices;
+  /// --latency-edits: each edit's kind and its time from the edit to the first displayed frame made with it
+  /// (null: never displayed), and their spread.
+  std::vector<std::pair<std::string, std::optional<double>>> edits;
+  Spread editToDisplay;
 };
 
 struct BenchReport {

@@ -32,6 +32,8 @@ struct BenchOptions {
   int soak = 0;
   double latency = 0;      ///< --latency SECONDS: the app's live path instead (0: off)
   double latencyFps = 30;  ///< --latency-fps: the producer's frame rate
+  double latencyEdits =
+      0;  ///< --latency-edits MS: a filter edit every MS ms (0: none), edit -> display timed
   int streamFrames = 200;
   bool skipOpenCV = false;
   bool skipProbe = false;

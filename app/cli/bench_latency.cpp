@@ -4,6 +4,7 @@
 #include "bench_latency.hpp"
 
 #include <algorithm>
+#include <array>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
@@ -92,10 +93,42 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
+/// `f` padded with zero rings to K = `k` (the same filter, a larger declared K).
+FilterSet zeroPadded(const FilterSet& f, int k) {
+  std::array<ChannelFilter, kChannels> channels = f.channels();
+  const int skip = (k - f.size()) / 2;
+  for (auto& c : channels) {
+    std::vector<double> m(static_cast<size_t>(k * k), 0.0);
+    for (int j = 0; j < c.size; ++j)
+      for (int i = 0; i < c.size; ++i) m[static_cast<size_t>((j + skip) * k + i + skip)] = c.at(j, i);
+    c.matrix = std::move(m);
+    c.size = k;
+  }
+  return FilterSet::make(channels, f.border(), f.borderValue());
+}
+
 }  // namespace
 
+std::vector<std::pair<std::string, FilterSet>> editStream(const FilterSet& base) {
+  std::vector<std::pair<std::string, FilterSet>> edits;
+  std::string unused;
+  for (int k : {3, 5, 9, 11, 15})
+    edits.emplace_back("dense k=" + std::to_string(k), benchFilter("random", k, unused));
+  edits.emplace_back("separable k=7", benchFilter("gaussian", 7, unused));
+  edits.emplace_back("separable k=11", benchFilter("gaussian", 11, unused));
+  const FilterSet seven = benchFilter("random", 7, unused);
+  edits.emplace_back("dense k=7", seven);
+  edits.emplace_back("border", seven.withBorder(BorderMode::Wrap));
+  edits.emplace_back("pad 7->15", zeroPadded(seven.withBorder(BorderMode::Wrap), 15));
+  auto channels = seven.channels();
+  channels[0].matrix[24] += 1.0;  // the centre tap of R
+  edits.emplace_back("cell", FilterSet::make(channels, BorderMode::Wrap));
+  edits.emplace_back("base", base);
+  return edits;
+}
+
 LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string& strategy,
-                         const FilterSet& filter, Size size, double seconds, double fps) {
+                         const FilterSet& filter, Size size, double seconds, double fps, double editEveryMs) {
   LatencyReport r;
   r.strategy = strategy;
   r.size = size.label();
@@ -180,6 +213,14 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string&
 
   // The processing worker: newest frame, engine from pinned input to a pinned output, then the display stub.
   // The result shown stays held until the next one (as the worker's latest frame and the preview hold it).
+  // Edits (--latency-edits): applied between frames; the edit counts as displayed with the first frame
+  // processed after it (the engine runs the newest filter on the next frame, as the app's worker does).
+  const auto edits = editEveryMs > 0 ? editStream(filter) : std::vector<std::pair<std::string, FilterSet>>{};
+  const auto editPeriod =
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(editEveryMs));
+  std::size_t nextEdit = 0;
+  std::optional<Clock::time_point> pendingEdit;
+  std::vector<double> editMs;
   std::thread consumer([&] {
     std::shared_ptr<Image> shown;
     try {
@@ -196,6 +237,12 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string&
           if (done) break;
           continue;
         }
+        if (nextEdit < edits.size() && Clock::now() >= start + editPeriod * static_cast<long>(nextEdit + 1)) {
+          if (pendingEdit) r.edits.emplace_back(edits[nextEdit - 1].first, std::nullopt);  // superseded
+          engine.setFilter(edits[nextEdit].second);
+          pendingEdit = Clock::now();
+          ++nextEdit;
+        }
         const auto taken = Clock::now();
         auto out = outputs.acquire(size.width, size.height);
         const FrameTimings t = engine.process(frame->image->view(), out->mutableView());
@@ -203,6 +250,11 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string&
         sink += displayStub(*out, backing);
         const auto displayed = Clock::now();
         shown = std::move(out);
+        if (pendingEdit) {
+          editMs.push_back(msBetween(*pendingEdit, displayed));
+          r.edits.emplace_back(edits[nextEdit - 1].first, editMs.back());
+          pendingEdit.reset();
+        }
 
         const double total = msBetween(frame->captured, displayed);
         const double waited = msBetween(frame->captured, taken);
@@ -238,7 +290,9 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string&
               {"upload", Spread::of(upload)},     {"kernels", Spread::of(kernels)},
               {"download", Spread::of(download)}, {"engine_other", Spread::of(other)},
               {"stub", Spread::of(stub)}};
-  r.active = engine.activeStrategy();
+  if (pendingEdit) r.edits.emplace_back(edits[nextEdit - 1].first, std::nullopt);
+  r.editToDisplay = Spread::of(editMs);
+  r.active = engine.activeStrategyId().describe();
   r.notices = engine.takeNotices();
   g_sink = sink;
   return r;

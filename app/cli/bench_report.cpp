@@ -162,6 +162,13 @@ json toJson(const BenchReport& r) {
                                 {"latency_ms", spread(l.latency)},
                                 {"stages_ms", stages},
                                 {"notices", l.notices}});
+      if (!l.edits.empty()) {
+        json edits = json::array();
+        for (const auto& [kind, ms] : l.edits)
+          edits.push_back({{"kind", kind}, {"edit_to_display_ms", ms ? json(*ms) : json(nullptr)}});
+        doc["latency"].back()["edit_to_display_ms"] = spread(l.editToDisplay);
+        doc["latency"].back()["edits"] = edits;
+      }
     }
   }
   return doc;
