@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "convolab/error.hpp"
+#include "convolab/registry.hpp"
 
 #ifndef CONVOLAB_PROGRAM
 #define CONVOLAB_PROGRAM "convolab-cli"
@@ -67,7 +68,11 @@ int main(int argc, char** argv) {
   }
   if (!action) return fail(kExitInternal, "no subcommand ran");
 
-  // The one place where failures become messages and exit codes.
+  // The one place where failures become messages and exit codes. auto's background work stops before main
+  // returns (a driver compiling for it while static destructors run can crash).
+  struct StopBackgroundWork {
+    ~StopBackgroundWork() { convolab::stopAutoMeasurements(); }
+  } stopBackgroundWork;
   try {
     return action();
   } catch (const convolab::Error& e) {

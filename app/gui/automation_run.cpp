@@ -114,7 +114,7 @@ bool AutomationRun::writeOutputs() {
     const Facts facts = m_facts();
     m_stats->sampleSource(std::chrono::steady_clock::now(), m_pipeline->framesDelivered(),
                           m_pipeline->framesDropped(), facts.sourceFps);
-    EditReport edits{facts.edits, std::nullopt};
+    EditReport edits{facts.edits, std::nullopt, facts.firstFilteredMs};
     if (m_player) edits.actions = m_player->results();
     const std::string json = statsJson(m_stats->runSummary(), facts.deviceLabel.toStdString(),
                                        facts.strategy.toStdString(), m_framesThisRun, edits);

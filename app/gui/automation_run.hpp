@@ -8,6 +8,7 @@
 #include <QString>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "command_line.hpp"
 #include "edit_latency.hpp"
@@ -28,7 +29,8 @@ class AutomationRun : public QObject {
     double sourceFps = 0;
     QString deviceLabel;
     QString strategy;
-    EditLatencySummary edits;  ///< edit → screen
+    EditLatencySummary edits;               ///< edit → screen
+    std::optional<double> firstFilteredMs;  ///< first picture → first filtered frame on screen
   };
 
   /// `stats` keeps the whole run when --stats is asked for; the pipeline is told whether frames are counted.

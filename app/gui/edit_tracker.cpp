@@ -26,6 +26,9 @@ EditTracker::EditTracker(Pipeline* pipeline, PreviewWidget* preview, StatsPanel*
     m_lastTicket = m_latency.commitStrategy(name.toStdString(), now());
   });
   connect(preview, &PreviewWidget::framePainted, this, [this](auto when, const FrameRecord& record) {
+    if (!m_firstPicture) m_firstPicture = when;
+    if (!m_firstFiltered && !record.stale && !record.unfiltered && record.error.isEmpty())
+      m_firstFiltered = when;
     const auto reachedNow = m_latency.painted(record, when);
     for (const auto& [ticket, ms] : reachedNow) emit reached(ticket, ms);
     if (!reachedNow.empty()) show();
@@ -36,6 +39,11 @@ EditLatency::Ticket EditTracker::commitUnchanged() {
   m_lastTicket = m_latency.commitRevision(m_pipeline->filterRevision(),
                                           m_pipeline->bypass() ? EditKind::Bypass : EditKind::Filter, now());
   return m_lastTicket;
+}
+
+std::optional<double> EditTracker::firstFilteredMs() const {
+  if (!m_firstPicture || !m_firstFiltered) return std::nullopt;
+  return std::chrono::duration<double, std::milli>(*m_firstFiltered - *m_firstPicture).count();
 }
 
 void EditTracker::reset() {

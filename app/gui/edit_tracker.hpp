@@ -4,6 +4,8 @@
 #pragma once
 
 #include <QObject>
+#include <chrono>
+#include <optional>
 
 #include "edit_latency.hpp"
 
@@ -28,6 +30,9 @@ class EditTracker : public QObject {
   /// with the current filter.
   EditLatency::Ticket commitUnchanged();
   EditLatencySummary summary() const { return m_latency.summary(); }
+  /// Start-up: from the first painted picture (filtered or not) to the first painted frame made with the
+  /// current filter (nullopt until then).
+  std::optional<double> firstFilteredMs() const;
   /// Statistics ▸ Reset: the figures start afresh.
   void reset();
 
@@ -43,6 +48,7 @@ class EditTracker : public QObject {
   EditLatency m_latency;
   EditLatency::Ticket m_lastTicket = 0;
   bool m_bypass;
+  std::optional<std::chrono::steady_clock::time_point> m_firstPicture, m_firstFiltered;
 };
 
 }  // namespace convolab::gui

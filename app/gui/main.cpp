@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "command_line.hpp"
+#include "convolab/registry.hpp"
 #include "lab/compare_command.hpp"
 #include "log_categories.hpp"
 #include "main_window.hpp"
@@ -53,5 +54,6 @@ int main(int argc, char** argv) {
     std::fflush(nullptr);
     std::_Exit(code);
   }
+  convolab::stopAutoMeasurements();  // no driver compile in flight while static destructors run
   return code;
 }

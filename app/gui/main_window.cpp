@@ -58,7 +58,8 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
       m_options, m_pipeline, &m_stats,
       [this] {
         return AutomationRun::Facts{m_sources->status().fps, m_engine->deviceLabel(), m_engine->strategy(),
-                                    m_edits ? m_edits->summary() : EditLatencySummary{}};
+                                    m_edits ? m_edits->summary() : EditLatencySummary{},
+                                    m_edits ? m_edits->firstFilteredMs() : std::nullopt};
       },
       this);
   m_preview = new PreviewWidget(this);

@@ -191,6 +191,7 @@ void ProcessingWorker::shutdown() {
   m_staging.reset();
   m_preparer.reset();
   m_engine.reset();
+  stopAutoMeasurements();  // the jobs use this device's queues
   m_context.reset();
   m_queues = {};
 }
@@ -275,6 +276,33 @@ void ProcessingWorker::prepareNow(const FilterSnapshot& snapshot, int width, int
   }
 }
 
+bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int width, int height) {
+  // Only a filter edit for the engine that runs (same device, strategy and size) whose strategy builds
+  // nothing for it: then it costs an upload of arguments here, and the frame about to be processed shows it.
+  if (!m_engine || m_live.context != m_context || m_live.strategy != m_strategy.toStdString() ||
+      m_live.width != width || m_live.height != height ||
+      !m_engine->preparesWithoutBuild(snapshot.filter, width, height))
+    return false;
+  try {
+    m_engine->setFilter(snapshot.filter);
+    m_engine->prepare(width, height);
+  } catch (const std::exception&) {
+    return false;  // the preparer tries, with its fallbacks and its message
+  }
+  for (const auto& n : m_engine->takeNotices()) emit notice(QString::fromStdString(n));
+  m_live.filter = snapshot.filter;
+  m_live.revision = snapshot.revision;
+  m_live.id = m_nextJobId++;  // a preparation asked for before this edit is older: never adopted
+  m_requested = m_live;
+  if (m_waitingFor) {
+    m_waitingFor = 0;
+    m_preparingGrace->stop();
+    setPreparing({});
+  }
+  ++m_generation;
+  return true;
+}
+
 void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
   if (!m_preparer) return;  // shut down
   for (const auto& n : result->notices) emit notice(QString::fromStdString(n));
@@ -345,7 +373,7 @@ void ProcessingWorker::process(const capture::Frame& frame) {
       if (!liveIsCurrent(*snapshot, width, height)) {
         if (m_automated)
           prepareNow(*snapshot, width, height);
-        else
+        else if (!takeFilterOnLive(*snapshot, width, height))
           requestPreparation(*snapshot, width, height);
       }
       current = liveIsCurrent(*snapshot, width, height);

@@ -88,6 +88,10 @@ class ProcessingWorker : public QObject {
   /// The live engine runs `snapshot`'s filter with the requested strategy and device at this size.
   bool liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const;
   PrepareJob jobFor(const FilterSnapshot& snapshot, int width, int height);
+  /// Applies a filter edit to the live engine on this thread when it builds nothing (Engine::
+  /// preparesWithoutBuild): the next frame shows it, without a round trip through the preparer. False when
+  /// it would build (then the preparer does it behind the live engine).
+  bool takeFilterOnLive(const FilterSnapshot& snapshot, int width, int height);
   void requestPreparation(const FilterSnapshot& snapshot, int width, int height);
   void prepareNow(const FilterSnapshot& snapshot, int width, int height);
   void adopt(std::shared_ptr<PrepareResult> result);

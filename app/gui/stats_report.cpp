@@ -34,6 +34,8 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["edit_to_display"] = {{"mean_ms", e.samples > 0 ? nlohmann::ordered_json(round3(e.meanMs)) : nullptr},
                           {"max_ms", e.samples > 0 ? nlohmann::ordered_json(round3(e.maxMs)) : nullptr},
                           {"samples", e.samples}};
+  j["first_filtered_ms"] =
+      edits.firstFilteredMs ? nlohmann::ordered_json(round3(*edits.firstFilteredMs)) : nullptr;
   j["host_ms"] = round3(s.hostMs);
   j["frame_budget_ms"] = round3(s.budgetMs);
   j["device"] = device;

@@ -15,11 +15,13 @@ namespace convolab::gui {
 struct EditReport {
   EditLatencySummary summary;
   std::optional<std::vector<ScriptActionResult>> actions;  ///< a --script run: one per scripted action
+  std::optional<double> firstFilteredMs;  ///< first picture → first filtered frame on screen (start-up)
 };
 
 /// {source_fps, processed_fps, displayed_fps, dropped_frames, delivered_frames, stages: {upload:
 /// {mean_ms, p95_ms}, <kernel>: {...}, download: {...}}, total: {...}, capture_to_display: {mean_ms, p95_ms,
-/// samples}, edit_to_display: {mean_ms, max_ms, samples} (null times without samples), host_ms,
+/// samples}, edit_to_display: {mean_ms, max_ms, samples} (null times without samples), first_filtered_ms
+/// (first picture on screen → first frame made with the filter on screen; null if none), host_ms,
 /// frame_budget_ms, device, strategy, active_strategy, strategy_note (when there is one), pinned_staging,
 /// actions (with --script: [{index, kind, edit_to_display_ms (null: never reached the screen)}])}.
 std::string statsJson(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,

@@ -165,6 +165,13 @@ void Engine::ensurePrepared(int width, int height) {
   throw Error(ErrorKind::Device, "no convolution strategy can run on " + m_context->device().describe());
 }
 
+bool Engine::preparesWithoutBuild(const FilterSet& filter, int width, int height) const {
+  return m_strategy && m_activeName == m_requested && width == m_width && height == m_height &&
+         filter.size() == m_filter.size() &&
+         static_cast<std::size_t>(width) * height * kBytesPerPixel <= tileBytes() &&
+         m_strategy->preparesWithoutBuild(*m_context, filter);
+}
+
 std::size_t Engine::tileBytes() const {
   std::size_t bytes = m_tileBytes > 0 ? m_tileBytes : coreConfig().tileBytes;
   if (bytes == 0) {

@@ -71,6 +71,8 @@ class LiteralBaker {
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor);
 
+  /// A literal kernel (or the generic one) has been readied: the next coefficient edit builds nothing now.
+  bool hasActive() const { return m_active.has_value() || m_genericActive; }
   /// True while the generic kernel runs in place of the requested literal one (tests, status).
   bool runningGeneric() const { return m_genericActive; }
   /// What a person should know about the kernel running now (StrategyId::note): "generic kernel: literal

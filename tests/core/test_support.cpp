@@ -9,8 +9,19 @@
 
 #include "convolab/auto_choices.hpp"
 #include "convolab/reference.hpp"
+#include "convolab/registry.hpp"
 
 namespace convolab::test {
+
+namespace {
+/// auto's background work stops before the test program returns from main (stopAutoMeasurements).
+class StopAutoMeasurements : public ::testing::Environment {
+ public:
+  void TearDown() override { stopAutoMeasurements(); }
+};
+[[maybe_unused]] ::testing::Environment* const g_stopAutoMeasurements =
+    ::testing::AddGlobalTestEnvironment(new StopAutoMeasurements);
+}  // namespace
 
 namespace {
 // Tests check what auto runs, not how precisely it ranks: two timed runs per finalist keep the auto

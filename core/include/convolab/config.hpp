@@ -24,9 +24,11 @@ struct CoreConfig {
   /// CONVOLAB_AUTO_BUDGET_MS: wall time one background measurement may take before it settles on the best
   /// so far (default 30 s: PoCL compiles each candidate for seconds the first time).
   int autoBudgetMs = 30000;
-  /// CONVOLAB_AUTO_QUIET_MS: a background measurement starts once the filter structure has stayed this long
-  /// (default 2 s), so browsing presets measures nothing (each compile on PoCL stalls the live frames).
-  int autoQuietMs = 2000;
+  /// CONVOLAB_AUTO_QUIET_MS: auto's background work (a measurement, or building a stored choice) compiles
+  /// only once edits have paused this long (default 4 s), and waits again after every edit: on PoCL a compile
+  /// holds a driver lock that stalls the live frames for 0.3-3 s, so nothing is compiled while a person
+  /// edits.
+  int autoQuietMs = 4000;
   bool autoVerbose = false;   ///< CONVOLAB_AUTO_VERBOSE: log every auto measurement
   bool verbose = false;       ///< CONVOLAB_VERBOSE (or CONVOLAB_AUTO_VERBOSE): debug lines reach stderr
   std::size_t tileBytes = 0;  ///< CONVOLAB_TILE_BYTES: engine tile limit (0 = automatic)

@@ -55,6 +55,11 @@ class Engine {
   /// measurements), with the same fallbacks, so a caller can prepare on another thread and swap engines.
   void prepare(int width, int height);
 
+  /// True when the next frame of width×height with `filter` needs no program build, only new arguments
+  /// (Strategy::preparesWithoutBuild of the strategy running now): the app's worker then applies such an edit
+  /// on its own thread, between frames.
+  bool preparesWithoutBuild(const FilterSet& filter, int width, int height) const;
+
   /// Pinned host memory for a width×height frame. Filling stagingInput() and processing into
   /// stagingOutput() makes uploads and downloads DMA transfers without a driver-side staging copy
   /// (the fastest single-frame path). Views stay valid until the size changes.

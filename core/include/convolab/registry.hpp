@@ -33,6 +33,12 @@ std::vector<std::string> strategyNames();
 /// row: the candidates are injected, so auto itself never reads the registry.
 std::unique_ptr<Strategy> makeAutoStrategy(std::vector<StrategyEntry> candidates);
 
+/// Cancels auto's background measurements and builds and waits for them to stop (each at its next
+/// cancellation point, or when the launch it waits on ends). Programs call it before they return from main:
+/// a driver still compiling for one of them while static destructors run can crash (PoCL's LLVM did, at the
+/// app's exit). New work may start again afterwards.
+void stopAutoMeasurements();
+
 /// The order the engine tries when the chosen strategy cannot run: simple, portable ones last.
 inline constexpr std::string_view kFallbackOrder[] = {"constant", "naive"};
 

@@ -59,6 +59,14 @@ class Strategy {
   /// usually just re-uploaded). Throws ClError/BuildError on OpenCL failure.
   virtual void prepare(Context& ctx, const FilterSet& filter, int width, int height) = 0;
 
+  /// True when prepare() for `next` at the size prepared last builds no program: only weights, offsets or
+  /// other arguments change (or builds happen in the background). A live caller may then prepare on its own
+  /// thread between frames instead of on a spare engine. False (the default) when unsure.
+  virtual bool preparesWithoutBuild(const Context&, const FilterSet& next) const {
+    (void)next;
+    return false;
+  }
+
   /// Enqueues the convolution of frame.input into frame.output after `waitFor`; returns the events
   /// of what it enqueued, in order (the last one completes the output).
   virtual std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <random>
 #include <set>
@@ -67,6 +68,9 @@ struct BackgroundJob {
   std::atomic<bool> measuring{false};
   std::atomic<bool> finished{false};
   std::string target;  ///< what it builds or measures, for the note
+  /// Measurements wait until edits have paused this long (steady-clock ticks of the last edit + the quiet
+  /// period): every edit of the structure pushes it on (touch), so nothing is compiled while a person edits.
+  std::atomic<Clock::rep> quietUntil{0};
 
   mutable std::mutex mutex;  ///< guards the three below
   std::optional<Choice> result;
@@ -85,6 +89,18 @@ struct BackgroundJob {
     throw Error(ErrorKind::Usage, "auto: '" + std::string(name) + "' is not one of its candidates");
   }
   bool superseded() const { return cancel || (ticket != 0 && ticket != g_newestMeasurement.load()); }
+  /// An edit of this structure now: the measurement waits for the next pause.
+  void touch() {
+    quietUntil =
+        (Clock::now() + std::chrono::milliseconds(coreConfig().autoQuietMs)).time_since_epoch().count();
+  }
+  /// Blocks until edits have paused (cancellable).
+  void waitForQuiet() const {
+    while (Clock::now().time_since_epoch().count() < quietUntil.load()) {
+      throwIfCancelled();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
   void deliver(const Choice& c, bool final) {
     std::lock_guard lock(mutex);
     result = c;
@@ -120,11 +136,18 @@ class BackgroundJobs {
     }
     // `done` is released here, outside the lock: those threads have returned already.
   }
-  ~BackgroundJobs() {
-    std::lock_guard lock(m_mutex);
-    for (auto& j : m_jobs) j->cancel = true;
-    m_jobs.clear();  // joins
+  /// Cancels every job and joins it.
+  void stopAll() {
+    std::vector<std::shared_ptr<BackgroundJob>> jobs;
+    {
+      std::lock_guard lock(m_mutex);
+      jobs.swap(m_jobs);
+    }
+    for (auto& j : jobs) j->cancel = true;
+    for (auto& j : jobs)
+      if (j->thread.joinable()) j->thread.join();
   }
+  ~BackgroundJobs() { stopAll(); }
 
  private:
   std::mutex m_mutex;
@@ -138,7 +161,15 @@ class BackgroundJobs {
 /// Candidates after `deadline` are skipped: the result is then the best of those measured by then.
 std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries, Context& ctx,
                                       const FilterSet& filter, int width, int height,
-                                      Clock::time_point deadline, double* provisionalMs) {
+                                      Clock::time_point deadline, double* provisionalMs,
+                                      const std::function<void()>& beforeCandidate = {}) {
+  // `beforeCandidate` may wait (for edits to pause): that time is not the measurement's.
+  auto waitBeforeCandidate = [&] {
+    if (!beforeCandidate) return;
+    const auto start = Clock::now();
+    beforeCandidate();
+    deadline += Clock::now() - start;
+  };
   auto create = [&](std::string_view name) {
     for (const auto& e : entries)
       if (e.name == name) return e.create();
@@ -157,6 +188,7 @@ std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries,
   // candidate cannot build or run here (then it is simply not a candidate), or time is up.
   auto time = [&](std::string_view name, const std::string& variant, int runs) -> std::optional<double> {
     throwIfCancelled();  // a newer request made this measurement pointless: stop between candidates
+    waitBeforeCandidate();
     if (Clock::now() > deadline) return std::nullopt;
     try {
       auto s = create(name);
@@ -272,22 +304,19 @@ void runJob(BackgroundJob& job, std::optional<Choice> target, std::optional<Choi
   });
   try {
     if (target) {
+      job.waitForQuiet();  // a compile on PoCL stalls the live frames: not while a person edits
       if (buildForJob(job, *target)) job.deliver(*target, true);
     } else {
       // Edits in quick succession (browsing presets) measure nothing: only a structure that stays is worth
       // the device's time, and on PoCL every compile holds a driver lock that stalls the live frames.
-      const auto quietEnd = Clock::now() + std::chrono::milliseconds(coreConfig().autoQuietMs);
-      while (Clock::now() < quietEnd) {
-        throwIfCancelled();
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      }
+      job.waitForQuiet();
       if (guess)
         if (buildForJob(job, *guess)) job.deliver(*guess, false);
       double provisionalMs = -1;
       const auto deadline = Clock::now() + std::chrono::milliseconds(coreConfig().autoBudgetMs);
       const auto [w, h] = autoMeasureSize(job.width, job.height);
-      const auto results =
-          measureCandidates(job.candidates, *job.context, job.filter, w, h, deadline, &provisionalMs);
+      const auto results = measureCandidates(job.candidates, *job.context, job.filter, w, h, deadline,
+                                             &provisionalMs, [&job] { job.waitForQuiet(); });
       if (!results.empty()) {
         Choice best = fastest(results);
         // What runs now is the provisional strategy: the winner must beat it by the margin to replace it.
@@ -346,6 +375,7 @@ class AutoStrategy final : public Strategy {
       // Coefficients, divisor or offset changed (or the size within the same measured size): the running
       // strategy re-uploads (codegen and sliding bake their literals in the background); a job goes on.
       m_inner->prepare(ctx, filter, width, height);
+      if (m_job) m_job->touch();  // still editing: the job's next compile waits for a pause
       return;
     }
     const auto mode = coreConfig().autoMeasure;
@@ -355,9 +385,11 @@ class AutoStrategy final : public Strategy {
     const bool borderEdit = m_inner && key == m_key;
     if (borderEdit && !m_provisional) target = m_choice;
     m_key = key;
-    // A stored choice for a new structure runs from the first frame: measured on this machine, its programs
-    // are in the driver's cache (PoCL's, or ours), so preparing it costs a cache load, not a compile.
-    if (target && !borderEdit && activate(ctx, filter, width, height, *target)) {
+    // The first filter's stored choice runs from the first frame: measured on this machine, its programs are
+    // in the driver's cache (PoCL's, or ours), so preparing it costs a cache load. Later structures start on
+    // the provisional strategy and build their choice behind it: an edit never waits for a build.
+    const bool first = !m_inner;
+    if (target && first && activate(ctx, filter, width, height, *target)) {
       m_provisional = false;
       retireJob();
       return;
@@ -385,6 +417,12 @@ class AutoStrategy final : public Strategy {
     retireJob();
     if (!m_provisional || (!target && mode != CoreConfig::AutoMeasure::Background)) return;
     startJob(ctx, key, filter, width, height, target);
+  }
+
+  bool preparesWithoutBuild(const Context&, const FilterSet&) const override {
+    // After the first filter every prepare runs the provisional strategy (built once) or re-uploads the
+    // running one's weights; builds and measurements happen behind it.
+    return m_inner && coreConfig().autoMeasure != CoreConfig::AutoMeasure::Now;
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
@@ -429,7 +467,10 @@ class AutoStrategy final : public Strategy {
   void startJob(Context& ctx, const std::string& key, const FilterSet& filter, int width, int height,
                 std::optional<Choice> target) {
     m_jobVersion = 0;
-    if ((m_job = BackgroundJobs::instance().running(key))) return;
+    if ((m_job = BackgroundJobs::instance().running(key))) {
+      m_job->touch();
+      return;
+    }
     if (!m_measureContext) m_measureContext = ctx.sibling();
     auto job = std::make_shared<BackgroundJob>();
     job->candidates = m_candidates;
@@ -451,6 +492,7 @@ class AutoStrategy final : public Strategy {
                     invalidAutoChoiceReason(ctx, filter, *guess, m_candidates)))
         guess.reset();
     }
+    job->touch();
     BackgroundJob* j = job.get();
     job->thread = std::thread([j, target, guess] { runJob(*j, target, guess); });
     BackgroundJobs::instance().add(job);
@@ -496,6 +538,10 @@ class AutoStrategy final : public Strategy {
 };
 
 }  // namespace
+
+void stopAutoMeasurements() {
+  BackgroundJobs::instance().stopAll();
+}
 
 AutoChoice measureAutoChoice(Context& ctx, const FilterSet& filter, int width, int height,
                              const std::vector<StrategyEntry>& candidates) {

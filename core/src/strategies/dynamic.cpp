@@ -38,6 +38,10 @@ class DynamicStrategy final : public Strategy {
     m_borderValue = borderValuesOf(filter);
   }
 
+  bool preparesWithoutBuild(const Context&, const FilterSet&) const override {
+    return m_kernel() != nullptr;  // built once: every filter is arguments
+  }
+
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
     setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_ksize, m_border,

@@ -205,6 +205,11 @@ class SlidingStrategy final : public Strategy {
     return id;
   }
 
+  bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
+    // Same K and border: a coefficient edit, which runs the generic kernel until the bake (literal_baker).
+    return m_baker.hasActive() && next.size() == m_preparedSize && next.border() == m_preparedBorder;
+  }
+
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet& filter) const override {
     if (ctx.device().isGpu) {
       if (filter.size() > 9)
@@ -250,6 +255,8 @@ class SlidingStrategy final : public Strategy {
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {
+    m_preparedSize = filter.size();
+    m_preparedBorder = filter.border();
     auto req = std::make_shared<const Request>(makeRequest(filter, shapeFor(ctx.device(), filter.size())));
     BakeRequest bake{
         req->key, std::to_string(filter.size()) + "|" + std::string(borderName(filter.border())), req->offset,
@@ -289,7 +296,9 @@ class SlidingStrategy final : public Strategy {
     return s;
   }
 
-  std::optional<std::array<int, 6>> m_variant;   ///< set by setTuningVariant
+  std::optional<std::array<int, 6>> m_variant;  ///< set by setTuningVariant
+  int m_preparedSize = 0;                       ///< K and border of the last prepare (preparesWithoutBuild)
+  BorderMode m_preparedBorder = BorderMode::Reflect101;
   LiteralBaker m_baker{"convolve_sliding", 16};  ///< the last 16 kernels: returning to a filter is instant
 };
 
