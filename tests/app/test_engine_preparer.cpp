@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The preparer thread: a running preparation that a request for another strategy made pointless stops at
-// its next cancellation point; one that only a filter edit followed runs to its end; auto's measurements
-// stop between candidates.
+// its next cancellation point; one that only a filter edit followed runs to its end; auto's synchronous
+// measurements stop between candidates, and in the default (background) mode it measures nothing there.
+#include <QScopeGuard>
 #include <QTest>
 #include <condition_variable>
 #include <mutex>
 
 #include "app_test_support.hpp"
 #include "convolab/auto_choices.hpp"
+#include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/progress.hpp"
+#include "convolab/registry.hpp"
 #include "engine_preparer.hpp"
 
 using namespace convolab;
@@ -112,8 +115,16 @@ class EnginePreparerTest : public QObject {
   }
 
   void autoStopsBetweenMeasurements() {
-    // A structure auto has no stored choice for, so it measures; the check cancels after the first
-    // progress report. The engine must not fall back to another strategy: it throws Cancelled.
+    // A structure auto has no stored choice for, measured synchronously (CONVOLAB_AUTO_MEASURE=now: the
+    // bench's mode, and the app's when that is set); the check cancels after the first progress report. The
+    // engine must not fall back to another strategy: it throws Cancelled. (Since auto measures in the
+    // background by default, its prepare() no longer measures on the preparer's thread: see
+    // autoPreparesProvisionallyWithoutMeasuring.)
+    const CoreConfig saved = coreConfig();
+    CoreConfig config = saved;
+    config.autoMeasure = CoreConfig::AutoMeasure::Now;
+    setCoreConfig(config);
+    const auto restore = qScopeGuard([&] { setCoreConfig(saved); });
     const FilterSet filter = box(7);
     const int width = 96, height = 40;
     const std::string key = autoChoiceKey(*m_context, filter, width, height);
@@ -135,6 +146,38 @@ class EnginePreparerTest : public QObject {
     setThreadProgressCallback(previousProgress);
     QVERIFY(reported);
     QVERIFY(cancelled);
+  }
+
+  // The app's mode (background measurement, the default): a structure auto has no stored choice for costs the
+  // preparer no measurement. prepare() runs the provisional strategy and returns; the candidates are measured
+  // on auto's own thread (not this one: no progress here), once edits pause.
+  void autoPreparesProvisionallyWithoutMeasuring() {
+    const CoreConfig saved = coreConfig();
+    CoreConfig config = saved;
+    config.autoMeasure = CoreConfig::AutoMeasure::Background;
+    config.autoQuietMs = 10 * 60 * 1000;  // the measurement never starts while the test runs
+    setCoreConfig(config);
+    const auto restore = qScopeGuard([&] {
+      stopAutoMeasurements();
+      setCoreConfig(saved);
+    });
+    const FilterSet filter = box(9);
+    const int width = 96, height = 40;
+    const std::string key = autoChoiceKey(*m_context, filter, width, height);
+    AutoChoiceCache::instance().find(m_context->programCache(), key);
+    AutoChoiceCache::instance().forget(key);
+    bool reported = false;
+    const auto previousProgress =
+        setThreadProgressCallback([&](const std::string&, int, int) { reported = true; });
+    Engine engine(m_context, "auto");
+    engine.setFilter(filter);
+    engine.prepare(width, height);
+    setThreadProgressCallback(previousProgress);
+    QVERIFY(!reported);
+    const StrategyId id = engine.activeStrategyId();
+    QCOMPARE(QString::fromStdString(id.name), QStringLiteral("dynamic"));
+    QVERIFY(id.viaAuto);
+    QVERIFY2(QString::fromStdString(id.note).contains(QStringLiteral("provisional")), id.describe().c_str());
   }
 };
 
