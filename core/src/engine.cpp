@@ -166,8 +166,8 @@ void Engine::ensurePrepared(int width, int height) {
 }
 
 bool Engine::preparesWithoutBuild(const FilterSet& filter, int width, int height) const {
+  // Tiled frames are prepared per tile height, which follows the radius: those go the long way.
   return m_strategy && m_activeName == m_requested && width == m_width && height == m_height &&
-         filter.size() == m_filter.size() &&
          static_cast<std::size_t>(width) * height * kBytesPerPixel <= tileBytes() &&
          m_strategy->preparesWithoutBuild(*m_context, filter);
 }
