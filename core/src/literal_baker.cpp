@@ -15,7 +15,13 @@ namespace convolab {
 std::unique_ptr<Strategy> makeDynamicStrategy();  // strategies/dynamic.cpp: the generic kernel
 
 namespace {
-std::atomic<int> g_quietMs{1000};
+/// Tests: the quiet period before a bake (negative: coreConfig().autoQuietMs, the product's one rule that
+/// background compiles wait until edits pause: on PoCL a compile stalls the live frames).
+std::atomic<int> g_quietMs{-1};
+int quietMs() {
+  const int ms = g_quietMs.load();
+  return ms >= 0 ? ms : coreConfig().autoQuietMs;
+}
 std::atomic<int> g_buildDelayMs{0};
 std::atomic<int> g_literalBuilt{0};
 std::atomic<bool> g_budgetNoted{false};
@@ -173,7 +179,7 @@ void LiteralBaker::poll(Context& ctx, bool wait) {
   }
   if (!m_target || m_building.valid()) return;
   // Bake (or build in the background) only once edits have paused: one program per pause, not per edit.
-  if (std::chrono::steady_clock::now() - m_lastEdit < std::chrono::milliseconds(g_quietMs.load())) return;
+  if (std::chrono::steady_clock::now() - m_lastEdit < std::chrono::milliseconds(quietMs())) return;
   if (auto it = m_cache.find(m_target->key); it != m_cache.end()) {
     activate(*m_target, it->second);
     m_target.reset();

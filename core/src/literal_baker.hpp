@@ -56,7 +56,8 @@ class LiteralBaker {
   ///   arguments);
   /// - a coefficient edit (same structureKey as the running one): the generic kernel (the `dynamic` strategy:
   ///   K, border and weights as arguments, one program per device, so never a compile here) runs now, exact,
-  ///   and the literal program is built in the background once edits have paused for the quiet period (1 s);
+  ///   and the literal program is built in the background once edits have paused for the quiet period
+  ///   (CONVOLAB_AUTO_QUIET_MS, 4 s: on PoCL a compile stalls the live frames);
   /// - otherwise (first filter, K or border changed): built now.
   /// Every distinct program costs driver memory that PoCL 3.1 never returns, even once released: after
   /// coreConfig().literalPrograms literal builds in this process, new coefficients keep running the generic
@@ -105,7 +106,8 @@ class LiteralBaker {
 int literalProgramsBuilt();
 /// Tests: starts the count of literal programs built again.
 void resetLiteralProgramCountForTesting();
-/// Tests: how long coefficient edits must pause before their literals are baked (default 1000 ms).
+/// Tests: how long coefficient edits must pause before their literals are baked (-1, the default:
+/// coreConfig().autoQuietMs, 4 s, the pause every background compile waits for).
 void setLiteralBakeQuietPeriodForTesting(int milliseconds);
 /// Tests: every background build sleeps this long first, so "still the old kernel" is observable.
 void setLiteralBakeBuildDelayForTesting(int milliseconds);

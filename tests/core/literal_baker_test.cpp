@@ -19,7 +19,7 @@ namespace {
 class LiteralEditing : public ::testing::TestWithParam<const char*> {
  protected:
   void SetUp() override { resetLiteralProgramCountForTesting(); }
-  void TearDown() override { setLiteralBakeQuietPeriodForTesting(1000); }
+  void TearDown() override { setLiteralBakeQuietPeriodForTesting(-1); }
 };
 
 // Every program costs driver memory that PoCL 3.1 never returns (+0.5 MB each), so typing must not build one
@@ -92,7 +92,7 @@ class LiteralBudget : public ::testing::TestWithParam<const char*> {
   void TearDown() override {
     setCoreConfig(m_saved);
     resetLiteralProgramCountForTesting();
-    setLiteralBakeQuietPeriodForTesting(1000);
+    setLiteralBakeQuietPeriodForTesting(-1);
     setLogSink(nullptr);
   }
   CoreConfig m_saved;
