@@ -107,9 +107,6 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
     } else {
       takeLiteralBudget(true);  // counted even past the limit: nothing else runs this filter
       BakedKernel b = request.build(ctx);
-      // The generic kernel too, while building anyway: the first coefficient edit then finds it ready
-      // instead of building it between two live frames.
-      if (!m_generic) prepareGeneric(ctx, filter);
       b.key = request.key;
       remember(std::move(b));
     }

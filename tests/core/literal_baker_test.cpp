@@ -48,22 +48,21 @@ TEST_P(LiteralEditing, DistinctEditsBuildOneProgramPerPauseNotOnePerEdit) {
         << "edit " << i;
     EXPECT_EQ(engine.activeStrategy(), name);
   }
-  // The generic kernel (dynamic) was built with the first literal program: typing builds nothing.
-  EXPECT_EQ(ctx->programsCreated() - before, 0u) << kEdits << " edits: nothing may be built";
+  EXPECT_LE(ctx->programsCreated() - before, 1u) << kEdits << " edits: only the generic kernel may be built";
 
   engine.setFilter(first);  // back to the filter that was baked: its kernel is kept, nothing is built
   EXPECT_LE(maxAbsDiff(convolve(engine, in).view(), referenceOf(in, first).view()), kTolerance);
   engine.setFilter(last);
   EXPECT_LE(maxAbsDiff(convolve(engine, in).view(), referenceOf(in, last).view()), kTolerance);
-  EXPECT_EQ(ctx->programsCreated() - before, 0u);
+  EXPECT_LE(ctx->programsCreated() - before, 1u);
 
   setLiteralBakeQuietPeriodForTesting(0);  // the user stops: the last filter's literals are baked, once
   const Image ref = referenceOf(in, last);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (ctx->programsCreated() - before < 1 && std::chrono::steady_clock::now() < deadline)
+  while (ctx->programsCreated() - before < 2 && std::chrono::steady_clock::now() < deadline)
     EXPECT_LE(maxAbsDiff(convolve(engine, in).view(), ref.view()), kTolerance);
   for (int i = 0; i < 5; ++i) EXPECT_LE(maxAbsDiff(convolve(engine, in).view(), ref.view()), kTolerance);
-  EXPECT_EQ(ctx->programsCreated() - before, 1u) << "one baked program";
+  EXPECT_EQ(ctx->programsCreated() - before, 2u) << "the generic kernel and one baked program";
 
   // K or border changes never run the old structure's kernel: built at once, exact on the first frame.
   const FilterSet other = randomFilter(3, BorderMode::Reflect101, seed + 100);
