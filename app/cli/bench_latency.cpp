@@ -93,20 +93,6 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-/// `f` padded with zero rings to K = `k` (the same filter, a larger declared K).
-FilterSet zeroPadded(const FilterSet& f, int k) {
-  std::array<ChannelFilter, kChannels> channels = f.channels();
-  const int skip = (k - f.size()) / 2;
-  for (auto& c : channels) {
-    std::vector<double> m(static_cast<size_t>(k * k), 0.0);
-    for (int j = 0; j < c.size; ++j)
-      for (int i = 0; i < c.size; ++i) m[static_cast<size_t>((j + skip) * k + i + skip)] = c.at(j, i);
-    c.matrix = std::move(m);
-    c.size = k;
-  }
-  return FilterSet::make(channels, f.border(), f.borderValue());
-}
-
 }  // namespace
 
 std::vector<std::pair<std::string, FilterSet>> editStream(const FilterSet& base) {
@@ -119,7 +105,7 @@ std::vector<std::pair<std::string, FilterSet>> editStream(const FilterSet& base)
   const FilterSet seven = benchFilter("random", 7, unused);
   edits.emplace_back("dense k=7", seven);
   edits.emplace_back("border", seven.withBorder(BorderMode::Wrap));
-  edits.emplace_back("pad 7->15", zeroPadded(seven.withBorder(BorderMode::Wrap), 15));
+  edits.emplace_back("pad 7->15", seven.withBorder(BorderMode::Wrap).paddedTo(15));
   auto channels = seven.channels();
   channels[0].matrix[24] += 1.0;  // the centre tap of R
   edits.emplace_back("cell", FilterSet::make(channels, BorderMode::Wrap));

@@ -126,6 +126,22 @@ FilterSet FilterSet::trimmedToSupport() const {
   return f;
 }
 
+FilterSet FilterSet::paddedTo(int k) const {
+  if (k < size() || k % 2 == 0)
+    throw Error(ErrorKind::BadInput, "cannot pad a " + std::to_string(size()) + "x" + std::to_string(size()) +
+                                         " filter to " + std::to_string(k) + "x" + std::to_string(k));
+  std::array<ChannelFilter, kChannels> channels = m_channels;
+  const int skip = (k - size()) / 2;
+  for (auto& c : channels) {
+    std::vector<double> m(static_cast<size_t>(k * k), 0.0);
+    for (int j = 0; j < c.size; ++j)
+      for (int i = 0; i < c.size; ++i) m[static_cast<size_t>((j + skip) * k + i + skip)] = c.at(j, i);
+    c.matrix = std::move(m);
+    c.size = k;
+  }
+  return make(channels, m_border, m_borderValue, m_name);  // validates k ≤ kMaxFilterSize
+}
+
 FilterSet FilterSet::withName(std::string name) const {
   FilterSet f = *this;
   f.m_name = std::move(name);

@@ -77,6 +77,8 @@ LiteralBaker::~LiteralBaker() {
 
 void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest request,
                            bool backgroundBuilds) {
+  m_preparedSize = filter.size();
+  m_preparedBorder = filter.border();
   poll(ctx, false);
   if (m_active && m_active->key == request.key) {  // same program: offsets and border values are arguments
     m_active->offset = request.offset;

@@ -72,8 +72,12 @@ class LiteralBaker {
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor);
 
-  /// A literal kernel (or the generic one) has been readied: the next coefficient edit builds nothing now.
-  bool hasActive() const { return m_active.has_value() || m_genericActive; }
+  /// Preparing `next` builds nothing now: a kernel is running and `next` has the K and border of the last
+  /// prepare (a coefficient edit runs the generic kernel until the bake). Strategy::preparesWithoutBuild.
+  bool preparesWithoutBuild(const FilterSet& next) const {
+    return (m_active.has_value() || m_genericActive) && next.size() == m_preparedSize &&
+           next.border() == m_preparedBorder;
+  }
   /// True while the generic kernel runs in place of the requested literal one (tests, status).
   bool runningGeneric() const { return m_genericActive; }
   /// What a person should know about the kernel running now (StrategyId::note): "generic kernel: literal
@@ -88,6 +92,8 @@ class LiteralBaker {
   void poll(Context& ctx, bool wait);
 
   std::string m_eventName;
+  int m_preparedSize = 0;  ///< K and border of the last prepare
+  BorderMode m_preparedBorder = BorderMode::Reflect101;
   std::size_t m_maxKernels;
   std::optional<BakedKernel> m_active;
   std::string m_activeStructure;

@@ -15,20 +15,6 @@
 namespace convolab::test {
 namespace {
 
-/// `f`'s matrices padded with zeros to K = `k` (centred).
-FilterSet zeroPadded(const FilterSet& f, int k) {
-  std::array<ChannelFilter, kChannels> channels = f.channels();
-  const int skip = (k - f.size()) / 2;
-  for (auto& c : channels) {
-    std::vector<double> m(static_cast<size_t>(k * k), 0.0);
-    for (int j = 0; j < c.size; ++j)
-      for (int i = 0; i < c.size; ++i) m[static_cast<size_t>((j + skip) * k + i + skip)] = c.at(j, i);
-    c.matrix = std::move(m);
-    c.size = k;
-  }
-  return FilterSet::make(channels, f.border(), f.borderValue());
-}
-
 /// A context whose auto choices live in memory only, so "no stored choice" is true whatever ran before.
 std::shared_ptr<Context> contextWithoutStoredChoices() {
   const CoreConfig saved = coreConfig();
@@ -52,7 +38,7 @@ class ConfigScope {
 
 TEST(FilterSupport, TrimmingCutsOnlyZeroRingsAndKeepsTheOutput) {
   const FilterSet seven = randomFilter(7, BorderMode::Wrap, 3);
-  const FilterSet fifteen = zeroPadded(seven, 15);
+  const FilterSet fifteen = seven.paddedTo(15);
   EXPECT_EQ(fifteen.trimmedToSupport().channels(), seven.channels());
   EXPECT_EQ(seven.trimmedToSupport(), seven);  // nothing to cut
   // One non-zero tap in the outer ring keeps the whole 15×15.
@@ -73,7 +59,7 @@ TEST(AutoKey, BorderDivisorOffsetAndZeroPaddingDoNotChangeTheStructure) {
   const FilterSet f = randomFilter(7, BorderMode::Reflect101, 8);
   const std::string key = autoChoiceKey(*ctx, f, 640, 480);
   EXPECT_EQ(autoChoiceKey(*ctx, f.withBorder(BorderMode::Wrap), 640, 480), key);
-  EXPECT_EQ(autoChoiceKey(*ctx, zeroPadded(f, 15), 640, 480), key);
+  EXPECT_EQ(autoChoiceKey(*ctx, f.paddedTo(15), 640, 480), key);
   auto channels = f.channels();
   for (auto& c : channels) {
     c.divisor = 7;
@@ -146,8 +132,7 @@ TEST(AutoProvisional, TheWinnerSwapsInAndEditsThatCannotChangeTheRankingDoNotMea
 
   auto channels = f.channels();
   for (auto& c : channels) c.divisor = 3;
-  for (const FilterSet& edit :
-       {f.withBorder(BorderMode::Wrap), FilterSet::make(channels), zeroPadded(f, 9)}) {
+  for (const FilterSet& edit : {f.withBorder(BorderMode::Wrap), FilterSet::make(channels), f.paddedTo(9)}) {
     engine.setFilter(edit);
     Image o(w, h), ref(w, h);
     const FrameTimings e = engine.process(in.view(), o.mutableView());

@@ -259,8 +259,7 @@ class CodegenStrategy final : public Strategy {
   }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
-    // Same K and border: a coefficient edit, which runs the generic kernel until the bake (literal_baker).
-    return m_baker.hasActive() && next.size() == m_preparedSize && next.border() == m_preparedBorder;
+    return m_baker.preparesWithoutBuild(next);
   }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
@@ -293,8 +292,6 @@ class CodegenStrategy final : public Strategy {
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {
-    m_preparedSize = filter.size();
-    m_preparedBorder = filter.border();
     auto req = makeRequest(ctx.device(), filter, shapeFor(ctx.device()), ctx.device().maxWorkGroupSize);
     if (!req)
       throw Error(ErrorKind::Device, "codegen: no tile for K=" + std::to_string(filter.size()) + " fits");
@@ -317,9 +314,7 @@ class CodegenStrategy final : public Strategy {
     return TileShape::parse(m_variant, d).value_or(d);
   }
 
-  std::string m_variant;   ///< set by setTuningVariant
-  int m_preparedSize = 0;  ///< K and border of the last prepare (preparesWithoutBuild)
-  BorderMode m_preparedBorder = BorderMode::Reflect101;
+  std::string m_variant;                         ///< set by setTuningVariant
   LiteralBaker m_baker{"convolve_codegen", 32};  ///< the last 32 kernels: returning to a filter is instant
 };
 

@@ -206,8 +206,7 @@ class SlidingStrategy final : public Strategy {
   }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
-    // Same K and border: a coefficient edit, which runs the generic kernel until the bake (literal_baker).
-    return m_baker.hasActive() && next.size() == m_preparedSize && next.border() == m_preparedBorder;
+    return m_baker.preparesWithoutBuild(next);
   }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet& filter) const override {
@@ -255,8 +254,6 @@ class SlidingStrategy final : public Strategy {
   }
 
   void prepare(Context& ctx, const FilterSet& filter, int, int) override {
-    m_preparedSize = filter.size();
-    m_preparedBorder = filter.border();
     auto req = std::make_shared<const Request>(makeRequest(filter, shapeFor(ctx.device(), filter.size())));
     BakeRequest bake{
         req->key, std::to_string(filter.size()) + "|" + std::string(borderName(filter.border())), req->offset,
@@ -296,9 +293,7 @@ class SlidingStrategy final : public Strategy {
     return s;
   }
 
-  std::optional<std::array<int, 6>> m_variant;  ///< set by setTuningVariant
-  int m_preparedSize = 0;                       ///< K and border of the last prepare (preparesWithoutBuild)
-  BorderMode m_preparedBorder = BorderMode::Reflect101;
+  std::optional<std::array<int, 6>> m_variant;   ///< set by setTuningVariant
   LiteralBaker m_baker{"convolve_sliding", 16};  ///< the last 16 kernels: returning to a filter is instant
 };
 
