@@ -85,6 +85,20 @@ class UnitsTest : public QObject {
     QVERIFY(QString::fromStdString(statsText(s, "dev", "auto")).contains(QStringLiteral("dropped")));
   }
 
+  // issue 22: a stand-in kernel is never hidden. The strategy's note (codegen past the literal limit, auto
+  // while provisional) reaches --stats as the core's StrategyId carries it.
+  void strategyNoteReachesTheStats() {
+    StatsSnapshot s;
+    s.strategyId = StrategyId("codegen");
+    s.strategyId.note = "generic kernel: literal limit";
+    s.strategy = s.strategyId.toString();
+    const auto j = nlohmann::json::parse(statsJson(s, "dev", "codegen", 1));
+    QCOMPARE(j["active_strategy"].get<std::string>(), std::string("codegen"));
+    QCOMPARE(j["strategy_note"].get<std::string>(), std::string("generic kernel: literal limit"));
+    s.strategyId.note.clear();
+    QVERIFY(!nlohmann::json::parse(statsJson(s, "dev", "codegen", 1)).contains("strategy_note"));
+  }
+
   void commandLine() {
     auto p =
         parseCommandLine({"convolab", "--source", "pattern", "--filter", "f.json", "--strategy", "naive",
