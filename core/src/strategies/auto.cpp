@@ -72,7 +72,8 @@ struct BackgroundJob {
   /// period): every edit of the structure pushes it on (touch), so nothing is compiled while a person edits.
   std::atomic<Clock::rep> quietUntil{0};
 
-  mutable std::mutex mutex;  ///< guards the three below
+  mutable std::mutex mutex;  ///< guards the four below
+  FilterSet latest;          ///< the newest filter of the structure an instance runs (touch)
   std::optional<Choice> result;
   bool resultFinal = false;
   int version = 0;  ///< grows with every delivery
@@ -89,8 +90,14 @@ struct BackgroundJob {
     throw Error(ErrorKind::Usage, "auto: '" + std::string(name) + "' is not one of its candidates");
   }
   bool superseded() const { return cancel || (ticket != 0 && ticket != g_newestMeasurement.load()); }
-  /// An edit of this structure now: the measurement waits for the next pause.
-  void touch() {
+  /// An edit of this structure now: the measurement waits for the next pause, and what the job builds last
+  /// is built for `edited` (so activating it live finds a codegen literal program in the pool, not a
+  /// compile).
+  void touch(const FilterSet& edited) {
+    {
+      std::lock_guard lock(mutex);
+      latest = edited;
+    }
     quietUntil =
         (Clock::now() + std::chrono::milliseconds(coreConfig().autoQuietMs)).time_since_epoch().count();
   }
@@ -275,11 +282,16 @@ Choice fastest(const std::vector<Choice>& results) {
 bool buildForJob(BackgroundJob& job, const Choice& choice) {
   throwIfCancelled();
   Context& ctx = *job.context;
+  FilterSet filter;
+  {
+    std::lock_guard lock(job.mutex);
+    filter = job.latest;
+  }
   try {
     auto s = job.create(choice.strategy);
-    if (s->unsupportedReason(ctx, job.filter)) return false;
+    if (s->unsupportedReason(ctx, filter)) return false;
     s->setTuningVariant(choice.variant);
-    s->prepare(ctx, job.filter, job.width, job.height);
+    s->prepare(ctx, filter, job.width, job.height);
     const size_t bytes = static_cast<size_t>(job.width) * static_cast<size_t>(job.height) * kBytesPerPixel;
     FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes),
                        cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes), job.width, job.height};
@@ -375,7 +387,7 @@ class AutoStrategy final : public Strategy {
       // Coefficients, divisor or offset changed (or the size within the same measured size): the running
       // strategy re-uploads (codegen and sliding bake their literals in the background); a job goes on.
       m_inner->prepare(ctx, filter, width, height);
-      if (m_job) m_job->touch();  // still editing: the job's next compile waits for a pause
+      if (m_job) m_job->touch(filter);  // still editing: the job's next compile waits for a pause
       return;
     }
     const auto mode = coreConfig().autoMeasure;
@@ -490,7 +502,7 @@ class AutoStrategy final : public Strategy {
                 std::optional<Choice> target) {
     m_jobVersion = 0;
     if ((m_job = BackgroundJobs::instance().running(key))) {
-      m_job->touch();
+      m_job->touch(filter);
       return;
     }
     if (!m_measureContext) m_measureContext = ctx.sibling();
@@ -514,7 +526,7 @@ class AutoStrategy final : public Strategy {
                     invalidAutoChoiceReason(ctx, filter, *guess, m_candidates)))
         guess.reset();
     }
-    job->touch();
+    job->touch(filter);
     BackgroundJob* j = job.get();
     job->thread = std::thread([j, target, guess] { runJob(*j, target, guess); });
     BackgroundJobs::instance().add(job);
