@@ -21,20 +21,30 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strncmp(argv[i], "--compare", 9) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
       qputenv("QT_QPA_PLATFORM", "offscreen");
+  // The command line is read before any window system is touched: --help, --version and usage errors print
+  // and exit anywhere, also without a display (a QApplication aborts in the xcb plugin there).
+  auto identify = [] {
+    QCoreApplication::setOrganizationName(QStringLiteral("ConvoLab"));
+    QCoreApplication::setApplicationName(QStringLiteral("convolab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CONVOLAB_VERSION));
+  };
+  convolab::gui::ParsedCommandLine parsed;
+  {
+    QCoreApplication core(argc, argv);
+    identify();
+    parsed = convolab::gui::parseCommandLine(QCoreApplication::arguments());
+    if (parsed.exitCode >= 0) {
+      std::fputs(qPrintable(parsed.message), parsed.exitCode == 0 ? stdout : stderr);
+      return parsed.exitCode;
+    }
+  }
   QApplication app(argc, argv);
   convolab::gui::routeCoreLogToQt();
-  QApplication::setOrganizationName(QStringLiteral("ConvoLab"));
-  QApplication::setApplicationName(QStringLiteral("convolab"));
+  identify();
   QApplication::setApplicationDisplayName(QStringLiteral("ConvoLab"));
-  QApplication::setApplicationVersion(QStringLiteral(CONVOLAB_VERSION));
   QApplication::setDesktopFileName(
       QStringLiteral("io.github.convolab.ConvoLab"));  // the installed .desktop id
 
-  const auto parsed = convolab::gui::parseCommandLine(QApplication::arguments());
-  if (parsed.exitCode >= 0) {
-    std::fputs(qPrintable(parsed.message), parsed.exitCode == 0 ? stdout : stderr);
-    return parsed.exitCode;
-  }
   if (!parsed.options.compare.isEmpty()) return convolab::lab::runCompareCommand(parsed.options);
   convolab::gui::initResources();
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/convolab.svg")));
