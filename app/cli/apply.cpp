@@ -262,9 +262,13 @@ void addApplyCommand(CLI::App& app, Action& action) {
   cmd->add_option("-s,--strategy", o->strategy, "Convolution strategy (see `strategies`)")
       ->capture_default_str()
       ->check(CLI::IsMember(strategyNames()));
-  cmd->add_option("-d,--device", o->devices,
-                  "OpenCL device: gpu, cpu, P:D or a name substring (see `devices`); repeat it, or `all`, to "
-                  "spread images over several devices");
+  // One value per occurrence (several: repeat it or separate with commas), so `-d cpu IN` leaves IN an input.
+  cmd->add_option(
+         "-d,--device", o->devices,
+         "OpenCL device: gpu, cpu, P:D or a name substring (see `devices`); repeat it, separate with "
+         "commas, or say `all`, to spread images over several devices")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   cmd->add_option("--suffix", o->suffix, "With -o DIR/: append this to each output's name (e.g. _filtered)");
   cmd->add_option("--codec", o->codec,
                   "Video codec FOURCC (default by extension: .mkv FFV1, .avi MJPG, .mp4 mp4v)");

@@ -92,6 +92,26 @@ TEST_F(Cli, ApplySharpenMatchesOpenCVFilter2D) {
   EXPECT_LE(maxAbsDiff(got, want), 1);
 }
 
+// Every option takes one value per occurrence: `--device cpu IN` leaves IN an input, wherever the options
+// stand (before, between, after the input), in both spellings; several devices: repeat or a comma list.
+TEST_F(Cli, DeviceOptionNeverSwallowsTheInputs) {
+  const std::string f = (kPresets / "sharpen.json").string(), in = kCoffee.string();
+  const std::vector<std::vector<std::string>> forms = {
+      {"apply", "-f", f, "--device", "cpu", in, "-o"},
+      {"apply", "-f", f, "--device=cpu", in, "-o"},
+      {"apply", "--device", "cpu", "-f", f, in, "-o"},
+      {"apply", "-f", f, in, "--device", "cpu", "-o"},
+      {"apply", "-f", f, "-d", "cpu,cpu", in, "-o"},
+      {"apply", "-f", f, "-d", "cpu", "-d", "cpu", in, "-o"}};
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    std::vector<std::string> args = forms[i];
+    args.push_back(path("dev" + std::to_string(i) + ".png").string());
+    const Result r = cli(args);
+    EXPECT_EQ(r.code, 0) << "form " << i << ": " << r;
+    EXPECT_TRUE(fs::exists(path("dev" + std::to_string(i) + ".png"))) << "form " << i;
+  }
+}
+
 TEST_F(Cli, ApplyPerChannelPresetWithBorderOverrideMatchesOpenCV) {
   // colour_edges has a different matrix and an offset per channel: catches RGB/BGR mix-ups and --border.
   const fs::path out = path("edges.png");
