@@ -3,6 +3,7 @@
 // changes prepared in the background and swapped in when ready.
 #include "processing_worker.hpp"
 
+#include <QCoreApplication>
 #include <QTimer>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -54,6 +55,14 @@ void ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds delay) {
 ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot,
                                    std::shared_ptr<FilterMailbox> filter)
     : m_slot(std::move(slot)), m_filter(std::move(filter)) {
+  // Every program with a window (the app, its tests, the soak tool) stops auto's background work when its
+  // QCoreApplication ends, before static destructors run: a PoCL compile still in flight then crashed in
+  // LLVM's torn-down statics (stopAutoMeasurements).
+  static const bool stopsAtExit = [] {
+    qAddPostRoutine([] { stopAutoMeasurements(); });
+    return true;
+  }();
+  (void)stopsAtExit;
   m_slot->setCounting(false);  // until the first frame is processed by a ready engine
   m_preparingGrace = new QTimer(this);
   m_preparingGrace->setSingleShot(true);
