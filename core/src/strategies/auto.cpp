@@ -39,7 +39,7 @@ constexpr std::string_view kProvisionalStrategy = "dynamic";
 /// A measured winner replaces what runs only when it is at least this much faster (median kernel time of
 /// the same measurement): smaller gains are within run-to-run noise on a CPU device and not worth a swap.
 constexpr double kSwitchMargin = 0.10;
-/// The newest background measurement in the process; older ones stop at their next candidate (only the
+/// The newest background job in the process; older ones stop at their next cancellation point (only the
 /// filter a person is looking at is worth the device's spare time).
 std::atomic<std::uint64_t> g_newestMeasurement{0};
 
@@ -62,7 +62,7 @@ struct BackgroundJob {
   std::string key;
   FilterSet filter;  ///< effective filter the job prepares for
   int width = 0, height = 0;
-  std::uint64_t ticket = 0;  ///< measurements only: compared with g_newestMeasurement
+  std::uint64_t ticket = 0;  ///< compared with g_newestMeasurement: only the newest job goes on
   std::atomic<bool> cancel{false};
   std::atomic<int> done{0}, total{0};  ///< measurement progress
   std::atomic<bool> measuring{false};
@@ -514,10 +514,12 @@ class AutoStrategy final : public Strategy {
     job->width = width;
     job->height = height;
     std::optional<Choice> guess;
+    // The newest job of the process supersedes every older one, a build as much as a measurement: a build
+    // for a structure nobody shows any more would only stall the live frames with its compile.
+    job->ticket = ++g_newestMeasurement;
     if (target) {
       job->target = target->strategy;
     } else {
-      job->ticket = ++g_newestMeasurement;
       job->measuring = true;
       job->target = "strategies";
       guess = AutoChoiceCache::instance().nearest(ctx.programCache(),
