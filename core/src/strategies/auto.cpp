@@ -51,6 +51,26 @@ void lowerThreadPriority() {
 #endif
 }
 
+/// The candidate called `name`, made anew; Error(Usage) when there is none (a stored choice is checked
+/// against the candidates before it gets here, so this is a programming error).
+std::unique_ptr<Strategy> createCandidate(const std::vector<StrategyEntry>& candidates,
+                                          std::string_view name) {
+  for (const auto& e : candidates)
+    if (e.name == name) return e.create();
+  throw Error(ErrorKind::Usage, "auto: '" + std::string(name) + "' is not one of its candidates");
+}
+
+/// Prepares `s` for `filter` at width×height on `ctx` and launches it once on scratch buffers, waiting for
+/// it: a CPU driver compiles a kernel's launch the first time, so a later launch of the same program finds it
+/// done.
+void prepareAndLaunchOnce(Strategy& s, Context& ctx, const FilterSet& filter, int width, int height) {
+  s.prepare(ctx, filter, width, height);
+  const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
+  FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes),
+                     cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes), width, height};
+  cl::Event::waitForEvents({s.enqueue(ctx, frame, {}).back().event});
+}
+
 /// Work on one filter structure on a thread of its own and the measuring queue: build a stored choice, or
 /// measure the candidates and build the winner (so its programs are compiled and warm). Every auto instance
 /// showing that structure reads the result between its frames (the app prepares each edit on a spare
@@ -82,12 +102,6 @@ struct BackgroundJob {
   ~BackgroundJob() {
     cancel = true;
     if (thread.joinable()) thread.join();
-  }
-  /// The candidate called `name`; Error(Usage) when there is none.
-  std::unique_ptr<Strategy> create(std::string_view name) const {
-    for (const auto& e : candidates)
-      if (e.name == name) return e.create();
-    throw Error(ErrorKind::Usage, "auto: '" + std::string(name) + "' is not one of its candidates");
   }
   bool superseded() const { return cancel || (ticket != 0 && ticket != g_newestMeasurement.load()); }
   /// An edit of this structure now: the measurement waits for the next pause, and what the job builds last
@@ -177,11 +191,7 @@ std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries,
     beforeCandidate();
     deadline += Clock::now() - start;
   };
-  auto create = [&](std::string_view name) {
-    for (const auto& e : entries)
-      if (e.name == name) return e.create();
-    throw Error(ErrorKind::Usage, "auto: '" + std::string(name) + "' is not one of its candidates");
-  };
+  auto create = [&](std::string_view name) { return createCandidate(entries, name); };
   const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
   std::vector<unsigned char> pixels(bytes);
   std::mt19937 rng(1234);
@@ -288,15 +298,10 @@ bool buildForJob(BackgroundJob& job, const Choice& choice) {
     filter = job.latest;
   }
   try {
-    auto s = job.create(choice.strategy);
+    auto s = createCandidate(job.candidates, choice.strategy);
     if (s->unsupportedReason(ctx, filter)) return false;
     s->setTuningVariant(choice.variant);
-    s->prepare(ctx, filter, job.width, job.height);
-    const size_t bytes = static_cast<size_t>(job.width) * static_cast<size_t>(job.height) * kBytesPerPixel;
-    FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes),
-                       cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes), job.width, job.height};
-    auto events = s->enqueue(ctx, frame, {});
-    cl::Event::waitForEvents({events.back().event});
+    prepareAndLaunchOnce(*s, ctx, filter, job.width, job.height);
     return true;
   } catch (const Error&) {
     return false;
@@ -461,29 +466,16 @@ class AutoStrategy final : public Strategy {
   /// program built and its launch compiled (PoCL: 0.3 s of stalled frames otherwise).
   void warmProvisional(Context& ctx, const FilterSet& filter, int width, int height) {
     try {
-      auto s = createCandidate(kProvisionalStrategy);
-      if (!s) return;
-      s->prepare(ctx, filter, width, height);
-      const std::size_t bytes =
-          static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * kBytesPerPixel;
-      FrameBuffers frame{cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes),
-                         cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, bytes), width, height};
-      cl::Event::waitForEvents({s->enqueue(ctx, frame, {}).back().event});
+      prepareAndLaunchOnce(*createCandidate(m_candidates, kProvisionalStrategy), ctx, filter, width, height);
     } catch (const std::exception&) {
       // Only a warm-up: the provisional strategy builds when it is needed.
     }
   }
 
-  std::unique_ptr<Strategy> createCandidate(std::string_view name) const {
-    for (const auto& e : m_candidates)
-      if (e.name == name) return e.create();
-    return nullptr;
-  }
-
   bool activate(Context& ctx, const FilterSet& filter, int width, int height, const Choice& choice) {
     try {
-      auto s = createCandidate(choice.strategy);
-      if (!s || s->unsupportedReason(ctx, filter)) return false;
+      auto s = createCandidate(m_candidates, choice.strategy);
+      if (s->unsupportedReason(ctx, filter)) return false;
       s->setTuningVariant(choice.variant);
       s->prepare(ctx, filter, width, height);
       m_inner = std::move(s);
