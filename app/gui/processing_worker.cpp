@@ -118,6 +118,12 @@ void ProcessingWorker::setPreparing(const QString& message) {
   emit stateChanged(m_preparing, m_stillIdle);
 }
 
+void ProcessingWorker::stopWaiting() {
+  m_waitingFor = 0;
+  m_preparingGrace->stop();
+  setPreparing({});
+}
+
 void ProcessingWorker::setStillIdle(bool idle) {
   if (idle == m_stillIdle) return;
   m_stillIdle = idle;
@@ -303,11 +309,7 @@ bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int widt
   m_live.revision = snapshot.revision;
   m_live.id = m_nextJobId++;  // a preparation asked for before this edit is older: never adopted
   m_requested = m_live;
-  if (m_waitingFor) {
-    m_waitingFor = 0;
-    m_preparingGrace->stop();
-    setPreparing({});
-  }
+  if (m_waitingFor) stopWaiting();
   ++m_generation;
   return true;
 }
@@ -335,11 +337,7 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
         tr("Cannot prepare strategy '%1': %2")
             .arg(QString::fromStdString(result->job.strategy), QString::fromStdString(result->error)));
   }
-  if (result->job.id == m_waitingFor) {
-    m_waitingFor = 0;
-    m_preparingGrace->stop();
-    setPreparing({});
-  }
+  if (result->job.id == m_waitingFor) stopWaiting();
   if (adopted) {
     filterChanged();  // a still or paused frame shows the result now, not at the next change
     const auto now = std::chrono::steady_clock::now();

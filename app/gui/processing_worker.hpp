@@ -96,6 +96,8 @@ class ProcessingWorker : public QObject {
   void prepareNow(const FilterSnapshot& snapshot, int width, int height);
   void adopt(std::shared_ptr<PrepareResult> result);
   void setPreparing(const QString& message);
+  /// No preparation is waited for any more (it was adopted, or the live engine took the edit itself).
+  void stopWaiting();
   void setStillIdle(bool idle);
   bool repeatStills() const;
 

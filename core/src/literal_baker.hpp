@@ -84,6 +84,12 @@ class LiteralBaker {
   /// limit" once the process's literal budget is spent and the generic kernel stands in for good; "generic
   /// kernel until edits pause" while a coefficient edit waits for its bake; empty when the literal one runs.
   std::string note() const;
+  /// What runs, as the strategy called `name` reports it: {name} with note() (Strategy::activeId).
+  StrategyId activeId(std::string name) const {
+    StrategyId id(std::move(name));
+    id.note = note();  // the generic kernel standing in is said, never hidden
+    return id;
+  }
 
  private:
   void prepareGeneric(Context& ctx, const FilterSet& filter);

@@ -199,11 +199,7 @@ class SlidingStrategy final : public Strategy {
  public:
   std::string name() const override { return "sliding"; }
 
-  StrategyId activeId() const override {
-    StrategyId id(name());
-    id.note = m_baker.note();  // the generic kernel standing in is said, never hidden
-    return id;
-  }
+  StrategyId activeId() const override { return m_baker.activeId(name()); }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
     return m_baker.preparesWithoutBuild(next);
