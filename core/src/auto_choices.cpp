@@ -20,9 +20,11 @@ std::pair<int, int> autoMeasureSize(int width, int height) {
   return {std::min(width, kAutoMeasureWidth), std::min(height, kAutoMeasureHeight)};
 }
 
-std::string autoNeighbourKey(const Context& ctx, const FilterSet& filter, int width, int height) {
-  const FilterSet f = filter.trimmedToSupport();
-  const FilterAnalysis a = analyzeFilter(f);
+namespace {
+/// autoNeighbourKey of the effective filter `f` whose analysis is `a` (computed once by the caller: the SVD
+/// is the key's only real cost).
+std::string neighbourKey(const Context& ctx, const FilterSet& f, const FilterAnalysis& a, int width,
+                         int height) {
   const auto [w, h] = autoMeasureSize(width, height);
   bool rankOne = true;
   for (const auto& c : a.channels) rankOne = rankOne && c.rank <= 1;
@@ -31,6 +33,12 @@ std::string autoNeighbourKey(const Context& ctx, const FilterSet& filter, int wi
       << "|" << (rankOne ? "rank1" : "dense") << "|";
   return key.str();
 }
+}  // namespace
+
+std::string autoNeighbourKey(const Context& ctx, const FilterSet& filter, int width, int height) {
+  const FilterSet f = filter.trimmedToSupport();
+  return neighbourKey(ctx, f, analyzeFilter(f), width, height);
+}
 
 std::string autoChoiceKey(const Context& ctx, const FilterSet& filter, int width, int height) {
   // Of the effective filter (zero rings cut off); no border mode, divisor or offset: they change a -D
@@ -38,7 +46,7 @@ std::string autoChoiceKey(const Context& ctx, const FilterSet& filter, int width
   const FilterSet f = filter.trimmedToSupport();
   const FilterAnalysis a = analyzeFilter(f);
   std::ostringstream key;
-  key << autoNeighbourKey(ctx, filter, width, height) << "ranks";
+  key << neighbourKey(ctx, f, a, width, height) << "ranks";
   for (const auto& c : a.channels) key << c.rank << ",";
   key << "|zeros";
   for (int c = 0; c < kChannels; ++c) {
