@@ -105,7 +105,7 @@ std::vector<std::pair<std::string, FilterSet>> editStream(const FilterSet& base)
   const FilterSet seven = benchFilter("random", 7, unused);
   edits.emplace_back("dense k=7", seven);
   edits.emplace_back("border", seven.withBorder(BorderMode::Wrap));
-  edits.emplace_back("pad 7->15", seven.withBorder(BorderMode::Wrap).paddedTo(15));
+  edits.emplace_back("pad 7->15", seven.withBorder(BorderMode::Wrap).resizedTo(15));
   auto channels = seven.channels();
   channels[0].matrix[24] += 1.0;  // the centre tap of R
   edits.emplace_back("cell", FilterSet::make(channels, BorderMode::Wrap));

@@ -18,30 +18,8 @@ int mergeKey(int field, int channel) {
 enum Field { kDivisor = 1, kOffset = 2, kBorderValue = 3 };
 }  // namespace
 
-FilterSet resizeFilter(const FilterSet& filter, int k) {
-  if (filter.size() == k) return filter;
-  std::array<ChannelFilter, kChannels> channels;
-  const int from = filter.size();
-  const int shift = (k - from) / 2;  // >0 grows, <0 shrinks
-  for (int c = 0; c < kChannels; ++c) {
-    const ChannelFilter& src = filter.channel(c);
-    ChannelFilter& dst = channels[static_cast<size_t>(c)];
-    dst.size = k;
-    dst.matrix.assign(static_cast<size_t>(k * k), 0.0);
-    dst.divisor = src.divisor;
-    dst.offset = src.offset;
-    for (int j = 0; j < k; ++j)
-      for (int i = 0; i < k; ++i) {
-        const int sj = j - shift, si = i - shift;
-        if (sj >= 0 && sj < from && si >= 0 && si < from)
-          dst.matrix[static_cast<size_t>(j * k + i)] = src.at(sj, si);
-      }
-  }
-  return FilterSet::make(channels, filter.border(), filter.borderValue(), filter.name());
-}
-
 FilterSet toEditorSize(const FilterSet& filter) {
-  return filter.size() < kEditorSize ? resizeFilter(filter, kEditorSize) : filter;
+  return filter.size() < kEditorSize ? filter.resizedTo(kEditorSize) : filter;
 }
 
 ChannelFilter normalisedLikeGimp(ChannelFilter channel) {
@@ -199,7 +177,7 @@ void FilterDocument::resetToIdentity() {
 
 void FilterDocument::setSize(int k) {
   if (k < kEditorSize || k > kMaxFilterSize || k % 2 == 0) return;
-  change(resizeFilter(m_filter, k), tr("Resize to %1×%1").arg(k));
+  change(m_filter.resizedTo(k), tr("Resize to %1×%1").arg(k));
 }
 
 void FilterDocument::replace(const FilterSet& filter, const QString& what) {

@@ -14,8 +14,6 @@ namespace convolab::gui {
 /// padding gives the same result).
 inline constexpr int kEditorSize = 7;
 
-/// `filter` resized to k×k about its centre: growing pads with zeros, shrinking keeps the centre.
-FilterSet resizeFilter(const FilterSet& filter, int k);
 /// The editor's form of a loaded filter: K < 7 centred into 7×7; K ≥ 7 unchanged.
 FilterSet toEditorSize(const FilterSet& filter);
 

@@ -110,36 +110,24 @@ FilterSet FilterSet::trimmedToSupport() const {
     for (int j = 0; j < k; ++j)
       for (int i = 0; i < k; ++i)
         if (c.at(j, i) != 0.0) support = std::max({support, std::abs(j - r), std::abs(i - r)});
-  if (support == r) return *this;
-  const int trimmed = 2 * support + 1, skip = r - support;
-  std::array<ChannelFilter, kChannels> channels = m_channels;
-  for (auto& c : channels) {
-    std::vector<double> m;
-    m.reserve(static_cast<size_t>(trimmed * trimmed));
-    for (int j = 0; j < trimmed; ++j)
-      for (int i = 0; i < trimmed; ++i) m.push_back(c.at(j + skip, i + skip));
-    c.matrix = std::move(m);
-    c.size = trimmed;
-  }
-  FilterSet f = *this;
-  f.m_channels = std::move(channels);
-  return f;
+  return resizedTo(2 * support + 1);  // only zeros are cut off
 }
 
-FilterSet FilterSet::paddedTo(int k) const {
-  if (k < size() || k % 2 == 0)
-    throw Error(ErrorKind::BadInput, "cannot pad a " + std::to_string(size()) + "x" + std::to_string(size()) +
-                                         " filter to " + std::to_string(k) + "x" + std::to_string(k));
+FilterSet FilterSet::resizedTo(int k) const {
+  if (k == size()) return *this;
   std::array<ChannelFilter, kChannels> channels = m_channels;
-  const int skip = (k - size()) / 2;
+  const int from = size(), shift = (k - from) / 2;  // > 0 grows, < 0 shrinks
   for (auto& c : channels) {
     std::vector<double> m(static_cast<size_t>(k * k), 0.0);
-    for (int j = 0; j < c.size; ++j)
-      for (int i = 0; i < c.size; ++i) m[static_cast<size_t>((j + skip) * k + i + skip)] = c.at(j, i);
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i < k; ++i) {
+        const int sj = j - shift, si = i - shift;
+        if (sj >= 0 && sj < from && si >= 0 && si < from) m[static_cast<size_t>(j * k + i)] = c.at(sj, si);
+      }
     c.matrix = std::move(m);
     c.size = k;
   }
-  return make(channels, m_border, m_borderValue, m_name);  // validates k ≤ kMaxFilterSize
+  return make(channels, m_border, m_borderValue, m_name);  // validates k
 }
 
 FilterSet FilterSet::withName(std::string name) const {

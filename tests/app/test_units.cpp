@@ -125,7 +125,7 @@ class UnitsTest : public QObject {
     QCOMPARE(big.channel(0).at(4, 4), 9.0);
     QCOMPARE(big.channel(0).at(0, 0), 0.0);
     QCOMPARE(big.channel(0).divisor, 45.0);
-    QCOMPARE(resizeFilter(big, 3), small);  // shrinking keeps the centre
+    QCOMPARE(big.resizedTo(3), small);  // shrinking keeps the centre
   }
 
   void patternSpecs() {

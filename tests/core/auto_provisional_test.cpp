@@ -38,7 +38,7 @@ class ConfigScope {
 
 TEST(FilterSupport, TrimmingCutsOnlyZeroRingsAndKeepsTheOutput) {
   const FilterSet seven = randomFilter(7, BorderMode::Wrap, 3);
-  const FilterSet fifteen = seven.paddedTo(15);
+  const FilterSet fifteen = seven.resizedTo(15);
   EXPECT_EQ(fifteen.trimmedToSupport().channels(), seven.channels());
   EXPECT_EQ(seven.trimmedToSupport(), seven);  // nothing to cut
   // One non-zero tap in the outer ring keeps the whole 15×15.
@@ -59,7 +59,7 @@ TEST(AutoKey, BorderDivisorOffsetAndZeroPaddingDoNotChangeTheStructure) {
   const FilterSet f = randomFilter(7, BorderMode::Reflect101, 8);
   const std::string key = autoChoiceKey(*ctx, f, 640, 480);
   EXPECT_EQ(autoChoiceKey(*ctx, f.withBorder(BorderMode::Wrap), 640, 480), key);
-  EXPECT_EQ(autoChoiceKey(*ctx, f.paddedTo(15), 640, 480), key);
+  EXPECT_EQ(autoChoiceKey(*ctx, f.resizedTo(15), 640, 480), key);
   auto channels = f.channels();
   for (auto& c : channels) {
     c.divisor = 7;
@@ -132,7 +132,7 @@ TEST(AutoProvisional, TheWinnerSwapsInAndEditsThatCannotChangeTheRankingDoNotMea
 
   auto channels = f.channels();
   for (auto& c : channels) c.divisor = 3;
-  for (const FilterSet& edit : {f.withBorder(BorderMode::Wrap), FilterSet::make(channels), f.paddedTo(9)}) {
+  for (const FilterSet& edit : {f.withBorder(BorderMode::Wrap), FilterSet::make(channels), f.resizedTo(9)}) {
     engine.setFilter(edit);
     Image o(w, h), ref(w, h);
     const FrameTimings e = engine.process(in.view(), o.mutableView());

@@ -64,9 +64,10 @@ class FilterSet {
   /// channel's weights are 0 (a 15×15 holding a 7×7 in its centre → the 7×7). It computes the same output
   /// exactly (a zero tap adds nothing, whatever the border reads there), so `auto` runs and keys it instead.
   FilterSet trimmedToSupport() const;
-  /// The same filter in a larger K × K matrix, padded with zero rings (`k` odd, ≥ size(), ≤ kMaxFilterSize):
-  /// the inverse of trimmedToSupport. Throws Error(BadInput) for a `k` it cannot be.
-  FilterSet paddedTo(int k) const;
+  /// The filter resized to k×k about its centre (k odd, 1..kMaxFilterSize): growing pads with zero rings (the
+  /// same output: the inverse of trimmedToSupport), shrinking keeps the centre. The editor's size control and
+  /// the padding edits of the bench and tests use it.
+  FilterSet resizedTo(int k) const;
   bool operator==(const FilterSet&) const = default;
 
  private:
