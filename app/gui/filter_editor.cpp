@@ -8,7 +8,6 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -391,12 +390,15 @@ bool FilterEditor::savePreset(const QString& name, bool overwrite) {
 }
 
 bool FilterEditor::importImageJKernel(const QString& path) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    showError(tr("Cannot import — %1: %2").arg(path, file.errorString()));
+  QByteArray bytes;
+  try {
+    // Whole or not at all: a FIFO or a file over the limit is refused with a message, never cut or waited on.
+    const std::string text = readFilterFileText(path.toStdString());
+    bytes = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
+  } catch (const std::exception& e) {
+    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
     return false;
   }
-  const QByteArray bytes = file.read(1 << 20);
   try {
     FilterSet f = parseFilterText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
                                   m_document->filter(), QFileInfo(path).fileName().toStdString());

@@ -2,24 +2,21 @@
 // Filter files: JSON (saved format) and plain text (copy/paste).
 #include "convolab/filter_io.hpp"
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 
 #include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
+#include "convolab/regular_file.hpp"
 
 namespace convolab {
 namespace {
 
 using nlohmann::json;
 
-constexpr std::size_t kMaxFilterFileBytes = 1 << 20;
 const char* const kChannelKeys[] = {"r", "g", "b"};
 
 [[noreturn]] void fail(std::string_view source, const std::string& field, const std::string& what) {
@@ -468,23 +465,12 @@ std::string toFilterText(const FilterSet& filter) {
   return out;
 }
 
+std::string readFilterFileText(const std::filesystem::path& path) {
+  return readRegularFileOrThrow(path, kMaxFilterFileBytes, "filter file");
+}
+
 FilterSet loadFilterFile(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw Error(ErrorKind::BadInput,
-                "cannot read filter file '" + path.string() +
-                    "': " + (std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > kMaxFilterFileBytes)
-    throw Error(ErrorKind::BadInput, "filter file '" + path.string() + "' is " + std::to_string(size) +
-                                         " bytes; a filter file is at most 1 MiB");
-  std::ifstream f(path, std::ios::binary);
-  if (!f)
-    throw Error(ErrorKind::BadInput,
-                "cannot read filter file '" + path.string() + "': " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  const std::string text = ss.str();
+  const std::string text = readFilterFileText(path);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw Error(ErrorKind::BadInput, path.string() + ": the file is empty; expected a JSON filter");
   return parseFilterJson(text, path.string());

@@ -11,6 +11,12 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
+#include <atomic>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app_test_support.hpp"
 #include "channel_grid.hpp"
@@ -340,6 +346,56 @@ class FilterEditorTest : public QObject {
     QVERIFY2(text.contains("0.1111111111111111"), text.constData());
     QCOMPARE(text.count('\n'), 7);  // 7×7 in the editor
     QFile::remove(path);
+  }
+
+  // A FIFO named as a .txt filter must be refused at once, not waited on. Without a guard the import blocks
+  // until a writer comes: a helper thread plays that writer (after a while) so the test ends either way.
+  void imageJImportRefusesFifoWithoutBlocking() {
+    const QString path =
+        QDir::temp().filePath(QStringLiteral("convolab-fifo-%1.txt").arg(QCoreApplication::applicationPid()));
+    QFile::remove(path);
+    QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+    std::atomic<bool> done{false}, readerWasWaiting{false};
+    std::thread writer([&] {
+      while (!done) {
+        const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_NONBLOCK);
+        if (fd >= 0) {  // somebody opened the FIFO for reading: the import is blocked on it
+          readerWasWaiting = true;
+          const char kernel[] = "1 1 1\n1 1 1\n1 1 1\n";
+          (void)!::write(fd, kernel, sizeof kernel - 1);
+          ::close(fd);
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+    const bool imported = m_editor->importFile(path);
+    done = true;
+    writer.join();
+    QFile::remove(path);
+    QVERIFY2(!readerWasWaiting, "the import opened the FIFO and waited for a writer");
+    QVERIFY(!imported);
+    QVERIFY2(m_editor->errorText().contains(QStringLiteral("FIFO")), qPrintable(m_editor->errorText()));
+  }
+
+  // A file over the limit is refused with the limit named; it is never imported from its first 1 MiB (the
+  // divisor line past 1 MiB would be lost, and the import would say nothing).
+  void imageJImportRefusesFileOverTheLimit() {
+    const QString path =
+        QDir::temp().filePath(QStringLiteral("convolab-big-%1.txt").arg(QCoreApplication::applicationPid()));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write("1 2 1\n2 4 2\n1 2 1\n");
+    f.write(QByteArray(1 << 20, '\n'));
+    f.write("divisor: 16\n");
+    f.close();
+    const FilterSet before = m_doc->filter();
+    QVERIFY(!m_editor->importFile(path));
+    QFile::remove(path);
+    QCOMPARE(m_doc->filter(), before);
+    QVERIFY2(m_editor->errorText().contains(QStringLiteral("1 MiB")), qPrintable(m_editor->errorText()));
+    QVERIFY2(m_editor->errorText().contains(QStringLiteral("convolab-big-")),
+             qPrintable(m_editor->errorText()));
   }
 
   void borderModeSelector() {

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 // FilterSet JSON and text: round trips, override rules, and every rejection of DESIGN §2 with its message.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
@@ -210,6 +214,57 @@ TEST_F(TempDir, LoadErrorsNameTheFile) {
     }
   }
   EXPECT_THROW(writeFileAtomically(m_dir / "no" / "such" / "dir.json", "x", false), Error);
+}
+
+// Expects `read` to throw Error(BadInput) whose message holds every needle.
+template <typename Read>
+void expectRefused(Read read, std::initializer_list<std::string> needles) {
+  try {
+    read();
+    ADD_FAILURE() << "read";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+    for (const auto& n : needles) EXPECT_NE(std::string(e.what()).find(n), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(TempDir, FilterFilesAreReadWholeOrRefused) {
+  // A FIFO with no writer: a plain open() would block for good, so the read runs against a deadline.
+  const auto fifo = m_dir / "fifo.txt";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto read = std::async(std::launch::async, [&] {
+    try {
+      readFilterFileText(fifo);
+      return std::string("read");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+  });
+  ASSERT_EQ(read.wait_for(std::chrono::seconds(20)), std::future_status::ready) << "blocked on a FIFO";
+  const std::string why = read.get();
+  EXPECT_NE(why.find(fifo.string()), std::string::npos) << why;
+  EXPECT_NE(why.find("FIFO"), std::string::npos) << why;
+  expectRefused([&] { loadFilterFile(fifo); }, {fifo.string(), "FIFO"});
+  expectRefused([&] { loadFilterFile(m_dir); }, {m_dir.string(), "folder"});
+
+  // Over the limit: refused with the file and the limit named, never read in part (the divisor line that
+  // sits past 1 MiB must not be lost).
+  const auto big = m_dir / "big.txt";
+  {
+    std::ofstream out(big);
+    out << "1 1 1\n1 1 1\n1 1 1\n";
+    out << std::string(kMaxFilterFileBytes, '\n');
+    out << "divisor: 16\n";
+  }
+  expectRefused([&] { readFilterFileText(big); },
+                {big.string(), "1 MiB", std::to_string(std::filesystem::file_size(big))});
+  const auto bigJson = m_dir / "big.json";
+  std::filesystem::copy_file(big, bigJson);
+  expectRefused([&] { loadFilterFile(bigJson); }, {bigJson.string(), "1 MiB"});
+
+  // At the limit exactly: read whole.
+  std::filesystem::resize_file(big, kMaxFilterFileBytes);
+  EXPECT_EQ(readFilterFileText(big).size(), kMaxFilterFileBytes);
 }
 
 }  // namespace

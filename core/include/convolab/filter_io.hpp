@@ -2,6 +2,7 @@
 // Reading and writing filters: JSON files (the saved format) and plain text (copy/paste). Both round-trip.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -36,6 +37,12 @@ std::optional<double> parseFilterNumber(std::string_view token, bool decimalComm
 /// ImageJ's kernel text (Process › Filters › Convolve…): K rows of K tab-separated weights, channel R's
 /// matrix divided by its divisor. The offset and the other channels have no place in that form.
 std::string toImageJKernelText(const FilterSet& filter);
+
+/// The whole text of a filter file (.json or .txt). Refuses, with Error(BadInput) naming the path, anything
+/// but a regular file (a FIFO never blocks the caller) and a file over kMaxFilterFileBytes (naming the
+/// limit): a filter file is never read in part.
+std::string readFilterFileText(const std::filesystem::path& path);
+inline constexpr std::uint64_t kMaxFilterFileBytes = 1 << 20;
 
 /// Loads a .json filter file (reads the whole file; errors name the path).
 FilterSet loadFilterFile(const std::filesystem::path& path);
