@@ -32,7 +32,7 @@ class CameraSource : public FrameSource {
   CameraMode m_requested;
   cv::VideoCapture m_capture;
   cv::Mat m_bgr;
-  ImagePool m_pool;
+  ImagePool m_pool{stagingProvider()};
   double m_fps = 30;
   std::string m_mode;
   std::int64_t m_index = 0;

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "frame.hpp"
+#include "staging_storage.hpp"
 
 namespace convolab::capture {
 
@@ -54,6 +56,19 @@ class FrameSource {
   virtual std::int64_t position() const { return -1; }
   /// Moves to frame `frame` (clamped) so that the next read() delivers it; only where frameCount() > 0.
   virtual void seek(std::int64_t /*frame*/) {}
+
+  /// Where read() allocates frames from now on (the pipeline's staging cell); unset: the heap. Called before
+  /// the source is handed to its capture thread.
+  void setStaging(std::shared_ptr<const StagingStorage> staging) { m_staging = std::move(staging); }
+
+ protected:
+  /// The storage provider for the source's ImagePool: follows the staging cell once it is set.
+  StorageProvider stagingProvider() {
+    return [this] { return m_staging ? m_staging->get() : nullptr; };
+  }
+
+ private:
+  std::shared_ptr<const StagingStorage> m_staging;
 };
 
 }  // namespace convolab::capture

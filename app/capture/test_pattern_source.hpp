@@ -45,7 +45,7 @@ class TestPatternSource : public FrameSource {
   void render(cv::Mat& dst, std::int64_t frame) const;
 
   TestPatternOptions m_options;
-  ImagePool m_pool;
+  ImagePool m_pool{stagingProvider()};
   cv::Mat m_background;  ///< RGB, twice the width: a horizontally periodic gradient to scroll through
   cv::Mat m_bars;        ///< RGB colour bars strip
   std::int64_t m_index = 0;

@@ -32,7 +32,7 @@ class VideoFileSource : public FrameSource {
   std::filesystem::path m_path;
   cv::VideoCapture m_capture;
   cv::Mat m_bgr;
-  ImagePool m_pool;
+  ImagePool m_pool{stagingProvider()};
   double m_fps = 30.0;
   std::string m_mode;
   std::int64_t m_maxPixels;

@@ -15,8 +15,9 @@
 #include <thread>
 #include <vector>
 
-// The app's own newest-wins slot: header-only and free of OpenCV (capture::Frame is core's Image and a time
-// stamp), so the bench includes it without linking the capture library.
+// The app's own newest-wins slot and frame pool: header-only and free of OpenCV (capture::Frame is core's
+// Image and a time stamp), so the bench includes them without linking the capture library.
+#include "capture/image_pool.hpp"
 #include "capture/latest_frame_slot.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/pinned_pixel_storage.hpp"
@@ -39,28 +40,6 @@ namespace {
 
 using capture::Frame;
 using capture::LatestFrameSlot;
-
-/// capture::ImagePool with its storage given instead of the process-wide staging storage (that one lives in
-/// image_pool.cpp of the capture library, which links OpenCV videoio): an image is reused once no one else
-/// holds it; at most `capacity` are kept. Used by one thread.
-class StagingPool {
- public:
-  StagingPool(std::shared_ptr<PixelStorage> storage, std::size_t capacity)
-      : m_storage(std::move(storage)), m_capacity(capacity) {}
-
-  std::shared_ptr<Image> acquire(int width, int height) {
-    for (auto& image : m_images)
-      if (image.use_count() == 1 && image->width == width && image->height == height) return image;
-    auto image = std::make_shared<Image>(width, height, 0, m_storage);
-    if (m_images.size() < m_capacity) m_images.push_back(image);
-    return image;
-  }
-
- private:
-  std::shared_ptr<PixelStorage> m_storage;
-  std::size_t m_capacity;
-  std::vector<std::shared_ptr<Image>> m_images;
-};
 
 /// The "decode": a window of a prepared frame twice as wide, shifted a little every frame (as the test
 /// pattern scrolls its background), copied row by row into the staging image.
@@ -128,7 +107,8 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string&
   std::shared_ptr<PinnedPixelStorage> staging;
   if (!(pinnedEnv && std::string_view(pinnedEnv) == "0")) staging = std::make_shared<PinnedPixelStorage>(ctx);
   r.pinnedStaging = staging != nullptr;
-  StagingPool inputs(staging, 6), outputs(staging, 8);  // the capture pools' and the worker's sizes
+  // The capture pools' and the worker's sizes.
+  capture::ImagePool inputs(capture::fixedStorage(staging), 6), outputs(capture::fixedStorage(staging), 8);
 
   const Image source = randomFrame({2 * size.width, size.height});
   std::vector<std::uint32_t> backing;

@@ -9,10 +9,11 @@ namespace convolab::gui {
 Pipeline::Pipeline(QObject* parent)
     : QObject(parent),
       m_slot(std::make_shared<capture::LatestFrameSlot>()),
-      m_mailbox(std::make_shared<FilterMailbox>()) {
+      m_mailbox(std::make_shared<FilterMailbox>()),
+      m_staging(std::make_shared<capture::StagingStorage>()) {
   qRegisterMetaType<FrameRecord>();
   qRegisterMetaType<capture::CaptureStatus>();
-  m_worker = new ProcessingWorker(m_slot, m_mailbox);
+  m_worker = new ProcessingWorker(m_slot, m_mailbox, m_staging);
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
   connect(m_worker, &ProcessingWorker::frameProcessed, this,
@@ -59,6 +60,8 @@ void Pipeline::openSource(std::unique_ptr<capture::FrameSource> source,
   m_capture.reset();
   m_slot->clear();
   m_slot->resetCounters();
+  if (source)
+    source->setStaging(m_staging);  // frames are decoded straight into the processing device's pinned memory
   const std::uint64_t generation = ++m_sourceGeneration;
   ProcessingWorker* worker = m_worker;
   auto onFrame = [worker] {

@@ -10,6 +10,7 @@
 
 #include "capture/capture_thread.hpp"
 #include "capture/frame_source.hpp"
+#include "capture/staging_storage.hpp"
 #include "capture/video_recorder.hpp"
 #include "filter_mailbox.hpp"
 #include "processed_frame.hpp"
@@ -97,6 +98,7 @@ class Pipeline : public QObject {
  private:
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_mailbox;
+  std::shared_ptr<capture::StagingStorage> m_staging;  // filled by the worker, read by the sources' pools
   QThread m_thread;
   ProcessingWorker* m_worker = nullptr;   // lives on m_thread; deleted when it finishes
   bool m_stillIdle = false;               // the worker's state as last delivered to this thread

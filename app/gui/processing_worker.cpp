@@ -53,8 +53,9 @@ void ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds delay) {
 }
 
 ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot,
-                                   std::shared_ptr<FilterMailbox> filter)
-    : m_slot(std::move(slot)), m_filter(std::move(filter)) {
+                                   std::shared_ptr<FilterMailbox> filter,
+                                   std::shared_ptr<capture::StagingStorage> staging)
+    : m_slot(std::move(slot)), m_filter(std::move(filter)), m_staging(std::move(staging)) {
   // Every program with a window (the app, its tests, the soak tool) stops auto's background work when its
   // QCoreApplication ends, before static destructors run: a PoCL compile still in flight then crashed in
   // LLVM's torn-down statics (stopAutoMeasurements).
@@ -138,10 +139,8 @@ bool ProcessingWorker::openDevice(const QString& spec) {
     // Sources decode, and the engine downloads, straight into pinned memory of this device (DMA transfers,
     // no staging copy in the driver). CONVOLAB_PINNED_STAGING=0 turns it off (to compare).
     const char* pinned = std::getenv("CONVOLAB_PINNED_STAGING");
-    if (!(pinned && std::string_view(pinned) == "0")) {
-      m_staging = std::make_shared<PinnedPixelStorage>(m_context);
-      capture::setStagingStorage(m_staging);
-    }
+    if (!(pinned && std::string_view(pinned) == "0"))
+      m_staging->set(std::make_shared<PinnedPixelStorage>(m_context));
     ++m_epoch;
     m_lastFailure.clear();
     const auto& info = m_context->device();
@@ -202,8 +201,7 @@ void ProcessingWorker::setDevice(const QString& spec) {
 
 void ProcessingWorker::shutdown() {
   setRecorder(nullptr);
-  if (m_staging && capture::stagingStorage() == m_staging) capture::setStagingStorage(nullptr);
-  m_staging.reset();
+  m_staging->set(nullptr);
   m_preparer.reset();
   m_engine.reset();
   stopAutoMeasurements();  // the jobs use this device's queues

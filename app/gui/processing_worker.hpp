@@ -37,7 +37,10 @@ class ProcessingWorker : public QObject {
   Q_OBJECT
 
  public:
-  ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot, std::shared_ptr<FilterMailbox> filter);
+  /// `staging`: the cell this worker fills with pinned memory of the device it opens; the pipeline's sources
+  /// allocate their frames from it, and so do the worker's results.
+  ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot, std::shared_ptr<FilterMailbox> filter,
+                   std::shared_ptr<capture::StagingStorage> staging);
   ~ProcessingWorker() override;
 
   /// The newest processed frame (null before the first).
@@ -105,7 +108,8 @@ class ProcessingWorker : public QObject {
   std::shared_ptr<FilterMailbox> m_filter;
   std::shared_ptr<Context> m_context;
   std::array<std::shared_ptr<Context>, 2> m_queues;  // siblings of m_context that engines run on
-  std::shared_ptr<PixelStorage> m_staging;  // pinned memory of m_context that frames are decoded into
+  std::shared_ptr<capture::StagingStorage>
+      m_staging;  // pinned memory of m_context that frames are decoded into
   std::unique_ptr<EnginePreparer> m_preparer;
   QString m_strategy = QString::fromLatin1(kAutoStrategy);
 
@@ -133,7 +137,7 @@ class ProcessingWorker : public QObject {
   std::chrono::steady_clock::time_point m_lastTrim{};  // the last returnFreedMemory()
   std::atomic<bool> m_automated{false};
 
-  capture::ImagePool m_outputs{8};
+  capture::ImagePool m_outputs{capture::providerOf(m_staging), 8};
   std::atomic<std::uint64_t> m_sequence{0};
   QString m_lastFailure;
 
