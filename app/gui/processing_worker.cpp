@@ -141,7 +141,7 @@ bool ProcessingWorker::openDevice(const QString& spec) {
     const char* pinned = std::getenv("CONVOLAB_PINNED_STAGING");
     if (!(pinned && std::string_view(pinned) == "0"))
       m_staging->set(std::make_shared<PinnedPixelStorage>(m_context));
-    ++m_epoch;
+    ++m_engineState;
     m_lastFailure.clear();
     const auto& info = m_context->device();
     emit engineReady(QString::fromStdString(info.name), QString::fromStdString(info.spec()), m_strategy);
@@ -182,7 +182,7 @@ void ProcessingWorker::setStrategy(const QString& name) {
   try {
     requireStrategyName(name.toStdString());  // validates before touching the engine
     m_strategy = name;
-    ++m_epoch;
+    ++m_engineState;
     if (m_context) {
       const auto& info = m_context->device();
       emit engineReady(QString::fromStdString(info.name), QString::fromStdString(info.spec()), m_strategy);
@@ -283,7 +283,7 @@ void ProcessingWorker::prepareNow(const FilterSnapshot& snapshot, int width, int
   if (result->engine) {
     m_engine = std::move(result->engine);
     m_live = job;
-    ++m_generation;
+    ++m_engineState;
   } else {
     reportFailure(tr("Processing failed: %1").arg(QString::fromStdString(result->error)));
   }
@@ -308,7 +308,7 @@ bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int widt
   m_live.id = m_nextJobId++;  // a preparation asked for before this edit is older: never adopted
   m_requested = m_live;
   if (m_waitingFor) stopWaiting();
-  ++m_generation;
+  ++m_engineState;
   return true;
 }
 
@@ -325,7 +325,7 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
       m_engine = std::move(result->engine);
       m_preparer->setLiveContext(&m_engine->context());
       m_live = result->job;
-      ++m_generation;
+      ++m_engineState;
       adopted = true;
     } else {
       m_preparer->recycle(std::move(result->engine));
@@ -348,72 +348,87 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
 
 void ProcessingWorker::process(const capture::Frame& frame) {
   const auto snapshot = m_filter->current();
+  const PassStamp stamp{frame.image, snapshot->revision, m_engineState};
   // A still image is delivered again and again: process it once per change, not 30 times a second.
-  if (frame.image == m_lastInput.image && snapshot->revision == m_lastRevision &&
-      m_generation == m_lastGeneration && m_epoch == m_lastEpoch && !repeatStills()) {
+  if (stamp == m_lastPass && !repeatStills()) {
     setStillIdle(true);
     return;
   }
   setStillIdle(false);  // this frame is processed: "idle" again only at the next unchanged delivery
   m_lastInput = frame;
+  auto result = std::make_shared<ProcessedFrame>();
+  result->original = frame.image;
+  result->filtered = frame.image;  // bypass, or a failed frame: show the input unchanged
+  result->record = recordFor(frame, *snapshot);
+  const bool current = snapshot->bypass || filterWithEngine(frame, *snapshot, *result);
+  // The stamp after the pass: an engine swapped in for this frame (automated runs) counts as seen.
+  m_lastPass = {frame.image, snapshot->revision, m_engineState};
+  if (current && !m_waitingFor && result->record.error.isEmpty()) m_slot->setCounting(true);
+  result->record.processed = capture::Clock::now();
+  publish(std::move(result));
+}
+
+FrameRecord ProcessingWorker::recordFor(const capture::Frame& frame, const FilterSnapshot& snapshot) {
   FrameRecord record;
   record.sequence = ++m_sequence;
   record.sourceIndex = frame.index;
-  record.filterRevision = snapshot->revision;
-  record.bypassed = snapshot->bypass;
+  record.filterRevision = snapshot.revision;
+  record.bypassed = snapshot.bypass;
   record.captured = frame.captured;
   record.width = frame.image->width;
   record.height = frame.image->height;
   record.pinnedInput = frame.image->storage() != nullptr;
+  return record;
+}
 
-  auto result = std::make_shared<ProcessedFrame>();
-  result->original = frame.image;
-  result->filtered = frame.image;  // bypass, or a failed frame: show the input unchanged
-  bool current = snapshot->bypass;
-  if (!snapshot->bypass) {
-    const int width = frame.image->width, height = frame.image->height;
-    if (!m_context) {
-      record.error = m_lastFailure.isEmpty() ? tr("No OpenCL device") : m_lastFailure;
-    } else {
-      if (!liveIsCurrent(*snapshot, width, height)) {
-        if (m_automated)
-          prepareNow(*snapshot, width, height);
-        else if (!takeFilterOnLive(*snapshot, width, height))
-          requestPreparation(*snapshot, width, height);
-      }
-      current = liveIsCurrent(*snapshot, width, height);
-      if (current) m_live.revision = snapshot->revision;  // same filter, published again
-      if (m_engine && m_live.width == width && m_live.height == height) {
-        record.filterRevision = m_live.filter == snapshot->filter ? snapshot->revision : m_live.revision;
-        record.stale = record.filterRevision != snapshot->revision;
-        try {
-          if (const int delay = g_testFrameDelayMs.load(); delay > 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(delay));
-          auto out = m_outputs.acquire(width, height);
-          record.timings = m_engine->process(frame.image->view(), out->mutableView());
-          record.hasTimings = true;
-          result->filtered = std::move(out);
-          m_lastFailure.clear();
-        } catch (const std::exception& e) {
-          record.error = QString::fromUtf8(e.what());
-          reportFailure(tr("Processing failed: %1").arg(record.error));
-        }
-        for (const auto& n : m_engine->takeNotices()) emit notice(QString::fromStdString(n));
-      } else {
-        // No engine fits this size yet: show the input, marked, while the preparer works.
-        record.filterRevision = 0;
-        record.stale = true;
-        record.unfiltered = true;
-        if (!m_waitingFor) record.error = m_lastFailure.isEmpty() ? tr("No engine") : m_lastFailure;
-      }
-    }
+bool ProcessingWorker::bringEngineUpToDate(const FilterSnapshot& snapshot, int width, int height) {
+  if (!liveIsCurrent(snapshot, width, height)) {
+    if (m_automated)
+      prepareNow(snapshot, width, height);
+    else if (!takeFilterOnLive(snapshot, width, height))
+      requestPreparation(snapshot, width, height);
   }
-  m_lastRevision = snapshot->revision;
-  m_lastGeneration = m_generation;
-  m_lastEpoch = m_epoch;
-  if (current && !m_waitingFor && record.error.isEmpty()) m_slot->setCounting(true);
-  record.processed = capture::Clock::now();
-  result->record = record;
+  const bool current = liveIsCurrent(snapshot, width, height);
+  if (current) m_live.revision = snapshot.revision;  // same filter, published again
+  return current;
+}
+
+bool ProcessingWorker::filterWithEngine(const capture::Frame& frame, const FilterSnapshot& snapshot,
+                                        ProcessedFrame& result) {
+  FrameRecord& record = result.record;
+  if (!m_context) {
+    record.error = m_lastFailure.isEmpty() ? tr("No OpenCL device") : m_lastFailure;
+    return false;
+  }
+  const int width = frame.image->width, height = frame.image->height;
+  const bool current = bringEngineUpToDate(snapshot, width, height);
+  if (!m_engine || m_live.width != width || m_live.height != height) {
+    // No engine fits this size yet: show the input, marked, while the preparer works.
+    record.filterRevision = 0;
+    record.stale = true;
+    record.unfiltered = true;
+    if (!m_waitingFor) record.error = m_lastFailure.isEmpty() ? tr("No engine") : m_lastFailure;
+    return current;
+  }
+  record.filterRevision = m_live.filter == snapshot.filter ? snapshot.revision : m_live.revision;
+  record.stale = record.filterRevision != snapshot.revision;
+  try {
+    if (const int delay = g_testFrameDelayMs.load(); delay > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+    auto out = m_outputs.acquire(width, height);
+    record.timings = m_engine->process(frame.image->view(), out->mutableView());
+    record.hasTimings = true;
+    result.filtered = std::move(out);
+    m_lastFailure.clear();
+  } catch (const std::exception& e) {
+    record.error = QString::fromUtf8(e.what());
+    reportFailure(tr("Processing failed: %1").arg(record.error));
+  }
+  for (const auto& n : m_engine->takeNotices()) emit notice(QString::fromStdString(n));
+  return current;
+}
+
+void ProcessingWorker::publish(ProcessedFramePtr result) {
   std::shared_ptr<capture::VideoRecorder> recorder;
   {
     std::lock_guard lock(m_mutex);
@@ -421,7 +436,7 @@ void ProcessingWorker::process(const capture::Frame& frame) {
     recorder = m_recorder;
   }
   if (recorder) recorder->push(result->filtered);
-  emit frameProcessed(record);
+  emit frameProcessed(result->record);
 }
 
 }  // namespace convolab::gui

@@ -85,7 +85,17 @@ class ProcessingWorker : public QObject {
   /// Queues one runPass() unless one is queued already: any number of requests make one pass.
   void schedulePass();
   void runPass();
+  /// One pass over `frame`: skipped for an unchanged still, else filtered (or passed through) and published.
   void process(const capture::Frame& frame);
+  FrameRecord recordFor(const capture::Frame& frame, const FilterSnapshot& snapshot);
+  /// Makes the live engine run `snapshot` at this size, or asks the preparer to (automated runs wait for
+  /// it). True when the live engine is current afterwards.
+  bool bringEngineUpToDate(const FilterSnapshot& snapshot, int width, int height);
+  /// Filters `frame` into `result` with the live engine when one fits its size, else marks it unfiltered.
+  /// Returns bringEngineUpToDate()'s answer.
+  bool filterWithEngine(const capture::Frame& frame, const FilterSnapshot& snapshot, ProcessedFrame& result);
+  /// Makes `result` the newest frame, queues it to the recorder and announces it.
+  void publish(ProcessedFramePtr result);
   bool openDevice(const QString& spec);
   void reportFailure(const QString& message);
   /// The live engine runs `snapshot`'s filter with the requested strategy and device at this size.
@@ -116,8 +126,9 @@ class ProcessingWorker : public QObject {
   // The live engine and what it was prepared for.
   std::unique_ptr<Engine> m_engine;
   PrepareJob m_live;
-  std::uint64_t m_generation = 0;  // grows whenever the live engine changes
-  std::uint64_t m_epoch = 0;       // grows whenever the requested strategy or device changes
+  // Grows whenever what a pass would produce changes other than by the filter: the live engine was swapped
+  // or took an edit, or the requested strategy or device changed.
+  std::uint64_t m_engineState = 0;
 
   // The newest preparation asked for (not yet adopted while m_waitingFor != 0).
   PrepareJob m_requested;
@@ -126,11 +137,16 @@ class ProcessingWorker : public QObject {
   QString m_preparing;
   QTimer* m_preparingGrace = nullptr;
 
-  // Still images: what the last processing of m_lastInput was made with.
-  capture::Frame m_lastInput;
-  std::uint64_t m_lastRevision = ~0ull;
-  std::uint64_t m_lastGeneration = ~0ull;
-  std::uint64_t m_lastEpoch = ~0ull;
+  /// What a pass was made from: the input image, the filter revision and m_engineState. A delivery with the
+  /// stamp of the last pass (a still image delivered again) shows nothing new.
+  struct PassStamp {
+    std::shared_ptr<const Image> input;
+    std::uint64_t revision = ~0ull;
+    std::uint64_t engineState = ~0ull;
+    bool operator==(const PassStamp&) const = default;
+  };
+  capture::Frame m_lastInput;  // processed again when the filter changes while the source is idle
+  PassStamp m_lastPass;
   bool m_stillIdle = false;                            // published through stateChanged (Pipeline::stillIdle)
   bool m_passQueued = false;                           // a runPass() is queued (schedulePass)
   bool m_filterDirty = false;                          // the filter changed since the last pass
