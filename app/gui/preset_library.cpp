@@ -11,19 +11,26 @@
 
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/regular_file.hpp"
 
 namespace convolab::gui {
 
 namespace {
 
 FilterSet parseFile(const QString& path) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly))
-    throw Error(ErrorKind::BadInput,
-                "cannot read preset '" + path.toStdString() + "': " + file.errorString().toStdString());
-  const QByteArray bytes = file.readAll();
-  return parseFilterJson(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
-                         path.toStdString());
+  if (path.startsWith(QLatin1Char(':'))) {  // bundled, in the resources: no FIFO or huge file can be there
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+      throw Error(ErrorKind::BadInput,
+                  "cannot read preset '" + path.toStdString() + "': " + file.errorString().toStdString());
+    const QByteArray bytes = file.readAll();
+    return parseFilterJson(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
+                           path.toStdString());
+  }
+  // The user's folder may hold anything: a FIFO there must not hang the preset list.
+  const std::string text =
+      readRegularFileOrThrow(QFile::encodeName(path).toStdString(), kMaxFilterFileBytes, "preset");
+  return parseFilterJson(text, path.toStdString());
 }
 
 }  // namespace

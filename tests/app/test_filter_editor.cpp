@@ -29,6 +29,34 @@
 using namespace convolab;
 using namespace convolab::gui;
 
+// Runs `body` while a helper thread watches the FIFO at `path`: if anybody opens it for reading (and so
+// would wait for a writer for good), the helper writes a valid kernel and closes, which ends the wait.
+// Returns whether that happened.
+struct FifoWatch {
+  template <typename Body>
+  static bool readerWaited(const QString& path, Body body) {
+    std::atomic<bool> done{false}, waited{false};
+    const QByteArray name = QFile::encodeName(path);
+    std::thread writer([&] {
+      while (!done) {
+        const int fd = ::open(name.constData(), O_WRONLY | O_NONBLOCK);  // fails while there is no reader
+        if (fd >= 0) {
+          waited = true;
+          const char kernel[] = "1 1 1\n1 1 1\n1 1 1\n";
+          (void)!::write(fd, kernel, sizeof kernel - 1);
+          ::close(fd);
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+    body();
+    done = true;
+    writer.join();
+    return waited;
+  }
+};
+
 class FilterEditorTest : public QObject {
   Q_OBJECT
 
@@ -349,33 +377,34 @@ class FilterEditorTest : public QObject {
   }
 
   // A FIFO named as a .txt filter must be refused at once, not waited on. Without a guard the import blocks
-  // until a writer comes: a helper thread plays that writer (after a while) so the test ends either way.
+  // until a writer comes: FifoWatch plays that writer (after a while) so the test ends either way.
   void imageJImportRefusesFifoWithoutBlocking() {
     const QString path =
         QDir::temp().filePath(QStringLiteral("convolab-fifo-%1.txt").arg(QCoreApplication::applicationPid()));
     QFile::remove(path);
     QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
-    std::atomic<bool> done{false}, readerWasWaiting{false};
-    std::thread writer([&] {
-      while (!done) {
-        const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_NONBLOCK);
-        if (fd >= 0) {  // somebody opened the FIFO for reading: the import is blocked on it
-          readerWasWaiting = true;
-          const char kernel[] = "1 1 1\n1 1 1\n1 1 1\n";
-          (void)!::write(fd, kernel, sizeof kernel - 1);
-          ::close(fd);
-          return;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      }
-    });
-    const bool imported = m_editor->importFile(path);
-    done = true;
-    writer.join();
+    bool imported = true;
+    const bool waited = FifoWatch::readerWaited(path, [&] { imported = m_editor->importFile(path); });
     QFile::remove(path);
-    QVERIFY2(!readerWasWaiting, "the import opened the FIFO and waited for a writer");
+    QVERIFY2(!waited, "the import opened the FIFO and waited for a writer");
     QVERIFY(!imported);
     QVERIFY2(m_editor->errorText().contains(QStringLiteral("FIFO")), qPrintable(m_editor->errorText()));
+  }
+
+  // The user's preset folder may hold a FIFO (or a link to one): listing and loading must not wait on it.
+  void presetFolderFifoNeverBlocks() {
+    QVERIFY(QDir().mkpath(m_presets->userDir()));
+    const QString fifo = QDir(m_presets->userDir()).filePath(QStringLiteral("pipe.json"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    QVERIFY(QFile::link(fifo, QDir(m_presets->userDir()).filePath(QStringLiteral("link.json"))));
+    QList<PresetEntry> listed;
+    bool waited = FifoWatch::readerWaited(fifo, [&] { listed = m_presets->user(); });
+    QVERIFY2(!waited, "listing the presets opened a FIFO and waited for a writer");
+    for (const PresetEntry& e : listed) {
+      waited = FifoWatch::readerWaited(fifo, [&] { QVERIFY(!m_editor->loadPreset(e)); });
+      QVERIFY2(!waited, qPrintable(QStringLiteral("loading %1 waited on a FIFO").arg(e.path)));
+      QVERIFY2(m_editor->errorText().contains(QStringLiteral("FIFO")), qPrintable(m_editor->errorText()));
+    }
   }
 
   // A file over the limit is refused with the limit named; it is never imported from its first 1 MiB (the
