@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cv/image_codec.hpp"
 #include "cv/mat_adapter.hpp"
 
 namespace convolab::capture {
@@ -14,42 +13,36 @@ VideoFileSource::VideoFileSource(std::filesystem::path path, std::int64_t maxPix
     : m_path(std::move(path)), m_maxPixels(maxPixels) {}
 
 void VideoFileSource::open() {
-  if (m_capture.isOpened()) return;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(m_path, ec)) throw SourceError(m_path.string() + ": no such file");
-  if (!m_capture.open(m_path.string(), cv::CAP_ANY) || !m_capture.isOpened())
-    throw SourceError(m_path.string() + ": not a video OpenCV can decode");
-  const double fps = m_capture.get(cv::CAP_PROP_FPS);
-  m_fps = std::isfinite(fps) && fps >= 1 && fps <= 480 ? fps : 30.0;
-  const int w = static_cast<int>(m_capture.get(cv::CAP_PROP_FRAME_WIDTH));
-  const int h = static_cast<int>(m_capture.get(cv::CAP_PROP_FRAME_HEIGHT));
-  if (static_cast<std::int64_t>(w) * h > m_maxPixels) {
-    m_capture.release();
-    throw SourceError(opencv::tooLargeMessage(m_path.filename().string(), w, h, m_maxPixels));
+  if (m_reader) return;
+  try {
+    m_reader = std::make_unique<VideoReader>(m_path, m_maxPixels);
+  } catch (const SourceError& e) {
+    throw SourceError(m_path.string() + ": " + e.what());
   }
-  const double count = m_capture.get(cv::CAP_PROP_FRAME_COUNT);
-  m_frameCount = std::isfinite(count) && count > 0 && count < 1e9 ? static_cast<std::int64_t>(count) : 0;
+  const VideoInfo& info = m_reader->info();
+  m_fps = info.nominalFps >= 1 && info.nominalFps <= 480 ? info.nominalFps : 30.0;
+  m_frameCount = info.declaredFrames;
   m_next = 0;
   m_position = -1;
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%d×%d video @ %.3g fps", w, h, m_fps);
+  std::snprintf(buf, sizeof buf, "%d×%d video @ %.3g fps", info.width, info.height, m_fps);
   m_mode = buf;
 }
 
 void VideoFileSource::seek(std::int64_t frame) {
-  if (!m_capture.isOpened() || m_frameCount <= 0) return;
+  if (!m_reader || m_frameCount <= 0) return;
   frame = std::clamp<std::int64_t>(frame, 0, m_frameCount - 1);
-  m_capture.set(cv::CAP_PROP_POS_FRAMES, static_cast<double>(frame));
+  m_reader->seekFrame(frame);
   m_next = frame;
 }
 
 bool VideoFileSource::read(Frame& out) {
-  if (!m_capture.isOpened()) return false;
-  if (!m_capture.read(m_bgr) || m_bgr.empty()) {
+  if (!m_reader) return false;
+  if (!m_reader->read(m_bgr)) {
     // End of the clip: loop. A file that cannot deliver even its first frame has failed.
-    m_capture.set(cv::CAP_PROP_POS_FRAMES, 0);
+    m_reader->seekFrame(0);
     m_next = 0;
-    if (!m_capture.read(m_bgr) || m_bgr.empty()) return false;
+    if (!m_reader->read(m_bgr)) return false;
   }
   m_position = m_next++;
   // The file's count is an estimate for some containers: trust what was actually read.

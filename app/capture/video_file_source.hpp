@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
-// VideoFileSource: a video file read with OpenCV, looping at its end, paced at the file's frame rate.
+// VideoFileSource: a video file read through VideoReader, looping at its end, paced at the file's frame rate.
 #pragma once
 
 #include <filesystem>
-#include <opencv2/videoio.hpp>
+#include <memory>
 
 #include "cv/image_codec.hpp"
 #include "frame_source.hpp"
 #include "image_pool.hpp"
+#include "video_reader.hpp"
 
 namespace convolab::capture {
 
@@ -19,7 +20,7 @@ class VideoFileSource : public FrameSource {
   SourceKind kind() const override { return SourceKind::VideoFile; }
   std::string description() const override { return m_path.filename().string(); }
   void open() override;
-  void close() override { m_capture.release(); }
+  void close() override { m_reader.reset(); }
   bool read(Frame& out) override;
   double nominalFps() const override { return m_fps; }
   std::string deliveredMode() const override { return m_mode; }
@@ -30,7 +31,7 @@ class VideoFileSource : public FrameSource {
 
  private:
   std::filesystem::path m_path;
-  cv::VideoCapture m_capture;
+  std::unique_ptr<VideoReader> m_reader;
   cv::Mat m_bgr;
   ImagePool m_pool{stagingProvider()};
   double m_fps = 30.0;

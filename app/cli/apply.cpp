@@ -23,14 +23,19 @@
 #include "convolab/registry.hpp"
 #include "cv/image_codec.hpp"
 #include "image_batch.hpp"
+#include "jobs/signal_guard.hpp"
+#include "jobs/video_job.hpp"
 #include "progress_reporter.hpp"
-#include "signal_guard.hpp"
-#include "video_job.hpp"
 
 namespace convolab::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using jobs::runVideoJob;
+using jobs::SignalGuard;
+using jobs::videoCodecFor;
+using jobs::VideoJobOptions;
+using jobs::VideoJobResult;
 
 struct ApplyOptions {
   std::string filter;

@@ -5,14 +5,16 @@
 #include <functional>
 #include <string>
 
+#include "jobs/exit_codes.hpp"
+
 namespace CLI {
 class App;
 }
 
 namespace convolab::cli {
 
-/// Exit codes (docs/CLI.md). Errors are mapped to these in one place: main().
-enum ExitCode : int { kExitOk = 0, kExitInternal = 1, kExitUsage = 2, kExitBadInput = 3, kExitDevice = 4 };
+/// Exit codes (docs/CLI.md, jobs/exit_codes.hpp). Errors are mapped to these in one place: main().
+using enum jobs::ExitCode;
 
 /// The work of the subcommand the command line chose; main() runs it inside its error mapping.
 /// Returns the exit code; failures throw (convolab::Error and friends) instead.

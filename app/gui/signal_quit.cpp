@@ -17,7 +17,7 @@ SignalQuit::SignalQuit(QWidget* window)
     if (!requested()) return;
     m_poll.stop();
     if (m_window) m_window->close();
-    QCoreApplication::exit(cli::kExitInterrupted);
+    QCoreApplication::exit(jobs::kExitInterrupted);
   });
   m_poll.start();
 }
@@ -25,7 +25,7 @@ SignalQuit::SignalQuit(QWidget* window)
 int SignalQuit::finish(int code) {
   if (!requested()) return code;
   convolab::removePendingTemporaries();
-  return cli::kExitInterrupted;
+  return jobs::kExitInterrupted;
 }
 
 }  // namespace convolab::gui

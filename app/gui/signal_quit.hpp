@@ -7,26 +7,26 @@
 #include <QTimer>
 #include <QWidget>
 
-#include "../cli/signal_guard.hpp"
+#include "jobs/signal_guard.hpp"
 
 namespace convolab::gui {
 
-/// Installs SIGINT/SIGTERM handling for the app (the CLI's SignalGuard). The first signal closes `window` as
-/// the user would (a recording is finished, --stats and --snapshot are written, a save in progress completes)
-/// and ends the event loop; a second one removes the temporaries of files being written and exits at once.
-/// Either way the exit status is cli::kExitInterrupted (130).
+/// Installs SIGINT/SIGTERM handling for the app (SignalGuard, shared with the CLI). The first signal closes
+/// `window` as the user would (a recording is finished, --stats and --snapshot are written, a save in
+/// progress completes) and ends the event loop; a second one removes the temporaries of files being written
+/// and exits at once. Either way the exit status is jobs::kExitInterrupted (130).
 class SignalQuit : public QObject {
  public:
   explicit SignalQuit(QWidget* window);
 
   /// True once a signal asked the app to stop.
-  static bool requested() { return cli::SignalGuard::stopRequested(); }
+  static bool requested() { return jobs::SignalGuard::stopRequested(); }
   /// For main() after the event loop: removes what is still being written (a worker's export) when a signal
   /// stopped the app, and returns the exit status to use instead of `code`.
   static int finish(int code);
 
  private:
-  cli::SignalGuard m_guard;
+  jobs::SignalGuard m_guard;
   QPointer<QWidget> m_window;
   QTimer m_poll;
 };

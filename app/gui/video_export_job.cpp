@@ -5,8 +5,8 @@
 #include <CL/opencl.hpp>
 #include <opencv2/core.hpp>
 
-#include "cli/video_job.hpp"
 #include "convolab/error.hpp"
+#include "jobs/video_job.hpp"
 
 namespace convolab::gui {
 
@@ -23,7 +23,7 @@ bool VideoExportJob::start(const QString& input, const QString& output, const Fi
   if (m_thread.joinable()) m_thread.join();
   m_stop = false;
   m_done = false;
-  cli::VideoJobOptions o;
+  jobs::VideoJobOptions o;
   o.input = input.toStdString();
   o.output = output.toStdString();
   o.filter = filter;
@@ -36,7 +36,7 @@ bool VideoExportJob::start(const QString& input, const QString& output, const Fi
     try {
       o.context = std::make_shared<Context>(device);
       o.progress = [this](std::int64_t done, std::int64_t total) { emit progress(done, total); };
-      const cli::VideoJobResult r = cli::runVideoJob(o);
+      const jobs::VideoJobResult r = jobs::runVideoJob(o);
       if (r.stopped) {
         message = tr("Export cancelled; nothing was written.");
       } else {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// VideoExportJob: runs the CLI's VideoJob (decode → engine → encode) for the app on a thread of its own,
-// with its own OpenCL context and engine, reporting progress and the outcome through Qt signals.
+// VideoExportJob: runs the VideoJob (jobs/, shared with the CLI) (decode → engine → encode) for the app on a
+// thread of its own, with its own OpenCL context and engine, reporting progress and the outcome through Qt
+// signals.
 #pragma once
 
 #include <QObject>

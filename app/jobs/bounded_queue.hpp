@@ -8,7 +8,7 @@
 #include <mutex>
 #include <optional>
 
-namespace convolab::cli {
+namespace convolab::jobs {
 
 template <typename T>
 class BoundedQueue {
@@ -58,4 +58,4 @@ class BoundedQueue {
   bool m_closed = false;
 };
 
-}  // namespace convolab::cli
+}  // namespace convolab::jobs

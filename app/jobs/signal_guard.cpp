@@ -9,7 +9,7 @@
 
 #include "convolab/atomic_file.hpp"
 
-namespace convolab::cli {
+namespace convolab::jobs {
 namespace {
 
 std::atomic<bool> g_stop{false};
@@ -53,4 +53,4 @@ const std::atomic<bool>& SignalGuard::stopFlag() {
   return g_stop;
 }
 
-}  // namespace convolab::cli
+}  // namespace convolab::jobs

@@ -5,10 +5,9 @@
 
 #include <atomic>
 
-namespace convolab::cli {
+#include "exit_codes.hpp"
 
-/// Exit status after a stop by signal (128 + SIGINT, what shells report for Ctrl+C).
-inline constexpr int kExitInterrupted = 130;
+namespace convolab::jobs {
 
 class SignalGuard {
  public:
@@ -24,4 +23,4 @@ class SignalGuard {
   static bool stopRequested() { return stopFlag().load(std::memory_order_relaxed); }
 };
 
-}  // namespace convolab::cli
+}  // namespace convolab::jobs

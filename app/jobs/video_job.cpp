@@ -10,11 +10,12 @@
 #include <exception>
 #include <future>
 #include <opencv2/core.hpp>
-#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/videoio.hpp>
 #include <thread>
 
 #include "bounded_queue.hpp"
+#include "capture/frame_source.hpp"
+#include "capture/video_reader.hpp"
 #include "convolab/atomic_file.hpp"
 #include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
@@ -25,7 +26,7 @@
 #include "convolab/registry.hpp"
 #include "cv/mat_adapter.hpp"
 
-namespace convolab::cli {
+namespace convolab::jobs {
 namespace {
 
 namespace fs = std::filesystem;
@@ -99,27 +100,23 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   result.codec = codec;
 
   std::error_code ec;
-  if (!fs::is_regular_file(o.input, ec))
-    bad(o.input, fs::exists(o.input, ec) ? "not a regular file" : "no such file");
-  // OpenCV's backends log every failed probe on stderr: our own message says what went wrong.
-  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
-  cv::VideoCapture capture;
+  std::optional<capture::VideoReader> reader;
   try {
-    if (!capture.open(o.input.string(), cv::CAP_FFMPEG)) capture.open(o.input.string(), cv::CAP_ANY);
+    reader.emplace(o.input);
+  } catch (const capture::SourceError& e) {
+    bad(o.input, e.what());
   } catch (const cv::Exception& e) {
     bad(o.input, std::string("cannot open: ") + e.what());
   }
-  if (!capture.isOpened())
-    bad(o.input, "cannot open it as a video (missing, or a format OpenCV cannot read)");
   cv::Mat first;
-  if (!capture.read(first) || first.empty()) bad(o.input, "no frame could be decoded");
+  if (!reader->read(first) || first.empty()) bad(o.input, "no frame could be decoded");
   if (first.type() != CV_8UC3)
     bad(o.input, "decoded to an unexpected pixel type " + cv::typeToString(first.type()));
   result.width = first.cols;
   result.height = first.rows;
-  result.fps = capture.get(cv::CAP_PROP_FPS);
+  result.fps = reader->info().nominalFps;
   if (!(result.fps > 0 && result.fps < 1000)) result.fps = 25;
-  const auto total = static_cast<std::int64_t>(capture.get(cv::CAP_PROP_FRAME_COUNT));
+  const std::int64_t total = reader->info().declaredFrames;
   if (o.note)
     o.note("'" + o.input.string() + "': the audio, if any, is not kept (ConvoLab writes the video only)");
 
@@ -161,7 +158,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
       for (;;) {
         const auto t = Clock::now();
         cv::Mat frame;
-        if (!capture.read(frame) || frame.empty()) break;
+        if (!reader->read(frame)) break;
         decodeBusy += msSince(t);
         if (frame.size() != size || frame.type() != CV_8UC3) bad(o.input, "the frame size changes mid-video");
         if (!decoded.push(std::move(frame))) return;
@@ -299,4 +296,4 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   return result;
 }
 
-}  // namespace convolab::cli
+}  // namespace convolab::jobs

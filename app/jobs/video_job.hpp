@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // VideoJob: filters a whole video file (OpenCV videoio) through the engine and writes a new video
-// atomically; decode, device and encode run on their own threads. Used by `apply` and the app's export.
+// atomically; decode (capture's VideoReader), device and encode run on their own threads. Used by `apply`
+// and the app's export.
 #pragma once
 
 #include <atomic>
@@ -15,7 +16,7 @@
 #include "convolab/filter.hpp"
 #include "convolab/strategy_id.hpp"
 
-namespace convolab::cli {
+namespace convolab::jobs {
 
 struct VideoJobOptions {
   std::filesystem::path input, output;
@@ -53,4 +54,4 @@ std::optional<std::string> videoCodecFor(const std::filesystem::path& output);
 /// (nothing is left behind), Error(Device) when no strategy can run.
 VideoJobResult runVideoJob(const VideoJobOptions& options);
 
-}  // namespace convolab::cli
+}  // namespace convolab::jobs
