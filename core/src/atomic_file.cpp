@@ -27,9 +27,9 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kMarker = ".convolab-tmp-";
-constexpr std::string_view kLegacyMarker = ".tmp-";
 constexpr std::size_t kRandomChars = 6;
 constexpr std::size_t kMaxNameStem = 160;  // keeps ".<name>.convolab-tmp-XXXXXX<ext>" under NAME_MAX
+constexpr std::size_t kMaxExtension = 16;  // a longer extension is left off the temporary
 
 // Temporaries of live AtomicFiles, readable from a signal handler: a slot is published (state 2) only after
 // its path is complete, and a handler only reads published slots.
@@ -72,41 +72,42 @@ mode_t processUmask() {
   return mask;
 }
 
-bool isRandomTail(std::string_view s) {
-  if (s.size() < kRandomChars) return false;
-  for (std::size_t i = 0; i < kRandomChars; ++i)
-    if (!std::isalnum(static_cast<unsigned char>(s[i]))) return false;
+// mkstemps fills its X's from [A-Za-z0-9].
+bool isRandomPart(std::string_view s) {
+  if (s.size() != kRandomChars) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
   return true;
 }
 
-void sweepOnce(const fs::path& dir) {
-  static std::mutex mutex;
-  static std::set<std::string> swept;
-  std::error_code ec;
-  const std::string key = fs::absolute(dir, ec).lexically_normal().string();
-  {
-    std::lock_guard lock(mutex);
-    if (!swept.insert(key).second) return;
-  }
-  sweepStaleTemporaries(dir);
+// The extension AtomicFile gives the temporary of a target called `name`: its own, unless too long.
+std::string temporaryExtension(const fs::path& name) {
+  const std::string ext = name.extension().string();
+  return ext.size() <= kMaxExtension ? ext : "";
 }
 
 }  // namespace
 
 bool isAtomicTemporaryName(std::string_view name) {
+  // Exactly "." + stem + marker + 6 random characters + the extension AtomicFile derives from the stem,
+  // where stem is the target's name cut to kMaxNameStem. Anything else is somebody else's file.
   if (name.size() < 2 || name[0] != '.') return false;
-  const auto at = name.rfind(kMarker);
-  if (at != std::string_view::npos && at >= 2) {
+  for (std::size_t at = name.find(kMarker, 1); at != std::string_view::npos;
+       at = name.find(kMarker, at + 1)) {
+    const std::string_view stem = name.substr(1, at - 1);
     const std::string_view tail = name.substr(at + kMarker.size());
-    if (!isRandomTail(tail)) return false;
+    if (stem.empty() || stem == "." || stem == ".." || stem.size() > kMaxNameStem) continue;
+    if (tail.size() < kRandomChars || !isRandomPart(tail.substr(0, kRandomChars))) continue;
     const std::string_view ext = tail.substr(kRandomChars);
-    return ext.empty() || (ext[0] == '.' && ext.find('/') == std::string_view::npos);
+    if (ext.find('/') != std::string_view::npos) return false;
+    if (stem.size() < kMaxNameStem) {
+      if (ext == temporaryExtension(fs::path(std::string(stem)))) return true;
+    } else if (ext.empty() ||
+               (ext.size() <= kMaxExtension && ext[0] == '.' && ext.find('.', 1) == ext.npos)) {
+      return true;  // a cut stem: the extension came from the part that was cut off
+    }
   }
-  // Before AtomicFile: ".<name>.tmp-XXXXXX", nothing after the random part.
-  const auto legacy = name.rfind(kLegacyMarker);
-  return legacy != std::string_view::npos && legacy >= 2 &&
-         name.size() == legacy + kLegacyMarker.size() + kRandomChars &&
-         isRandomTail(name.substr(legacy + kLegacyMarker.size()));
+  return false;
 }
 
 int sweepStaleTemporaries(const fs::path& dir, std::chrono::seconds minAge) noexcept {
@@ -125,6 +126,21 @@ int sweepStaleTemporaries(const fs::path& dir, std::chrono::seconds minAge) noex
   } catch (...) {
   }
   return removed;
+}
+
+void sweepOwnFolderOnce(const fs::path& dir) noexcept {
+  try {
+    static std::mutex mutex;
+    static std::set<std::string> swept;
+    std::error_code ec;
+    const std::string key = fs::absolute(dir, ec).lexically_normal().string();
+    {
+      std::lock_guard lock(mutex);
+      if (!swept.insert(key).second) return;
+    }
+    sweepStaleTemporaries(dir);
+  } catch (...) {
+  }
 }
 
 void removePendingTemporaries() noexcept {
@@ -154,9 +170,7 @@ AtomicFile::AtomicFile(fs::path target, bool overwrite)
                                                                        : "not a regular file") +
                          "; refusing to replace it");
   }
-  sweepOnce(dir);
-
-  const std::string ext = m_target.extension().string().size() <= 16 ? m_target.extension().string() : "";
+  const std::string ext = temporaryExtension(m_target.filename());
   std::string stem = m_target.filename().string().substr(0, kMaxNameStem);
   std::string tmpl =
       (dir / ("." + stem + std::string(kMarker) + std::string(kRandomChars, 'X') + ext)).string();

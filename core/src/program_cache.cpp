@@ -171,6 +171,7 @@ void ProgramCache::store(const ProgramKey& key, const CachedProgram& entry) cons
       if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec)))
         return;  // a non-empty folder is not ours to delete: this one program is just not cached
     }
+    sweepOwnFolderOnce(m_dir);  // our folder: leftovers of a killed build may go
     writeFileAtomically(path, bytes, true);
   } catch (const std::exception& e) {
     // A cache that cannot be written only costs a rebuild next time; say so once and stop trying.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Atomic file output: write to a hidden temporary beside the target, then rename, so a reader never sees a
-// half-written file; temporaries are removed on failure, on signals (through the CLI's handler) and when
-// stale.
+// half-written file; temporaries are removed on failure and on signals (through the CLI's handler). Stale
+// ones (a process killed with SIGKILL) are swept only from ConvoLab's own folders, never from a user's.
 #pragma once
 
 #include <chrono>
@@ -24,7 +24,7 @@ void writeFileAtomically(const std::filesystem::path& path, std::string_view byt
 class AtomicFile {
  public:
   /// Checks the target (folder exists; exists only with `overwrite`; regular when it exists) and creates
-  /// the temporary. Throws Error(BadInput) naming `target`. Sweeps stale temporaries of the folder once.
+  /// the temporary. Throws Error(BadInput) naming `target`. Never deletes anything else in the folder.
   AtomicFile(std::filesystem::path target, bool overwrite);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
@@ -54,13 +54,18 @@ class AtomicFile {
 /// for a signal handler that is about to end the process.
 void removePendingTemporaries() noexcept;
 
-/// True for names of our temporaries (".<name>.convolab-tmp-XXXXXX[<ext>]", and the older
-/// ".<name>.tmp-XXXXXX" of writeFileAtomically before 0.2).
+/// True only for the exact names AtomicFile gives its temporaries: "." + the target's name (cut to 160
+/// characters) + ".convolab-tmp-" + 6 letters or digits + the target's extension (none when over 16
+/// characters). Look-alikes such as ".bashrc.tmp-backup" or ".thesis.docx.tmp-123456" are not ours.
 bool isAtomicTemporaryName(std::string_view filename);
 
 /// Deletes temporaries of ours (isAtomicTemporaryName, regular files owned by this user) in `dir` older than
 /// `minAge`: leftovers of a process killed while saving. Returns how many were removed; never throws.
+/// For ConvoLab's own folders only (the caches): a user's folder is never swept, as a name there is the
+/// user's even when it looks like ours.
 int sweepStaleTemporaries(const std::filesystem::path& dir,
                           std::chrono::seconds minAge = std::chrono::minutes(10)) noexcept;
+/// sweepStaleTemporaries(dir) the first time it is called for `dir` in this process; cheap afterwards.
+void sweepOwnFolderOnce(const std::filesystem::path& dir) noexcept;
 
 }  // namespace convolab
