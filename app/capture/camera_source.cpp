@@ -11,11 +11,25 @@ namespace convolab::capture {
 CameraSource::CameraSource(CameraInfo camera, CameraMode mode)
     : m_camera(std::move(camera)), m_requested(mode) {}
 
+SourceTraits CameraSource::traits() const {
+  SourceTraits t;
+  t.kindName = "Camera";
+  t.waitsForDevice = true;
+  const std::string id = m_camera.stableId.empty() ? m_camera.devicePath : m_camera.stableId;
+  t.rememberedSpec = id;
+  // Asked by the stable id each time: after a replug the camera may be another /dev/videoN.
+  t.listModes = [id] {
+    const std::string path = resolveCameraPath(id);
+    return listCameraModes(path.empty() ? id : path);
+  };
+  return t;
+}
+
 void CameraSource::open() {
   if (m_capture.isOpened()) return;  // opened already (off the GUI thread) before the capture thread took it
   const std::string path =
       resolveCameraPath(m_camera.stableId.empty() ? m_camera.devicePath : m_camera.stableId);
-  if (path.empty()) throw SourceError("no camera at " + m_camera.stableId);
+  if (path.empty()) throw SourceAbsent("no camera at " + m_camera.stableId);
   m_camera.devicePath = path;
   CameraMode mode = m_requested;
   if (mode.width == 0) mode = preferredCameraMode(listCameraModes(path));

@@ -15,12 +15,13 @@ class CameraSource : public FrameSource {
   /// `camera.stableId` is what reconnects use; `mode` all zero means "the preferred mode".
   explicit CameraSource(CameraInfo camera, CameraMode mode = {});
 
-  SourceKind kind() const override { return SourceKind::Camera; }
+  SourceTraits traits() const override;
   std::string description() const override { return m_camera.label(); }
   void open() override;
   void close() override { m_capture.release(); }
   bool read(Frame& out) override;
   bool selfPaced() const override { return true; }
+  bool canStep() const override { return true; }
   double nominalFps() const override { return m_fps; }
   std::string deliveredMode() const override { return m_mode; }
   bool canReconnect() const override { return true; }

@@ -63,16 +63,17 @@ bool CaptureThread::waitUntil(steady_clock::time_point deadline) {
   return !m_stop;
 }
 
-void CaptureThread::publish(CaptureState state, std::string message, bool retrying) {
+void CaptureThread::publish(CaptureState state, std::string message, bool retrying, bool absent) {
   if (!m_onStatus) return;
   CaptureStatus s;
   s.state = state;
-  s.kind = m_source->kind();
+  s.kindName = m_source->traits().kindName;
   s.description = m_source->description();
   if (state == CaptureState::Running) s.mode = m_source->deliveredMode();
   s.message = std::move(message);
   s.fps = m_source->nominalFps();
   s.retrying = retrying;
+  s.absent = absent;
   s.canStep = m_source->canStep();
   m_onStatus(s);
 }
@@ -102,7 +103,8 @@ void CaptureThread::run() {
         // is absent or was unplugged is retried periodically, by its stable id.
         const bool retry = everOpened || m_source->canReconnect();
         if (!reportedFailure) {
-          publish(everOpened ? CaptureState::Disconnected : CaptureState::Failed, e.what(), retry);
+          publish(everOpened ? CaptureState::Disconnected : CaptureState::Failed, e.what(), retry,
+                  dynamic_cast<const SourceAbsent*>(&e) != nullptr);
           reportedFailure = true;
         }
         if (!retry) {
@@ -166,9 +168,7 @@ void CaptureThread::run() {
       open = false;
       reportedFailure = true;
       publish(CaptureState::Disconnected,
-              error.empty() ? std::string(sourceKindName(m_source->kind())) + " stopped delivering frames"
-                            : error,
-              true);
+              error.empty() ? m_source->traits().kindName + " stopped delivering frames" : error, true);
       if (!waitUntil(steady_clock::now() + m_retryInterval)) return;
       continue;
     }

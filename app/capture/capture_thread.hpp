@@ -25,12 +25,13 @@ enum class CaptureState {
 
 struct CaptureStatus {
   CaptureState state = CaptureState::Opening;
-  SourceKind kind = SourceKind::TestPattern;
+  std::string kindName;     ///< the source's kind, for people ("Camera")
   std::string description;  ///< the source, for people
   std::string mode;         ///< what is delivered ("1280×720 MJPG @ 30 fps"); empty until Running
   std::string message;      ///< why it failed, for Failed/Disconnected
   double fps = 0;           ///< nominal rate
   bool retrying = false;
+  bool absent = false;  ///< Failed/Disconnected because the device is not there (SourceAbsent)
   bool canStep = false;
 };
 
@@ -62,7 +63,7 @@ class CaptureThread {
 
  private:
   void run();
-  void publish(CaptureState state, std::string message = {}, bool retrying = false);
+  void publish(CaptureState state, std::string message = {}, bool retrying = false, bool absent = false);
   /// Sleeps until `deadline` or until woken by stop/pause/step; returns false when stopping.
   bool waitUntil(std::chrono::steady_clock::time_point deadline);
 

@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: MIT
-// FrameSource: the interface every input (camera, video file, still image, test pattern) implements.
+// FrameSource: the interface every input (camera, video file, still image, test pattern) implements. Its
+// users (the capture thread, the GUI) ask a source what it can do, never what it is, so a new kind of source
+// is a new class and a line in the factory (source_spec.cpp), not an edit of its users.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "camera_list.hpp"
 #include "frame.hpp"
 #include "staging_storage.hpp"
 
 namespace convolab::capture {
-
-enum class SourceKind { Camera, VideoFile, ImageFile, TestPattern };
-
-/// Name for people: "Camera", "Video", "Image", "Test pattern".
-const char* sourceKindName(SourceKind kind);
 
 /// A source could not be opened; the message is for people and names what failed.
 class SourceError : public std::runtime_error {
@@ -23,14 +23,44 @@ class SourceError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The device a source stands for is not there (no camera at that path): the preview says "No camera found"
+/// rather than "Camera unavailable", and retrying may find it.
+class SourceAbsent : public SourceError {
+ public:
+  using SourceError::SourceError;
+};
+
+/// What the GUI needs to know of a source, read once when it takes the source (the capture thread owns it
+/// after that).
+struct SourceTraits {
+  /// For people: "Camera", "Video", "Image", "Test pattern" (as in "Camera disconnected — waiting…").
+  std::string kindName{};
+  /// A device that may be absent, or held by the current source (cameras): the GUI lets the old source go
+  /// and hands this one unopened to the capture thread, which waits for it; it is remembered as the start-up
+  /// source once it delivers. Otherwise the source is opened off the GUI thread first, the old one staying
+  /// if that fails, and it is remembered as soon as it opened.
+  bool waitsForDevice = false;
+  /// Reads a file the person chose: listed in File ▸ Open Recent.
+  bool isFile = false;
+  /// The spec that finds this source again (a camera by its stable id, not by an index that may change);
+  /// empty: the spec it was created from.
+  std::string rememberedSpec{};
+  /// The modes one can choose from (File ▸ Camera Mode), listed when the menu opens; safe on any thread and
+  /// after the source is gone. Empty: the source has no modes to choose.
+  std::function<std::vector<CameraMode>()> listModes{};
+};
+
 /// One input. Used by exactly one thread at a time (the capture thread), so no locking inside.
 class FrameSource {
  public:
   virtual ~FrameSource() = default;
 
-  virtual SourceKind kind() const = 0;
+  virtual SourceTraits traits() const = 0;
   /// For people: "HD Webcam (/dev/video0)", "clip.mp4", "Test pattern".
   virtual std::string description() const = 0;
+  /// Said while it opens, before open() (e.g. a still's size from its header: "9000×9000 (81 MP)"); empty:
+  /// nothing worth saying.
+  virtual std::string loadingDetail() const { return {}; }
   /// Opens, or reopens after a failure (the capture thread close()s first). Does nothing on a source that
   /// is already open, so a source opened off the GUI thread can be handed to the capture thread. Throws
   /// SourceError.
@@ -46,7 +76,8 @@ class FrameSource {
   virtual double nominalFps() const = 0;
   /// What is actually delivered, e.g. "1280×720 MJPG @ 30 fps"; valid after open().
   virtual std::string deliveredMode() const = 0;
-  /// Whether "step one frame" while paused means anything (video files, test pattern).
+  /// Whether "step one frame" while paused means anything (video files, test pattern, cameras: the next
+  /// frame).
   virtual bool canStep() const { return false; }
   /// Whether retrying open() after a failure can help (cameras: yes; a missing file: no).
   virtual bool canReconnect() const { return false; }

@@ -3,6 +3,7 @@
 #include "image_file_source.hpp"
 
 #include "cv/image_codec.hpp"
+#include "cv/image_header.hpp"
 
 namespace convolab::capture {
 
@@ -21,6 +22,12 @@ void ImageFileSource::open() {
   } catch (const Error& e) {
     throw SourceError(e.what());  // a file that cannot be opened as a source, like any other source's
   }
+}
+
+std::string ImageFileSource::loadingDetail() const {
+  if (!m_path || m_image) return {};
+  const auto header = opencv::readImageHeader(*m_path);
+  return header ? opencv::describeImageSize(header->width, header->height) : std::string();
 }
 
 bool ImageFileSource::read(Frame& out) {

@@ -19,8 +19,10 @@ class ImageFileSource : public FrameSource {
   /// An already-decoded image (e.g. the bundled sample from Qt resources); `label` names it.
   ImageFileSource(Image image, std::string label);
 
-  SourceKind kind() const override { return SourceKind::ImageFile; }
+  SourceTraits traits() const override { return {.kindName = "Image", .isFile = m_path.has_value()}; }
   std::string description() const override { return m_label; }
+  /// The size from the file's header, before the pixels are decoded (which takes seconds for a big one).
+  std::string loadingDetail() const override;
   void open() override;
   void close() override {}
   bool read(Frame& out) override;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Turning a source spec into a FrameSource.
+// Turning a source spec into a FrameSource: the one place to add a new kind of source.
 #include "source_spec.hpp"
 
 #include <algorithm>
@@ -15,6 +15,11 @@
 
 namespace convolab::capture {
 
+std::string sourceSpecSummary() {
+  return "camera index (0), device path (/dev/video0), image or video file, 'pattern' "
+         "(pattern[:WxH][@FPS][,fail=N][,recover=M])";
+}
+
 bool isCameraSpec(const std::string& spec) {
   if (!spec.empty() && spec.size() <= 3 &&
       std::all_of(spec.begin(), spec.end(), [](unsigned char c) { return std::isdigit(c); }))
@@ -22,7 +27,12 @@ bool isCameraSpec(const std::string& spec) {
   return spec.rfind("/dev/video", 0) == 0 || spec.rfind("/dev/v4l/", 0) == 0;
 }
 
-std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t maxPixels) {
+bool namesFile(const std::string& spec) {
+  return !TestPatternOptions::isPatternSpec(spec) && !isCameraSpec(spec);
+}
+
+std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t maxPixels,
+                                          const CameraMode& cameraMode) {
   if (auto pattern = TestPatternOptions::parse(spec)) {
     if (static_cast<std::int64_t>(pattern->width) * pattern->height > maxPixels)
       throw SourceError(
@@ -35,11 +45,11 @@ std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t 
     const std::string resolved = resolveCameraPath(path);
     for (const auto& camera : listCameras())
       if (camera.devicePath == resolved || camera.stableId == path)
-        return std::make_unique<CameraSource>(camera);
+        return std::make_unique<CameraSource>(camera, cameraMode);
     CameraInfo info;
     info.devicePath = resolved.empty() ? path : resolved;
     info.stableId = path;
-    return std::make_unique<CameraSource>(info);
+    return std::make_unique<CameraSource>(info, cameraMode);
   }
   std::error_code ec;
   const auto status = std::filesystem::status(spec, ec);
@@ -50,6 +60,13 @@ std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t 
     throw SourceError("'" + spec + "' is not a camera, a file, or 'pattern'");
   if (opencv::isImageFileName(spec)) return std::make_unique<ImageFileSource>(spec, maxPixels);
   return std::make_unique<VideoFileSource>(spec, maxPixels);
+}
+
+std::vector<DeviceChoice> listDevices() {
+  std::vector<DeviceChoice> devices;
+  for (const auto& camera : listCameras())
+    devices.push_back({camera.stableId, camera.label(), camera.devicePath});
+  return devices;
 }
 
 }  // namespace convolab::capture

@@ -22,10 +22,13 @@ cv::Vec3b hueToRgb(double h, double s, double v) {
 
 }  // namespace
 
+bool TestPatternOptions::isPatternSpec(const std::string& spec) {
+  return spec == "pattern" || spec.rfind("pattern:", 0) == 0 || spec.rfind("pattern,", 0) == 0 ||
+         spec.rfind("pattern@", 0) == 0;
+}
+
 std::optional<TestPatternOptions> TestPatternOptions::parse(const std::string& spec) {
-  if (spec != "pattern" && spec.rfind("pattern:", 0) != 0 && spec.rfind("pattern,", 0) != 0 &&
-      spec.rfind("pattern@", 0) != 0)
-    return std::nullopt;
+  if (!isPatternSpec(spec)) return std::nullopt;
   static const std::regex kSpec(R"(pattern(?::(\d+)x(\d+))?(?:@(\d+(?:\.\d+)?))?((?:,\w+=-?\d+)*))");
   std::smatch m;
   if (!std::regex_match(spec, m, kSpec))

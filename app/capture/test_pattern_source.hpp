@@ -21,6 +21,9 @@ struct TestPatternOptions {
   /// After a simulated failure, this many reopen attempts fail before it works again (-1: never recovers).
   int recoverAfter = -1;
 
+  /// Whether `spec` is meant as a pattern ("pattern", "pattern:…", "pattern@…", "pattern,…"), well formed or
+  /// not; "patterns.png" is not.
+  static bool isPatternSpec(const std::string& spec);
   /// Parses "pattern[:WxH][@FPS][,fail=N][,recover=M]"; nullopt when `spec` is not a pattern spec.
   /// Throws SourceError for a malformed one.
   static std::optional<TestPatternOptions> parse(const std::string& spec);
@@ -30,7 +33,7 @@ class TestPatternSource : public FrameSource {
  public:
   explicit TestPatternSource(TestPatternOptions options = {});
 
-  SourceKind kind() const override { return SourceKind::TestPattern; }
+  SourceTraits traits() const override { return {.kindName = "Test pattern"}; }
   std::string description() const override { return "Test pattern"; }
   void open() override;
   void close() override {}

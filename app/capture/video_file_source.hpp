@@ -17,7 +17,7 @@ class VideoFileSource : public FrameSource {
   /// Refuses (on open) videos whose frames have more than `maxPixels` pixels.
   explicit VideoFileSource(std::filesystem::path path, std::int64_t maxPixels = opencv::kDefaultMaxPixels);
 
-  SourceKind kind() const override { return SourceKind::VideoFile; }
+  SourceTraits traits() const override { return {.kindName = "Video", .isFile = true}; }
   std::string description() const override { return m_path.filename().string(); }
   void open() override;
   void close() override { m_reader.reset(); }

@@ -5,6 +5,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include "capture/source_spec.hpp"
+
 namespace convolab::gui {
 
 ParsedCommandLine parseCommandLine(const QStringList& arguments) {
@@ -15,10 +17,9 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   const QCommandLineOption version(QStringList{"v", "version"}, QStringLiteral("Show the version."));
   const QCommandLineOption source(
       "source",
-      QStringLiteral(
-          "Input: camera index (0), device path (/dev/video0), image or video file, 'pattern' "
-          "(pattern[:WxH][@FPS][,fail=N][,recover=M]), 'sample' (bundled image) or 'auto' (camera if "
-          "present, else the sample). Default: the last one used."),
+      QStringLiteral("Input: %1, 'sample' (bundled image) or 'auto' (camera if present, else the sample). "
+                     "Default: the last one used.")
+          .arg(QString::fromStdString(capture::sourceSpecSummary())),
       QStringLiteral("SPEC"));
   const QCommandLineOption filter("filter", QStringLiteral("Start with this JSON filter file."),
                                   QStringLiteral("FILE"));

@@ -29,9 +29,7 @@ void RecentSourcesMenu::rebuild() {
   const QFontMetrics metrics(font());
   int n = 0;
   for (const QString& spec : recent) {
-    const bool isFile =
-        !capture::isCameraSpec(spec.toStdString()) && !spec.startsWith(QLatin1String("pattern"));
-    const bool missing = isFile && !QFileInfo(spec).isFile();
+    const bool missing = capture::namesFile(spec.toStdString()) && !QFileInfo(spec).isFile();
     QString text = metrics.elidedText(QDir::toNativeSeparators(spec), Qt::ElideMiddle, 420);
     text.replace(QLatin1Char('&'), QStringLiteral("&&"));
     if (n < 9) text = QStringLiteral("&%1  %2").arg(n + 1).arg(text);

@@ -12,14 +12,12 @@
 #include <QStandardPaths>
 #include <QToolBar>
 #include <QToolButton>
-#include <filesystem>
 
 #include "action_table.hpp"
 #include "app_settings.hpp"
 #include "automation_run.hpp"
-#include "capture/camera_source.hpp"
+#include "capture/source_spec.hpp"
 #include "convolab/strategy_id.hpp"
-#include "cv/image_header.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
@@ -122,6 +120,7 @@ bool SourceController::open(const QString& spec, const capture::CameraMode& mode
     return false;
   }
   const QString name = elidedName(QString::fromStdString(source->description()));
+  const capture::SourceTraits traits = source->traits();
   PreviewWidget* preview = m_parts.preview;
   // The loading state, at once: the old picture goes (kept aside in case the new source fails).
   if (!m_loading) m_frameBeforeLoading = preview->frame();
@@ -130,57 +129,48 @@ bool SourceController::open(const QString& spec, const capture::CameraMode& mode
   preview->hidePlaceholder();
   preview->setDisconnected({});
   preview->setBanner({});
-  QString loading = tr("Loading %1…").arg(name);
-  if (source->kind() == capture::SourceKind::ImageFile) {
-    // A big still takes seconds to decode: say how big, from its header.
-    if (const auto header = opencv::readImageHeader(std::filesystem::path(resolved.toStdString())))
-      loading =
-          tr("Loading %1 — %2…")
-              .arg(name, QString::fromStdString(opencv::describeImageSize(header->width, header->height)));
-  }
+  // A big still takes seconds to decode: say how big, from its header.
+  const std::string detail = source->loadingDetail();
+  const QString loading = detail.empty() ? tr("Loading %1…").arg(name)
+                                         : tr("Loading %1 — %2…").arg(name, QString::fromStdString(detail));
   preview->setBusyMessage(loading);
   m_label->setText(loading);
-  if (source->kind() == capture::SourceKind::Camera) {
-    // Cameras open on the capture thread, which keeps retrying an absent one (and the old source must
+  if (traits.waitsForDevice) {
+    // A device opens on the capture thread, which keeps retrying an absent one (and the old source must
     // release a device the new one may share).
     m_opener->cancel();
-    start(std::move(source), resolved, mode);
+    start(std::move(source), traits, resolved, mode);
     return true;
   }
-  m_opener->open(std::move(source), [this, resolved, name, mode](std::unique_ptr<capture::FrameSource> opened,
-                                                                 const QString& error) {
+  m_opener->open(std::move(source), [this, traits, resolved, name, mode](
+                                        std::unique_ptr<capture::FrameSource> opened, const QString& error) {
     if (opened)
-      start(std::move(opened), resolved, mode);
+      start(std::move(opened), traits, resolved, mode);
     else
       failed(name, error);
   });
   return true;
 }
 
-void SourceController::start(std::unique_ptr<capture::FrameSource> source, const QString& spec,
+void SourceController::start(std::unique_ptr<capture::FrameSource> source,
+                             const capture::SourceTraits& traits, const QString& spec,
                              const capture::CameraMode& mode) {
-  QString remembered = spec;
-  if (source->kind() == capture::SourceKind::Camera) {
-    // Remember a camera by its stable id (/dev/v4l/by-id/…), not by an index that may change.
-    const auto& camera = static_cast<const capture::CameraSource&>(*source).camera();
-    if (!camera.stableId.empty()) remembered = QString::fromStdString(camera.stableId);
-  }
-  const bool isFile =
-      source->kind() == capture::SourceKind::ImageFile || source->kind() == capture::SourceKind::VideoFile;
+  const QString remembered =
+      traits.rememberedSpec.empty() ? spec : QString::fromStdString(traits.rememberedSpec);
   m_status = {};
   m_status.description = source->description();
-  m_status.kind = source->kind();
+  m_status.kindName = traits.kindName;
+  m_traits = traits;
   m_spec = remembered;
   m_mode = mode;
   m_working = false;
   m_loading = false;
   m_frameBeforeLoading.reset();
   m_parts.pipeline->openSource(std::move(source));
-  // Only sources that opened are remembered (a camera is remembered when it delivers: onCaptureStatus).
-  if (m_status.kind != capture::SourceKind::Camera) {
+  // Only sources that opened are remembered (a device is remembered when it delivers: onCaptureStatus).
+  if (!traits.waitsForDevice) {
     m_parts.settings->set(AppSettings::kSource, remembered);
-    if (isFile && remembered != kSampleSpec)
-      m_parts.settings->addRecentSource(QFileInfo(remembered).absoluteFilePath());
+    if (traits.isFile) m_parts.settings->addRecentSource(QFileInfo(remembered).absoluteFilePath());
   }
   m_label->setText(tr("Opening %1…").arg(elidedName(QString::fromStdString(m_status.description))));
   emit sourceChanged();
@@ -211,6 +201,7 @@ void SourceController::failed(const QString& name, const QString& error) {
   m_parts.pipeline->closeSource();
   m_working = false;
   m_status = {};
+  m_traits = {};
   preview->setFrame(nullptr);
   preview->setBusyMessage({});
   preview->showPlaceholder(tr("Cannot open this source"), error);
@@ -224,16 +215,15 @@ void SourceController::onCaptureStatus(const capture::CaptureStatus& s) {
   m_status = s;
   PreviewWidget* preview = m_parts.preview;
   const QString desc = elidedName(QString::fromStdString(s.description));
-  const QString kind = QString::fromLatin1(capture::sourceKindName(s.kind));
-  if (m_step) m_step->setEnabled(s.canStep || s.kind == capture::SourceKind::Camera);
+  const QString kind = QString::fromStdString(s.kindName);
+  if (m_step) m_step->setEnabled(s.canStep);
   switch (s.state) {
     case capture::CaptureState::Opening:
       if (!preview->frame()) preview->setBusyMessage(tr("Opening %1…").arg(desc));
       m_label->setText(tr("Opening %1…").arg(desc));
       break;
     case capture::CaptureState::Running:
-      if (!m_working && s.kind == capture::SourceKind::Camera)
-        m_parts.settings->set(AppSettings::kSource, m_spec);
+      if (!m_working && m_traits.waitsForDevice) m_parts.settings->set(AppSettings::kSource, m_spec);
       m_working = true;
       m_parts.run->sourceRunning();
       m_seekBar->setFps(s.fps);
@@ -256,9 +246,8 @@ void SourceController::onCaptureStatus(const capture::CaptureStatus& s) {
       }
       preview->setFrame(nullptr);
       QString title, detail = QString::fromStdString(s.message);
-      if (s.kind == capture::SourceKind::Camera) {
-        title =
-            detail.startsWith(QLatin1String("no camera")) ? tr("No camera found") : tr("Camera unavailable");
+      if (s.retrying) {
+        title = s.absent ? tr("No %1 found").arg(kind.toLower()) : tr("%1 unavailable").arg(kind);
         detail += tr("\nConvoLab keeps looking for it. Meanwhile, open a file or use the test pattern:");
       } else {
         title = tr("Cannot open %1").arg(desc);
@@ -285,13 +274,14 @@ void SourceController::onCaptureStatus(const capture::CaptureStatus& s) {
 
 void SourceController::populateCameraMenu() {
   m_cameraMenu->clear();
-  const auto cameras = capture::listCameras();
-  if (cameras.empty()) m_cameraMenu->addAction(tr("No camera found"))->setEnabled(false);
-  for (const auto& cam : cameras) {
-    QAction* a = m_cameraMenu->addAction(QString::fromStdString(cam.label()));
-    const QString spec = QString::fromStdString(cam.stableId);
+  const auto devices = capture::listDevices();
+  if (devices.empty()) m_cameraMenu->addAction(tr("No camera found"))->setEnabled(false);
+  for (const auto& device : devices) {
+    QAction* a = m_cameraMenu->addAction(QString::fromStdString(device.label));
+    const QString spec = QString::fromStdString(device.spec);
     a->setCheckable(true);
-    a->setChecked(m_spec == spec || m_spec == QString::fromStdString(cam.devicePath));
+    a->setChecked(m_spec == spec ||
+                  (!device.alias.empty() && m_spec == QString::fromStdString(device.alias)));
     a->setToolTip(spec);
     connect(a, &QAction::triggered, this, [this, spec] { open(spec); });
   }
@@ -299,12 +289,11 @@ void SourceController::populateCameraMenu() {
 
 void SourceController::populateCameraModeMenu() {
   m_cameraModeMenu->clear();
-  if (m_status.kind != capture::SourceKind::Camera || m_spec.isEmpty()) {
+  if (!m_traits.listModes || m_spec.isEmpty()) {
     m_cameraModeMenu->addAction(tr("(the source is not a camera)"))->setEnabled(false);
     return;
   }
-  const std::string path = capture::resolveCameraPath(m_spec.toStdString());
-  const auto modes = capture::listCameraModes(path.empty() ? m_spec.toStdString() : path);
+  const auto modes = m_traits.listModes();
   if (modes.empty()) m_cameraModeMenu->addAction(tr("(the driver lists no modes)"))->setEnabled(false);
   auto* group = new QActionGroup(m_cameraModeMenu);
   for (const auto& mode : modes) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SourceController: the main window's input — opening a camera, file, pattern or the sample (off the GUI
 // thread where it takes long), the Camera / Camera Mode / Open Recent menus, the source's state in the
-// preview and the status bar, and the seek bar of video files.
+// preview and the status bar, and the seek bar of video files. It asks a source what it can do (its
+// SourceTraits, its capture status), never what kind it is, so a new kind of source needs no change here.
 #pragma once
 
 #include <QObject>
@@ -92,8 +93,8 @@ class SourceController : public QObject {
   void sourceChanged();
 
  private:
-  void start(std::unique_ptr<capture::FrameSource> source, const QString& spec,
-             const capture::CameraMode& mode);
+  void start(std::unique_ptr<capture::FrameSource> source, const capture::SourceTraits& traits,
+             const QString& spec, const capture::CameraMode& mode);
   void failed(const QString& name, const QString& error);
   void populateCameraMenu();
   void populateCameraModeMenu();
@@ -110,6 +111,7 @@ class SourceController : public QObject {
 
   QString m_spec;
   capture::CameraMode m_mode;
+  capture::SourceTraits m_traits;  // of the current source, read when it was taken
   capture::CaptureStatus m_status;
   ProcessedFramePtr m_frameBeforeLoading;  // shown again when the new source fails to open
   bool m_loading = false;                  // a source is opening: frames of the old one are not shown

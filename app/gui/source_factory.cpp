@@ -5,7 +5,6 @@
 
 #include <QFile>
 
-#include "capture/camera_source.hpp"
 #include "capture/image_file_source.hpp"
 #include "capture/source_spec.hpp"
 #include "cv/image_codec.hpp"
@@ -14,8 +13,8 @@
 namespace convolab::gui {
 
 QString resolveAutoSpec() {
-  const auto cameras = capture::listCameras();
-  return cameras.empty() ? kSampleSpec : QString::fromStdString(cameras.front().stableId);
+  const auto devices = capture::listDevices();
+  return devices.empty() ? kSampleSpec : QString::fromStdString(devices.front().spec);
 }
 
 std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capture::CameraMode& mode,
@@ -36,12 +35,7 @@ std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capt
   }
   const std::string s = (spec == kAutoSpec ? resolveAutoSpec() : spec).toStdString();
   if (s == kSampleSpec.toStdString()) return makeSource(kSampleSpec);
-  auto source = capture::createSource(s, maxPixels);
-  if (mode.width > 0 && source->kind() == capture::SourceKind::Camera) {
-    auto* camera = static_cast<capture::CameraSource*>(source.get());
-    return std::make_unique<capture::CameraSource>(camera->camera(), mode);
-  }
-  return source;
+  return capture::createSource(s, maxPixels, mode);
 }
 
 }  // namespace convolab::gui

@@ -14,7 +14,8 @@ namespace convolab::gui {
 inline const QString kSampleSpec = QStringLiteral("sample");
 inline const QString kAutoSpec = QStringLiteral("auto");
 
-/// "auto": the first webcam's stable id when a webcam is present, else "sample" (what `make run` does).
+/// "auto": the first device's spec (a webcam's stable id) when one is present, else "sample" (what `make
+/// run` does).
 QString resolveAutoSpec();
 
 /// Builds the source for `spec` ("sample", or anything capture::createSource accepts); `mode` applies to
