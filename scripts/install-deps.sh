@@ -11,8 +11,9 @@ packages=(
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd clinfo
   # header-only helpers used by core and the CLI
   nlohmann-json3-dev libeigen3-dev libcli11-dev libspdlog-dev
-  # OpenCV: only the modules we use (core, imgproc, imgcodecs, videoio)
-  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
+  # OpenCV: only the modules we use (core, imgproc, imgcodecs, videoio); libjpeg (OpenCV's JPEG decoder)
+  # directly, whose warnings tell a damaged JPEG
+  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev libjpeg-dev
   # Qt6 Widgets + Charts + SVG icons
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
   # tests

@@ -13,6 +13,7 @@
 
 #include "convolab/atomic_file.hpp"
 #include "image_header.hpp"
+#include "jpeg_damage.hpp"
 #include "mat_adapter.hpp"
 
 namespace convolab::opencv {
@@ -120,10 +121,24 @@ void checkDecodedSize(const cv::Mat& mat, const std::string& label, std::int64_t
     throw ImageTooLarge(label, mat.cols, mat.rows, maxPixels, false);
 }
 
+/// Fills `report` (when asked for): damage libjpeg warned about, an alpha channel the header declares.
+void reportLosses(std::string_view bytes, const std::optional<ImageHeader>& header, DecodeReport* report) {
+  if (!report) return;
+  *report = DecodeReport{};
+  report->alphaDropped = header && header->alpha;
+  if (const auto damage = findJpegDamage(bytes)) {
+    report->damaged = true;
+    report->rows = damage->rows;
+    report->rowsDecoded = damage->rowsDecoded;
+    report->decoderWarning = damage->warning;
+  }
+}
+
 Image decodeChecked(std::string_view bytes, const std::string& label, std::int64_t maxPixels,
-                    const std::optional<ImageHeader>& header) {
+                    const std::optional<ImageHeader>& header, DecodeReport* report) {
   if (header && header->pixels() > maxPixels)
     throw ImageTooLarge(label, header->width, header->height, maxPixels, true);
+  reportLosses(bytes, header, report);
   const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8U, const_cast<char*>(bytes.data()));
   const char* const kUnreadable =
       "not an image OpenCV can decode (unknown format, or the file is truncated or corrupt)";
@@ -164,11 +179,23 @@ Image decodeChecked(std::string_view bytes, const std::string& label, std::int64
 
 }  // namespace
 
-Image decodeImage(std::string_view bytes, const std::string& label, std::int64_t maxPixels) {
-  return decodeChecked(bytes, label, maxPixels, readImageHeaderBytes(bytes));
+std::string DecodeReport::damageMessage() const {
+  if (!damaged) return {};
+  return "image is damaged: " + std::to_string(rowsDecoded) + " of " + std::to_string(rows) +
+         " rows decoded" + (decoderWarning.empty() ? "" : " (" + decoderWarning + ")");
 }
 
-Image loadImage(const std::filesystem::path& path, std::int64_t maxPixels, const std::string& label) {
+std::string DecodeReport::alphaMessage() const {
+  return alphaDropped ? "its alpha channel was dropped (filters work on RGB)" : "";
+}
+
+Image decodeImage(std::string_view bytes, const std::string& label, std::int64_t maxPixels,
+                  DecodeReport* report) {
+  return decodeChecked(bytes, label, maxPixels, readImageHeaderBytes(bytes), report);
+}
+
+Image loadImage(const std::filesystem::path& path, std::int64_t maxPixels, const std::string& label,
+                DecodeReport* report) {
   const std::string name = label.empty() ? path.filename().string() : label;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) bad(name, "no such file");
@@ -190,7 +217,7 @@ Image loadImage(const std::filesystem::path& path, std::int64_t maxPixels, const
   }
   if (!in.read(bytes.data(), static_cast<std::streamsize>(size)))
     bad(name, "cannot read all " + std::to_string(size) + " bytes");
-  return decodeChecked(bytes, name, maxPixels, header);
+  return decodeChecked(bytes, name, maxPixels, header, report);
 }
 
 }  // namespace convolab::opencv

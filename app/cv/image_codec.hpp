@@ -54,17 +54,35 @@ class ImageTooLarge : public Error {
   bool m_fromHeader;
 };
 
+/// What a decode could not deliver. OpenCV returns a truncated or corrupt JPEG as a whole image (the missing
+/// part grey) and drops an alpha channel; front ends say so: the CLI refuses a damaged file unless
+/// --accept-damaged, the app shows damageMessage() in its status bar.
+struct DecodeReport {
+  bool damaged = false;
+  std::int64_t rows = 0;         ///< the image's height (when damaged)
+  std::int64_t rowsDecoded = 0;  ///< rows decoded from the file's data before the damage (to the 8-row block)
+  std::string decoderWarning;    ///< the decoder's own words, e.g. "Premature end of JPEG file"
+  bool alphaDropped = false;     ///< the file has an alpha channel, which RGB8 cannot keep
+
+  /// "image is damaged: 120 of 300 rows decoded (Premature end of JPEG file)"; "" when not damaged.
+  std::string damageMessage() const;
+  /// "its alpha channel was dropped (filters work on RGB)"; "" when there was none.
+  std::string alphaMessage() const;
+};
+
 /// Decodes an encoded image (any format OpenCV reads) to RGB8. Throws Error(BadInput) "<label>: <reason>",
 /// or ImageTooLarge when the image has more than `maxPixels` pixels: known formats are refused from their
 /// header, before any pixel is decoded (readImageHeader). Known formats decode straight into the returned
-/// Image's buffer and swap to RGB in place: one full-size buffer, no copy.
+/// Image's buffer and swap to RGB in place: one full-size buffer, no copy. With `report`, a damaged JPEG and
+/// a dropped alpha channel are recorded there (a damaged image is still returned, as decoded).
 Image decodeImage(std::string_view bytes, const std::string& label,
-                  std::int64_t maxPixels = kDefaultMaxPixels);
+                  std::int64_t maxPixels = kDefaultMaxPixels, DecodeReport* report = nullptr);
 /// Reads an image file as cv::imread(IMREAD_COLOR) does (grey expanded, alpha dropped, 16-bit scaled), as
 /// RGB8. The header is checked against `maxPixels` before the file is read. Errors as decodeImage's, named
-/// by `label` (default: the file name); also for a missing, special, empty or unreadable file.
+/// by `label` (default: the file name); also for a missing, special, empty or unreadable file. `report` as
+/// decodeImage's.
 Image loadImage(const std::filesystem::path& path, std::int64_t maxPixels = kDefaultMaxPixels,
-                const std::string& label = {});
+                const std::string& label = {}, DecodeReport* report = nullptr);
 /// The message for an image over the limit: "big.png is 30000×30000 (900 MP), above the limit of 100 MP".
 std::string tooLargeMessage(const std::string& label, std::int64_t width, std::int64_t height,
                             std::int64_t maxPixels);

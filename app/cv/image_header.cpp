@@ -80,7 +80,10 @@ std::optional<ImageHeader> png(ByteReader& r) {
   std::uint32_t w, h;
   if (!r.read(12, type, 4) || std::memcmp(type, "IHDR", 4) != 0) return std::nullopt;
   if (!r.u32(16, true, w) || !r.u32(20, true, h)) return std::nullopt;
-  return make(w, h, "PNG");
+  auto header = make(w, h, "PNG");
+  std::uint32_t colourType;  // 4: grey + alpha, 6: RGBA (a tRNS chunk's transparency is not looked for)
+  if (header && r.u8(25, colourType)) header->alpha = colourType == 4 || colourType == 6;
+  return header;
 }
 
 std::optional<ImageHeader> jpeg(ByteReader& r) {
@@ -166,12 +169,17 @@ std::optional<ImageHeader> webp(ByteReader& r) {
   }
   if (std::memcmp(chunk, "VP8L", 4) == 0) {  // lossless: signature 0x2F, then two 14-bit (size - 1)
     if (!r.u8(20, a) || a != 0x2F || !r.u32(21, false, b)) return std::nullopt;
-    return make((b & 0x3FFF) + 1, ((b >> 14) & 0x3FFF) + 1, "WebP");
+    auto header = make((b & 0x3FFF) + 1, ((b >> 14) & 0x3FFF) + 1, "WebP");
+    if (header) header->alpha = (b >> 28) & 1;  // alpha_is_used
+    return header;
   }
   if (std::memcmp(chunk, "VP8X", 4) == 0) {  // extended: 24-bit (canvas size - 1)
     std::uint8_t s[6];
-    if (!r.read(24, s, 6)) return std::nullopt;
-    return make((s[0] | s[1] << 8 | s[2] << 16) + 1, (s[3] | s[4] << 8 | s[5] << 16) + 1, "WebP");
+    std::uint32_t flags;
+    if (!r.read(24, s, 6) || !r.u8(20, flags)) return std::nullopt;
+    auto header = make((s[0] | s[1] << 8 | s[2] << 16) + 1, (s[3] | s[4] << 8 | s[5] << 16) + 1, "WebP");
+    if (header) header->alpha = flags & 0x10;
+    return header;
   }
   return std::nullopt;
 }

@@ -16,6 +16,9 @@ struct ImageHeader {
   std::int64_t width = 0;
   std::int64_t height = 0;
   const char* format = "";
+  /// The header declares an alpha channel (PNG grey+alpha or RGBA, WebP with alpha), which decoding to RGB
+  /// drops. False where the format does not say so in its header.
+  bool alpha = false;
 
   std::int64_t pixels() const { return width * height; }
 };

@@ -151,5 +151,75 @@ TEST(ImageCodec, SaveImageWritesAtomicallyAndKeepsAnExistingFileWithoutOverwrite
   EXPECT_EQ(maxDiff(loadImage(dir / "a.png"), image), 0);
 }
 
+/// A baseline JPEG of random pixels (every row costs about the same bytes), `height` rows.
+std::string randomJpeg(int height) {
+  std::vector<uchar> bytes;
+  EXPECT_TRUE(cv::imencode(".jpg", bgrFromImage(randomImage(320, height)), bytes));
+  return std::string(bytes.begin(), bytes.end());
+}
+
+// OpenCV decodes a truncated JPEG "successfully", the missing rows grey; the report says how much is real.
+TEST(ImageCodec, ATruncatedJpegIsReportedDamagedWithTheRowsDecoded) {
+  const std::string whole = randomJpeg(240);
+  DecodeReport report;
+  decodeImage(whole, "whole.jpg", kDefaultMaxPixels, &report);
+  EXPECT_FALSE(report.damaged) << report.damageMessage();
+  EXPECT_EQ(report.damageMessage(), "");
+
+  const std::string cut = whole.substr(0, whole.size() * 4 / 10);
+  const Image image = decodeImage(cut, "cut.jpg", kDefaultMaxPixels, &report);
+  EXPECT_EQ(image.height, 240);  // still decoded, as far as it goes
+  ASSERT_TRUE(report.damaged);
+  EXPECT_EQ(report.rows, 240);
+  EXPECT_GT(report.rowsDecoded, 240 * 2 / 10);
+  EXPECT_LT(report.rowsDecoded, 240 * 6 / 10);
+  const std::string message = report.damageMessage();
+  EXPECT_EQ(
+      message.rfind("image is damaged: " + std::to_string(report.rowsDecoded) + " of 240 rows decoded", 0),
+      0u)
+      << message;
+}
+
+// A header that claims more than the data holds (9000×9000 in the issue; here 2000×2000 over 320×240 of
+// data).
+TEST(ImageCodec, AJpegWhoseHeaderClaimsMoreThanItsDataIsDamaged) {
+  std::string bytes = randomJpeg(240);
+  const std::size_t sof = bytes.find("\xFF\xC0", 2);
+  ASSERT_NE(sof, std::string::npos);
+  for (std::size_t at : {sof + 5, sof + 7}) {  // height, then width: big-endian 2000
+    bytes[at] = static_cast<char>(2000 >> 8);
+    bytes[at + 1] = static_cast<char>(2000 & 0xFF);
+  }
+  DecodeReport report;
+  const Image image = decodeImage(bytes, "claims.jpg", kDefaultMaxPixels, &report);
+  EXPECT_EQ(image.width, 2000);
+  ASSERT_TRUE(report.damaged);
+  EXPECT_EQ(report.rows, 2000);
+  EXPECT_LT(report.rowsDecoded, 2000);
+  // loadImage reports the same.
+  const test::ScratchDir dir;
+  test::writeBytes(dir / "claims.jpg", bytes);
+  DecodeReport fromFile;
+  loadImage(dir / "claims.jpg", kDefaultMaxPixels, {}, &fromFile);
+  EXPECT_TRUE(fromFile.damaged);
+  EXPECT_EQ(fromFile.rowsDecoded, report.rowsDecoded);
+}
+
+// Decoding to RGB drops an alpha channel: the report says so (PNG RGBA; not plain RGB).
+TEST(ImageCodec, ADroppedAlphaChannelIsReported) {
+  const cv::Mat bgra(6, 8, CV_8UC4, cv::Scalar(10, 20, 30, 128));
+  std::vector<uchar> rgba, rgb;
+  ASSERT_TRUE(cv::imencode(".png", bgra, rgba));
+  ASSERT_TRUE(cv::imencode(".png", bgrFromImage(randomImage(8, 6)), rgb));
+  DecodeReport report;
+  decodeImage(asBytes(rgba), "rgba.png", kDefaultMaxPixels, &report);
+  EXPECT_TRUE(report.alphaDropped);
+  EXPECT_FALSE(report.damaged);
+  EXPECT_NE(report.alphaMessage(), "");
+  decodeImage(asBytes(rgb), "rgb.png", kDefaultMaxPixels, &report);
+  EXPECT_FALSE(report.alphaDropped);
+  EXPECT_EQ(report.alphaMessage(), "");
+}
+
 }  // namespace
 }  // namespace convolab::opencv
