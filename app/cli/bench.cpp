@@ -60,6 +60,12 @@ std::vector<std::string> chosenStrategies(const std::vector<std::string>& reques
   return out;
 }
 
+/// The one strategy --soak and --latency run: the one asked for, or auto when every strategy is.
+StrategyId requestedStrategy(const std::vector<std::string>& chosen) {
+  return chosen.size() == strategyNames().size() ? StrategyId{std::string(kAutoStrategy)}
+                                                 : StrategyId{chosen.front()};
+}
+
 int runBench(const BenchOptions& o) {
   // The bench's auto row is auto after it measured (as it was before the provisional strategy existed);
   // --latency is the app's live path, so auto measures in the background there as in the app.
@@ -100,21 +106,20 @@ int runBench(const BenchOptions& o) {
 
   if (o.soak > 0) {
     report.device = deviceReport(*ctx, false);
-    const std::string strategy =
-        strategies.size() == strategyNames().size() ? std::string(kAutoStrategy) : strategies.front();
+    const StrategyId strategy = requestedStrategy(strategies);
     report.config["soak_frames"] = o.soak;
     progress("soak: " + std::to_string(o.soak) + " frames of " + sizes.front().label() + " through '" +
-             strategy + "'");
+             strategy.toString() + "'");
     report.soak = runSoak(ctx, strategy, filter, sizes.front(), o.soak);
     for (const auto& n : report.soak->notices) printNote(n);
   } else if (o.latency > 0) {
     report.device = deviceReport(*ctx, false);
-    const std::string strategy = strategies.size() == strategyNames().size() ? "auto" : strategies.front();
+    const StrategyId strategy = requestedStrategy(strategies);
     report.config["latency_seconds"] = o.latency;
     report.config["latency_fps"] = o.latencyFps;
     for (const Size& size : sizes) {
       progress("latency: " + fmt(o.latency, 1) + " s of " + size.label() + " at " + fmt(o.latencyFps, 1) +
-               " fps through '" + strategy + "' (preparing first)");
+               " fps through '" + strategy.toString() + "' (preparing first)");
       LatencyReport l = runLatency(ctx, strategy, filter, size, o.latency, o.latencyFps, o.latencyEdits);
       for (const auto& n : l.notices) printNote(n);
       progress("latency " + size.label() + " " + l.active + ": mean " + fmt(l.latency.mean) + " ms, p50 " +

@@ -92,10 +92,10 @@ std::vector<std::pair<std::string, FilterSet>> editStream(const FilterSet& base)
   return edits;
 }
 
-LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string& strategy,
+LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& strategy,
                          const FilterSet& filter, Size size, double seconds, double fps, double editEveryMs) {
   LatencyReport r;
-  r.strategy = strategy;
+  r.strategy = strategy.toString();
   r.size = size.label();
   r.width = size.width;
   r.height = size.height;
@@ -115,7 +115,7 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string&
   std::uint32_t sink = 0;
 
   // Prepared before timing: builds (auto's measurements), buffers, and one untimed frame end to end.
-  Engine engine(ctx, strategy);
+  Engine engine(ctx, strategy.name);
   engine.setFilter(filter);
   engine.prepare(size.width, size.height);
   {

@@ -12,6 +12,7 @@
 #include "bench_common.hpp"
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::cli::bench {
 
@@ -24,7 +25,7 @@ namespace convolab::cli::bench {
 /// With `editEveryMs` > 0 the consumer also edits the filter that often, between frames, as a person does in
 /// the app (editStream: K 3…15 dense and separable, a border change, zero padding 7 → 15, a coefficient), and
 /// times each edit to the first displayed frame made with it.
-LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const std::string& strategy,
+LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& strategy,
                          const FilterSet& filter, Size size, double seconds, double fps,
                          double editEveryMs = 0);
 

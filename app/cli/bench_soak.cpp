@@ -22,10 +22,10 @@ long rssKiB() {
 
 }  // namespace
 
-SoakReport runSoak(const std::shared_ptr<Context>& ctx, const std::string& strategy, const FilterSet& filter,
+SoakReport runSoak(const std::shared_ptr<Context>& ctx, const StrategyId& strategy, const FilterSet& filter,
                    Size size, int frames) {
   SoakReport s;
-  s.strategy = strategy;
+  s.strategy = strategy.toString();
   s.size = size.label();
   s.frames = frames;
   const Image in = randomFrame(size);
@@ -34,7 +34,7 @@ SoakReport runSoak(const std::shared_ptr<Context>& ctx, const std::string& strat
   // is the engine's alone (push_back would add 8 bytes a frame of the measurement's own).
   std::vector<double> host(static_cast<size_t>(frames), 0.0);
   s.rssStartKiB = rssKiB();
-  Engine engine(ctx, strategy);
+  Engine engine(ctx, strategy.name);
   engine.setFilter(filter);
   host[0] = engine.process(in.view(), out.mutableView()).hostMs;
   s.rssAfterFirstKiB = rssKiB();

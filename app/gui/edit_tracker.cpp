@@ -22,8 +22,8 @@ EditTracker::EditTracker(Pipeline* pipeline, PreviewWidget* preview, StatsPanel*
     m_lastTicket =
         m_latency.commitRevision(revision, bypassChanged ? EditKind::Bypass : EditKind::Filter, now());
   });
-  connect(pipeline, &Pipeline::strategyRequested, this, [this](const QString& name) {
-    m_lastTicket = m_latency.commitStrategy(name.toStdString(), now());
+  connect(pipeline, &Pipeline::strategyRequested, this, [this](const StrategyId& strategy) {
+    m_lastTicket = m_latency.commitStrategy(strategy.toString(), now());
   });
   connect(preview, &PreviewWidget::framePainted, this, [this](auto when, const FrameRecord& record) {
     if (!m_firstPicture) m_firstPicture = when;

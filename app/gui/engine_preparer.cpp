@@ -66,8 +66,9 @@ std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::u
     std::shared_ptr<Context> queue =
         job.queues[0] && job.queues[0].get() != live ? job.queues[0] : job.queues[1];
     if (!queue) queue = job.context;
-    if (!engine || engine->sharedContext() != queue) engine = std::make_unique<Engine>(queue, job.strategy);
-    engine->setStrategy(job.strategy);
+    if (!engine || engine->sharedContext() != queue)
+      engine = std::make_unique<Engine>(queue, job.strategy.name);
+    engine->setStrategy(job.strategy.name);
     engine->setFilter(job.filter);
     const std::size_t programsBefore = queue->programsCreated();
     engine->prepare(job.width, job.height);

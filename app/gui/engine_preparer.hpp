@@ -18,6 +18,7 @@
 #include "convolab/context.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/strategy_id.hpp"
 
 namespace convolab::gui {
 
@@ -29,7 +30,7 @@ struct PrepareJob {
   /// use, so builds and measurements never queue in front of live frames (PoCL compiles kernels on its
   /// queue).
   std::array<std::shared_ptr<Context>, 2> queues;
-  std::string strategy;
+  StrategyId strategy{std::string(kAutoStrategy)};  ///< the strategy asked for (a registry name)
   FilterSet filter;
   std::uint64_t revision = 0;
   int width = 0;

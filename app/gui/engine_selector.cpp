@@ -84,9 +84,11 @@ void EngineSelector::addBoxes(QToolBar* bar) {
 }
 
 void EngineSelector::start(const QString& deviceSpec, const QString& strategy) {
-  m_strategy = !strategy.isEmpty()
-                   ? strategy
-                   : m_settings->value(AppSettings::kStrategy, QString::fromLatin1(kAutoStrategy)).toString();
+  m_strategy = StrategyId::parse(
+      (!strategy.isEmpty()
+           ? strategy
+           : m_settings->value(AppSettings::kStrategy, QString::fromLatin1(kAutoStrategy)).toString())
+          .toStdString());
   m_deviceSpec = !deviceSpec.isEmpty() ? deviceSpec : m_settings->value(AppSettings::kDevice).toString();
   showStrategy(m_strategy);
   m_statsPanel->setEngine(tr("starting…"), m_strategy);
@@ -94,17 +96,18 @@ void EngineSelector::start(const QString& deviceSpec, const QString& strategy) {
   m_pipeline->startEngine(m_deviceSpec, m_strategy);
 }
 
-void EngineSelector::showStrategy(const QString& name) {
+void EngineSelector::showStrategy(const StrategyId& strategy) {
+  const QString name = QString::fromStdString(strategy.toString());
   for (QAction* a : m_strategyGroup->actions()) a->setChecked(a->data().toString() == name);
   if (m_strategyBox) m_strategyBox->setCurrentIndex(m_strategyBox->findData(name));
 }
 
 void EngineSelector::setStrategy(const QString& name) {
-  m_strategy = name;
-  m_pipeline->setStrategy(name);
+  m_strategy = StrategyId::parse(name.toStdString());
+  m_pipeline->setStrategy(m_strategy);
   m_settings->set(AppSettings::kStrategy, name);
-  showStrategy(name);
-  m_statsPanel->setEngine(m_deviceLabel, name);
+  showStrategy(m_strategy);
+  m_statsPanel->setEngine(m_deviceLabel, m_strategy);
   emit message(tr("Strategy: %1").arg(name), 3000);
 }
 
@@ -115,11 +118,11 @@ void EngineSelector::setDevice(const QString& spec) {
 }
 
 void EngineSelector::onEngineReady(const QString& deviceLabel, const QString& deviceSpec,
-                                   const QString& strategy) {
+                                   const StrategyId& strategy) {
   m_deviceLabel = deviceLabel;
   m_deviceSpec = deviceSpec;
   m_strategy = strategy;
-  m_label->setText(QStringLiteral("%1 · %2").arg(deviceLabel, strategy));
+  m_label->setText(QStringLiteral("%1 · %2").arg(deviceLabel, QString::fromStdString(strategy.toString())));
   m_statsPanel->setEngine(deviceLabel, strategy);
   for (QAction* a : m_deviceGroup->actions()) a->setChecked(a->data().toString() == deviceSpec);
   if (m_deviceBox) m_deviceBox->setCurrentIndex(m_deviceBox->findData(deviceSpec));

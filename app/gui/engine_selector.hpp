@@ -41,8 +41,9 @@ class EngineSelector : public QObject {
   void setStrategy(const QString& name);
   void setDevice(const QString& spec);
 
-  /// The strategy asked for (the live one once the engine reports), and the device in use.
-  QString strategy() const { return m_strategy; }
+  /// The strategy asked for (the live one once the engine reports), as its text for people and settings,
+  /// and the device in use.
+  QString strategy() const { return QString::fromStdString(m_strategy.toString()); }
   QString deviceSpec() const { return m_deviceSpec; }
   QString deviceLabel() const { return m_deviceLabel; }
 
@@ -50,9 +51,9 @@ class EngineSelector : public QObject {
   void message(const QString& text, int ms);
 
  private:
-  void onEngineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
+  void onEngineReady(const QString& deviceLabel, const QString& deviceSpec, const StrategyId& strategy);
   void onDevicesListed(const QStringList& labels, const QStringList& specs);
-  void showStrategy(const QString& name);
+  void showStrategy(const StrategyId& strategy);
 
   QWidget* m_window;
   Pipeline* m_pipeline;
@@ -65,7 +66,7 @@ class EngineSelector : public QObject {
   QActionGroup* m_deviceGroup;
   QComboBox* m_strategyBox = nullptr;
   QComboBox* m_deviceBox = nullptr;
-  QString m_strategy = QString::fromLatin1(kAutoStrategy);
+  StrategyId m_strategy{std::string(kAutoStrategy)};
   QString m_deviceSpec;
   QString m_deviceLabel;
 };

@@ -13,6 +13,7 @@ Pipeline::Pipeline(QObject* parent)
       m_staging(std::make_shared<capture::StagingStorage>()) {
   qRegisterMetaType<FrameRecord>();
   qRegisterMetaType<capture::CaptureStatus>();
+  qRegisterMetaType<StrategyId>();
   m_worker = new ProcessingWorker(m_slot, m_mailbox, m_staging);
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
@@ -49,7 +50,7 @@ bool Pipeline::shutdown(int timeoutMs) {
   return m_thread.wait(QDeadlineTimer(timeoutMs));
 }
 
-void Pipeline::startEngine(const QString& deviceSpec, const QString& strategy) {
+void Pipeline::startEngine(const QString& deviceSpec, const StrategyId& strategy) {
   QMetaObject::invokeMethod(
       m_worker, [w = m_worker, deviceSpec, strategy] { w->initialise(deviceSpec, strategy); },
       Qt::QueuedConnection);
@@ -100,10 +101,10 @@ std::uint64_t Pipeline::setBypass(bool bypass) {
   return setFilter(m_filter);
 }
 
-void Pipeline::setStrategy(const QString& name) {
+void Pipeline::setStrategy(const StrategyId& strategy) {
   QMetaObject::invokeMethod(
-      m_worker, [w = m_worker, name] { w->setStrategy(name); }, Qt::QueuedConnection);
-  emit strategyRequested(name);
+      m_worker, [w = m_worker, strategy] { w->setStrategy(strategy); }, Qt::QueuedConnection);
+  emit strategyRequested(strategy);
 }
 
 void Pipeline::setDevice(const QString& spec) {

@@ -12,6 +12,7 @@
 #include "capture/frame_source.hpp"
 #include "capture/staging_storage.hpp"
 #include "capture/video_recorder.hpp"
+#include "convolab/strategy_id.hpp"
 #include "filter_mailbox.hpp"
 #include "processed_frame.hpp"
 
@@ -35,7 +36,7 @@ class Pipeline : public QObject {
   bool shutdown(int timeoutMs);
 
   /// Starts the processing thread: lists devices, opens `deviceSpec` with `strategy`.
-  void startEngine(const QString& deviceSpec, const QString& strategy);
+  void startEngine(const QString& deviceSpec, const StrategyId& strategy);
   /// Replaces the source; frames flow as soon as it opens. `retryInterval`: reconnect attempts.
   void openSource(std::unique_ptr<capture::FrameSource> source,
                   std::chrono::milliseconds retryInterval = std::chrono::milliseconds(1000));
@@ -51,7 +52,7 @@ class Pipeline : public QObject {
   bool bypass() const { return m_bypass; }
   std::uint64_t filterRevision() const { return m_mailbox->current()->revision; }
 
-  void setStrategy(const QString& name);
+  void setStrategy(const StrategyId& strategy);
   void setDevice(const QString& spec);
   /// An automated run (--frames): every counted frame is processed with the newest filter (preparations
   /// are waited for) and a still image is processed on every delivery.
@@ -84,7 +85,8 @@ class Pipeline : public QObject {
   void frameProcessed(const convolab::gui::FrameRecord& record);
   void captureStatusChanged(const convolab::capture::CaptureStatus& status);
   void devicesListed(const QStringList& labels, const QStringList& specs);
-  void engineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
+  void engineReady(const QString& deviceLabel, const QString& deviceSpec,
+                   const convolab::StrategyId& strategy);
   void notice(const QString& message);
   void processingFailed(const QString& message);
   /// What the next engine waits on ("measuring strategies 3/10…", empty when none) and whether an unchanged
@@ -92,8 +94,8 @@ class Pipeline : public QObject {
   void processingStateChanged(const QString& preparing, bool stillIdle);
   /// A new filter snapshot was published (frames made with an older revision are stale from now on).
   void filterPublished(std::uint64_t revision);
-  /// setStrategy(name) was called: frames computed with `name` follow once its engine is prepared.
-  void strategyRequested(const QString& name);
+  /// setStrategy(strategy) was called: frames computed with it follow once its engine is prepared.
+  void strategyRequested(const convolab::StrategyId& strategy);
 
  private:
   std::shared_ptr<capture::LatestFrameSlot> m_slot;

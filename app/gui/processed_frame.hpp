@@ -47,3 +47,4 @@ using ProcessedFramePtr = std::shared_ptr<const ProcessedFrame>;
 }  // namespace convolab::gui
 
 Q_DECLARE_METATYPE(convolab::gui::FrameRecord)
+Q_DECLARE_METATYPE(convolab::StrategyId)

@@ -70,7 +70,7 @@ ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slo
   m_preparingGrace->setInterval(kAnnounceAfterMs);
   connect(m_preparingGrace, &QTimer::timeout, this, [this] {
     if (m_waitingFor && m_preparing.isEmpty())
-      setPreparing(m_requested.strategy == kAutoStrategy ? tr("preparing auto…") : tr("building kernel…"));
+      setPreparing(m_requested.strategy.isAuto() ? tr("preparing auto…") : tr("building kernel…"));
   });
   m_preparer = std::make_unique<EnginePreparer>(
       [this](const std::string& message) {
@@ -153,8 +153,8 @@ bool ProcessingWorker::openDevice(const QString& spec) {
   }
 }
 
-void ProcessingWorker::initialise(const QString& deviceSpec, const QString& strategy) {
-  m_strategy = strategy.isEmpty() ? QString::fromLatin1(kAutoStrategy) : strategy;
+void ProcessingWorker::initialise(const QString& deviceSpec, const StrategyId& strategy) {
+  m_strategy = strategy.name.empty() ? StrategyId{std::string(kAutoStrategy)} : strategy;
   QStringList labels, specs;
   try {
     for (const auto& d : listDevices()) {
@@ -166,10 +166,10 @@ void ProcessingWorker::initialise(const QString& deviceSpec, const QString& stra
   }
   emit devicesListed(labels, specs);
   try {
-    requireStrategyName(m_strategy.toStdString());
+    requireStrategyName(m_strategy.name);
   } catch (const std::exception& e) {
     emit notice(QString::fromUtf8(e.what()) + tr("; using auto"));
-    m_strategy = QString::fromLatin1(kAutoStrategy);
+    m_strategy = StrategyId{std::string(kAutoStrategy)};
   }
   if (!openDevice(deviceSpec) && !deviceSpec.isEmpty()) {
     emit notice(tr("Falling back to the default OpenCL device"));
@@ -178,10 +178,10 @@ void ProcessingWorker::initialise(const QString& deviceSpec, const QString& stra
   if (m_lastInput.image) process(m_lastInput);
 }
 
-void ProcessingWorker::setStrategy(const QString& name) {
+void ProcessingWorker::setStrategy(const StrategyId& strategy) {
   try {
-    requireStrategyName(name.toStdString());  // validates before touching the engine
-    m_strategy = name;
+    requireStrategyName(strategy.name);  // validates before touching the engine
+    m_strategy = strategy;
     ++m_engineState;
     if (m_context) {
       const auto& info = m_context->device();
@@ -241,8 +241,8 @@ void ProcessingWorker::runPass() {
 }
 
 bool ProcessingWorker::liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const {
-  return m_engine && m_live.context == m_context && m_live.strategy == m_strategy.toStdString() &&
-         m_live.width == width && m_live.height == height &&
+  return m_engine && m_live.context == m_context && m_live.strategy == m_strategy && m_live.width == width &&
+         m_live.height == height &&
          (m_live.revision == snapshot.revision || m_live.filter == snapshot.filter);
 }
 
@@ -250,7 +250,7 @@ PrepareJob ProcessingWorker::jobFor(const FilterSnapshot& snapshot, int width, i
   PrepareJob job;
   job.context = m_context;
   job.queues = m_queues;
-  job.strategy = m_strategy.toStdString();
+  job.strategy = m_strategy;
   job.filter = snapshot.filter;
   job.revision = snapshot.revision;
   job.width = width;
@@ -292,9 +292,8 @@ void ProcessingWorker::prepareNow(const FilterSnapshot& snapshot, int width, int
 bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int width, int height) {
   // Only a filter edit for the engine that runs (same device, strategy and size) whose strategy builds
   // nothing for it: then it costs an upload of arguments here, and the frame about to be processed shows it.
-  if (!m_engine || m_live.context != m_context || m_live.strategy != m_strategy.toStdString() ||
-      m_live.width != width || m_live.height != height ||
-      !m_engine->preparesWithoutBuild(snapshot.filter, width, height))
+  if (!m_engine || m_live.context != m_context || m_live.strategy != m_strategy || m_live.width != width ||
+      m_live.height != height || !m_engine->preparesWithoutBuild(snapshot.filter, width, height))
     return false;
   try {
     m_engine->setFilter(snapshot.filter);
@@ -319,7 +318,7 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
   if (result->engine) {
     // Newer than the live engine and still for the device and strategy asked for: swap it in. An older
     // filter's engine is still adopted (it is closer to what the editor shows than the live one).
-    if (result->job.context == m_context && result->job.strategy == m_strategy.toStdString() &&
+    if (result->job.context == m_context && result->job.strategy == m_strategy &&
         result->job.id > m_live.id) {
       if (m_engine) m_preparer->recycle(std::move(m_engine));
       m_engine = std::move(result->engine);
@@ -331,9 +330,9 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
       m_preparer->recycle(std::move(result->engine));
     }
   } else if (!result->cancelled) {
-    reportFailure(
-        tr("Cannot prepare strategy '%1': %2")
-            .arg(QString::fromStdString(result->job.strategy), QString::fromStdString(result->error)));
+    reportFailure(tr("Cannot prepare strategy '%1': %2")
+                      .arg(QString::fromStdString(result->job.strategy.toString()),
+                           QString::fromStdString(result->error)));
   }
   if (result->job.id == m_waitingFor) stopWaiting();
   if (adopted) {

@@ -57,13 +57,13 @@ class ProcessingWorker : public QObject {
 
  public slots:
   /// Lists the OpenCL devices and opens `deviceSpec` (empty: the default) with `strategy`.
-  void initialise(const QString& deviceSpec, const QString& strategy);
+  void initialise(const QString& deviceSpec, const convolab::StrategyId& strategy);
   /// A frame waits in the slot: schedules a processing pass.
   void processPending();
   /// The filter changed: schedules a pass that processes the newest frame, or, when the source is idle
   /// (paused, still), the last frame again so the preview follows the edit.
   void filterChanged();
-  void setStrategy(const QString& name);
+  void setStrategy(const convolab::StrategyId& strategy);
   void setDevice(const QString& spec);
   /// Releases OpenCL objects on this thread before it ends.
   void shutdown();
@@ -72,7 +72,8 @@ class ProcessingWorker : public QObject {
   void frameProcessed(const convolab::gui::FrameRecord& record);
   void devicesListed(const QStringList& labels, const QStringList& specs);
   /// After a device or strategy change took effect.
-  void engineReady(const QString& deviceLabel, const QString& deviceSpec, const QString& strategy);
+  void engineReady(const QString& deviceLabel, const QString& deviceSpec,
+                   const convolab::StrategyId& strategy);
   /// Fallbacks and other things worth a line in the status bar.
   void notice(const QString& message);
   /// Something failed (device could not be opened, a frame could not be processed); once per message.
@@ -121,7 +122,7 @@ class ProcessingWorker : public QObject {
   std::shared_ptr<capture::StagingStorage>
       m_staging;  // pinned memory of m_context that frames are decoded into
   std::unique_ptr<EnginePreparer> m_preparer;
-  QString m_strategy = QString::fromLatin1(kAutoStrategy);
+  StrategyId m_strategy{std::string(kAutoStrategy)};  // the strategy asked for
 
   // The live engine and what it was prepared for.
   std::unique_ptr<Engine> m_engine;

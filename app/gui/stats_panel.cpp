@@ -175,11 +175,11 @@ QLabel* StatsPanel::addRow(QGridLayout* grid, int row, const QString& name, cons
   return value;
 }
 
-void StatsPanel::setEngine(const QString& device, const QString& requestedStrategy) {
+void StatsPanel::setEngine(const QString& device, const StrategyId& requestedStrategy) {
   m_deviceName = device;
   m_requested = requestedStrategy;
   m_device->setText(device);
-  m_strategy->setText(requestedStrategy);
+  m_strategy->setText(QString::fromStdString(requestedStrategy.toString()));
 }
 
 void StatsPanel::setProcessingState(const QString& preparing, bool stillIdle) {
@@ -230,11 +230,11 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                          : QStringLiteral("     — ms"));
   // The active strategy as people read it: StrategyId::describe, with its note ("provisional, …").
   const QString active = QString::fromStdString(s.strategyId.describe());
-  if (!s.strategy.empty() &&
-      (QString::fromStdString(s.strategy) != m_requested || !s.strategyId.note.empty()))
-    m_strategy->setText(m_requested + QStringLiteral(" → ") + active);
+  const QString requested = QString::fromStdString(m_requested.toString());
+  if (!s.strategy.empty() && (s.strategyId != m_requested || !s.strategyId.note.empty()))
+    m_strategy->setText(requested + QStringLiteral(" → ") + active);
   else
-    m_strategy->setText(m_requested);
+    m_strategy->setText(requested);
 
   const int rows = static_cast<int>(s.stages.size()) + 2;
   m_stages->setRowCount(rows);
@@ -288,7 +288,7 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   m_stages->setFixedHeight(m_stages->horizontalHeader()->height() +
                            rows * m_stages->verticalHeader()->defaultSectionSize() + 4);
 
-  m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toStdString()));
+  m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toString()));
   if (m_edits.samples > 0)
     m_text += QString::asprintf("edit to screen %7.1f ms last, %.1f ms max\n", m_edits.lastMs, m_edits.maxMs);
 }

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QWidget>
 
+#include "convolab/strategy_id.hpp"
 #include "edit_latency.hpp"
 #include "stats_collector.hpp"
 
@@ -28,7 +29,7 @@ class StatsPanel : public QWidget {
   void showStats(const StatsSnapshot& stats);
   /// Refreshes the chart (a few times a second).
   void showHistory(const std::deque<StatsSample>& history, double now, double budgetMs);
-  void setEngine(const QString& device, const QString& requestedStrategy);
+  void setEngine(const QString& device, const StrategyId& requestedStrategy);
   /// What processing waits on ("measuring strategies 3/10…": drops are not counted meanwhile) and whether a
   /// still image is idle (processed once per change).
   void setProcessingState(const QString& preparing, bool stillIdle);
@@ -59,7 +60,7 @@ class StatsPanel : public QWidget {
   QTableWidget* m_stages;
   StatsChart* m_chart;
   QString m_deviceName;
-  QString m_requested;
+  StrategyId m_requested{std::string(kAutoStrategy)};
   QString m_text;
   QString m_preparing;
   bool m_stillIdle = false;

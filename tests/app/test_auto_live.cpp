@@ -55,7 +55,7 @@ class LivePipeline {
                        if (!preparing.isEmpty()) m_preparing << preparing;
                      });
     m_pipeline.setFilter(filter);
-    m_pipeline.startEngine(QString(), strategy);
+    m_pipeline.startEngine(QString(), StrategyId::parse(strategy.toStdString()));
     m_pipeline.openSource(capture::createSource("pattern:208x144@30"));
   }
   Pipeline& pipeline() { return m_pipeline; }

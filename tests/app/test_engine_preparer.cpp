@@ -57,7 +57,7 @@ class EnginePreparerTest : public QObject {
     PrepareJob j;
     j.context = m_context;
     j.queues = {m_context->sibling(), m_context->sibling()};
-    j.strategy = strategy;
+    j.strategy = StrategyId{strategy};
     j.filter = filter;
     j.width = 64;
     j.height = 48;

@@ -83,7 +83,7 @@ class ProcessingTest : public QObject {
     for (const char* name : {"constant", "naive"}) {
       m_window->setStrategy(QString::fromLatin1(name));
       QVERIFY(ready.wait(30000));
-      QCOMPARE(ready.last().at(2).toString(), QString::fromLatin1(name));
+      QCOMPARE(ready.last().at(2).value<StrategyId>(), StrategyId{name});
       // Frames keep coming, correct, whichever strategy (or fallback) ran them.
       const std::uint64_t revision = m_window->pipeline()->setFilter(m_window->document()->filter());
       const auto frame = test::waitForFrame(*m_window, revision);

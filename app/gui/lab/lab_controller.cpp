@@ -78,7 +78,7 @@ LabController::LabController(MainWindow* window) : QObject(window), m_window(win
   });
 
   connect(window->pipeline(), &Pipeline::engineReady, this,
-          [this](const QString&, const QString& spec, const QString&) { m_deviceSpec = spec; });
+          [this](const QString&, const QString& spec, const StrategyId&) { m_deviceSpec = spec; });
   connect(window, &MainWindow::frameShown, this, &LabController::onFrame);
 }
 
