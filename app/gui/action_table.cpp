@@ -71,9 +71,9 @@ const std::vector<MenuLayout>& menuLayouts() {
       {nullptr, {S::PresetsMenu}},
       {QT_TRANSLATE_NOOP("ActionTable", "&View"),
        {Id::ViewFiltered, Id::ViewOriginal, Id::ViewSplit, kSep, Id::Fit, Id::ActualSize, kSep, Id::Pause,
-        Id::Step, kSep, S::DockToggles, Id::FullScreen, S::KernelSource}},
+        Id::Step, kSep, S::DockToggles, Id::FullScreen, Id::KernelSource}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Processing"),
-       {S::EngineMenus, kSep, Id::Bypass, Id::ResetStats, kSep, S::Compare}},
+       {S::EngineMenus, kSep, Id::Bypass, Id::ResetStats, kSep, Id::CompareStrategies}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Help"), {Id::Shortcuts, Id::About}},
   };
   return menus;
@@ -212,6 +212,16 @@ const std::vector<ActionRow>& actionRows() {
        T("Step")},
       {Id::ResetStats, "resetStats", T("Reset &Statistics"), {ctrlShift(Qt::Key_R)}},
       {Id::FullScreen, "fullScreen", T("F&ull Screen"), {QKeySequence(Qt::Key_F11)}},
+      {Id::KernelSource,
+       "kernelSource",
+       T("&Kernel Source…"),
+       {ctrlShift(Qt::Key_K)},
+       T("The OpenCL C source, build options and launch sizes of the live strategy")},
+      {Id::CompareStrategies,
+       "compareStrategies",
+       T("&Compare Strategies…"),
+       {ctrl(Qt::Key_M)},
+       T("Time every strategy on the current frame, filter and device")},
       {Id::ImportFilter, "importFilter", T("&Import Filter…"), {ctrl(Qt::Key_I)}},
       {Id::ExportFilter, "exportFilter", T("&Export Filter…"), {ctrl(Qt::Key_E)}},
       {Id::Quit, "quit", T("&Quit"), {QKeySequence(QKeySequence::Quit)}},
@@ -295,23 +305,44 @@ void ActionTable::buildToolBar(QToolBar* bar, const SlotFiller& fill) const {
   }
 }
 
-void ActionTable::showShortcuts(QWidget* parent) const {
+QString ActionTable::shortcutListHtml() const {
+  auto row = [](const QString& what, const QString& keys) {
+    return QStringLiteral("<tr><td style='padding:2px 16px 2px 0'>%1</td><td><b>%2</b></td></tr>")
+        .arg(what, keys);
+  };
   QString rows;
-  for (const ActionRow& row : actionRows()) {
-    if (!row.listed) continue;
-    QAction* a = (*this)[row.id];
+  for (const ActionRow& r : actionRows()) {
+    if (!r.listed) continue;
+    QAction* a = (*this)[r.id];
     QStringList keys;
     for (const auto& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
-    rows += QStringLiteral("<tr><td style='padding:2px 16px 2px 0'>%1</td><td><b>%2</b></td></tr>")
-                .arg(a->text().remove(QLatin1Char('&')), keys.join(QStringLiteral(", ")));
+    rows += row(a->text().remove(QLatin1Char('&')), keys.join(QStringLiteral(", ")));
   }
+  // Held keys, no actions: the pixel inspector reads the modifiers while the pointer is over the preview
+  // (lab::PixelInspector::channelFor).
+  const struct {
+    const char* what;
+    const char* keys;
+  } held[] = {
+      {QT_TRANSLATE_NOOP("ActionTable", "Inspect pixel: R neighbourhood (hold over the preview)"),
+       QT_TRANSLATE_NOOP("ActionTable", "Shift")},
+      {QT_TRANSLATE_NOOP("ActionTable", "Inspect pixel: G neighbourhood"),
+       QT_TRANSLATE_NOOP("ActionTable", "Shift+Ctrl")},
+      {QT_TRANSLATE_NOOP("ActionTable", "Inspect pixel: B neighbourhood"),
+       QT_TRANSLATE_NOOP("ActionTable", "Shift+Alt")},
+  };
+  for (const auto& h : held) rows += row(translated(h.what), translated(h.keys));
+  return QStringLiteral(
+             "<table>%1</table><p>In the grids: arrows and Tab move, typing edits, Enter "
+             "commits. Drag the divider in split view; double-click the preview toggles fit / "
+             "100 %.</p>")
+      .arg(rows);
+}
+
+void ActionTable::showShortcuts(QWidget* parent) const {
   QMessageBox box(parent);
   box.setWindowTitle(tr("Keyboard shortcuts"));
-  box.setText(
-      QStringLiteral("<table>%1</table><p>In the grids: arrows and Tab move, typing edits, Enter "
-                     "commits. Drag the divider in split view; double-click the preview toggles fit / "
-                     "100 %.</p>")
-          .arg(rows));
+  box.setText(shortcutListHtml());
   box.exec();
 }
 

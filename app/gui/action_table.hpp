@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ActionTable: the main window's actions, one row each {id, text, shortcut, tip, icon}; the same rows build
-// the menus, the toolbar and the F1 shortcut list.
+// ActionTable: the main window's actions, the lab's included, one row each {id, text, shortcut, tip, icon};
+// the same rows build the menus, the toolbar and the F1 shortcut list.
 #pragma once
 
 #include <QKeySequence>
@@ -48,6 +48,8 @@ enum class ActionId {
   Step,
   ResetStats,
   FullScreen,
+  KernelSource,
+  CompareStrategies,
   ImportFilter,
   ExportFilter,
   Quit,
@@ -84,9 +86,7 @@ enum class ActionSlot {
   OpenCvCopies,
   PresetsMenu,  ///< a whole menu of the menu bar
   DockToggles,
-  KernelSource,
-  EngineMenus,  ///< Strategy and Device
-  Compare,
+  EngineMenus,   ///< Strategy and Device
   SourceButton,  ///< toolbar: the Source drop-down
   EngineBoxes,   ///< toolbar: the strategy and device boxes, right-aligned
 };
@@ -112,7 +112,10 @@ class ActionTable : public QObject {
   void buildMenus(QMenuBar* bar, const SlotFiller& fill) const;
   /// Fills the main toolbar.
   void buildToolBar(QToolBar* bar, const SlotFiller& fill) const;
-  /// The F1 dialog: every listed action with its shortcuts.
+  /// The F1 list as HTML: every listed action with its shortcuts, then the keys that are no action (the
+  /// pixel inspector's modifiers, the grids).
+  QString shortcutListHtml() const;
+  /// The F1 dialog: shortcutListHtml().
   void showShortcuts(QWidget* parent) const;
 
  private:

@@ -200,6 +200,7 @@ void MainWindow::connectActions() {
   onTriggered(Id::ResetStats, m_statsFeed, &StatsFeed::reset);
   onTriggered(Id::Shortcuts, this, [this] { m_actions->showShortcuts(this); });
   onTriggered(Id::About, this, &MainWindow::showAbout);
+  m_lab->connectActions(a);  // Compare Strategies, Kernel Source
 }
 
 ActionId MainWindow::viewAction(ViewMode mode) {
@@ -233,14 +234,8 @@ void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
     case ActionSlot::DockToggles:
       for (QDockWidget* dock : m_docks) menu->addAction(dock->toggleViewAction());
       break;
-    case ActionSlot::KernelSource:
-      menu->addAction(m_lab->kernelSourceAction());
-      break;
     case ActionSlot::EngineMenus:
       m_engine->addMenus(menu);
-      break;
-    case ActionSlot::Compare:
-      menu->addAction(m_lab->compareAction());
       break;
     case ActionSlot::SourceButton:
       m_sources->addSourceButton(qobject_cast<QToolBar*>(container), *m_actions);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The action table: every row becomes one typed action, every action is reachable from the menus, toolbar
-// faces carry their icon, no two actions share a shortcut, and the slots are offered to the window.
+// faces carry their icon, no two actions share a shortcut, the slots are offered to the window, and the F1
+// list holds the lab's keys.
 #include <QAction>
 #include <QActionGroup>
 #include <QMainWindow>
@@ -90,6 +91,26 @@ class ActionTableTest : public QObject {
     for (ActionSlot slot : {ActionSlot::CameraMenu, ActionSlot::PresetsMenu, ActionSlot::EngineMenus,
                             ActionSlot::SourceButton, ActionSlot::EngineBoxes})
       QVERIFY(filled.contains(slot));
+  }
+
+  void shortcutListHasTheLabsKeys() {
+    // The lab's actions are table rows (so F1 and the menus show them), and the inspector's held keys are
+    // listed though they are no action.
+    QMainWindow window;
+    QUndoStack undo;
+    ActionTable table(&window, &undo);
+    QCOMPARE(table[ActionId::CompareStrategies]->shortcuts(),
+             QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_M)});
+    QCOMPARE(table[ActionId::KernelSource]->shortcuts(),
+             QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K)});
+    const QString html = table.shortcutListHtml();
+    for (const QString& expected :
+         {QStringLiteral("Compare Strategies…"),
+          QKeySequence(Qt::CTRL | Qt::Key_M).toString(QKeySequence::NativeText),
+          QStringLiteral("Kernel Source…"),
+          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K).toString(QKeySequence::NativeText),
+          QStringLiteral("Inspect pixel: R neighbourhood"), QStringLiteral("Shift+Alt")})
+      QVERIFY2(html.contains(expected), qPrintable(expected));
   }
 };
 

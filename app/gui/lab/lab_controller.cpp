@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// LabController: creates the lab's actions, dock and inspector and feeds them the window's live state.
+// LabController: answers the lab's actions, creates its dock and inspector and feeds them the window's live
+// state.
 #include "lab_controller.hpp"
 
 #include <QAction>
@@ -7,6 +8,7 @@
 #include <QScrollArea>
 #include <QStatusBar>
 
+#include "action_table.hpp"
 #include "compare_dialog.hpp"
 #include "filter_analysis_panel.hpp"
 #include "filter_document.hpp"
@@ -26,34 +28,6 @@ using gui::ProcessedFramePtr;
 
 LabController::LabController(MainWindow* window) : QObject(window), m_window(window) {
   setObjectName(QStringLiteral("labController"));
-  m_compare = new QAction(tr("&Compare Strategies…"), window);
-  m_compare->setObjectName(QStringLiteral("compareStrategies"));
-  m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
-  m_compare->setStatusTip(tr("Time every strategy on the current frame, filter and device (Ctrl+M)"));
-  m_compare->setToolTip(m_compare->statusTip());
-  window->addAction(m_compare);
-  connect(m_compare, &QAction::triggered, this, [this] {
-    CompareDialog* d = compareDialog();
-    d->show();
-    d->raise();
-    d->activateWindow();
-    if (d->report().rows.empty() && !d->running()) d->start();
-  });
-
-  m_kernelSource = new QAction(tr("&Kernel Source…"), window);
-  m_kernelSource->setObjectName(QStringLiteral("kernelSource"));
-  m_kernelSource->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-  m_kernelSource->setStatusTip(
-      tr("The OpenCL C source, build options and launch sizes of the live strategy (Ctrl+Shift+K)"));
-  m_kernelSource->setToolTip(m_kernelSource->statusTip());
-  window->addAction(m_kernelSource);
-  connect(m_kernelSource, &QAction::triggered, this, [this] {
-    KernelSourceDialog* d = kernelSourceDialog();
-    d->show();
-    d->raise();
-    d->refresh();
-  });
-
   m_panel = new FilterAnalysisPanel(window);
   m_dock = new QDockWidget(tr("Analysis"), window);
   m_dock->setObjectName(QStringLiteral("analysisDock"));
@@ -80,6 +54,22 @@ LabController::LabController(MainWindow* window) : QObject(window), m_window(win
   connect(window->pipeline(), &Pipeline::engineReady, this,
           [this](const QString&, const QString& spec, const StrategyId&) { m_deviceSpec = spec; });
   connect(window, &MainWindow::frameShown, this, &LabController::onFrame);
+}
+
+void LabController::connectActions(const gui::ActionTable& actions) {
+  connect(actions[gui::ActionId::CompareStrategies], &QAction::triggered, this, [this] {
+    CompareDialog* d = compareDialog();
+    d->show();
+    d->raise();
+    d->activateWindow();
+    if (d->report().rows.empty() && !d->running()) d->start();
+  });
+  connect(actions[gui::ActionId::KernelSource], &QAction::triggered, this, [this] {
+    KernelSourceDialog* d = kernelSourceDialog();
+    d->show();
+    d->raise();
+    d->refresh();
+  });
 }
 
 void LabController::onFrame(const FrameRecord& record) {

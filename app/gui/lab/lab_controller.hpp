@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// LabController: wires the strategy lab into the main window — Processing ▸ Compare Strategies…, View ▸
-// Kernel Source, the Analysis dock and the pixel inspector — so main_window.cpp needs only a few lines.
+// LabController: wires the strategy lab into the main window — what Processing ▸ Compare Strategies… and
+// View ▸ Kernel Source (rows of the action table) open, the Analysis dock and the pixel inspector — so
+// main_window.cpp needs only a few lines.
 #pragma once
 
 #include <QObject>
@@ -8,10 +9,10 @@
 
 #include "lab_inputs.hpp"
 
-class QAction;
 class QDockWidget;
 
 namespace convolab::gui {
+class ActionTable;
 class MainWindow;
 struct FrameRecord;
 }  // namespace convolab::gui
@@ -27,11 +28,12 @@ class LabController : public QObject {
   Q_OBJECT
 
  public:
-  /// Call from MainWindow once its preview, document and pipeline exist (before the menus are built).
+  /// Call from MainWindow once its preview, document and pipeline exist.
   explicit LabController(gui::MainWindow* window);
+  /// Opens the Compare and Kernel Source dialogs from the window's action table (their rows live there, so
+  /// the menus and the F1 list show them).
+  void connectActions(const gui::ActionTable& actions);
 
-  QAction* compareAction() const { return m_compare; }
-  QAction* kernelSourceAction() const { return m_kernelSource; }
   QDockWidget* analysisDock() const { return m_dock; }
   FilterAnalysisPanel* analysisPanel() const { return m_panel; }
   PixelInspector* inspector() const { return m_inspector; }
@@ -47,8 +49,6 @@ class LabController : public QObject {
   void onFrame(const gui::FrameRecord& record);
 
   gui::MainWindow* m_window;
-  QAction* m_compare;
-  QAction* m_kernelSource;
   QDockWidget* m_dock;
   FilterAnalysisPanel* m_panel;
   PixelInspector* m_inspector;
