@@ -32,7 +32,6 @@ constexpr double kDividerGrab = 10.0;
 // is normal and would only flicker.
 constexpr auto kStaleGrace = std::chrono::milliseconds(150);
 // Laid over a stale frame's filtered image: it reads as "not the result yet" and keeps its shapes visible.
-const QColor kStaleDim(10, 12, 15, 140);
 
 }  // namespace
 
@@ -60,7 +59,7 @@ PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
   m_placeholderDetail = new QLabel(m_placeholder);
   m_placeholderDetail->setAlignment(Qt::AlignCenter);
   m_placeholderDetail->setWordWrap(true);
-  m_placeholderDetail->setStyleSheet(QStringLiteral("color: #8a919c;"));
+  m_placeholderDetail->setStyleSheet(theme::textStyle(theme::dimText()));
   layout->addWidget(m_placeholderDetail);
   auto* buttons = new QBoxLayout(QBoxLayout::LeftToRight);
   m_placeholderButtons = buttons;
@@ -78,7 +77,7 @@ PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
   layout->addLayout(buttons);
   auto* hint = new QLabel(tr("or drop an image or video file here"), m_placeholder);
   hint->setAlignment(Qt::AlignCenter);
-  hint->setStyleSheet(QStringLiteral("color: #5c636e;"));
+  hint->setStyleSheet(theme::textStyle(theme::faintText()));
   layout->addWidget(hint);
   layout->addStretch(1);
   m_placeholder->hide();
@@ -232,13 +231,13 @@ void PreviewWidget::drawPill(QPainter& p, const QPointF& anchor, const QString& 
   p.setPen(Qt::NoPen);
   p.setBrush(bg);
   p.drawRoundedRect(box, size.height() / 2, size.height() / 2);
-  p.setPen(QColor(0xf2, 0xf4, 0xf7));
+  p.setPen(theme::brightText());
   p.drawText(box, Qt::AlignCenter, text);
 }
 
 void PreviewWidget::paintEvent(QPaintEvent*) {
   QPainter p(this);
-  p.fillRect(rect(), QColor(0x10, 0x12, 0x15));
+  p.fillRect(rect(), theme::canvas());
   if (placeholderVisible()) return;
   p.setRenderHint(QPainter::SmoothPixmapTransform);
   p.setRenderHint(QPainter::Antialiasing);
@@ -250,7 +249,7 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
     switch (m_mode) {
       case ViewMode::Filtered:
         p.drawImage(target, m_filteredImage);
-        if (dim) p.fillRect(target, kStaleDim);
+        if (dim) p.fillRect(target, theme::staleShade());
         break;
       case ViewMode::Original:
         p.drawImage(target, m_originalImage);
@@ -263,14 +262,15 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
                     QRectF(0, 0, srcX, m_originalImage.height()));
         p.drawImage(QRectF(x, target.top(), target.right() - x, target.height()), m_filteredImage,
                     QRectF(srcX, 0, m_filteredImage.width() - srcX, m_filteredImage.height()));
-        if (dim) p.fillRect(QRectF(x, target.top(), target.right() - x, target.height()), kStaleDim);
-        p.setPen(QPen(QColor(255, 255, 255, 230), 2));
+        if (dim)
+          p.fillRect(QRectF(x, target.top(), target.right() - x, target.height()), theme::staleShade());
+        p.setPen(QPen(theme::splitLine(), 2));
         p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
         const QPointF handle(x, target.center().y());
-        p.setBrush(QColor(255, 255, 255, 235));
+        p.setBrush(theme::splitKnob());
         p.setPen(Qt::NoPen);
         p.drawEllipse(handle, 13, 13);
-        p.setPen(QPen(QColor(0x1e, 0x21, 0x27), 2));
+        p.setPen(QPen(theme::window(), 2));
         p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, -4));
         p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, 4));
         p.drawLine(handle + QPointF(6, 0), handle + QPointF(2, -4));
@@ -279,9 +279,10 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
         f.setPointSizeF(8.5);
         f.setBold(true);
         p.setFont(f);
-        drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft, QColor(0, 0, 0, 150));
+        drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
+                 theme::pillColor(theme::Pill::Label));
         drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
-                 QColor(0, 0, 0, 150));
+                 theme::pillColor(theme::Pill::Label));
         break;
       }
     }
@@ -295,13 +296,14 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
   f.setPointSizeF(9);
   p.setFont(f);
   if (m_mode == ViewMode::Original && !m_filteredImage.isNull())
-    drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft, QColor(0, 0, 0, 150));
+    drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
+             theme::pillColor(theme::Pill::Label));
   if (m_frame && m_frame->record.bypassed && m_mode != ViewMode::Original)
     drawPill(p, target.topRight() + QPointF(-10, m_mode == ViewMode::Split ? 44 : 10), tr("BYPASS"),
-             Qt::AlignRight, QColor(0x8a, 0x5a, 0x00, 210));
+             Qt::AlignRight, theme::pillColor(theme::Pill::Bypass));
   if (m_paused && m_disconnected.isEmpty())
     drawPill(p, QPointF(target.left() + 10, target.bottom() - 38), tr("❚❚  Paused"), Qt::AlignLeft,
-             QColor(0, 0, 0, 170));
+             theme::pillColor(theme::Pill::Paused));
 
   // Processing carries on while the next engine is prepared: say what it waits on, and mark a frame made
   // with an older filter than the editor shows.
@@ -314,28 +316,28 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
     if (!m_preparing.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_preparing;
     const QRectF area = m_filteredImage.isNull() ? QRectF(rect()) : target;
     drawPill(p, QPointF(area.right() - 10, area.bottom() - 38), QStringLiteral("⟳  ") + text, Qt::AlignRight,
-             showStale ? QColor(0x8a, 0x5a, 0x00, 225) : QColor(0x25, 0x29, 0x31, 225));
+             theme::pillColor(showStale ? theme::Pill::Stale : theme::Pill::Preparing));
   }
 
   if (!m_disconnected.isEmpty()) {
-    p.fillRect(m_filteredImage.isNull() ? QRectF(rect()) : target, QColor(10, 12, 15, 170));
+    p.fillRect(m_filteredImage.isNull() ? QRectF(rect()) : target, theme::disconnectedShade());
     QFont big = font();
     big.setPointSizeF(13);
     big.setBold(true);
     p.setFont(big);
     drawPill(p, QRectF(rect()).center(), m_disconnected, Qt::AlignHCenter | Qt::AlignVCenter,
-             QColor(0x5a, 0x1d, 0x22, 235));
+             theme::pillColor(theme::Pill::Disconnected));
   } else if (!m_busy.isEmpty()) {
     QFont big = font();
     big.setPointSizeF(12);
     p.setFont(big);
     drawPill(p, QRectF(rect()).center(), m_busy, Qt::AlignHCenter | Qt::AlignVCenter,
-             QColor(0x25, 0x29, 0x31, 235));
+             theme::pillColor(theme::Pill::Busy));
   }
   if (!m_banner.isEmpty()) {
     const QRectF strip(0, 0, width(), 30);
-    p.fillRect(strip, QColor(0x6b, 0x3d, 0x00, 230));
-    p.setPen(QColor(0xff, 0xe2, 0xb0));
+    p.fillRect(strip, theme::bannerBackground());
+    p.setPen(theme::bannerText());
     p.setFont(font());
     p.drawText(strip.adjusted(12, 0, -12, 0), Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(m_banner, Qt::ElideRight, width() - 24));

@@ -17,6 +17,7 @@
 #include "cv/image_codec.hpp"
 #include "frame_saver.hpp"
 #include "pipeline.hpp"
+#include "theme.hpp"
 
 namespace convolab::gui {
 
@@ -39,7 +40,7 @@ SaveDialogs::SaveDialogs(QWidget* window, Pipeline* pipeline, AppSettings* setti
       m_record(record),
       m_sourceFps(std::move(sourceFps)),
       m_recordLabel(new QLabel(window)) {
-  m_recordLabel->setStyleSheet(QStringLiteral("color:#ff5f56; font-weight:600;"));
+  m_recordLabel->setStyleSheet(theme::textStyle(theme::danger()) + QStringLiteral(" font-weight:600;"));
   m_recordLabel->hide();
   m_recordTimer.setInterval(1000);
   connect(&m_recordTimer, &QTimer::timeout, this, &SaveDialogs::tick);

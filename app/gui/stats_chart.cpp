@@ -14,8 +14,7 @@
 namespace convolab::gui {
 
 StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart) {
-  m_chart->setBackgroundBrush(QColor(0x1e, 0x21, 0x27));
-  m_chart->setBackgroundRoundness(0);
+  theme::styleChart(m_chart);
   m_chart->setMargins(QMargins(2, 2, 2, 2));
   m_chart->legend()->hide();  // the stats table above is the legend: its stage names carry these colours
   QFont small = font();
@@ -28,14 +27,7 @@ StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart
   m_y->setRange(0, m_yMax);
   m_y->setLabelFormat(QStringLiteral("%.1f"));
   m_y->setTitleText(tr("ms"));
-  for (QValueAxis* axis : {m_x, m_y}) {
-    axis->setLabelsColor(QColor(0x8a, 0x91, 0x9c));
-    axis->setLabelsFont(small);
-    axis->setGridLineColor(QColor(0x2c, 0x31, 0x3a));
-    axis->setLinePenColor(QColor(0x3a, 0x40, 0x4a));
-    axis->setTitleBrush(QColor(0x8a, 0x91, 0x9c));
-    axis->setTitleFont(small);
-  }
+  for (QValueAxis* axis : {m_x, m_y}) theme::styleAxis(axis, small);
   m_chart->addAxis(m_x, Qt::AlignBottom);
   m_chart->addAxis(m_y, Qt::AlignLeft);
 
@@ -48,7 +40,7 @@ StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart
   m_budget->attachAxis(m_y);
   m_total = new QLineSeries;
   m_total->setName(tr("total"));
-  m_total->setPen(QPen(QColor(0xe3, 0xe6, 0xeb), 1.6));
+  m_total->setPen(QPen(theme::text(), 1.6));
   m_chart->addSeries(m_total);
   m_total->attachAxis(m_x);
   m_total->attachAxis(m_y);

@@ -2,10 +2,14 @@
 // The dark theme: one palette and one style sheet, so every widget agrees on spacing and colour.
 #include "theme.hpp"
 
+#include <QAbstractAxis>
 #include <QApplication>
+#include <QChart>
 #include <QFontDatabase>
 #include <QPalette>
 #include <QStyleFactory>
+#include <algorithm>
+#include <cmath>
 
 namespace convolab::gui::theme {
 
@@ -16,6 +20,16 @@ const QColor kPanel(0x25, 0x29, 0x31);
 const QColor kText(0xe3, 0xe6, 0xeb);
 const QColor kDim(0x8a, 0x91, 0x9c);
 const QColor kAccent(0x3d, 0xa9, 0xfc);
+const QColor kFaint(0x5c, 0x63, 0x6e);
+const QColor kCanvas(0x10, 0x12, 0x15);
+const QColor kGrid(0x2c, 0x31, 0x3a);
+const QColor kAxis(0x3a, 0x40, 0x4a);
+const QColor kAmberDark(0x8a, 0x5a, 0x00);
+
+QColor withAlpha(QColor c, int alpha) {
+  c.setAlpha(alpha);
+  return c;
+}
 }  // namespace
 
 QColor channelColor(int channel) {
@@ -25,7 +39,7 @@ QColor channelColor(int channel) {
 }
 
 QBrush cellTextColor(double value) {
-  if (value == 0) return QColor(0x5c, 0x63, 0x6e);
+  if (value == 0) return kFaint;
   if (value < 0) return QColor(0xff, 0xa8, 0x8a);
   return kText;
 }
@@ -45,8 +59,139 @@ QColor warning() {
 QColor danger() {
   return QColor(0xff, 0x5f, 0x56);
 }
+QColor window() {
+  return kWindow;
+}
+QColor base() {
+  return kBase;
+}
+QColor panel() {
+  return kPanel;
+}
+QColor canvas() {
+  return kCanvas;
+}
+QColor text() {
+  return kText;
+}
 QColor dimText() {
   return kDim;
+}
+QColor faintText() {
+  return kFaint;
+}
+QColor softText() {
+  return QColor(0xc9, 0xcd, 0xd3);
+}
+QColor brightText() {
+  return QColor(0xf2, 0xf4, 0xf7);
+}
+QColor textOnLight() {
+  return kCanvas;
+}
+QColor gridLine() {
+  return kGrid;
+}
+QColor axisLine() {
+  return kAxis;
+}
+QString textStyle(const QColor& color) {
+  return QStringLiteral("color: %1;").arg(color.name());
+}
+
+QColor pillColor(Pill pill) {
+  switch (pill) {
+    case Pill::Label:
+      return QColor(0, 0, 0, 150);
+    case Pill::Paused:
+      return QColor(0, 0, 0, 170);
+    case Pill::Bypass:
+      return withAlpha(kAmberDark, 210);
+    case Pill::Stale:
+      return withAlpha(kAmberDark, 225);
+    case Pill::Preparing:
+      return withAlpha(kPanel, 225);
+    case Pill::Busy:
+      return withAlpha(kPanel, 235);
+    case Pill::Disconnected:
+      return QColor(0x5a, 0x1d, 0x22, 235);
+  }
+  return kPanel;
+}
+QColor staleShade() {
+  return QColor(10, 12, 15, 140);
+}
+QColor disconnectedShade() {
+  return QColor(10, 12, 15, 170);
+}
+QColor splitLine() {
+  return QColor(255, 255, 255, 230);
+}
+QColor splitKnob() {
+  return QColor(255, 255, 255, 235);
+}
+QColor bannerBackground() {
+  return QColor(0x6b, 0x3d, 0x00, 230);
+}
+QColor bannerText() {
+  return QColor(0xff, 0xe2, 0xb0);
+}
+
+QColor zeroWeight() {
+  return QColor(0x6a, 0x70, 0x7a);
+}
+
+QColor responseColor(double t) {
+  // Viridis, sampled at nine stops.
+  static const QColor stops[] = {QColor(68, 1, 84),    QColor(71, 44, 122),  QColor(59, 81, 139),
+                                 QColor(44, 113, 142), QColor(33, 144, 141), QColor(39, 173, 129),
+                                 QColor(92, 200, 99),  QColor(170, 220, 50), QColor(253, 231, 37)};
+  t = std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0) * 8.0;
+  const int i = std::min(7, static_cast<int>(t));
+  const double f = t - i;
+  const QColor &a = stops[i], &b = stops[i + 1];
+  return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
+                          static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
+                          static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
+}
+QColor responseCrosshair() {
+  return QColor(255, 255, 255, 90);
+}
+
+QColor syntaxColor(Syntax role) {
+  switch (role) {
+    case Syntax::Type:
+      return QColor(0x4e, 0xc9, 0xb0);
+    case Syntax::Keyword:
+      return QColor(0xc5, 0x86, 0xc0);
+    case Syntax::Qualifier:
+      return QColor(0x56, 0x9c, 0xd6);
+    case Syntax::Function:
+      return QColor(0xdc, 0xdc, 0xaa);
+    case Syntax::Number:
+      return QColor(0xb5, 0xce, 0xa8);
+    case Syntax::Preprocessor:
+      return QColor(0xd7, 0xba, 0x7d);
+    case Syntax::String:
+      return QColor(0xce, 0x91, 0x78);
+    case Syntax::Comment:
+      return QColor(0x6a, 0x99, 0x55);
+  }
+  return kText;
+}
+
+void styleChart(QChart* chart) {
+  chart->setBackgroundBrush(kWindow);
+  chart->setBackgroundRoundness(0);
+}
+
+void styleAxis(QAbstractAxis* axis, const QFont& font, const QColor& labels) {
+  axis->setLabelsColor(labels);
+  axis->setLabelsFont(font);
+  axis->setGridLineColor(kGrid);
+  axis->setLinePenColor(kAxis);
+  axis->setTitleBrush(kDim);
+  axis->setTitleFont(font);
 }
 
 QColor stageColor(const QString& name, int kernelIndex) {
@@ -87,9 +232,9 @@ void apply(QApplication& app) {
   p.setColor(QPalette::Link, kAccent);
   p.setColor(QPalette::Mid, QColor(0x33, 0x38, 0x41));
   p.setColor(QPalette::Dark, QColor(0x12, 0x14, 0x18));
-  p.setColor(QPalette::Light, QColor(0x3a, 0x40, 0x4a));
+  p.setColor(QPalette::Light, kAxis);
   p.setColor(QPalette::Disabled, QPalette::Text, kDim);
-  p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x5c, 0x63, 0x6e));
+  p.setColor(QPalette::Disabled, QPalette::ButtonText, kFaint);
   p.setColor(QPalette::Disabled, QPalette::WindowText, kDim);
   app.setPalette(p);
 

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Theme: the app's dark palette, style sheet, fonts and the few semantic colours widgets share.
+// Theme: the app's dark palette, style sheet, fonts and the named colours widgets share (no widget spells a
+// colour itself).
 #pragma once
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
 
+class QAbstractAxis;
 class QApplication;
+class QChart;
 
 namespace convolab::gui::theme {
 
@@ -20,7 +23,45 @@ QColor accent();
 QColor ok();
 QColor warning();  ///< amber
 QColor danger();   ///< red
-QColor dimText();
+
+// Surfaces and text.
+QColor window();       ///< the window and chart background
+QColor base();         ///< input fields, the darkest panels
+QColor panel();        ///< raised panels, buttons
+QColor canvas();       ///< behind the preview image
+QColor text();         ///< normal text
+QColor dimText();      ///< secondary text, axis titles
+QColor faintText();    ///< hints, zero values, disabled text
+QColor softText();     ///< labels one step brighter than dimText
+QColor brightText();   ///< text on the preview's overlay pills
+QColor textOnLight();  ///< text over light cells (a bright pixel in the inspector)
+QColor gridLine();     ///< chart grid lines
+QColor axisLine();     ///< chart axes and frames
+/// A style sheet that sets a label's text colour, e.g. textStyle(dimText()).
+QString textStyle(const QColor& color);
+
+// The preview's overlays.
+enum class Pill { Label, Paused, Bypass, Stale, Preparing, Busy, Disconnected };
+QColor pillColor(Pill pill);  ///< the background of a pill drawn over the preview
+QColor staleShade();          ///< over a frame made with an older filter
+QColor disconnectedShade();   ///< over the last frame of a lost source
+QColor splitLine();           ///< the split view's divider
+QColor splitKnob();           ///< its handle
+QColor bannerBackground();    ///< the warning strip along the preview's top
+QColor bannerText();
+
+// The lab.
+QColor zeroWeight();             ///< a zero weight in the inspector's neighbourhood panel
+QColor responseColor(double t);  ///< the frequency-response colour map (viridis), t in 0..1
+QColor responseCrosshair();      ///< the u = 0 and v = 0 lines over it
+/// Syntax colours of the kernel source view.
+enum class Syntax { Type, Keyword, Qualifier, Function, Number, Preprocessor, String, Comment };
+QColor syntaxColor(Syntax role);
+
+// Charts (Qt Charts): the window background, no rounding; axes in the theme's grid and text colours.
+void styleChart(QChart* chart);
+void styleAxis(QAbstractAxis* axis, const QFont& font, const QColor& labels = dimText());
+
 /// The colour of a timing stage in the chart and the stats table: upload, download, and kernels in order.
 QColor stageColor(const QString& name, int kernelIndex);
 /// A fixed-pitch font for numbers (stats), at the application's point size unless given.

@@ -28,6 +28,7 @@
 #include "background_task.hpp"
 #include "convolab/context.hpp"
 #include "convolab/strategy_id.hpp"
+#include "theme.hpp"
 
 namespace convolab::lab {
 namespace {
@@ -127,7 +128,7 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   m_summary->setWordWrap(true);
   m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_state = new QLabel(this);
-  m_state->setStyleSheet(QStringLiteral("color: #8a919c;"));
+  m_state->setStyleSheet(gui::theme::textStyle(gui::theme::dimText()));
 
   m_table = new QTableWidget(0, Count, this);
   m_table->setObjectName(QStringLiteral("compareTable"));
@@ -147,9 +148,8 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   m_table->horizontalHeader()->setSectionResizeMode(Status, QHeaderView::Stretch);
 
   auto* chart = new QChart;
-  chart->setBackgroundBrush(QColor(0x1e, 0x21, 0x27));
-  chart->setBackgroundRoundness(0);
-  chart->setTitleBrush(QColor(0xe3, 0xe6, 0xeb));
+  gui::theme::styleChart(chart);
+  chart->setTitleBrush(gui::theme::text());
   chart->legend()->hide();
   m_chartView = new QChartView(chart, this);
   m_chartView->setRenderHint(QPainter::Antialiasing);
@@ -331,14 +331,14 @@ void CompareDialog::showReport() {
       m_table->setItem(i, Gflops, number(row.gflops, 1));
       m_table->setItem(i, Peak, number(100 * row.peakFraction, 1));
       auto* diff = number(row.maxDiff, 0);
-      if (row.maxDiff > 1) diff->setForeground(QColor(0xef, 0x53, 0x50));
+      if (row.maxDiff > 1) diff->setForeground(gui::theme::danger());
       m_table->setItem(i, MaxDiff, diff);
       m_table->setItem(i, Status, new QTableWidgetItem(tr("ok")));
     } else {
       for (int c = Median; c <= MaxDiff; ++c)
         m_table->setItem(i, c, new QTableWidgetItem(QStringLiteral("–")));
       auto* status = new QTableWidgetItem(QString::fromStdString(row.status + ": " + row.reason));
-      status->setForeground(QColor(0x8a, 0x91, 0x9c));
+      status->setForeground(gui::theme::dimText());
       status->setToolTip(QString::fromStdString(row.reason));
       m_table->setItem(i, Status, status);
     }
@@ -413,7 +413,7 @@ void CompareDialog::fillChart() {
                    std::pow(10.0, std::ceil(std::log10(maxMs * 1.5))));
     axis->setLabelFormat(QStringLiteral("%g"));
     axis->setMinorTickCount(8);
-    axis->setMinorGridLineColor(QColor(0x25, 0x29, 0x31));
+    axis->setMinorGridLineColor(gui::theme::panel());
     x = axis;
   } else {
     auto* axis = new QValueAxis;
@@ -426,14 +426,8 @@ void CompareDialog::fillChart() {
                       .arg(log ? tr(" (log scale)") : QString()));
   QFont small = font();
   small.setPointSizeF(8.5);
-  for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{x, y}) {
-    axis->setLabelsColor(QColor(0xc9, 0xcd, 0xd3));
-    axis->setLabelsFont(small);
-    axis->setGridLineColor(QColor(0x2c, 0x31, 0x3a));
-    axis->setLinePenColor(QColor(0x3a, 0x40, 0x4a));
-    axis->setTitleBrush(QColor(0x8a, 0x91, 0x9c));
-    axis->setTitleFont(small);
-  }
+  for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{x, y})
+    gui::theme::styleAxis(axis, small, gui::theme::softText());
   chart->addAxis(y, Qt::AlignLeft);
   chart->addAxis(x, Qt::AlignBottom);
   series->attachAxis(y);

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "response_view.hpp"
+#include "theme.hpp"
 
 namespace convolab::lab {
 namespace {
@@ -38,7 +39,7 @@ FilterAnalysisPanel::FilterAnalysisPanel(QWidget* parent) : QWidget(parent) {
   m_channelBox->addItems({tr("Channel R"), tr("Channel G"), tr("Channel B")});
   m_logBox = new QCheckBox(tr("Log scale (dB)"), this);
   m_identical = new QLabel(this);
-  m_identical->setStyleSheet(QStringLiteral("color: #8a919c;"));
+  m_identical->setStyleSheet(gui::theme::textStyle(gui::theme::dimText()));
   auto* top = new QHBoxLayout;
   top->addWidget(m_channelBox);
   top->addWidget(m_identical, 1);
@@ -59,12 +60,11 @@ FilterAnalysisPanel::FilterAnalysisPanel(QWidget* parent) : QWidget(parent) {
           .arg(kResponseSize));
 
   auto* chart = new QChart;
-  chart->setBackgroundBrush(QColor(0x1e, 0x21, 0x27));
-  chart->setBackgroundRoundness(0);
+  gui::theme::styleChart(chart);
   chart->setMargins(QMargins(2, 2, 2, 2));
   chart->legend()->hide();
   m_cut = new QLineSeries;
-  m_cut->setPen(QPen(QColor(0x3d, 0xa9, 0xfc), 1.8));
+  m_cut->setPen(QPen(gui::theme::accent(), 1.8));
   chart->addSeries(m_cut);
   m_cutX = new QValueAxis;
   m_cutX->setRange(-0.5, 0.5);
@@ -76,14 +76,7 @@ FilterAnalysisPanel::FilterAnalysisPanel(QWidget* parent) : QWidget(parent) {
   m_cutY->setTitleText(tr("|H|"));
   QFont small = font();
   small.setPointSizeF(8);
-  for (QValueAxis* axis : {m_cutX, m_cutY}) {
-    axis->setLabelsColor(QColor(0x8a, 0x91, 0x9c));
-    axis->setLabelsFont(small);
-    axis->setGridLineColor(QColor(0x2c, 0x31, 0x3a));
-    axis->setLinePenColor(QColor(0x3a, 0x40, 0x4a));
-    axis->setTitleBrush(QColor(0x8a, 0x91, 0x9c));
-    axis->setTitleFont(small);
-  }
+  for (QValueAxis* axis : {m_cutX, m_cutY}) gui::theme::styleAxis(axis, small);
   chart->addAxis(m_cutX, Qt::AlignBottom);
   chart->addAxis(m_cutY, Qt::AlignLeft);
   m_cut->attachAxis(m_cutX);
@@ -145,8 +138,8 @@ QString FilterAnalysisPanel::factsText() const {
   const ChannelFilter& ch = m_filter.channel(m_channel);
   QStringList rows;
   auto row = [&rows](const QString& key, const QString& value) {
-    rows << QStringLiteral("<tr><td style='color:#8a919c; padding-right:10px;'>%1</td><td>%2</td></tr>")
-                .arg(key, value);
+    rows << QStringLiteral("<tr><td style='%1 padding-right:10px;'>%2</td><td>%3</td></tr>")
+                .arg(gui::theme::textStyle(gui::theme::dimText()), key, value);
   };
   row(tr("Sum"), tr("%1 (÷ divisor %2)").arg(number(f.sum), number(ch.divisor)));
   QString gain = number(f.dcGain);
@@ -192,7 +185,7 @@ void FilterAnalysisPanel::display() {
     points << QPointF(static_cast<double>(u - n / 2) / n, v);
   }
   m_cut->replace(points);
-  m_cut->setPen(QPen(QColor(m_channel == 0 ? 0xef5350 : m_channel == 1 ? 0x4cc36a : 0x4a8df6), 1.8));
+  m_cut->setPen(QPen(gui::theme::channelColor(m_channel), 1.8));
   m_cutY->setTitleText(m_log ? tr("|H| dB") : tr("|H|"));
   if (m_log) bottom = std::max(bottom, top - 60);
   m_cutY->setRange(bottom, top <= bottom ? bottom + 1 : top * (top > 0 ? 1.05 : 0.95) + (m_log ? 3 : 0));

@@ -4,8 +4,13 @@
 
 #include <QColor>
 
+#include "theme.hpp"
+
 namespace convolab::lab {
 namespace {
+using gui::theme::Syntax;
+using gui::theme::syntaxColor;
+
 QTextCharFormat textFormat(const QColor& colour, bool bold = false, bool italic = false) {
   QTextCharFormat f;
   f.setForeground(colour);
@@ -26,24 +31,25 @@ OpenClHighlighter::OpenClHighlighter(QTextDocument* document) : QSyntaxHighlight
       "void|bool|char|uchar|short|ushort|int|uint|long|ulong|float|double|half|size_t|ptrdiff_t|"
       "(?:char|uchar|short|ushort|int|uint|long|ulong|float|double)(?:2|3|4|8|16)|image2d_t|sampler_t");
   m_rules.push_back(
-      {QRegularExpression(QStringLiteral("\\b(?:%1)\\b").arg(types)), textFormat(QColor(0x4e, 0xc9, 0xb0))});
+      {QRegularExpression(QStringLiteral("\\b(?:%1)\\b").arg(types)), textFormat(syntaxColor(Syntax::Type))});
   m_rules.push_back({QRegularExpression(QStringLiteral("\\b(?:%1)\\b").arg(keywords)),
-                     textFormat(QColor(0xc5, 0x86, 0xc0), true)});
+                     textFormat(syntaxColor(Syntax::Keyword), true)});
   m_rules.push_back({QRegularExpression(QStringLiteral("\\b(?:%1)\\b").arg(spaces)),
-                     textFormat(QColor(0x56, 0x9c, 0xd6), true)});
+                     textFormat(syntaxColor(Syntax::Qualifier), true)});
   m_rules.push_back({QRegularExpression(QStringLiteral(
                          "\\b(?:get_(?:global|local|group)_(?:id|size)|get_num_groups|barrier|mem_fence|"
                          "fma|mad|mix|clamp|min|max|abs|round|floor|ceil|convert_\\w+|vload\\w*|vstore\\w*|"
                          "read_image\\w*|write_image\\w*|CLK_\\w+)\\b")),
-                     textFormat(QColor(0xdc, 0xdc, 0xaa))});
+                     textFormat(syntaxColor(Syntax::Function))});
   m_rules.push_back(
       {QRegularExpression(QStringLiteral("\\b[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?[fFuUlL]*\\b|"
                                          "\\B\\.[0-9]+(?:[eE][-+]?[0-9]+)?[fF]?\\b")),
-       textFormat(QColor(0xb5, 0xce, 0xa8))});
+       textFormat(syntaxColor(Syntax::Number))});
+  m_rules.push_back({QRegularExpression(QStringLiteral("^\\s*#\\s*\\w+")),
+                     textFormat(syntaxColor(Syntax::Preprocessor), true)});
   m_rules.push_back(
-      {QRegularExpression(QStringLiteral("^\\s*#\\s*\\w+")), textFormat(QColor(0xd7, 0xba, 0x7d), true)});
-  m_rules.push_back({QRegularExpression(QStringLiteral("\"[^\"]*\"")), textFormat(QColor(0xce, 0x91, 0x78))});
-  m_comment = textFormat(QColor(0x6a, 0x99, 0x55), false, true);
+      {QRegularExpression(QStringLiteral("\"[^\"]*\"")), textFormat(syntaxColor(Syntax::String))});
+  m_comment = textFormat(syntaxColor(Syntax::Comment), false, true);
   m_rules.push_back({QRegularExpression(QStringLiteral("//[^\n]*")), m_comment});
 }
 

@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include "preview_widget.hpp"
+#include "theme.hpp"
 
 namespace convolab::lab {
 
@@ -14,8 +15,6 @@ using gui::PreviewWidget;
 using gui::ProcessedFramePtr;
 namespace {
 const char* kChannel[] = {"R", "G", "B"};
-const QColor kChannelColour[] = {QColor(0xef, 0x53, 0x50), QColor(0x4c, 0xc3, 0x6a),
-                                 QColor(0x4a, 0x8d, 0xf6)};
 
 QString compact(double v) {
   return QString::number(v, 'g', 4);
@@ -109,7 +108,7 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
   const ProcessedFramePtr frame = m_preview->frame();
   if (!frame || !frame->original) return;
   const int k = probe.size, r = (k - 1) / 2;
-  const QColor accent = kChannelColour[probe.channel];
+  const QColor accent = gui::theme::channelColor(probe.channel);
   p.save();
   // The neighbourhood on the image.
   const double sx = imageRect.width() / frame->original->width,
@@ -149,7 +148,9 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
   const bool onLeft = imageRect.left() + probe.x * sx > area.center().x();
   QRectF panel(onLeft ? area.left() : area.right() - w, area.top(), w, h);
   p.setPen(Qt::NoPen);
-  p.setBrush(QColor(0x16, 0x18, 0x1d, 235));
+  QColor shade = gui::theme::base();
+  shade.setAlpha(235);
+  p.setBrush(shade);
   p.drawRoundedRect(panel, 6, 6);
   p.setPen(accent);
   p.drawText(QRectF(panel.left() + 10, panel.top() + 6, w - 20, fm.height()), Qt::AlignLeft, title);
@@ -165,12 +166,12 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
       p.setPen(Qt::NoPen);
       p.setBrush(QColor(static_cast<int>(v), static_cast<int>(v), static_cast<int>(v)));
       p.drawRect(top);
-      p.setBrush(QColor(0x25, 0x29, 0x31));
+      p.setBrush(gui::theme::panel());
       p.drawRect(bottom);
-      p.setPen(v > 140 ? QColor(0x10, 0x12, 0x15) : QColor(0xe3, 0xe6, 0xeb));
+      p.setPen(v > 140 ? gui::theme::textOnLight() : gui::theme::text());
       p.drawText(top, Qt::AlignCenter, QString::number(v, 'f', 0));
       const double wgt = probe.weights[idx];
-      p.setPen(wgt == 0 ? QColor(0x6a, 0x70, 0x7a) : accent.lighter(125));
+      p.setPen(wgt == 0 ? gui::theme::zeroWeight() : accent.lighter(125));
       p.drawText(bottom, Qt::AlignCenter, QString::number(wgt, 'g', 3));
       if (i == r && j == r) {
         p.setPen(QPen(accent, 1.5));
@@ -178,7 +179,7 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
         p.drawRect(cell);
       }
     }
-  p.setPen(QColor(0xe3, 0xe6, 0xeb));
+  p.setPen(gui::theme::text());
   p.drawText(QRectF(panel.left() + 10, gy + cellH * k + 4, w - 20, fm.height()), Qt::AlignLeft, sum);
   p.restore();
 }

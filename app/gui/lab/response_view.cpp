@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // ResponseView: the heat map, a colour bar with its scale, and the frequency axes (cycles per pixel).
 #include "response_view.hpp"
+#include "theme.hpp"
 
 #include <QPainter>
 #include <algorithm>
@@ -14,17 +15,7 @@ ResponseView::ResponseView(QWidget* parent) : QWidget(parent) {
 }
 
 QColor ResponseView::colourAt(double t) {
-  // Viridis, sampled at nine stops.
-  static const QColor stops[] = {QColor(68, 1, 84),    QColor(71, 44, 122),  QColor(59, 81, 139),
-                                 QColor(44, 113, 142), QColor(33, 144, 141), QColor(39, 173, 129),
-                                 QColor(92, 200, 99),  QColor(170, 220, 50), QColor(253, 231, 37)};
-  t = std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0) * 8.0;
-  const int i = std::min(7, static_cast<int>(t));
-  const double f = t - i;
-  const QColor &a = stops[i], &b = stops[i + 1];
-  return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
-                          static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
-                          static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
+  return gui::theme::responseColor(t);
 }
 
 void ResponseView::setResponse(const std::vector<double>& magnitude, int n, bool logScale) {
@@ -54,10 +45,10 @@ void ResponseView::paintEvent(QPaintEvent*) {
   const int side = std::max(40, std::min(height() - fm.height() * 2 - 8, width() - bar - barLabels - 48));
   const QRect img(28, 4, side, side);
   p.drawImage(img, m_image);
-  p.setPen(QColor(0x3a, 0x40, 0x4a));
+  p.setPen(gui::theme::axisLine());
   p.drawRect(img.adjusted(0, 0, -1, -1));
   // Axes: u to the right, v downwards, both from −½ to +½ cycle per pixel; DC in the middle.
-  p.setPen(QColor(0x8a, 0x91, 0x9c));
+  p.setPen(gui::theme::dimText());
   p.drawText(QRect(img.left() - 4, img.bottom() + 2, 40, fm.height()), Qt::AlignLeft, QStringLiteral("−½"));
   p.drawText(QRect(img.center().x() - 20, img.bottom() + 2, 40, fm.height()), Qt::AlignHCenter,
              QStringLiteral("0"));
@@ -67,7 +58,7 @@ void ResponseView::paintEvent(QPaintEvent*) {
   p.drawText(QRect(0, img.center().y() - fm.height() / 2, 24, fm.height()), Qt::AlignRight,
              QStringLiteral("0"));
   p.drawText(QRect(0, img.bottom() - fm.height(), 24, fm.height()), Qt::AlignRight, QStringLiteral("v"));
-  p.setPen(QColor(255, 255, 255, 90));
+  p.setPen(gui::theme::responseCrosshair());
   p.drawLine(img.center().x(), img.top(), img.center().x(), img.bottom());
   p.drawLine(img.left(), img.center().y(), img.right(), img.center().y());
   // Colour bar.
@@ -76,9 +67,9 @@ void ResponseView::paintEvent(QPaintEvent*) {
     p.setPen(colourAt(1.0 - static_cast<double>(y) / std::max(1, side - 1)));
     p.drawLine(barRect.left(), barRect.top() + y, barRect.right(), barRect.top() + y);
   }
-  p.setPen(QColor(0x3a, 0x40, 0x4a));
+  p.setPen(gui::theme::axisLine());
   p.drawRect(barRect.adjusted(0, 0, -1, -1));
-  p.setPen(QColor(0xc9, 0xcd, 0xd3));
+  p.setPen(gui::theme::softText());
   const QString unit = m_log ? QStringLiteral(" dB") : QString();
   for (int i = 0; i <= 4; ++i) {
     const double value = m_max - (m_max - m_min) * i / 4.0;
@@ -87,7 +78,7 @@ void ResponseView::paintEvent(QPaintEvent*) {
                Qt::AlignLeft | Qt::AlignVCenter,
                QString::number(value, 'f', m_log ? 1 : (std::abs(m_max) < 10 ? 2 : 1)) + unit);
   }
-  p.setPen(QColor(0x8a, 0x91, 0x9c));
+  p.setPen(gui::theme::dimText());
   p.drawText(QRect(barRect.left() - 2, img.bottom() + 2, barLabels + 20, fm.height()), Qt::AlignLeft,
              m_log ? QStringLiteral("|H| dB") : QStringLiteral("|H|"));
 }
