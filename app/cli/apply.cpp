@@ -48,6 +48,7 @@ struct ApplyOptions {
   std::string codec;
   bool force = false;
   bool skipExisting = false;
+  bool acceptDamaged = false;
   bool quiet = false;
   std::int64_t maxPixels = opencv::kDefaultMaxPixels;
 };
@@ -141,6 +142,7 @@ int runApply(const ApplyOptions& o) {
     io.overwrite = o.force;
     io.skipExisting = o.skipExisting;
     io.maxPixels = o.maxPixels;
+    io.acceptDamaged = o.acceptDamaged;
     io.stop = &SignalGuard::stopFlag();
     if (images.size() > 1) progress.start(static_cast<std::int64_t>(images.size()), "files");
     std::int64_t finished = 0;
@@ -282,6 +284,9 @@ void addApplyCommand(CLI::App& app, Action& action) {
   cmd->add_option("--max-pixels", o->maxPixels, "Refuse larger images (checked from the header first)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  cmd->add_flag("--accept-damaged", o->acceptDamaged,
+                "Filter a damaged image (truncated or corrupt JPEG) as far as it decodes, with a note, instead "
+                "of refusing it");
   cmd->add_flag("-q,--quiet", o->quiet, "Print nothing on success");
   cmd->callback([o, &action] { action = [o] { return runApply(*o); }; });
 }

@@ -18,11 +18,18 @@
 namespace convolab::cli {
 namespace {
 
-/// The input image, refused over --max-pixels in the CLI's words (the limit named by its option).
-Image readInput(const std::filesystem::path& path, std::int64_t maxPixels) {
+/// The input image, refused over --max-pixels in the CLI's words (the limit named by its option), and when
+/// damaged unless `acceptDamaged` (a damaged file is a bad input: its missing rows would be filtered as
+/// grey).
+Image readInput(const std::filesystem::path& path, std::int64_t maxPixels, bool acceptDamaged,
+                opencv::DecodeReport& report) {
   const std::string label = "image '" + path.string() + "'";
   try {
-    return opencv::loadImage(path, maxPixels, label);
+    Image image = opencv::loadImage(path, maxPixels, label, &report);
+    if (report.damaged && !acceptDamaged)
+      throw Error(ErrorKind::BadInput, label + ": " + report.damageMessage() +
+                                           "; nothing written (--accept-damaged filters what was decoded)");
+    return image;
   } catch (const opencv::ImageTooLarge& e) {
     throw Error(ErrorKind::BadInput,
                 label + ": " + std::to_string(e.width()) + "x" + std::to_string(e.height()) +
@@ -44,7 +51,8 @@ bool stopping(const ImageBatchOptions& o) {
   return o.stop && o.stop->load(std::memory_order_relaxed);
 }
 
-ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& engine) {
+ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& engine,
+                   std::atomic<bool>& alphaNoted) {
   ItemOutcome r;
   std::error_code ec;
   if (std::filesystem::exists(item.output, ec) || std::filesystem::is_symlink(item.output, ec)) {
@@ -61,7 +69,8 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
   if (!opencv::canWriteImageFormat(item.output))
     throw Error(ErrorKind::Usage, "cannot write '" + item.output.string() + "': unsupported output format '" +
                                       item.output.extension().string() + "'");
-  const Image input = readInput(item.input, o.maxPixels);
+  opencv::DecodeReport decoded;
+  const Image input = readInput(item.input, o.maxPixels, o.acceptDamaged, decoded);
   Image result(input.width, input.height);
   const FrameTimings t = engine.process(input.view(), result.mutableView());
   const std::string bytes = encodeFor(result, item.output);
@@ -74,6 +83,11 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
        << (o.filter.name().empty() ? std::string("custom") : o.filter.name()) << "', border "
        << borderName(o.filter.border()) << ", strategy " << t.strategy.toString() << " on "
        << engine.context().device().name << ", kernel " << t.kernelMs << " ms)";
+  if (decoded.damaged) line << "\n  note: " << decoded.damageMessage() << "; filtered as decoded";
+  // Once a run: a folder of RGBA images would otherwise repeat it for every file.
+  if (decoded.alphaDropped && !alphaNoted.exchange(true))
+    line << "\n  note: " << item.input.string() << ": " << decoded.alphaMessage()
+         << " (said once; other files may have one too)";
   r.status = ItemOutcome::Status::Written;
   r.message = line.str();
   return r;
@@ -85,6 +99,7 @@ std::vector<ItemOutcome> runImageBatch(const std::vector<BatchItem>& items, cons
                                        const std::function<void(std::size_t, const ItemOutcome&)>& done) {
   std::vector<ItemOutcome> outcomes(items.size());
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> alphaNoted{false};
   std::mutex doneMutex;
   auto worker = [&](const std::shared_ptr<Context>& context) {
     std::unique_ptr<Engine> engine;
@@ -96,7 +111,7 @@ std::vector<ItemOutcome> runImageBatch(const std::vector<BatchItem>& items, cons
           engine = std::make_unique<Engine>(context, o.strategy);
           engine->setFilter(o.filter);
         }
-        r = runOne(items[i], o, *engine);
+        r = runOne(items[i], o, *engine, alphaNoted);
         for (const auto& n : engine->takeNotices()) r.message += "\n  note: " + n;
       } catch (const Error& e) {
         r = {ItemOutcome::Status::Failed, e.what(), e.kind()};

@@ -25,6 +25,7 @@ struct ImageBatchOptions {
   bool overwrite = false;
   bool skipExisting = false;
   std::int64_t maxPixels = 0;
+  bool acceptDamaged = false;  ///< filter a damaged image as decoded (with a note) instead of failing it
   const std::atomic<bool>* stop = nullptr;
 };
 

@@ -226,6 +226,45 @@ TEST_F(Cli, TextFileAsImage) {
   expectBadInput(applySharpen(path("notes.png"), path("o.png")), "notes.png");
 }
 
+// A JPEG cut to 40% decodes "successfully" in OpenCV (the rest grey): it is a bad input, reported with how
+// much was decoded, and nothing is written for it while the other files of the run go on; --accept-damaged
+// filters it.
+TEST_F(Cli, DamagedJpegIsBadInputUnlessAccepted) {
+  std::vector<uchar> jpeg;
+  ASSERT_TRUE(cv::imencode(".jpg", cv::imread(kCoffee.string()), jpeg));
+  writeFile(path("cut.jpg"),
+            std::string(jpeg.begin(), jpeg.begin() + static_cast<long>(jpeg.size() * 4 / 10)));
+  writeFile(path("whole.jpg"), std::string(jpeg.begin(), jpeg.end()));
+  fs::create_directory(path("out"));
+  const Result r =
+      cli({"apply", "--strategy", "naive", "--filter", (kPresets / "sharpen.json").string(),
+           path("cut.jpg").string(), path("whole.jpg").string(), "-o", path("out").string() + "/"});
+  expectBadInput(r, "cut.jpg");
+  EXPECT_NE(r.err.find("rows decoded"), std::string::npos) << r;
+  EXPECT_EQ(listing(path("out")), std::set<std::string>{"whole.jpg"}) << r;
+
+  const Result accepted = applySharpen(path("cut.jpg"), path("cut.png"), {"--accept-damaged"});
+  EXPECT_EQ(accepted.code, 0) << accepted;
+  EXPECT_TRUE(fs::exists(path("cut.png")));
+  EXPECT_NE(accepted.out.find("damaged"), std::string::npos) << "a note says so\n" << accepted;
+}
+
+// Decoding drops an alpha channel: the run says so, once.
+TEST_F(Cli, DroppedAlphaChannelIsNotedOnce) {
+  const cv::Mat bgra(20, 30, CV_8UC4, cv::Scalar(10, 20, 30, 128));
+  ASSERT_TRUE(cv::imwrite(path("a.png").string(), bgra));
+  ASSERT_TRUE(cv::imwrite(path("b.png").string(), bgra));
+  fs::create_directory(path("out"));
+  const Result r = cli({"apply", "--strategy", "naive", "--filter", (kPresets / "sharpen.json").string(),
+                        path("a.png").string(), path("b.png").string(), "-o", path("out").string() + "/"});
+  EXPECT_EQ(r.code, 0) << r;
+  std::size_t notes = 0;
+  for (std::size_t at = r.out.find("alpha channel"); at != std::string::npos;
+       at = r.out.find("alpha channel", at + 1))
+    ++notes;
+  EXPECT_EQ(notes, 1u) << r;
+}
+
 struct BadFilterCase {
   const char* name;
   const char* json;
