@@ -40,10 +40,8 @@ class CompareDialog : public QDialog {
   const ComparisonReport& report() const { return m_report; }
 
   QSpinBox* iterationsBox() const { return m_iterations; }
-  QCheckBox* variantsBox() const { return m_variants; }
   QCheckBox* autoBox() const { return m_auto; }
   QTableWidget* table() const { return m_table; }
-  QChartView* chartView() const { return m_chartView; }
 
   bool exportMarkdown(const QString& path) const;
   bool exportCsv(const QString& path) const;

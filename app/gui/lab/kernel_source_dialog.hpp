@@ -32,7 +32,6 @@ class KernelSourceDialog : public QDialog {
   /// Builds the live strategy again in the lab's own context and shows what it built. False: no input.
   bool refresh();
   bool busy() const { return m_busy; }
-  const KernelInspection& inspection() const { return m_inspection; }
   /// The source shown now (the selected build).
   QString sourceText() const;
   QString detailsText() const;

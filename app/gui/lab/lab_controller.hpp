@@ -35,7 +35,6 @@ class LabController : public QObject {
   void connectActions(const gui::ActionTable& actions);
 
   QDockWidget* analysisDock() const { return m_dock; }
-  FilterAnalysisPanel* analysisPanel() const { return m_panel; }
   PixelInspector* inspector() const { return m_inspector; }
 
   /// The dialogs, created on first use.
