@@ -2,12 +2,21 @@
 // auto's choice cache: the structure key, the JSON file, and validation of cached choices.
 #include "convolab/auto_choices.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include "convolab/analysis.hpp"
 #include "convolab/atomic_file.hpp"
@@ -85,11 +94,74 @@ std::optional<std::string> invalidAutoChoiceReason(const Context& ctx, const Fil
   return std::nullopt;
 }
 
+namespace {
+
+constexpr std::uint64_t kMaxChoicesFileBytes = 16u << 20;
+using ChoiceMap = std::map<std::string, AutoChoice>;
+
+/// The choices in `file`; empty when it is missing, not a regular file (never opened: a FIFO cannot block
+/// us) or corrupt. One malformed entry is skipped; the others still count.
+ChoiceMap readChoices(const std::filesystem::path& file) {
+  ChoiceMap choices;
+  const auto text = readRegularFile(file, kMaxChoicesFileBytes);
+  if (!text) return choices;
+  try {
+    const auto doc = nlohmann::json::parse(*text);
+    if (!doc.is_object()) return choices;
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+      try {
+        AutoChoice c{it.value().at("strategy").get<std::string>(),
+                     it.value().at("variant").get<std::string>(), it.value().at("ms").get<double>()};
+        if (c.strategy.size() <= 64 && c.variant.size() <= 256) choices[it.key()] = std::move(c);
+      } catch (...) {
+      }
+    }
+  } catch (...) {
+    choices.clear();  // a corrupt file is ignored and rewritten
+  }
+  return choices;
+}
+
+/// An exclusive flock on a lock file beside the choices, so processes sharing one cache merge their writes
+/// instead of each replacing the file with its own map. Waits a bounded time: a process stuck holding it
+/// costs us one remembered choice, never a hang.
+class ChoicesFileLock {
+ public:
+  explicit ChoicesFileLock(const std::filesystem::path& file) {
+    const std::string path = file.string() + ".lock";
+    m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0600);
+    struct stat st {};
+    if (m_fd >= 0 && (::fstat(m_fd, &st) != 0 || !S_ISREG(st.st_mode))) release();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (m_fd >= 0 && ::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+      if ((errno != EWOULDBLOCK && errno != EINTR) || std::chrono::steady_clock::now() > deadline)
+        release();
+      else
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  ~ChoicesFileLock() { release(); }
+  ChoicesFileLock(const ChoicesFileLock&) = delete;
+  ChoicesFileLock& operator=(const ChoicesFileLock&) = delete;
+  bool held() const { return m_fd >= 0; }
+
+ private:
+  void release() {
+    if (m_fd >= 0) ::close(m_fd);  // closing drops the lock
+    m_fd = -1;
+  }
+  int m_fd = -1;
+};
+
+}  // namespace
+
 struct AutoChoiceCache::State {
   std::mutex mutex;
   std::filesystem::path loadedFrom;  ///< the file loaded (a new cache folder loads anew)
   bool loaded = false;
-  std::map<std::string, AutoChoice> choices;
+  ChoiceMap choices;
+  ChoiceMap unsaved;                ///< stored here but not yet in the file
+  std::set<std::string> forgotten;  ///< to drop from the file on the next write
 };
 
 AutoChoiceCache& AutoChoiceCache::instance() {
@@ -125,6 +197,8 @@ void AutoChoiceCache::forget(const std::string& key) {
   State& s = state();
   std::lock_guard lock(s.mutex);
   s.choices.erase(key);
+  s.unsaved.erase(key);
+  s.forgotten.insert(key);
 }
 
 void AutoChoiceCache::store(const ProgramCache& cache, const std::string& key, const AutoChoice& choice) {
@@ -132,13 +206,26 @@ void AutoChoiceCache::store(const ProgramCache& cache, const std::string& key, c
   std::lock_guard lock(s.mutex);
   load(cache);
   s.choices[key] = choice;
+  s.unsaved[key] = choice;
+  s.forgotten.erase(key);
   if (!cache.enabled()) return;
-  nlohmann::json doc = nlohmann::json::object();
-  for (const auto& [k, c] : s.choices)
-    doc[k] = {{"strategy", c.strategy}, {"variant", c.variant}, {"ms", c.ms}};
+  const std::filesystem::path file = autoChoicesFile(cache);
   try {
-    std::filesystem::create_directories(autoChoicesFile(cache).parent_path());
-    writeFileAtomically(autoChoicesFile(cache), doc.dump(1), true);
+    std::filesystem::create_directories(file.parent_path());
+    sweepOwnFolderOnce(file.parent_path());  // the cache folder is ours: leftovers of a killed write go
+    // Read, merge and replace under the lock: what other processes wrote since we loaded is kept.
+    const ChoicesFileLock fileLock(file);
+    if (!fileLock.held()) return;  // kept in memory; written with the next store
+    ChoiceMap merged = readChoices(file);
+    for (const auto& [k, c] : s.unsaved) merged[k] = c;
+    for (const auto& k : s.forgotten) merged.erase(k);
+    nlohmann::json doc = nlohmann::json::object();
+    for (const auto& [k, c] : merged)
+      doc[k] = {{"strategy", c.strategy}, {"variant", c.variant}, {"ms", c.ms}};
+    writeFileAtomically(file, doc.dump(1), true);
+    s.choices = std::move(merged);
+    s.unsaved.clear();
+    s.forgotten.clear();
   } catch (...) {
     // Forgetting a choice only costs a new measurement.
   }
@@ -151,25 +238,9 @@ void AutoChoiceCache::load(const ProgramCache& cache) {
   if (s.loaded && s.loadedFrom == file) return;
   s.loaded = true;
   s.loadedFrom = file;
-  s.choices.clear();
-  // Never open a FIFO or a device: only a regular file of sane size is read.
-  const auto text = readRegularFile(file, 16u << 20);
-  if (!text) return;
-  try {
-    const auto doc = nlohmann::json::parse(*text);
-    if (!doc.is_object()) return;
-    for (auto it = doc.begin(); it != doc.end(); ++it) {
-      try {
-        AutoChoice c{it.value().at("strategy").get<std::string>(),
-                     it.value().at("variant").get<std::string>(), it.value().at("ms").get<double>()};
-        if (c.strategy.size() <= 64 && c.variant.size() <= 256) s.choices[it.key()] = std::move(c);
-      } catch (...) {
-        // One malformed entry is skipped; the others still count.
-      }
-    }
-  } catch (...) {
-    s.choices.clear();  // a corrupt file is ignored and rewritten
-  }
+  s.choices = readChoices(file);
+  s.unsaved.clear();
+  s.forgotten.clear();
 }
 
 }  // namespace convolab

@@ -2,6 +2,7 @@
 // auto's cached choices are data from disk: tampered, stale or absurd entries must neither crash nor
 // leave pixels unfiltered; they are ignored and auto measures again.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -112,6 +113,57 @@ TEST(AutoChoices, AutoMeasuresOnlyItsInjectedCandidates) {
   const Image out = runDirect(*chooser, *ctx, f, in);
   EXPECT_EQ(chooser->activeId(), StrategyId("naive", "", true)) << chooser->activeId().toString();
   EXPECT_LE(maxAbsDiff(out.view(), referenceOf(in, f).view()), kTolerance);
+}
+
+// Several processes sharing one cache (3 app and 3 CLI runs at once) each write auto-choices.json: every
+// entry written by any of them must survive, none replaced by another process's older map.
+TEST(AutoChoices, ConcurrentProcessesKeepEveryEntry) {
+  const fs::path dir = fs::temp_directory_path() / ("convolab-auto-shared-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const ProgramCache cache(dir);
+  if (!cache.enabled()) GTEST_SKIP() << "program cache disabled in this environment";
+  constexpr int kProcesses = 6, kEntries = 15;
+  int startPipe[2];
+  ASSERT_EQ(::pipe(startPipe), 0);
+  std::vector<pid_t> children;
+  for (int p = 0; p < kProcesses; ++p) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      // Child: wait for the start signal so all write at once, then store its own entries one by one.
+      ::close(startPipe[1]);
+      char go;
+      (void)!::read(startPipe[0], &go, 1);
+      for (int e = 0; e < kEntries; ++e)
+        AutoChoiceCache::instance().store(cache, "proc" + std::to_string(p) + "-entry" + std::to_string(e),
+                                          {"naive", "", 1.0 + e});
+      ::_exit(0);
+    }
+    children.push_back(pid);
+  }
+  ::close(startPipe[0]);
+  ::close(startPipe[1]);  // EOF: every child starts
+  for (const pid_t pid : children) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  std::ifstream in(autoChoicesFile(cache));
+  const auto doc = nlohmann::json::parse(in);
+  for (int p = 0; p < kProcesses; ++p)
+    for (int e = 0; e < kEntries; ++e) {
+      const std::string key = "proc" + std::to_string(p) + "-entry" + std::to_string(e);
+      EXPECT_TRUE(doc.contains(key)) << key << " was lost";
+    }
+  EXPECT_EQ(doc.size(), std::size_t{kProcesses * kEntries});
+  // This process reads them all, and its own store merges with them.
+  AutoChoiceCache::instance().store(cache, "parent", {"naive", "", 2.0});
+  for (int p = 0; p < kProcesses; ++p)
+    EXPECT_TRUE(AutoChoiceCache::instance().find(cache, "proc" + std::to_string(p) + "-entry0").has_value());
+  std::ifstream again(autoChoicesFile(cache));
+  EXPECT_EQ(nlohmann::json::parse(again).size(), std::size_t{kProcesses * kEntries + 1});
+  fs::remove_all(dir);
 }
 
 }  // namespace
