@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // chunk.cl — fragment (#include "chunk.cl"): vectors of CHUNK floats ("chunks") and how they are loaded, rounded
 // and stored. A row of CHUNK interleaved RGB pixels is 3·CHUNK bytes = three chunks; lane e of chunk v is channel
-// (CHUNK·v + e) % 3. The including kernel defines CHUNK (4, 8 or 16; a -D option or another macro such as BX)
+// (CHUNK·v + e) % 3. The including kernel defines CHUNK (2, 4, 8 or 16; a -D option or another macro such as BX)
 // and FAST_STORE (0 or 1) before including this file.
 
 #define CAT_(a, b) a##b
@@ -11,19 +11,57 @@
 #define VSTORE CAT(vstore, CHUNK)
 #define TO_FLOAT CAT(convert_float, CHUNK)
 #define TO_UCHAR CAT(CAT(convert_uchar, CHUNK), _sat_rte)
+
+// A byte (0..255, in the low 8 bits of w, higher bits zero) as a float, exactly: 2^23 + b reinterpreted,
+// minus 2^23. Full-rate ALU operations on GPUs, where an integer-to-float conversion runs at a quarter of
+// the FMA rate or less.
+#define BYTE_TO_FLOAT(w) (as_float(0x4B000000u | (w)) - 8388608.0f)
+
+// Clamped to 0..255, x + 2^23 lies in [2^23, 2^24), where a float's unit in the last place is 1: the addition
+// rounds x to nearest even and the low mantissa byte is the result. The same as convert_uchar_sat_rte (NaN
+// clamps to 0) in a few instructions; PoCL's rint is a long software sequence on x86. Works on scalars and
+// vectors alike.
+#define ROUNDED_BITS(x) (clamp((x), 0.0f, 255.0f) + 8388608.0f)
+
+// One float rounded and saturated to a byte, in the low 8 bits (for packing bytes into words).
+inline uint round_byte(float x) {
+  return as_uint(ROUNDED_BITS(x)) & 0xFFu;
+}
+
 #if FAST_STORE
-// Clamped to 0..255, x + 2^23 holds round-to-nearest-even(x) in its low mantissa byte: the same result as
-// convert_uchar_sat_rte in four instructions per 16 values on x86 (PoCL's rint is a long software sequence),
-// and the packed struct makes the store one unaligned vector store instead of one store per byte.
+// The packed struct makes the store one unaligned vector store instead of one store per byte.
 typedef struct __attribute__((packed)) {
   CAT(uchar, CHUNK) v;
 } packed_chunk;
-#define STORE_CHUNK(x, p)             \
-  (((__global packed_chunk*)(p))->v = \
-       CAT(convert_uchar, CHUNK)(CAT(as_uint, CHUNK)(clamp((x), 0.0f, 255.0f) + 8388608.0f)))
+#define STORE_CHUNK(x, p) \
+  (((__global packed_chunk*)(p))->v = CAT(convert_uchar, CHUNK)(CAT(as_uint, CHUNK)(ROUNDED_BITS(x))))
 // The same struct reads CHUNK bytes with one unaligned vector load.
 #define LOAD_CHUNK(p) (((__global const packed_chunk*)(p))->v)
 #else
 #define STORE_CHUNK(x, p) VSTORE(TO_UCHAR(x), 0, (p))
 #define LOAD_CHUNK(p) VLOAD(0, (p))
 #endif
+
+// Chunk v of a per-channel vector (the offsets) in the R G B lane pattern.
+inline VEC offset_chunk(float4 offset, int v) {
+  float opat[CHUNK + 2];
+#pragma unroll
+  for (int e = 0; e < CHUNK + 2; ++e) opat[e] = e % 3 == 0 ? offset.x : e % 3 == 1 ? offset.y : offset.z;
+  return VLOAD(0, opat + (CHUNK * v) % 3);
+}
+
+// Rounds and stores one row of CHUNK pixels (three chunks) at d; where fewer than CHUNK `pixels` are left in
+// the frame's row (its right edge), only those.
+inline void store_chunks(__global uchar* d, int pixels, VEC c0, VEC c1, VEC c2) {
+  if (pixels >= CHUNK) {
+    STORE_CHUNK(c0, d);
+    STORE_CHUNK(c1, d + CHUNK);
+    STORE_CHUNK(c2, d + 2 * CHUNK);
+    return;
+  }
+  uchar tmp[3 * CHUNK];
+  VSTORE(TO_UCHAR(c0), 0, tmp);
+  VSTORE(TO_UCHAR(c1), 0, tmp + CHUNK);
+  VSTORE(TO_UCHAR(c2), 0, tmp + 2 * CHUNK);
+  for (int e = 0; e < pixels * 3; ++e) d[e] = tmp[e];
+}

@@ -12,7 +12,7 @@
 // because common.cl requires it; this kernel resolves borders with border_index_any() below.
 
 #define CHUNK VX
-#include "chunk.cl"  // VEC, VLOAD, TO_FLOAT, STORE_CHUNK, LOAD_CHUNK
+#include "chunk.cl"  // VEC, VLOAD, TO_FLOAT, STORE_CHUNK, LOAD_CHUNK, offset_chunk
 
 // border_index() of common.cl with the mode as an argument (same pictures, same OpenCV semantics).
 inline int border_index_any(int p, int len, int mode) {
@@ -57,12 +57,10 @@ __kernel void convolve_dynamic(__global const uchar* src, __global uchar* dst, i
         acc2 = fma(TO_FLOAT(LOAD_CHUNK(p + 2 * VX)), VLOAD(0, w + 2 * VX), acc2);
       }
     }
-    float opat[VX + 2];  // the offsets in the chunks' R G B pattern
-    for (int e = 0; e < VX + 2; ++e) opat[e] = e % 3 == 0 ? offset.x : e % 3 == 1 ? offset.y : offset.z;
     __global uchar* d = dst + y * rowb + x0 * 3;
-    STORE_CHUNK(acc0 + VLOAD(0, opat), d);
-    STORE_CHUNK(acc1 + VLOAD(0, opat + VX % 3), d + VX);
-    STORE_CHUNK(acc2 + VLOAD(0, opat + (2 * VX) % 3), d + 2 * VX);
+    STORE_CHUNK(acc0 + offset_chunk(offset, 0), d);
+    STORE_CHUNK(acc1 + offset_chunk(offset, 1), d + VX);
+    STORE_CHUNK(acc2 + offset_chunk(offset, 2), d + 2 * VX);
     return;
   }
 

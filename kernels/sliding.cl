@@ -10,41 +10,22 @@
 //
 // The generator defines, before this file: BX, SH, WGX, WGY, CPU_STYLE (1: vector byte loads and packed
 // vector stores for PoCL; 0: aligned 32-bit word loads and stores for GPUs). BORDER_MODE, KSIZE and RADIUS
-// come as -D options.
+// come as -D options. The chunk macros, offset chunks and rounding stores come from chunk.cl.
 
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-#define VEC CAT(float, BX)
-#define VLOAD CAT(vload, BX)
-#define VSTORE CAT(vstore, BX)
+#define CHUNK BX
+#define FAST_STORE CPU_STYLE
+#include "chunk.cl"
 
 #define NB (3 * (BX + KSIZE - 1))  // input bytes one strip reads per row
 #define NW ((NB + 3) / 4 + 1)      // 32-bit words that cover NB bytes at any byte alignment
 #define NBP (NW * 4)               // the private row array, padded to whole words
 
-// A byte (0..255, in the low 8 bits of w, higher bits zero) as a float, exactly: 2^23 + b reinterpreted,
-// minus 2^23. Cheaper than an integer-to-float conversion on GPUs.
-#define BYTE_TO_FLOAT(w) (as_float(0x4B000000u | (w)) - 8388608.0f)
-
-// Round to nearest even and saturate to 0..255, as convert_uchar_sat_rte: for 0 <= x <= 255, x + 1.5·2^23
-// has a unit in its last place of 1, so the addition rounds x to nearest even and its low byte is the result
-// (the float's bits are 0x4B400000 + round(x)). NaN clamps to 0, as convert_uchar_sat_rte gives.
-inline uint round_byte(float x) {
-  return as_uint(clamp(x, 0.0f, 255.0f) + 12582912.0f) & 0xFFu;
-}
-
-// border_index without a loop (the same indices for every p; OpenCV's rule is periodic), so that loops over
-// a strip's bytes unroll fully and the row array stays in registers.
+// border_index without a loop for the reflecting rules (the same indices for every p: OpenCV's rule is
+// periodic), so that loops over a strip's bytes unroll fully and the row array stays in registers. The other
+// rules have no loop in border_index.
 inline int strip_border_index(int p, int len) {
+#if BORDER_MODE == BORDER_REFLECT || BORDER_MODE == BORDER_REFLECT101
   if ((uint)p < (uint)len) return p;
-#if BORDER_MODE == BORDER_CONSTANT
-  return -1;
-#elif BORDER_MODE == BORDER_REPLICATE
-  return p < 0 ? 0 : len - 1;
-#elif BORDER_MODE == BORDER_WRAP
-  const int m = p % len;
-  return m < 0 ? m + len : m;
-#else
   if (len == 1) return 0;
 #if BORDER_MODE == BORDER_REFLECT101
   const int period = 2 * len - 2;  // dcb|abcd|cba
@@ -57,6 +38,8 @@ inline int strip_border_index(int p, int len) {
   m = m < 0 ? m + period : m;
   return m < len ? m : period - 1 - m;
 #endif
+#else
+  return border_index(p, len);
 #endif
 }
 
@@ -131,57 +114,31 @@ inline void load_row_edge(__global const uchar* src, int rowb, int by, const int
 #endif
 }
 
-// The three chunks of one offset vector, in the R G B lane pattern.
-inline VEC offset_chunk(float4 offset, int v) {
-  float opat[BX + 2];
+#if !CPU_STYLE && BX % 4 == 0
+// A whole row of the strip as packed 32-bit words (rows whose byte length is a multiple of 4: x0·3 is then a
+// multiple of 12), one aligned word store per four bytes.
+inline void store_words(__global uchar* d, VEC c0, VEC c1, VEC c2) {
+  float v[3 * BX];
+  VSTORE(c0, 0, v);
+  VSTORE(c1, 0, v + BX);
+  VSTORE(c2, 0, v + 2 * BX);
+  __global uint* d32 = (__global uint*)d;
 #pragma unroll
-  for (int e = 0; e < BX + 2; ++e) opat[e] = e % 3 == 0 ? offset.x : e % 3 == 1 ? offset.y : offset.z;
-  return VLOAD(0, opat + (BX * v) % 3);
+  for (int q = 0; q < 3 * BX / 4; ++q)
+    d32[q] = round_byte(v[4 * q]) | (round_byte(v[4 * q + 1]) << 8) | (round_byte(v[4 * q + 2]) << 16) |
+             (round_byte(v[4 * q + 3]) << 24);
 }
-
-#if CPU_STYLE
-typedef struct __attribute__((packed)) {
-  CAT(uchar, BX) v;
-} packed_chunk;
-#define STORE_CHUNK(x, p)             \
-  (((__global packed_chunk*)(p))->v = \
-       CAT(convert_uchar, BX)(CAT(as_uint, BX)(clamp((x), 0.0f, 255.0f) + 12582912.0f)))
 #endif
 
 // Rounds and stores one output row of the strip (three chunks); at the frame's right edge only the pixels
 // that exist.
 inline void store_row(__global uchar* dst, int rowb, int width, int x0, int y, VEC c0, VEC c1, VEC c2) {
   __global uchar* d = dst + y * rowb + x0 * 3;
-  if (x0 + BX <= width) {
-#if CPU_STYLE
-    STORE_CHUNK(c0, d);
-    STORE_CHUNK(c1, d + BX);
-    STORE_CHUNK(c2, d + 2 * BX);
+#if !CPU_STYLE && BX % 4 == 0
+  if (x0 + BX <= width && (rowb & 3) == 0) {
+    store_words(d, c0, c1, c2);
     return;
-#else
-    float v[3 * BX];
-    VSTORE(c0, 0, v);
-    VSTORE(c1, 0, v + BX);
-    VSTORE(c2, 0, v + 2 * BX);
-#if BX % 4 == 0
-    if ((rowb & 3) == 0) {  // x0·3 is a multiple of 12: whole packed words
-      __global uint* d32 = (__global uint*)d;
-#pragma unroll
-      for (int q = 0; q < 3 * BX / 4; ++q)
-        d32[q] = round_byte(v[4 * q]) | (round_byte(v[4 * q + 1]) << 8) | (round_byte(v[4 * q + 2]) << 16) |
-                 (round_byte(v[4 * q + 3]) << 24);
-      return;
-    }
-#endif
-#pragma unroll
-    for (int e = 0; e < 3 * BX; ++e) d[e] = (uchar)round_byte(v[e]);
-    return;
-#endif
   }
-  float t[3 * BX];
-  VSTORE(c0, 0, t);
-  VSTORE(c1, 0, t + BX);
-  VSTORE(c2, 0, t + 2 * BX);
-  const int n = (width - x0) * 3;
-  for (int e = 0; e < n; ++e) d[e] = (uchar)round_byte(t[e]);
+#endif
+  store_chunks(d, width - x0, c0, c1, c2);
 }

@@ -9,7 +9,7 @@
 // The including kernel defines (as -D options or #defines): BX, BY, WGX, WGY; FILL_VEC (1|4|8|16: bytes per
 // fill step, 1: coalesced byte loads for GPUs, 16: wide loads for CPUs); TSTRIDE (floats per tile row, ≥
 // FILL_BYTES, multiple of 4); FILL_BYTES (floats filled per tile row: 3·(TW+K−1) rounded up to FILL_VEC); and
-// includes chunk.cl first (CAT).
+// includes chunk.cl first (CAT, BYTE_TO_FLOAT).
 
 #define TW (WGX * BX)           // tile width in output pixels
 #define TH (WGY * BY)           // tile height in output rows
@@ -25,10 +25,8 @@
 #define FILL_STEPS (FILL_ROW_STEPS * FILL_COL_STEPS)
 #if FILL_VEC == 1
 typedef uchar fill_bytes;
-// A byte as a float, exactly: 2^23 + b reinterpreted, minus 2^23 (full-rate ALU ops on GPUs, where an
-// integer-to-float conversion runs at a quarter of the FMA rate or less).
 #define FILL_LOAD(s) (*(s))
-#define FILL_STORE(b, t) (*(t) = as_float(0x4B000000u | (uint)(b)) - 8388608.0f)
+#define FILL_STORE(b, t) (*(t) = BYTE_TO_FLOAT((uint)(b)))
 #else
 typedef CAT(uchar, FILL_VEC) fill_bytes;
 #define FILL_LOAD(s) CAT(vload, FILL_VEC)(0, (s))

@@ -42,15 +42,11 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
   const int x0 = gx0 + lx * BX, y0 = gy0 + ly * BY;
   if (x0 >= width || y0 >= height) return;
 
-  // Offsets in the same R G B pattern as the chunks.
-  float opat[BX + 2];
-#pragma unroll
-  for (int e = 0; e < BX + 2; ++e) opat[e] = e % 3 == 0 ? offset.x : e % 3 == 1 ? offset.y : offset.z;
   VEC acc[BY][3];
 #pragma unroll
   for (int o = 0; o < BY; ++o)
 #pragma unroll
-    for (int v = 0; v < 3; ++v) acc[o][v] = VLOAD(0, opat + (BX * v) % 3);
+    for (int v = 0; v < 3; ++v) acc[o][v] = offset_chunk(offset, v);
 
   __local const float* t = tile + ly * BY * TSTRIDE + lx * 3 * BX;
 #define WEIGHTS(j, i, v) VLOAD(0, wpat + (((j)*KSIZE + (i)) * 3 + (v)) * BX)
@@ -103,16 +99,6 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
 #pragma unroll
   for (int o = 0; o < BY; ++o) {
     if (y0 + o >= height) break;
-    __global uchar* d = dst + (y0 + o) * rowb + x0 * 3;
-    if (x0 + BX <= width) {
-#pragma unroll
-      for (int v = 0; v < 3; ++v) STORE_CHUNK(acc[o][v], d + BX * v);
-    } else {  // right edge of the frame: only the pixels that exist
-      uchar tmp[3 * BX];
-#pragma unroll
-      for (int v = 0; v < 3; ++v) VSTORE(TO_UCHAR(acc[o][v]), 0, tmp + BX * v);
-      const int n = (width - x0) * 3;
-      for (int e = 0; e < n; ++e) d[e] = tmp[e];
-    }
+    store_chunks(dst + (y0 + o) * rowb + x0 * 3, width - x0, acc[o][0], acc[o][1], acc[o][2]);
   }
 }

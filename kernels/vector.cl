@@ -72,14 +72,11 @@ __kernel void convolve_vector(
       x0 >= RADIUS && y0 >= RADIUS && x0 + VX + RADIUS <= width && y0 + VY + RADIUS <= height;
   __global const uchar* s = src + (y0 - RADIUS) * rowb + (x0 - RADIUS) * 3;  // used only when interior
 
-  float opat[VX + 2];  // offsets in the chunks' R G B pattern
-#pragma unroll
-  for (int e = 0; e < VX + 2; ++e) opat[e] = e % 3 == 0 ? offset.x : e % 3 == 1 ? offset.y : offset.z;
   VEC acc[VY][3];
 #pragma unroll
   for (int o = 0; o < VY; ++o)
 #pragma unroll
-    for (int v = 0; v < 3; ++v) acc[o][v] = VLOAD(0, opat + (VX * v) % 3);
+    for (int v = 0; v < 3; ++v) acc[o][v] = offset_chunk(offset, v);
 
 #if ROW_LOOP
   // CPUs: the work-item's input rows, converted once into a private buffer, then a run-time loop over filter
@@ -120,16 +117,6 @@ __kernel void convolve_vector(
 #pragma unroll
   for (int o = 0; o < VY; ++o) {
     if (y0 + o >= height) break;
-    __global uchar* d = dst + (y0 + o) * rowb + x0 * 3;
-    if (x0 + VX <= width) {
-#pragma unroll
-      for (int v = 0; v < 3; ++v) STORE_CHUNK(acc[o][v], d + VX * v);
-    } else {  // right edge of the frame: only the pixels that exist
-      uchar tmp[3 * VX];
-#pragma unroll
-      for (int v = 0; v < 3; ++v) VSTORE(TO_UCHAR(acc[o][v]), 0, tmp + VX * v);
-      const int n = (width - x0) * 3;
-      for (int e = 0; e < n; ++e) d[e] = tmp[e];
-    }
+    store_chunks(dst + (y0 + o) * rowb + x0 * 3, width - x0, acc[o][0], acc[o][1], acc[o][2]);
   }
 }

@@ -3,30 +3,30 @@
 #include "tile_shape.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <sstream>
+#include <tuple>
 
+#include "shape_variant.hpp"
 #include "strategy_support.hpp"
 
 namespace convolab {
 
 std::string TileShape::str() const {
-  return "b" + std::to_string(bx) + "x" + std::to_string(by) + "-wg" + std::to_string(wgx) + "x" +
-         std::to_string(wgy) + "-f" + std::to_string(fillVec) + "-s" + (segLoad ? "1" : "0") + "-c" +
-         (cpuStyle ? "1" : "0");
+  return ShapeVariant{'b', bx,  by,
+                      wgx, wgy, {{'f', fillVec}, {'s', segLoad ? 1 : 0}, {'c', cpuStyle ? 1 : 0}}}
+      .str();
 }
 
 std::optional<TileShape> TileShape::parse(const std::string& text, const TileShape& defaults) {
+  const auto v = ShapeVariant::parse(text, 'b', "fsc");
+  if (!v || (v->fields.size() != 0 && v->fields.size() != 3)) return std::nullopt;
   TileShape s = defaults;
-  int seg = -1, cpu = -1, fill = -1;
-  const int n = std::sscanf(text.c_str(), "b%dx%d-wg%dx%d-f%d-s%d-c%d", &s.bx, &s.by, &s.wgx, &s.wgy, &fill,
-                            &seg, &cpu);
-  if (n != 4 && n != 7) return std::nullopt;
-  if (n == 7) {
-    if (fill != 1 && fill != 4 && fill != 8 && fill != 16) return std::nullopt;
-    s.fillVec = fill;
-    s.segLoad = seg != 0;
-    s.cpuStyle = cpu != 0;
+  std::tie(s.bx, s.by, s.wgx, s.wgy) = std::tuple(v->a, v->b, v->wgx, v->wgy);
+  if (!v->fields.empty()) {
+    s.fillVec = *v->field('f');
+    s.segLoad = *v->field('s') != 0;
+    s.cpuStyle = *v->field('c') != 0;
+    if (s.fillVec != 1 && s.fillVec != 4 && s.fillVec != 8 && s.fillVec != 16) return std::nullopt;
   }
   const bool ok =
       (s.bx == 4 || s.bx == 8 || s.bx == 16) && s.by >= 1 && s.by <= 16 && s.wgx >= 1 && s.wgy >= 1;

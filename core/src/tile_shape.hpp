@@ -25,7 +25,7 @@ struct TileShape {
   bool segLoad = true;  ///< aligned row-segment loads into registers (GPUs) or unaligned window loads (CPUs)
   bool cpuStyle = false;  ///< ROW_LOOP-style code and FAST_STORE: what x86 compilers need
 
-  /// The variant grammar: "b<bx>x<by>-wg<wgx>x<wgy>-f<fillVec>-s<segLoad>-c<cpuStyle>".
+  /// The variant, in the ShapeVariant grammar: "b<bx>x<by>-wg<wgx>x<wgy>-f<fillVec>-s<segLoad>-c<cpuStyle>".
   std::string str() const;
   /// Parses str()'s grammar; the short form "b<bx>x<by>-wg<wgx>x<wgy>" takes fillVec, segLoad and cpuStyle
   /// from `defaults`. nullopt for anything else or out-of-range values.

@@ -11,7 +11,7 @@ namespace convolab::test {
 namespace {
 
 TEST(KernelSource, IncludesAreResolvedOnceFromTheEmbeddedFragments) {
-  for (const char* name : {"tiled", "codegen", "vector"}) {
+  for (const char* name : {"tiled", "codegen", "vector", "sliding"}) {
     SCOPED_TRACE(name);
     const std::string source = composeKernelSource(name);
     EXPECT_EQ(source.find("\n#include"), std::string::npos);         // compilers never see an include
@@ -25,12 +25,18 @@ TEST(KernelSource, IncludesAreResolvedOnceFromTheEmbeddedFragments) {
 }
 
 TEST(KernelSource, FragmentsAreSharedNotCopied) {
-  // The chunk macros and the tile fill live in one file each: no strategy kernel defines them itself.
-  for (const char* name : {"tiled", "codegen", "vector", "naive", "constant", "local", "image", "lowrank"}) {
+  // The chunk macros, offset chunks, rounding stores and the tile fill live in one file each: no strategy
+  // kernel defines them itself.
+  for (const char* name : {"tiled", "codegen", "vector", "sliding", "dynamic", "naive", "constant", "local",
+                           "image", "lowrank"}) {
     SCOPED_TRACE(name);
     const std::string own(kernelSource(name));
     EXPECT_EQ(own.find("#define CAT_("), std::string::npos);
     EXPECT_EQ(own.find("#define STORE_CHUNK"), std::string::npos);
+    EXPECT_EQ(own.find("packed_chunk;"), std::string::npos);
+    EXPECT_EQ(own.find("offset_chunk(float4"), std::string::npos);
+    EXPECT_EQ(own.find("? offset.x :"), std::string::npos);  // the offsets' lane pattern: offset_chunk
+    EXPECT_EQ(own.find("#define BYTE_TO_FLOAT"), std::string::npos);
     EXPECT_EQ(own.find("void fill_tile("), std::string::npos);
   }
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // TileShape: the one variant grammar, geometry, device fit and post-build re-fit of vector, tiled and
-// codegen.
+// codegen; SlidingShape, sliding's dialect of the same grammar (ShapeVariant).
 #include <gtest/gtest.h>
 
 #include "convolab/registry.hpp"
+#include "shape_variant.hpp"
+#include "sliding_shape.hpp"
 #include "test_support.hpp"
 #include "tile_shape.hpp"
 
@@ -30,6 +32,44 @@ TEST(TileShape, EveryAdvertisedVariantParses) {
     for (const auto& v : createStrategy(name)->tuningVariants(*ctx, f)) {
       if (v.empty()) continue;  // the default
       EXPECT_TRUE(TileShape::parse(v, TileShape{})) << name << " " << v;
+    }
+  }
+}
+
+TEST(ShapeVariant, FieldsFollowTheirOrderAndNothingTrails) {
+  const auto v = ShapeVariant::parse("s4x16-wg32x2-u3", 's', "cu");
+  ASSERT_TRUE(v);
+  EXPECT_EQ(std::tie(v->a, v->b, v->wgx, v->wgy), std::tuple(4, 16, 32, 2));
+  EXPECT_FALSE(v->field('c'));
+  EXPECT_EQ(v->field('u'), 3);
+  EXPECT_EQ(v->str(), "s4x16-wg32x2-u3");
+  for (const char* bad :
+       {"", "s4x16", "b4x16-wg32x2", "s4x16-wg32x2-", "s4x16-wg32x2-u3-c1", "s4x16-wg32x2-c1-c1",
+        "s4x16-wg32x2-x1", "s4x16-wg32x2-c-1", "s4x16-wg32x2zz", "s+4x16-wg32x2"})
+    EXPECT_FALSE(ShapeVariant::parse(bad, 's', "cu")) << bad;
+}
+
+TEST(SlidingShape, GrammarRoundTripsAndLeftOutFieldsTakeDefaults) {
+  const SlidingShape s{2, 5, 3, 2, true, 3};
+  EXPECT_EQ(s.str(), "s2x5-wg3x2-c1-u3");
+  EXPECT_EQ(SlidingShape::parse(s.str(), SlidingShape{}), s);
+  const SlidingShape cpu = defaultSlidingShape(false, 5);
+  EXPECT_EQ(SlidingShape::parse("s4x8-wg32x2", cpu), (SlidingShape{4, 8, 32, 2, true, 1}));
+  EXPECT_EQ(SlidingShape::parse("s4x8-wg32x2-c0", cpu), (SlidingShape{4, 8, 32, 2, false, 1}));
+  EXPECT_EQ(SlidingShape::parse("s4x8-wg32x2-u7", cpu), (SlidingShape{4, 8, 32, 2, true, 7}));
+  for (const char* bad : {"", "nonsense", "s3x8-wg32x2", "s4x0-wg32x2", "s4x257-wg32x2", "s4x8-wg0x2",
+                          "s4x8-wg64x32", "s4x8-wg32x2-u0", "s4x8-wg32x2-u17", "s4x8-wg32x2-u2-c1",
+                          "b4x8-wg32x2", "s4x8-wg2000000000x2000000000"})
+    EXPECT_FALSE(SlidingShape::parse(bad, cpu)) << bad;
+}
+
+TEST(SlidingShape, EveryAdvertisedVariantParses) {
+  auto ctx = sharedContext();
+  for (int k : {5, 11}) {
+    for (const auto& v :
+         createStrategy("sliding")->tuningVariants(*ctx, randomFilter(k, BorderMode::Reflect101, 1))) {
+      if (v.empty()) continue;  // the default
+      EXPECT_TRUE(SlidingShape::parse(v, SlidingShape{})) << v;
     }
   }
 }

@@ -2,12 +2,12 @@
 // sliding: a register sliding-window kernel generated for the current filter. Each work-item walks down a
 // strip, loads every input row once into registers and pushes it into the K open output rows; literal
 // coefficients, zero taps left out, a single fused pass for rank-1 filters.
-#include <array>
-#include <cstdio>
 #include <sstream>
 
+#include "../kernel_source.hpp"
 #include "../literal_baker.hpp"
 #include "../literal_taps.hpp"
+#include "../sliding_shape.hpp"
 #include "../strategy_support.hpp"
 #include "convolab/analysis.hpp"
 #include "convolab/error.hpp"
@@ -20,23 +20,6 @@ namespace convolab {
 std::string generateSlidingSource(const FilterSet& filter, bool gpuStyle);
 
 namespace {
-
-/// Strip and work-group shape.
-struct SlidingShape {
-  int bx = 4;             ///< strip width in pixels (the vector width of one chunk): 2, 4, 8 or 16
-  int sh = 8;             ///< strip height in output rows
-  int wgx = 32, wgy = 2;  ///< work-group, in strips
-  bool cpuStyle = false;  ///< vector byte loads, packed vector stores, branch-free full rows (PoCL)
-  int unroll = 1;         ///< rows per loop iteration: K turns the K open rows' rotation into renaming
-};
-
-SlidingShape defaultShape(bool gpu, int k) {
-  // GPUs: 4 pixels (12 bytes, three packed words) per strip, 8 rows (shorter strips: more warps in flight);
-  // wide filters keep fewer lanes so the K open rows stay in registers. CPUs: 16-float vectors along the row
-  // (one AVX-512 register per chunk).
-  if (gpu) return k <= 9 ? SlidingShape{4, 16, 32, 2, false, 1} : SlidingShape{2, 8, 32, 2, false, 1};
-  return k <= 9 ? SlidingShape{16, 32, 16, 1, true, 1} : SlidingShape{8, 32, 16, 1, true, 1};
-}
 
 /// What the generator needs to know about the filter (tap table, rank-1 factors: literal_taps.hpp).
 using SlidingPlan = LiteralTaps;
@@ -187,7 +170,7 @@ Request makeRequest(const FilterSet& filter, const SlidingShape& shape) {
   Request r;
   r.shape = shape;
   r.source = std::string(kernelSource("common")) + "\n" + shapeDefines(shape) +
-             std::string(kernelSource("sliding")) + "\n" + generateKernel(planFilter(filter), shape);
+             expandKernelIncludes("sliding") + "\n" + generateKernel(planFilter(filter), shape);
   r.options = baseBuildOptions(filter);
   r.key = fnv1a64(r.options, fnv1a64(r.source));
   r.offset = offsetsOf(filter);
@@ -223,24 +206,9 @@ class SlidingStrategy final : public Strategy {
     return {"", "s8x32-wg4x1", "s16x16-wg4x1", "s16x64-wg4x1", "s16x32-wg4x1"};
   }
 
-  /// "s<BX>x<SH>-wg<WGX>x<WGY>", optionally followed by "-c<cpuStyle>" (else the device type's default) and
-  /// "-u<rows per loop iteration>" (1..16); anything else keeps the default shape.
-  void setTuningVariant(const std::string& variant) override {
-    std::array<int, 6> v{0, 0, 0, 0, -1, 1};
-    std::string rest = variant;
-    m_variant.reset();
-    if (const auto u = rest.rfind("-u"); u != std::string::npos) {
-      char tail = 0;
-      if (std::sscanf(rest.c_str() + u, "-u%d%c", &v[5], &tail) != 1 || v[5] < 1 || v[5] > 16) return;
-      rest.resize(u);
-    }
-    const int n = std::sscanf(rest.c_str(), "s%dx%d-wg%dx%d-c%d", &v[0], &v[1], &v[2], &v[3], &v[4]);
-    if (n != 4 && n != 5) return;
-    if ((v[0] != 2 && v[0] != 4 && v[0] != 8 && v[0] != 16) || v[1] < 1 || v[1] > 256 || v[2] < 1 ||
-        v[3] < 1 || v[2] * v[3] > 1024)
-      return;
-    m_variant = v;
-  }
+  /// A SlidingShape's text ("s<BX>x<SH>-wg<WGX>x<WGY>[-c<cpuStyle>][-u<rows per iteration>]"); anything else
+  /// keeps the default shape.
+  void setTuningVariant(const std::string& variant) override { m_variant = variant; }
 
   std::optional<std::string> unsupportedReason(const Context& ctx, const FilterSet&) const override {
     const SlidingShape s = shapeFor(ctx.device(), 1);
@@ -280,23 +248,18 @@ class SlidingStrategy final : public Strategy {
 
  private:
   SlidingShape shapeFor(const DeviceInfo& dev, int k) const {
-    SlidingShape s = defaultShape(dev.isGpu, k);
-    if (!m_variant) return s;
-    const auto& v = *m_variant;
-    std::tie(s.bx, s.sh, s.wgx, s.wgy) = std::tuple(v[0], v[1], v[2], v[3]);
-    if (v[4] >= 0) s.cpuStyle = v[4] != 0;
-    s.unroll = v[5];
-    return s;
+    const SlidingShape defaults = defaultSlidingShape(dev.isGpu, k);
+    return SlidingShape::parse(m_variant, defaults).value_or(defaults);
   }
 
-  std::optional<std::array<int, 6>> m_variant;   ///< set by setTuningVariant
+  std::string m_variant;                         ///< set by setTuningVariant
   LiteralBaker m_baker{"convolve_sliding", 16};  ///< the last 16 kernels: returning to a filter is instant
 };
 
 }  // namespace
 
 std::string generateSlidingSource(const FilterSet& filter, bool gpuStyle) {
-  return generateKernel(planFilter(filter), defaultShape(gpuStyle, filter.size()));
+  return generateKernel(planFilter(filter), defaultSlidingShape(gpuStyle, filter.size()));
 }
 
 std::unique_ptr<Strategy> makeSlidingStrategy() {
