@@ -2,6 +2,7 @@
 // Source states: a source failing mid-stream shows "disconnected — waiting…" and recovers; no camera shows
 // its panel.
 #include <QDir>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -16,6 +17,22 @@
 
 using namespace convolab;
 using namespace convolab::gui;
+
+namespace {
+
+/// The entries File ▸ Camera Mode shows now (it is filled when it is about to show).
+QStringList cameraModeEntries(MainWindow& window) {
+  for (auto* menu : window.findChildren<QMenu*>()) {
+    if (menu->title() != QStringLiteral("Camera &Mode")) continue;
+    emit menu->aboutToShow();
+    QStringList entries;
+    for (QAction* a : menu->actions()) entries << a->text();
+    return entries;
+  }
+  return {QStringLiteral("(no Camera Mode menu)")};
+}
+
+}  // namespace
 
 class SourceStatesTest : public QObject {
   Q_OBJECT
@@ -59,10 +76,18 @@ class SourceStatesTest : public QObject {
     QVERIFY(preview->openVideoButton()->isVisible());
     QVERIFY(preview->testPatternButton()->isVisible());
     QCOMPARE(window.currentSourceSpec(), QStringLiteral("/dev/video63"));  // nothing else was picked silently
+    // What the window does with a camera comes from what the source says it can do: a device is remembered
+    // only once it delivers, it has modes to list (none here), and Step means "the next frame".
+    QVERIFY(window.settings().value(AppSettings::kSource).toString() != QStringLiteral("/dev/video63"));
+    QCOMPARE(cameraModeEntries(window), QStringList{QStringLiteral("(the driver lists no modes)")});
+    QVERIFY(window.action(ActionId::Step)->isEnabled());
     QTest::mouseClick(preview->testPatternButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(window.currentSourceSpec(), QStringLiteral("pattern"), 10000);
     QVERIFY(test::waitForFrame(window, 0));
     QTRY_VERIFY_WITH_TIMEOUT(!preview->placeholderVisible(), 10000);
+    QCOMPARE(cameraModeEntries(window), QStringList{QStringLiteral("(the source is not a camera)")});
+    QCOMPARE(window.settings().value(AppSettings::kSource).toString(), QStringLiteral("pattern"));
+    QVERIFY(!window.settings().recentSources().contains(QStringLiteral("pattern")));  // not a file
   }
 
   void unreadableFileShowsWhy() {
