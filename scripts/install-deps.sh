@@ -22,6 +22,8 @@ packages=(
   dpkg-dev file desktop-file-utils appstream
   # the sanitizer + fuzzer build of `make test` (clang, libFuzzer runtime)
   clang libclang-rt-14-dev
+  # `make test`'s style check and `make format`
+  clang-format
 )
 
 missing=()
