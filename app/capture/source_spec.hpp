@@ -22,11 +22,10 @@ bool isCameraSpec(const std::string& spec);
 /// True when `spec` names a file (not a device, not a pattern): whether it still exists is worth checking.
 bool namesFile(const std::string& spec);
 
-/// Builds the source `spec` names (not yet opened): "0" or "/dev/video0" (camera; `cameraMode` all zero:
-/// its preferred mode), "pattern[:WxH][@FPS][,fail=N][,recover=M]", an image file, or a video file. Throws
-/// SourceError when the spec is malformed or names a file that does not exist or is not a regular file (a
-/// FIFO, /dev/zero: never opened, so never blocks). Images, videos and patterns with more than `maxPixels`
-/// pixels are refused (images from their header, on open()).
+/// Builds the source `spec` names (not yet opened), any of sourceSpecSummary(); `cameraMode` applies to
+/// cameras (all zero: the preferred mode). Throws SourceError when the spec is malformed or names a file
+/// that does not exist or is not a regular file (a FIFO, /dev/zero: never opened, so never blocks). Images,
+/// videos and patterns with more than `maxPixels` pixels are refused (images from their header, on open()).
 std::unique_ptr<FrameSource> createSource(const std::string& spec,
                                           std::int64_t maxPixels = opencv::kDefaultMaxPixels,
                                           const CameraMode& cameraMode = {});
