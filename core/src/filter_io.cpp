@@ -2,15 +2,18 @@
 // Filter files: JSON (saved format) and plain text (copy/paste).
 #include "convolab/filter_io.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
 #include "convolab/regular_file.hpp"
+#include "strict_json.hpp"
 
 namespace convolab {
 namespace {
@@ -145,14 +148,7 @@ std::optional<double> parsePlainNumber(std::string_view t) {
 }  // namespace
 
 FilterSet parseFilterJson(std::string_view text, std::string_view source) {
-  json doc;
-  try {
-    doc = json::parse(text.begin(), text.end());
-  } catch (const json::out_of_range& e) {
-    fail(source, "", std::string("a number is out of range; expected finite numbers (") + e.what() + ")");
-  } catch (const json::exception& e) {
-    fail(source, "", std::string("not valid JSON: ") + e.what());
-  }
+  json doc = parseStrictJson(text, source);
   if (!doc.is_object()) fail(source, "", "expected a JSON object with a \"matrix\" or \"channels\"");
   rejectUnknownKeys(
       doc, {"name", "description", "border", "border_value", "matrix", "divisor", "offset", "channels"},

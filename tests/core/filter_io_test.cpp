@@ -81,6 +81,35 @@ TEST(FilterJson, RejectsWithFieldAndExpectation) {
   expectRejected(big + "]}", {"matrix", "17 rows"});
 }
 
+// A second value for one key used to win silently: say which key, where, and that it appears twice.
+TEST(FilterJson, RejectsDuplicateKeys) {
+  const std::string m = "[[0,0,0],[0,1,0],[0,0,0]]";
+  expectRejected("{\"matrix\": " + m + ", \"matrix\": [[2]]}", {"'matrix'", "twice"});
+  expectRejected("{\"matrix\": " + m + ", \"divisor\": 2, \"divisor\": 4}", {"'divisor'", "twice"});
+  expectRejected(
+      "{\"matrix\": " + m + ", \"channels\": {\"r\": {\"matrix\": " + m + ", \"offset\": 1, \"offset\": 2}}}",
+      {"'channels.r.offset'", "twice"});
+  expectRejected("{\"matrix\": " + m + ", \"channels\": {\"g\": {\"matrix\": " + m + "}, \"g\": {}}}",
+                 {"'channels.g'", "twice"});
+  // The same key in different objects is no duplicate.
+  EXPECT_NO_THROW(parseFilterJson("{\"matrix\": " + m + ", \"channels\": {\"r\": {\"matrix\": " + m +
+                                  "}, \"g\": {\"matrix\": " + m + "}}}"));
+}
+
+// Whatever follows the JSON object is a mistake (two filters pasted into one file, a stray NUL from a broken
+// copy), not something to ignore.
+TEST(FilterJson, RejectsNulAndTrailingContent) {
+  const std::string good = "{\"matrix\": [[0,0,0],[0,1,0],[0,0,0]]}";
+  EXPECT_NO_THROW(parseFilterJson(good + "\n\n  \t\r\n"));
+  expectRejected(good + std::string(1, '\0'), {"NUL"});
+  expectRejected(good + std::string(1, '\0') + "garbage", {"NUL"});
+  const char inside[] = "{\"matrix\": [[1]]\0}";
+  expectRejected(std::string(inside, sizeof inside - 1), {"NUL", "line 1, column 17"});
+  expectRejected(good + " garbage", {"after the JSON", "line 1, column 39"});
+  expectRejected(good + good, {"after the JSON"});
+  expectRejected(good + "}", {"after the JSON"});
+}
+
 TEST(FilterJson, RejectsNonFiniteNumbers) {
   // JSON has no NaN/Inf literals; overflowing numbers parse to inf and must be refused.
   expectRejected(R"({"matrix": [[1e999]]})", {"finite"});
