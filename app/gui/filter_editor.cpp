@@ -1,36 +1,24 @@
 // SPDX-License-Identifier: MIT
-// The filter editor panel and its file, preset and clipboard operations.
+// The filter editor widget: its layout, the grids it shows and the messages under them. Its clipboard, file
+// and preset operations are in filter_editor_clipboard.cpp, filter_editor_files.cpp and
+// filter_editor_presets.cpp.
 #include "filter_editor.hpp"
 
 #include <QApplication>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QComboBox>
-#include <QDesktopServices>
-#include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
-#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
-#include <QMessageBox>
-#include <QRegularExpression>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QTimer>
 #include <QToolButton>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include "channel_grid.hpp"
 #include "compact_spin_box.hpp"
-#include "convolab/error.hpp"
-#include "convolab/filter_io.hpp"
 #include "filter_document.hpp"
-#include "opencv_snippet.hpp"
 
 namespace convolab::gui {
 
@@ -50,21 +38,6 @@ QString borderLabel(BorderMode m) {
       return QObject::tr("Constant  000|abcd|000");
   }
   return {};
-}
-
-// "…: line 3, column 5: 'x' is not a finite number" → "Line 3, column 5: 'x' is not a finite number".
-QString describeParseError(const QString& message, const QString& prefix) {
-  static const QRegularExpression kWhere(QStringLiteral("line (\\d+)(?:, column (\\d+))?: (.*)$"));
-  const auto m = kWhere.match(message);
-  if (m.hasMatch()) {
-    QString where = QObject::tr("Line %1").arg(m.captured(1));
-    if (!m.captured(2).isEmpty()) where += QObject::tr(", column %1").arg(m.captured(2));
-    return prefix + where + QStringLiteral(": ") + m.captured(3);
-  }
-  // Drop the "<clipboard>: " source prefix, which says nothing to a person who just pasted.
-  QString text = message;
-  text.remove(QRegularExpression(QStringLiteral("^<clipboard>: ")));
-  return prefix + text;
 }
 
 }  // namespace
@@ -287,288 +260,6 @@ QString FilterEditor::errorText() const {
   for (const ChannelGrid* grid : m_grids)
     if (!grid->messageText().isEmpty()) return grid->messageText();
   return {};
-}
-
-QString FilterEditor::filterText() const {
-  return QString::fromStdString(toFilterText(m_document->filter()));
-}
-
-bool FilterEditor::pasteText(const QString& text) {
-  try {
-    const std::string utf8 = text.toStdString();
-    const FilterSet pasted = parseFilterText(utf8, m_document->filter(), "<clipboard>");
-    m_document->replaceEdited(pasted, tr("Paste filter"));
-    showError({});
-    emit status(tr("Pasted a %1×%1 filter").arg(pasted.size()));
-    return true;
-  } catch (const std::exception& e) {
-    showError(describeParseError(QString::fromUtf8(e.what()), tr("Cannot paste — ")));
-    return false;
-  }
-}
-
-void FilterEditor::copyToClipboard() {
-  QApplication::clipboard()->setText(filterText());
-  emit status(tr("Filter copied as text"));
-}
-
-void FilterEditor::pasteFromClipboard() {
-  pasteText(QApplication::clipboard()->text());
-}
-
-bool FilterEditor::importFile(const QString& path) {
-  if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) return importImageJKernel(path);
-  try {
-    const FilterSet loaded = loadFilterFile(path.toStdString());
-    FilterSet named =
-        loaded.name().empty() ? loaded.withName(QFileInfo(path).completeBaseName().toStdString()) : loaded;
-    m_document->replace(named, tr("Import %1").arg(QFileInfo(path).fileName()));
-    showError({});
-    emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
-    return true;
-  } catch (const std::exception& e) {
-    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
-    return false;
-  }
-}
-
-bool FilterEditor::exportFile(const QString& path, bool overwrite) {
-  if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
-    if (!overwrite && QFileInfo::exists(path)) {
-      showError(tr("Cannot export — '%1' already exists; refusing to overwrite it").arg(path));
-      return false;
-    }
-    return exportImageJKernel(path);
-  }
-  try {
-    saveFilterFile(path.toStdString(), m_document->filter(), overwrite);
-    emit status(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
-    return true;
-  } catch (const std::exception& e) {
-    showError(tr("Cannot export — %1").arg(QString::fromUtf8(e.what())));
-    return false;
-  }
-}
-
-bool FilterEditor::loadPreset(const PresetEntry& entry) {
-  try {
-    FilterSet f = m_presets->load(entry);
-    if (f.name().empty()) f = f.withName(entry.name.toStdString());
-    m_document->replace(f, tr("Preset %1").arg(entry.name));
-    showError({});
-    emit status(tr("Preset: %1").arg(entry.name));
-    return true;
-  } catch (const std::exception& e) {
-    showError(tr("Cannot load preset — %1").arg(QString::fromUtf8(e.what())));
-    return false;
-  }
-}
-
-bool FilterEditor::savePreset(const QString& name, bool overwrite) {
-  const QString trimmed = name.trimmed();
-  if (!overwrite) {
-    // No silent second "Identity": a name that a preset already has needs a yes first.
-    for (const auto& list : {m_presets->bundled(), m_presets->user()})
-      for (const PresetEntry& e : list)
-        if (e.name.compare(trimmed, Qt::CaseInsensitive) == 0) {
-          showError(tr("Cannot save preset — a %1 preset called '%2' already exists; choose another name "
-                       "or confirm replacing it")
-                        .arg(e.bundled ? tr("bundled") : tr("saved"), e.name));
-          return false;
-        }
-  }
-  try {
-    const QString path = m_presets->saveUser(m_document->filter(), trimmed, overwrite);
-    m_document->rename(trimmed, tr("Name filter '%1'").arg(trimmed));
-    showError({});
-    emit status(tr("Saved preset '%1' to %2").arg(trimmed, QDir::toNativeSeparators(path)));
-    return true;
-  } catch (const std::exception& e) {
-    showError(tr("Cannot save preset — %1").arg(QString::fromUtf8(e.what())));
-    return false;
-  }
-}
-
-bool FilterEditor::importImageJKernel(const QString& path) {
-  QByteArray bytes;
-  try {
-    // Whole or not at all: a FIFO or a file over the limit is refused with a message, never cut or waited on.
-    const std::string text = readFilterFileText(path.toStdString());
-    bytes = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
-  } catch (const std::exception& e) {
-    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
-    return false;
-  }
-  try {
-    FilterSet f = parseFilterText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
-                                  m_document->filter(), QFileInfo(path).fileName().toStdString());
-    bool normalised = false;
-    if (!bytes.contains("divisor")) {
-      // ImageJ's Convolver normalises by default (weights / Σ when Σ ≠ 0); do the same so the picture
-      // matches what ImageJ shows.
-      auto channels = f.channels();
-      double sum = 0;
-      for (double v : channels[0].matrix) sum += v;
-      if (sum != 0 && sum != 1 && f.channelsIdentical()) {
-        for (auto& c : channels) c.divisor = sum;
-        f = FilterSet::make(channels, f.border(), f.borderValue(), f.name());
-        normalised = true;
-      }
-    }
-    f = f.withName(QFileInfo(path).completeBaseName().toStdString());
-    m_document->replace(f, tr("Import %1").arg(QFileInfo(path).fileName()));
-    showError({});
-    emit status(normalised ? tr("Imported ImageJ kernel %1 (normalised: divisor = Σ, as ImageJ does)")
-                                 .arg(QDir::toNativeSeparators(path))
-                           : tr("Imported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
-    return true;
-  } catch (const std::exception& e) {
-    showError(describeParseError(QString::fromUtf8(e.what()), tr("Cannot import %1 — ").arg(path)));
-    return false;
-  }
-}
-
-bool FilterEditor::exportImageJKernel(const QString& path) {
-  const FilterSet& f = m_document->filter();
-  QSaveFile file(path);  // atomic: a reader never sees half a kernel
-  const std::string text = toImageJKernelText(f);
-  if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
-      !file.commit()) {
-    showError(tr("Cannot export — %1: %2").arg(path, file.errorString()));
-    return false;
-  }
-  QStringList lost;
-  if (!f.channelsIdentical()) lost << tr("G and B differ from R and were not written");
-  if (f.channel(0).offset != 0)
-    lost << tr("the offset (%1) has no place in an ImageJ kernel").arg(f.channel(0).offset);
-  if (lost.isEmpty()) {
-    emit status(tr("Exported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
-  } else {
-    showError(tr("Exported %1, but %2.").arg(QDir::toNativeSeparators(path), lost.join(tr("; "))));
-  }
-  return true;
-}
-
-QString FilterEditor::openCvCpp() const {
-  return openCvCppSnippet(m_document->filter());
-}
-
-QString FilterEditor::openCvPython() const {
-  return openCvPythonSnippet(m_document->filter());
-}
-
-void FilterEditor::copyOpenCvCpp() {
-  QApplication::clipboard()->setText(openCvCpp());
-  emit status(tr("Filter copied as OpenCV C++ (cv::filter2D)"));
-}
-
-void FilterEditor::copyOpenCvPython() {
-  QApplication::clipboard()->setText(openCvPython());
-  emit status(tr("Filter copied as OpenCV Python (cv2.filter2D)"));
-}
-
-void FilterEditor::importImageJWithDialog() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Import ImageJ kernel"), m_lastDir,
-                                                    tr("ImageJ kernels (*.txt);;All files (*)"));
-  if (path.isEmpty()) return;
-  m_lastDir = QFileInfo(path).absolutePath();
-  importImageJKernel(path);
-}
-
-void FilterEditor::exportImageJWithDialog() {
-  QString suggested = QString::fromStdString(m_document->filter().name());
-  if (suggested.isEmpty()) suggested = QStringLiteral("kernel");
-  const QString dir =
-      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Export ImageJ kernel"), QDir(dir).filePath(suggested + ".txt"), tr("ImageJ kernels (*.txt)"));
-  if (path.isEmpty()) return;
-  if (!path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
-    path += QStringLiteral(".txt");
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
-      return;
-  }
-  m_lastDir = QFileInfo(path).absolutePath();
-  exportImageJKernel(path);
-}
-
-void FilterEditor::importWithDialog() {
-  const QString path =
-      QFileDialog::getOpenFileName(this, tr("Import filter"), m_lastDir,
-                                   tr("Filter files (*.json);;ImageJ kernels (*.txt);;All files (*)"));
-  if (path.isEmpty()) return;
-  m_lastDir = QFileInfo(path).absolutePath();
-  importFile(path);
-}
-
-void FilterEditor::exportWithDialog() {
-  QString suggested = QString::fromStdString(m_document->filter().name());
-  if (suggested.isEmpty()) suggested = QStringLiteral("filter");
-  const QString dir =
-      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
-  // The dialog asks before replacing an existing file; only then do we overwrite.
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Export filter"), QDir(dir).filePath(suggested + ".json"), tr("Filter files (*.json)"));
-  if (path.isEmpty()) return;
-  if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
-    path += QStringLiteral(".json");
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
-      return;
-  }
-  m_lastDir = QFileInfo(path).absolutePath();
-  exportFile(path, true);
-}
-
-void FilterEditor::savePresetWithDialog() {
-  bool ok = false;
-  QString suggested = QString::fromStdString(m_document->filter().name());
-  if (m_document->isModified() && !suggested.isEmpty()) suggested = tr("%1 (edited)").arg(suggested);
-  const QString name = QInputDialog::getText(this, tr("Save as preset"), tr("Preset name:"),
-                                             QLineEdit::Normal, suggested, &ok);
-  if (!ok || name.trimmed().isEmpty()) return;
-  bool overwrite = false;
-  for (const auto& list : {m_presets->bundled(), m_presets->user()}) {
-    for (const PresetEntry& e : list) {
-      if (overwrite || e.name.compare(name.trimmed(), Qt::CaseInsensitive) != 0) continue;
-      const QString question =
-          e.bundled ? tr("A bundled preset is already called '%1'. Save yours under the same name anyway? "
-                         "(The menu will then list two.)")
-                          .arg(e.name)
-                    : tr("You already have a preset called '%1'. Replace it?").arg(e.name);
-      if (QMessageBox::question(this, tr("Preset name in use"), question) != QMessageBox::Yes) return;
-      overwrite = true;
-    }
-  }
-  savePreset(name, overwrite);
-}
-
-void FilterEditor::rebuildPresetsMenu() {
-  m_presetsMenu->clear();
-  auto addEntries = [this](const QList<PresetEntry>& entries) {
-    for (const PresetEntry& e : entries) {
-      QAction* a = m_presetsMenu->addAction(e.name);
-      a->setToolTip(QDir::toNativeSeparators(e.path));
-      connect(a, &QAction::triggered, this, [this, e] { loadPreset(e); });
-    }
-  };
-  m_presetsMenu->addSection(tr("Bundled"));
-  const auto bundled = m_presets->bundled();
-  addEntries(bundled);
-  if (bundled.isEmpty()) m_presetsMenu->addAction(tr("(none)"))->setEnabled(false);
-  m_presetsMenu->addSection(tr("My presets"));
-  const auto user = m_presets->user();
-  addEntries(user);
-  if (user.isEmpty()) m_presetsMenu->addAction(tr("(none yet — Save as preset…)"))->setEnabled(false);
-  m_presetsMenu->addSeparator();
-  m_presetsMenu->addAction(tr("Save as Preset…"), this, &FilterEditor::savePresetWithDialog);
-  m_presetsMenu->addAction(tr("Open My Presets Folder"), this, [this] {
-    QDir().mkpath(m_presets->userDir());
-    QDesktopServices::openUrl(QUrl::fromLocalFile(m_presets->userDir()));
-  });
 }
 
 }  // namespace convolab::gui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // FilterEditor: the dock's contents — three channel grids (one while linked), link/copy/normalise, border,
-// presets, paste, code export, messages that fade.
+// presets, paste, code export, messages that fade. Implemented by concern: filter_editor.cpp (the widget),
+// filter_editor_clipboard.cpp, filter_editor_files.cpp, filter_editor_presets.cpp.
 #pragma once
 
 #include <QWidget>

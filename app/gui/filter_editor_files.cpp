@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// FilterEditor's files: JSON filters and ImageJ kernel text, imported and exported with or without a dialog.
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include "convolab/filter_io.hpp"
+#include "filter_document.hpp"
+#include "filter_editor.hpp"
+#include "parse_error_text.hpp"
+
+namespace convolab::gui {
+
+bool FilterEditor::importFile(const QString& path) {
+  if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) return importImageJKernel(path);
+  try {
+    const FilterSet loaded = loadFilterFile(path.toStdString());
+    FilterSet named =
+        loaded.name().empty() ? loaded.withName(QFileInfo(path).completeBaseName().toStdString()) : loaded;
+    m_document->replace(named, tr("Import %1").arg(QFileInfo(path).fileName()));
+    showError({});
+    emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+  } catch (const std::exception& e) {
+    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+}
+
+bool FilterEditor::exportFile(const QString& path, bool overwrite) {
+  if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
+    if (!overwrite && QFileInfo::exists(path)) {
+      showError(tr("Cannot export — '%1' already exists; refusing to overwrite it").arg(path));
+      return false;
+    }
+    return exportImageJKernel(path);
+  }
+  try {
+    saveFilterFile(path.toStdString(), m_document->filter(), overwrite);
+    emit status(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+  } catch (const std::exception& e) {
+    showError(tr("Cannot export — %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+}
+
+bool FilterEditor::importImageJKernel(const QString& path) {
+  QByteArray bytes;
+  try {
+    // Whole or not at all: a FIFO or a file over the limit is refused with a message, never cut or waited on.
+    const std::string text = readFilterFileText(path.toStdString());
+    bytes = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
+  } catch (const std::exception& e) {
+    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+  try {
+    FilterSet f = parseFilterText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())),
+                                  m_document->filter(), QFileInfo(path).fileName().toStdString());
+    bool normalised = false;
+    if (!bytes.contains("divisor")) {
+      // ImageJ's Convolver normalises by default (weights / Σ when Σ ≠ 0); do the same so the picture
+      // matches what ImageJ shows.
+      auto channels = f.channels();
+      double sum = 0;
+      for (double v : channels[0].matrix) sum += v;
+      if (sum != 0 && sum != 1 && f.channelsIdentical()) {
+        for (auto& c : channels) c.divisor = sum;
+        f = FilterSet::make(channels, f.border(), f.borderValue(), f.name());
+        normalised = true;
+      }
+    }
+    f = f.withName(QFileInfo(path).completeBaseName().toStdString());
+    m_document->replace(f, tr("Import %1").arg(QFileInfo(path).fileName()));
+    showError({});
+    emit status(normalised ? tr("Imported ImageJ kernel %1 (normalised: divisor = Σ, as ImageJ does)")
+                                 .arg(QDir::toNativeSeparators(path))
+                           : tr("Imported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+  } catch (const std::exception& e) {
+    showError(describeParseError(QString::fromUtf8(e.what()), tr("Cannot import %1 — ").arg(path)));
+    return false;
+  }
+}
+
+bool FilterEditor::exportImageJKernel(const QString& path) {
+  const FilterSet& f = m_document->filter();
+  QSaveFile file(path);  // atomic: a reader never sees half a kernel
+  const std::string text = toImageJKernelText(f);
+  if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
+      !file.commit()) {
+    showError(tr("Cannot export — %1: %2").arg(path, file.errorString()));
+    return false;
+  }
+  QStringList lost;
+  if (!f.channelsIdentical()) lost << tr("G and B differ from R and were not written");
+  if (f.channel(0).offset != 0)
+    lost << tr("the offset (%1) has no place in an ImageJ kernel").arg(f.channel(0).offset);
+  if (lost.isEmpty()) {
+    emit status(tr("Exported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
+  } else {
+    showError(tr("Exported %1, but %2.").arg(QDir::toNativeSeparators(path), lost.join(tr("; "))));
+  }
+  return true;
+}
+
+void FilterEditor::importWithDialog() {
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Import filter"), m_lastDir,
+                                   tr("Filter files (*.json);;ImageJ kernels (*.txt);;All files (*)"));
+  if (path.isEmpty()) return;
+  m_lastDir = QFileInfo(path).absolutePath();
+  importFile(path);
+}
+
+void FilterEditor::exportWithDialog() {
+  QString suggested = QString::fromStdString(m_document->filter().name());
+  if (suggested.isEmpty()) suggested = QStringLiteral("filter");
+  const QString dir =
+      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
+  // The dialog asks before replacing an existing file; only then do we overwrite.
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export filter"), QDir(dir).filePath(suggested + ".json"), tr("Filter files (*.json)"));
+  if (path.isEmpty()) return;
+  if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+    path += QStringLiteral(".json");
+    if (QFileInfo::exists(path) &&
+        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
+            QMessageBox::Yes)
+      return;
+  }
+  m_lastDir = QFileInfo(path).absolutePath();
+  exportFile(path, true);
+}
+
+void FilterEditor::importImageJWithDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import ImageJ kernel"), m_lastDir,
+                                                    tr("ImageJ kernels (*.txt);;All files (*)"));
+  if (path.isEmpty()) return;
+  m_lastDir = QFileInfo(path).absolutePath();
+  importImageJKernel(path);
+}
+
+void FilterEditor::exportImageJWithDialog() {
+  QString suggested = QString::fromStdString(m_document->filter().name());
+  if (suggested.isEmpty()) suggested = QStringLiteral("kernel");
+  const QString dir =
+      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export ImageJ kernel"), QDir(dir).filePath(suggested + ".txt"), tr("ImageJ kernels (*.txt)"));
+  if (path.isEmpty()) return;
+  if (!path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
+    path += QStringLiteral(".txt");
+    if (QFileInfo::exists(path) &&
+        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
+            QMessageBox::Yes)
+      return;
+  }
+  m_lastDir = QFileInfo(path).absolutePath();
+  exportImageJKernel(path);
+}
+
+}  // namespace convolab::gui
