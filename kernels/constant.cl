@@ -2,11 +2,7 @@
 // constant.cl — weights in __constant memory, K and the border mode baked in with -D, loops unrolled.
 // Work-items whose whole K×K window lies inside the frame take a path without any border arithmetic.
 
-#define KK (KSIZE * KSIZE)
-
-// Weight of tap (j, i) for R, G and B; the indices are compile-time constants after unrolling.
-#define W3(j, i) \
-  (float3)(weights[(j)*KSIZE + (i)], weights[KK + (j)*KSIZE + (i)], weights[2 * KK + (j)*KSIZE + (i)])
+#include "planar_weights.cl"  // KK, W3(j, i)
 
 __kernel void convolve_constant(__global const uchar* src, __global uchar* dst, int width, int height,
                                 __constant float* weights,  // [3][K][K]: R, G, B matrices / divisor

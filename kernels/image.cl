@@ -4,9 +4,7 @@
 // Samplers cannot express reflect/reflect101/wrap with integer coordinates, so border work-items
 // compute coordinates with border_index(); CLAMP_TO_EDGE alone is exactly BORDER_REPLICATE.
 
-#define KK (KSIZE * KSIZE)
-#define W3(j, i) \
-  (float3)(weights[(j)*KSIZE + (i)], weights[KK + (j)*KSIZE + (i)], weights[2 * KK + (j)*KSIZE + (i)])
+#include "planar_weights.cl"  // KK, W3(j, i)
 
 __constant sampler_t kNearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 

@@ -15,9 +15,7 @@
 
 #define TILE_W (GROUP_W + 2 * RADIUS)
 #define TILE_H (GROUP_H + 2 * RADIUS)
-#define KK (KSIZE * KSIZE)
-#define W3(j, i) \
-  (float3)(weights[(j)*KSIZE + (i)], weights[KK + (j)*KSIZE + (i)], weights[2 * KK + (j)*KSIZE + (i)])
+#include "planar_weights.cl"  // KK, W3(j, i)
 
 __kernel __attribute__((reqd_work_group_size(GROUP_W, GROUP_H, 1))) void convolve_local(
     __global const uchar* src, __global uchar* dst, int width, int height,

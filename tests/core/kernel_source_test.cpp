@@ -25,8 +25,8 @@ TEST(KernelSource, IncludesAreResolvedOnceFromTheEmbeddedFragments) {
 }
 
 TEST(KernelSource, FragmentsAreSharedNotCopied) {
-  // The chunk macros, offset chunks, rounding stores and the tile fill live in one file each: no strategy
-  // kernel defines them itself.
+  // The chunk macros, offset chunks, rounding stores, the planar weights and the tile fill live in one file
+  // each: no strategy kernel defines them itself.
   for (const char* name : {"tiled", "codegen", "vector", "sliding", "dynamic", "naive", "constant", "local",
                            "image", "lowrank"}) {
     SCOPED_TRACE(name);
@@ -37,6 +37,7 @@ TEST(KernelSource, FragmentsAreSharedNotCopied) {
     EXPECT_EQ(own.find("offset_chunk(float4"), std::string::npos);
     EXPECT_EQ(own.find("? offset.x :"), std::string::npos);  // the offsets' lane pattern: offset_chunk
     EXPECT_EQ(own.find("#define BYTE_TO_FLOAT"), std::string::npos);
+    EXPECT_EQ(own.find("#define W3("), std::string::npos);
     EXPECT_EQ(own.find("void fill_tile("), std::string::npos);
   }
 }
