@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "convolab/error.hpp"
@@ -24,6 +25,34 @@ bool endsWithSeparator(const std::string& s) {
   return !s.empty() && s.back() == '/';
 }
 
+// Why the folder entry `p`, named like an image, cannot be read as one; nullopt for a regular file (or a
+// link to one). A folder called "dir.png" or a link that loops is reported, never skipped in silence.
+std::optional<std::string> unreadableEntryReason(const fs::path& p) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(p, ec);
+  if (ec) {
+    if (ec == std::errc::too_many_symbolic_link_levels) return "a symbolic link loop, not an image file";
+    if (fs::is_symlink(fs::symlink_status(p, ec)))
+      return "a symbolic link to '" + printablePath(fs::read_symlink(p, ec)) + "', which does not exist";
+    return "cannot be read: " + ec.message();
+  }
+  switch (st.type()) {
+    case fs::file_type::regular:
+      return std::nullopt;
+    case fs::file_type::directory:
+      return std::string("a folder, not an image file (folders inside folders are not searched)");
+    case fs::file_type::fifo:
+      return std::string("a FIFO (named pipe), not an image file");
+    case fs::file_type::socket:
+      return std::string("a socket, not an image file");
+    case fs::file_type::character:
+    case fs::file_type::block:
+      return std::string("a device, not an image file");
+    default:
+      return std::string("not a regular file");
+  }
+}
+
 }  // namespace
 
 bool isImagePath(const fs::path& path) {
@@ -40,6 +69,37 @@ bool isVideoPath(const fs::path& path) {
   return kExtensions.count(lowerExtension(path)) > 0;
 }
 
+std::string printablePath(const fs::path& path) {
+  static const char* const kHex = "0123456789abcdef";
+  std::string out;
+  for (const char ch : path.string()) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          out += "\\x";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out;
+}
+
 BatchPlan planBatch(const std::vector<std::string>& inputs, const std::string& output,
                     const std::string& suffix) {
   BatchPlan plan;
@@ -51,16 +111,27 @@ BatchPlan planBatch(const std::vector<std::string>& inputs, const std::string& o
   std::vector<fs::path> files;
   for (const std::string& in : inputs) {
     const fs::path p(in);
+    ec.clear();
     if (fs::is_directory(p, ec)) {
       std::vector<fs::path> images;
+      std::vector<BatchProblem> unreadable;
       for (fs::directory_iterator it(p, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (!name.empty() && name[0] != '.' && it->is_regular_file(ec) && isImagePath(it->path()))
+        if (name.empty() || name[0] == '.' || !isImagePath(it->path())) continue;  // not an image: not ours
+        if (auto why = unreadableEntryReason(it->path()))
+          unreadable.push_back({it->path(), *why});
+        else
           images.push_back(it->path());
       }
+      if (ec) plan.problems.push_back({p, "cannot list the folder: " + ec.message()});
       std::sort(images.begin(), images.end());
-      if (images.empty()) plan.problems.push_back({p, "folder has no images"});
+      std::sort(unreadable.begin(), unreadable.end(),
+                [](const BatchProblem& a, const BatchProblem& b) { return a.input < b.input; });
+      if (images.empty() && unreadable.empty() && !ec) plan.problems.push_back({p, "folder has no images"});
+      plan.problems.insert(plan.problems.end(), unreadable.begin(), unreadable.end());
       files.insert(files.end(), images.begin(), images.end());
+    } else if (ec == std::errc::too_many_symbolic_link_levels) {
+      plan.problems.push_back({p, "a symbolic link loop, not an image or video file"});
     } else {
       files.push_back(p);
     }
@@ -85,8 +156,8 @@ BatchPlan planBatch(const std::vector<std::string>& inputs, const std::string& o
     item.output = plan.outputIsFolder ? out / (in.stem().string() + suffix + in.extension().string()) : out;
     const std::string key = fs::weakly_canonical(item.output, ec).string();
     if (auto it = claimed.find(key); it != claimed.end()) {
-      plan.problems.push_back({in, "its output '" + item.output.string() + "' is also the output of '" +
-                                       it->second.string() + "' (same name in two folders?)"});
+      plan.problems.push_back({in, "its output '" + printablePath(item.output) + "' is also the output of '" +
+                                       printablePath(it->second) + "' (same name in two folders?)"});
       continue;
     }
     if (fs::exists(in, ec) && fs::exists(item.output, ec) && fs::equivalent(in, item.output, ec)) {

@@ -201,6 +201,35 @@ TEST_F(ApplyBatch, ForceKeepsModeAndRefusesSymlinkOrDeviceTargets) {
   EXPECT_EQ(temporaries(m_dir), 0);
 }
 
+// A folder's entries named like images that are no image files: a folder "dir.png", a link that loops, a
+// link to nothing, a FIFO. Each is counted and reported (exit 3); none is skipped in silence, none hangs.
+TEST_F(ApplyBatch, FolderEntriesThatAreNoImageFilesAreCountedAndReported) {
+  fs::create_directories(path("in/dir.png"));
+  writeImage(path("in/a.png"), 0);
+  fs::create_symlink("loop.png", path("in/loop.png"));
+  fs::create_symlink("missing.jpg", path("in/broken.jpg"));
+  ASSERT_EQ(::mkfifo(path("in/pipe.png").c_str(), 0600), 0);
+  { std::ofstream(path("in/notes.txt")) << "not an image: not part of the batch"; }
+  const Result r = apply({path("in").string(), "-o", path("out/").string()});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_TRUE(fs::exists(path("out/a.png"))) << r;
+  for (const auto& [name, why] :
+       std::vector<std::pair<std::string, std::string>>{{"dir.png", "a folder"},
+                                                        {"loop.png", "symbolic link loop"},
+                                                        {"broken.jpg", "does not exist"},
+                                                        {"pipe.png", "FIFO"}}) {
+    const auto at = r.err.find(name + "': ");
+    ASSERT_NE(at, std::string::npos) << name << " not reported\n" << r;
+    EXPECT_NE(r.err.find(why, at), std::string::npos) << name << ": '" << why << "'\n" << r;
+  }
+  EXPECT_NE(r.err.find("4 failed"), std::string::npos) << r;
+  EXPECT_EQ(r.err.find("notes.txt"), std::string::npos) << r;
+  // A loop given directly is named for what it is, too.
+  const Result direct = apply({path("in/loop.png").string(), "-o", path("one.png").string()});
+  EXPECT_EQ(direct.code, 3) << direct;
+  EXPECT_NE(direct.err.find("symbolic link loop"), std::string::npos) << direct;
+}
+
 TEST_F(ApplyBatch, MaxPixelsIsCheckedFromTheHeaderBeforeDecoding) {
   // A PNG whose header declares 30000x30000 (grey, 8-bit), then an empty IDAT: a decoder would allocate
   // 900 MB before finding out. The header alone must be enough to refuse it.
