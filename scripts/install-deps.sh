@@ -16,6 +16,9 @@ packages=(
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev libjpeg-dev
   # Qt6 Widgets + Charts + SVG icons
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
+  # the virtual camera (app/vcam): libpipewire; its tests start a private PipeWire (daemon, session manager,
+  # session bus) and read the node with GStreamer's pipewiresrc. The app runs without a PipeWire daemon.
+  libpipewire-0.3-dev pipewire wireplumber dbus gstreamer1.0-pipewire gstreamer1.0-tools
   # tests
   libgtest-dev libgmock-dev xvfb xauth
   # packaging and its checks (dpkg-shlibdeps, desktop-file-validate, appstreamcli)

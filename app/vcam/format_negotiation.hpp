@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Format negotiation: the SPA parameters the virtual camera offers a consumer (formats at the frame's size,
+// a frame-rate range, buffers), and reading back the format a consumer chose.
+#pragma once
+
+#include <spa/pod/builder.h>
+#include <spa/pod/pod.h>
+#include <optional>
+
+#include "vcam/video_format.hpp"
+
+namespace convolab::vcam {
+
+struct NegotiatedFormat {
+  VideoFormat format = VideoFormat::RGB;
+  int width = 0;
+  int height = 0;
+};
+
+/// One EnumFormat param: every format of formatsFor(width, height) at exactly that size, any rate up to
+/// 120 fps (30 preferred; frames go out at the source's rate whatever is chosen).
+const spa_pod* buildFormatOffer(spa_pod_builder* builder, int width, int height);
+
+/// The Buffers param for a chosen format: 2–8 buffers of one block of the format's layout.
+const spa_pod* buildBufferParams(spa_pod_builder* builder, const NegotiatedFormat& chosen);
+
+/// The format in a Format param, or nothing when it is not raw video in one of our formats.
+std::optional<NegotiatedFormat> parseChosenFormat(const spa_pod* param);
+
+}  // namespace convolab::vcam

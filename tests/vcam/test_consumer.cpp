@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+#include "test_consumer.hpp"
+
+#include <spa/param/video/format-utils.h>
+
+#include <cstring>
+#include <opencv2/imgproc.hpp>
+#include <thread>
+
+#include "cv/mat_adapter.hpp"
+#include "vcam/format_negotiation.hpp"
+
+namespace convolab::vcam::test {
+
+namespace {
+
+spa_video_format spaFormatOf(VideoFormat f) {
+  switch (f) {
+    case VideoFormat::RGB:
+      return SPA_VIDEO_FORMAT_RGB;
+    case VideoFormat::BGRx:
+      return SPA_VIDEO_FORMAT_BGRx;
+    case VideoFormat::YUY2:
+      return SPA_VIDEO_FORMAT_YUY2;
+    case VideoFormat::I420:
+      return SPA_VIDEO_FORMAT_I420;
+  }
+  return SPA_VIDEO_FORMAT_UNKNOWN;
+}
+
+// The received bytes back to RGB with OpenCV's own inverse conversions.
+Image toRgb(const std::uint8_t* data, std::size_t stride, VideoFormat format, int w, int h) {
+  Image out(w, h);
+  cv::Mat rgb = opencv::asMat(out);
+  const FrameLayout layout = frameLayout(format, w, h);
+  switch (format) {
+    case VideoFormat::RGB:
+      cv::Mat(h, w, CV_8UC3, const_cast<std::uint8_t*>(data), stride).copyTo(rgb);
+      break;
+    case VideoFormat::BGRx:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC4, const_cast<std::uint8_t*>(data), stride), rgb, cv::COLOR_BGRA2RGB);
+      break;
+    case VideoFormat::YUY2:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC2, const_cast<std::uint8_t*>(data), stride), rgb,
+                   cv::COLOR_YUV2RGB_YUY2);
+      break;
+    case VideoFormat::I420: {
+      cv::Mat packed(h * 3 / 2, w, CV_8UC1);
+      for (int y = 0; y < h; ++y) std::memcpy(packed.ptr(y), data + y * layout.stride, w);
+      for (int row = 0; row < h; ++row)
+        std::memcpy(packed.ptr(h) + static_cast<std::size_t>(row) * (w / 2),
+                    data + layout.stride * h + row * layout.chromaStride, w / 2);
+      cv::cvtColor(packed, rgb, cv::COLOR_YUV2RGB_I420);
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TestConsumer::TestConsumer(const std::string& target, VideoFormat format, bool stalled)
+    : m_format(format), m_stalled(stalled) {
+  pw_init(nullptr, nullptr);
+  m_loop = pw_thread_loop_new("test-consumer", nullptr);
+  pw_thread_loop_lock(m_loop);
+  pw_thread_loop_start(m_loop);
+  static const pw_stream_events events = [] {
+    pw_stream_events e{};
+    e.version = PW_VERSION_STREAM_EVENTS;
+    e.process = &TestConsumer::onProcess;
+    e.param_changed = &TestConsumer::onParamChanged;
+    return e;
+  }();
+  m_stream = pw_stream_new_simple(
+      pw_thread_loop_get_loop(m_loop), "convolab-test-consumer",
+      pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture", PW_KEY_MEDIA_ROLE,
+                        "Camera", PW_KEY_TARGET_OBJECT, target.c_str(), nullptr),
+      &events, this);
+  std::uint8_t buffer[1024];
+  spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
+  const spa_rectangle smallest = SPA_RECTANGLE(1, 1), largest = SPA_RECTANGLE(8192, 8192),
+                      preferred = SPA_RECTANGLE(640, 480);
+  const spa_fraction rate = SPA_FRACTION(30, 1), slowest = SPA_FRACTION(0, 1),
+                     fastest = SPA_FRACTION(1000, 1);
+  const spa_pod* params[] = {static_cast<const spa_pod*>(spa_pod_builder_add_object(
+      &b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
+      SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
+      SPA_FORMAT_VIDEO_format, SPA_POD_Id(spaFormatOf(format)), SPA_FORMAT_VIDEO_size,
+      SPA_POD_CHOICE_RANGE_Rectangle(&preferred, &smallest, &largest), SPA_FORMAT_VIDEO_framerate,
+      SPA_POD_CHOICE_RANGE_Fraction(&rate, &slowest, &fastest)))};
+  pw_stream_connect(m_stream, PW_DIRECTION_INPUT, PW_ID_ANY,
+                    static_cast<pw_stream_flags>(PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS),
+                    params, 1);
+  pw_thread_loop_unlock(m_loop);
+}
+
+TestConsumer::~TestConsumer() {
+  pw_thread_loop_lock(m_loop);
+  pw_stream_destroy(m_stream);
+  pw_thread_loop_unlock(m_loop);
+  pw_thread_loop_stop(m_loop);
+  pw_thread_loop_destroy(m_loop);
+}
+
+void TestConsumer::onParamChanged(void* data, std::uint32_t id, const spa_pod* param) {
+  auto* self = static_cast<TestConsumer*>(data);
+  if (id != SPA_PARAM_Format) return;
+  if (auto chosen = parseChosenFormat(param)) {
+    self->m_width = chosen->width;
+    self->m_height = chosen->height;
+  }
+}
+
+void TestConsumer::onProcess(void* data) {
+  auto* self = static_cast<TestConsumer*>(data);
+  if (self->m_stalled && self->frameCount() > 0) return;  // never dequeues again: its buffers stay full
+  pw_buffer* b = pw_stream_dequeue_buffer(self->m_stream);
+  if (!b) return;
+  const spa_data& d = b->buffer->datas[0];
+  if (d.data && d.chunk->size > 0 && self->m_width > 0) {
+    const auto* bytes = static_cast<const std::uint8_t*>(d.data) + d.chunk->offset;
+    const std::size_t stride = d.chunk->stride > 0
+                                   ? static_cast<std::size_t>(d.chunk->stride)
+                                   : frameLayout(self->m_format, self->m_width, self->m_height).stride;
+    Image frame = toRgb(bytes, stride, self->m_format, self->m_width, self->m_height);
+    std::lock_guard lock(self->m_mutex);
+    self->m_last = std::move(frame);
+    ++self->m_count;
+  }
+  if (self->m_stalled) return;  // keeps the buffer: the producer runs out of buffers
+  pw_stream_queue_buffer(self->m_stream, b);
+}
+
+bool TestConsumer::waitForFrames(std::size_t count, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (frameCount() < count) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
+std::size_t TestConsumer::frameCount() const {
+  std::lock_guard lock(m_mutex);
+  return m_count;
+}
+
+Image TestConsumer::lastFrame() const {
+  std::lock_guard lock(m_mutex);
+  return m_last;
+}
+
+bool nodeExists(const std::string& name) {
+  const std::string command = "pw-cli ls Node 2>/dev/null | grep -q 'node.name = \"" + name + "\"'";
+  return std::system(command.c_str()) == 0;
+}
+
+}  // namespace convolab::vcam::test
