@@ -22,34 +22,65 @@ void VideoFileSource::open() {
   const VideoInfo& info = m_reader->info();
   m_fps = info.nominalFps >= 1 && info.nominalFps <= 480 ? info.nominalFps : 30.0;
   m_frameCount = info.declaredFrames;
-  m_next = 0;
   m_position = -1;
+  m_positionMs = -1;
+  m_onlyFrame.reset();
   char buf[96];
   std::snprintf(buf, sizeof buf, "%d×%d video @ %.3g fps", info.width, info.height, m_fps);
   m_mode = buf;
 }
 
+void VideoFileSource::seekMs(double ms) {
+  if (!m_reader || m_onlyFrame) return;
+  try {
+    m_reader->seekMs(ms);
+  } catch (const SourceError&) {
+    // The next read() fails the same way and reports it.
+  }
+}
+
 void VideoFileSource::seek(std::int64_t frame) {
   if (!m_reader || m_frameCount <= 0) return;
   frame = std::clamp<std::int64_t>(frame, 0, m_frameCount - 1);
-  m_reader->seekFrame(frame);
-  m_next = frame;
+  seekMs(static_cast<double>(frame) * 1000.0 / m_fps);
 }
 
 bool VideoFileSource::read(Frame& out) {
   if (!m_reader) return false;
-  if (!m_reader->read(m_bgr)) {
-    // End of the clip: loop. A file that cannot deliver even its first frame has failed.
-    m_reader->seekFrame(0);
-    m_next = 0;
-    if (!m_reader->read(m_bgr)) return false;
+  if (!m_onlyFrame) {
+    try {
+      if (!m_reader->read(m_bgr)) {
+        // End of the clip: loop (reopening works on every stream, where seeking back may not). A file that
+        // cannot deliver even its first frame has failed.
+        const bool oneFrame = m_reader->framesRead() == 1 && m_position == 0;
+        if (oneFrame && m_last) {
+          m_onlyFrame = m_last;
+        } else {
+          m_reader->rewind();
+          if (!m_reader->read(m_bgr)) return false;
+        }
+      }
+    } catch (const SourceError&) {
+      return false;  // e.g. the frame size changed: the capture thread reports a failed source
+    }
   }
-  m_position = m_next++;
-  // The file's count is an estimate for some containers: trust what was actually read.
-  if (m_frameCount > 0 && m_position >= m_frameCount) m_frameCount = m_position + 1;
-  auto image = m_pool.acquire(m_bgr.cols, m_bgr.rows);
-  opencv::imageFromMat(m_bgr, *image);
-  out.image = std::move(image);
+  if (m_onlyFrame) {
+    out.image = m_onlyFrame;
+    m_position = 0;
+    m_positionMs = 0;
+  } else {
+    m_positionMs = m_reader->timestampMs();
+    m_position = std::llround(m_positionMs * m_fps / 1000.0);
+    // The container's count is an estimate for some: trust what was actually read.
+    if (m_frameCount > 0 && m_position >= m_frameCount) m_frameCount = m_position + 1;
+    auto image = m_pool.acquire(m_bgr.cols, m_bgr.rows);
+    opencv::imageFromMat(m_bgr, *image);
+    if (m_reader->framesRead() == 1)
+      m_last = image;  // a one-frame clip is known only at its end
+    else
+      m_last.reset();
+    out.image = std::move(image);
+  }
   out.index = m_index++;
   out.captured = Clock::now();
   return true;

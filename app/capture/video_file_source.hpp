@@ -27,7 +27,16 @@ class VideoFileSource : public FrameSource {
   bool canStep() const override { return true; }
   std::int64_t frameCount() const override { return m_frameCount; }
   std::int64_t position() const override { return m_position; }
+  /// Frame positions count in frame intervals of the nominal rate (the frame on screen at that time), so
+  /// position() and frameCount() agree with the clip's duration on variable-rate clips and clips with gaps.
   void seek(std::int64_t frame) override;
+
+  /// The time of the frame read() delivered last, in ms from the clip's start (-1 before the first).
+  double positionMs() const { return m_positionMs; }
+  /// How long the clip lasts, in ms (0 when the container does not say).
+  double durationMs() const { return m_reader ? m_reader->info().durationMs() : 0; }
+  /// Moves so that the next read() delivers the frame on screen at `ms`.
+  void seekMs(double ms);
 
  private:
   std::filesystem::path m_path;
@@ -38,8 +47,11 @@ class VideoFileSource : public FrameSource {
   std::string m_mode;
   std::int64_t m_maxPixels;
   std::int64_t m_frameCount = 0;
-  std::int64_t m_next = 0;       // file position of the next read
-  std::int64_t m_position = -1;  // file position of the last frame delivered
+  std::int64_t m_position = -1;  // frame interval of the last frame delivered
+  double m_positionMs = -1;
+  // A clip of one frame loops without decoding again: it is shown as a still.
+  std::shared_ptr<const Image> m_onlyFrame;
+  std::shared_ptr<const Image> m_last;  // the clip's first frame, until a second one is read
   std::int64_t m_index = 0;
 };
 

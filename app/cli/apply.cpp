@@ -205,10 +205,12 @@ int runApply(const ApplyOptions& o) {
         std::ostringstream line;
         line.precision(3);
         line << "wrote " << item.output.string() << " (" << r.width << "x" << r.height << ", " << r.frames
-             << " frames at " << r.fps << " fps, " << r.codec << ", strategy " << r.strategy << " on "
-             << vo.context->device().name << ", " << (r.seconds > 0 ? r.frames / r.seconds : 0)
-             << " frames/s; per frame: decode " << r.decodeMs << " ms, device " << r.deviceMs
-             << " ms, encode " << r.encodeMs << " ms; slowest: " << r.slowestStage() << ")";
+             << " frames at " << r.fps << " fps = " << static_cast<double>(r.frames) / r.fps << " s";
+        if (const std::string timing = r.timingNote(); !timing.empty()) line << "; " << timing;
+        line << ", " << r.codec << ", strategy " << r.strategy << " on " << vo.context->device().name << ", "
+             << (r.seconds > 0 ? r.frames / r.seconds : 0) << " frames/s; per frame: decode " << r.decodeMs
+             << " ms, device " << r.deviceMs << " ms, encode " << r.encodeMs
+             << " ms; slowest: " << r.slowestStage() << ")";
         progress.println(std::cout, line.str());
       }
     } catch (const Error& e) {

@@ -41,14 +41,20 @@ bool VideoExportJob::start(const QString& input, const QString& output, const Fi
         message = tr("Export cancelled; nothing was written.");
       } else {
         ok = true;
-        message = tr("Wrote %1 frames (%2×%3, %4) to %5 in %6 s (%7 frames/s; the audio is not kept).")
-                      .arg(r.frames)
-                      .arg(r.width)
-                      .arg(r.height)
-                      .arg(QString::fromStdString(r.codec))
-                      .arg(QString::fromStdString(o.output.string()))
-                      .arg(r.seconds, 0, 'f', 1)
-                      .arg(r.seconds > 0 ? r.frames / r.seconds : 0.0, 0, 'f', 1);
+        const std::string timing = r.timingNote();
+        message =
+            tr("Wrote %1 frames (%2×%3, %4, %8 s at %9 fps%10) to %5 in %6 s (%7 frames/s; the audio is "
+               "not kept).")
+                .arg(r.frames)
+                .arg(r.width)
+                .arg(r.height)
+                .arg(QString::fromStdString(r.codec))
+                .arg(QString::fromStdString(o.output.string()))
+                .arg(r.seconds, 0, 'f', 1)
+                .arg(r.seconds > 0 ? r.frames / r.seconds : 0.0, 0, 'f', 1)
+                .arg(static_cast<double>(r.frames) / r.fps, 0, 'f', 2)
+                .arg(r.fps, 0, 'g', 4)
+                .arg(timing.empty() ? QString() : QStringLiteral("; ") + QString::fromStdString(timing));
       }
     } catch (const Error& e) {
       message = QString::fromStdString(e.what());

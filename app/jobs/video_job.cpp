@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // VideoJob: decoder thread → device (FrameStream, pinned buffers, 3 frames in flight) → encoder thread.
 // Frames stay in OpenCV's BGR order; the filter's channels are reversed instead of converting colours.
+// The output is constant-rate at the input's nominal rate and as long as the input: the decoder places each
+// frame at its timestamp (FrameTimeline), so a frame that lasts several intervals is written several times
+// (filtered once), and of frames that fall in one interval the last is kept.
 #include "video_job.hpp"
 
 #include <algorithm>
@@ -11,6 +14,7 @@
 #include <future>
 #include <opencv2/core.hpp>
 #include <opencv2/videoio.hpp>
+#include <sstream>
 #include <thread>
 
 #include "bounded_queue.hpp"
@@ -25,6 +29,7 @@
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
 #include "cv/mat_adapter.hpp"
+#include "frame_timeline.hpp"
 
 namespace convolab::jobs {
 namespace {
@@ -70,6 +75,12 @@ cv::Mat matCopy(const ImageView& v) {
   return opencv::asMat(v).clone();
 }
 
+/// A frame on its way through the job and how many times the encoder writes it.
+struct TimedFrame {
+  cv::Mat image;
+  std::int64_t copies = 1;
+};
+
 bool stopping(const VideoJobOptions& o) {
   return o.stop && o.stop->load(std::memory_order_relaxed);
 }
@@ -79,6 +90,20 @@ bool stopping(const VideoJobOptions& o) {
 std::string VideoJobResult::slowestStage() const {
   if (decodeMs >= deviceMs && decodeMs >= encodeMs) return "decode";
   return encodeMs >= deviceMs ? "encode" : "device";
+}
+
+std::string VideoJobResult::timingNote() const {
+  const bool allDecoded = declaredFrames <= 0 || decodedFrames == declaredFrames;
+  if (allDecoded && repeatedFrames == 0 && droppedFrames == 0) return {};
+  std::ostringstream s;
+  s << "decoded " << decodedFrames;
+  if (declaredFrames > 0) s << " of " << declaredFrames << " declared";
+  s << " frames";
+  if (repeatedFrames > 0)
+    s << "; " << repeatedFrames << " written again where the input's timestamps say a frame lasts longer";
+  if (droppedFrames > 0)
+    s << "; " << droppedFrames << " dropped (more than one frame within a frame interval)";
+  return s.str();
 }
 
 std::optional<std::string> videoCodecFor(const fs::path& output) {
@@ -116,7 +141,9 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   result.height = first.rows;
   result.fps = reader->info().nominalFps;
   if (!(result.fps > 0 && result.fps < 1000)) result.fps = 25;
-  const std::int64_t total = reader->info().declaredFrames;
+  result.declaredFrames = reader->info().declaredFrames;
+  FrameTimeline timeline(result.fps, result.declaredFrames);
+  const std::int64_t total = result.declaredFrames;
   if (o.note)
     o.note("'" + o.input.string() + "': the audio, if any, is not kept (ConvoLab writes the video only)");
 
@@ -146,22 +173,29 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   std::atomic<bool> measurementCancelled{false};
   std::future<AutoChoice> measurement;
 
-  BoundedQueue<cv::Mat> decoded(kQueued), filtered(kQueued);
+  BoundedQueue<TimedFrame> decoded(kQueued), filtered(kQueued);
   std::exception_ptr decodeError, encodeError;
   double decodeBusy = 0, encodeBusy = 0, deviceBusy = 0;
   std::atomic<std::int64_t> written{0};
   std::atomic<bool> encodeFailed{false};
 
+  // Each frame is held until the next one's time says how long it lasts; frames that last no interval
+  // (several within one) are dropped here, before the device.
   std::thread decoder([&] {
     try {
-      if (!decoded.push(std::move(first))) return;
+      cv::Mat held = std::move(first);
+      timeline.start(reader->timestampMs());
       for (;;) {
         const auto t = Clock::now();
         cv::Mat frame;
-        if (!reader->read(frame)) break;
+        const bool more = reader->read(frame);
         decodeBusy += msSince(t);
-        if (frame.size() != size || frame.type() != CV_8UC3) bad(o.input, "the frame size changes mid-video");
-        if (!decoded.push(std::move(frame))) return;
+        if (more && (frame.size() != size || frame.type() != CV_8UC3))
+          bad(o.input, "the frame size changes mid-video");
+        const std::int64_t copies = more ? timeline.next(reader->timestampMs()) : timeline.finish();
+        if (copies > 0 && !decoded.push({std::move(held), copies})) return;
+        if (!more) break;
+        held = std::move(frame);
       }
     } catch (...) {
       decodeError = std::current_exception();
@@ -171,11 +205,13 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   std::thread encoder([&] {
     try {
       while (auto frame = filtered.pop()) {
-        const auto t = Clock::now();
-        writer.write(*frame);
-        encodeBusy += msSince(t);
-        const std::int64_t n = ++written;
-        if (o.progress) o.progress(n, total);
+        for (std::int64_t k = 0; k < frame->copies; ++k) {
+          const auto t = Clock::now();
+          writer.write(frame->image);
+          encodeBusy += msSince(t);
+          const std::int64_t n = ++written;
+          if (o.progress) o.progress(n, total);
+        }
       }
     } catch (...) {
       encodeError = std::current_exception();
@@ -193,13 +229,13 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
     if (encoder.joinable()) encoder.join();
   };
   try {
-    std::deque<int> inFlight;
+    std::deque<std::pair<int, std::int64_t>> inFlight;  // stream slot, copies
     auto drainOne = [&] {
       const auto t = Clock::now();
-      cv::Mat out = matCopy(stream->wait(inFlight.front()));
+      cv::Mat out = matCopy(stream->wait(inFlight.front().first));
       deviceBusy += msSince(t);
+      filtered.push({std::move(out), inFlight.front().second});
       inFlight.pop_front();
-      filtered.push(std::move(out));
     };
     bool firstFrame = true;
     while (auto frame = decoded.pop()) {
@@ -208,13 +244,13 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
       if (firstFrame || !stream) {
         const MutableImageView in = engine.stagingInput(size.width, size.height);
         const MutableImageView out = engine.stagingOutput(size.width, size.height);
-        copyRows(*frame, in);
+        copyRows(frame->image, in);
         const FrameTimings firstTimings = engine.process(in, out);
         for (const auto& n : engine.takeNotices())
           if (o.note) o.note(n);
         cv::Mat done = matCopy(out);
         deviceBusy += msSince(t);
-        filtered.push(std::move(done));
+        filtered.push({std::move(done), frame->copies});
         if (firstFrame) {
           firstFrame = false;
           const StrategyId active = engine.activeStrategyId();
@@ -253,8 +289,8 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
           if (o.note) o.note("auto: switched to " + next.toString() + " between frames");
         }
       }
-      copyRows(*frame, stream->nextInput());
-      inFlight.push_back(stream->submit());
+      copyRows(frame->image, stream->nextInput());
+      inFlight.emplace_back(stream->submit(), frame->copies);
       deviceBusy += msSince(t);
       if (static_cast<int>(inFlight.size()) == kInFlight) drainOne();
     }
@@ -286,11 +322,16 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   file.commit();
 
   result.frames = written;
+  result.decodedFrames = timeline.decoded();
+  result.repeatedFrames = timeline.repeated();
+  result.droppedFrames = timeline.dropped();
   result.seconds = msSince(t0) / 1000;
   if (result.strategy.empty()) result.strategy = engine.activeStrategy();
-  if (result.frames > 0) {
-    result.decodeMs = decodeBusy / static_cast<double>(result.frames);
-    result.deviceMs = deviceBusy / static_cast<double>(result.frames);
+  if (result.frames > 0) {  // decode and device work once per decoded frame, encode once per written frame
+    const double filteredFrames =
+        static_cast<double>(std::max<std::int64_t>(1, result.decodedFrames - result.droppedFrames));
+    result.decodeMs = decodeBusy / static_cast<double>(std::max<std::int64_t>(1, result.decodedFrames));
+    result.deviceMs = deviceBusy / filteredFrames;
     result.encodeMs = encodeBusy / static_cast<double>(result.frames);
   }
   return result;

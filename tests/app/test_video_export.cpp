@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // File ▸ Export Filtered Video: the job filters every frame like the engine (FFV1 round trip), runs off the
-// GUI thread, and Cancel leaves no output and no temporary.
+// GUI thread, keeps a variable-rate clip's duration, and Cancel leaves no output and no temporary.
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include "app_test_support.hpp"
 #include "convolab/filter.hpp"
 #include "video_export_dialog.hpp"
 #include "video_export_job.hpp"
@@ -78,6 +79,41 @@ class TestVideoExport : public QObject {
     }
     QCOMPARE(frames, 8);
     QCOMPARE(entries(dir.path()), 2);
+  }
+
+  void keepsTheDurationOfAVariableRateClip() {
+    // 20 frames over 3.0 s at a nominal 10 fps (tests/data/video/README.md): 30 frames at 10 fps, in order.
+    QTemporaryDir dir;
+    const QString in = convolab::test::dataFile(QStringLiteral("video/variable_rate.mkv"));
+    const QString out = dir.filePath("out.mkv");
+    VideoExportDialog dialog;
+    QSignalSpy done(&dialog, &VideoExportDialog::exportFinished);
+    QVERIFY(dialog.start(in, out, channelFilter(), QString(), QStringLiteral("naive")));
+    QVERIFY(done.wait(120000));
+    const QString message = done.first().at(2).toString();
+    QVERIFY2(done.first().at(0).toBool(), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("3.00 s at 10 fps")) &&
+                 message.contains(QStringLiteral("decoded 20 of 30")),
+             qPrintable(message));
+    cv::VideoCapture a(in.toStdString(), cv::CAP_FFMPEG), b(out.toStdString(), cv::CAP_FFMPEG);
+    QCOMPARE(b.get(cv::CAP_PROP_FPS), 10.0);
+    std::vector<std::pair<double, cv::Mat>> input;
+    cv::Mat f;
+    while (a.read(f)) input.emplace_back(a.get(cv::CAP_PROP_POS_MSEC), f.clone());
+    int k = 0;
+    std::size_t shown = 0;
+    while (b.read(f)) {
+      while (shown + 1 < input.size() && std::llround(input[shown + 1].first / 100.0) <= k) ++shown;
+      std::vector<cv::Mat> pin, pout;
+      cv::split(input[shown].second, pin);
+      cv::split(f, pout);
+      double e = 0;
+      cv::minMaxLoc(cv::abs(pout[1] - pin[1]) + cv::abs(pin[1] - pout[1]), nullptr, &e);  // green: identity
+      QVERIFY2(e <= 1,
+               qPrintable(QStringLiteral("output frame %1 should show input frame %2").arg(k).arg(shown)));
+      ++k;
+    }
+    QCOMPARE(k, 30);
   }
 
   void cancelLeavesNoPartialFile() {

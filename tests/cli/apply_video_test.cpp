@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// `convolab-cli apply` on videos whose timing is not plain: a variable-rate clip, a clip whose timestamps
+// leave gaps and a constant-rate control, each keeping its duration, its frame order and the filter's pixels.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_test_support.hpp"
+#include "convolab/filter_io.hpp"
+
+namespace {
+
+using namespace convolab::clitest;
+namespace fs = std::filesystem;
+
+const fs::path kSource = CONVOLAB_SOURCE_DIR;
+const fs::path kVideos = kSource / "tests/data/video";
+const fs::path kSharpen = kSource / "resources/presets/sharpen.json";
+
+/// A decoded frame and its presentation time, read with OpenCV directly (not through ConvoLab's reader).
+struct TimedMat {
+  cv::Mat bgr;
+  double ms = 0;
+};
+
+std::vector<TimedMat> decodeAll(const fs::path& p, double* fps = nullptr) {
+  cv::VideoCapture c(p.string(), cv::CAP_FFMPEG);
+  EXPECT_TRUE(c.isOpened()) << p;
+  if (fps) *fps = c.get(cv::CAP_PROP_FPS);
+  std::vector<TimedMat> frames;
+  cv::Mat m;
+  while (c.read(m)) frames.push_back({m.clone(), c.get(cv::CAP_PROP_POS_MSEC)});
+  return frames;
+}
+
+class ApplyVideo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "convolab-video-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    m_dir = tmpl;
+    fs::create_directories(m_dir / "logs");
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(m_dir, ec);
+  }
+  fs::path path(const std::string& name) const { return m_dir / name; }
+  Result apply(const fs::path& in, const fs::path& out) {
+    return runProgram(CONVOLAB_CLI_PATH,
+                      {"apply", "-s", "naive", "-f", kSharpen.string(), in.string(), "-o", out.string()},
+                      m_dir / "logs");
+  }
+  /// Files in the test's folder (outputs and any temporary left behind; folders aside).
+  int files() const {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(m_dir)) n += e.is_regular_file();
+    return n;
+  }
+
+  /// Runs apply on `in` and checks the output against the input's own timestamps: constant rate at the
+  /// input's nominal rate, `declaredFrames` long (± one frame), output frame k = the filtered input frame
+  /// on screen at k / fps (the last whose time rounds to k or less), ±1 of OpenCV's filter2D.
+  void expectKeepsTime(const fs::path& in, int declaredFrames, Result* result = nullptr) {
+    const Result r = apply(in, path("out.mkv"));
+    ASSERT_EQ(r.code, 0) << r;
+    if (result) *result = r;
+    double fps = 0;
+    const auto input = decodeAll(in, &fps);
+    ASSERT_GT(fps, 0);
+    for (std::size_t i = 1; i < input.size(); ++i)  // the clip's frames can be told apart
+      ASSERT_GT(maxAbsDiff(input[i].bgr, input[i - 1].bgr), 2) << "input frames " << i - 1 << " and " << i;
+    double outFps = 0;
+    const auto output = decodeAll(path("out.mkv"), &outFps);
+    EXPECT_NEAR(outFps, fps, 1e-6);
+    const double interval = 1000.0 / fps;
+    const double inDuration = declaredFrames * interval, outDuration = output.size() * interval;
+    EXPECT_NEAR(outDuration, inDuration, interval) << output.size() << " frames written";
+    const auto filter = convolab::loadFilterFile(kSharpen);
+    std::size_t source = 0;
+    for (std::size_t k = 0; k < output.size(); ++k) {
+      while (source + 1 < input.size() &&
+             std::llround((input[source + 1].ms - input[0].ms) / interval) <= static_cast<long long>(k))
+        ++source;
+      ASSERT_EQ(output[k].bgr.size(), input[source].bgr.size());
+      EXPECT_LE(maxAbsDiff(output[k].bgr, expectedBgr(input[source].bgr, filter)), 1)
+          << "output frame " << k << " should show input frame " << source << " (" << input[source].ms
+          << " ms)";
+    }
+    EXPECT_EQ(files(), 1) << "the output, no temporary";
+  }
+
+  fs::path m_dir;
+};
+
+TEST_F(ApplyVideo, VariableRateClipKeepsItsDurationAndOrder) {
+  Result r;
+  expectKeepsTime(kVideos / "variable_rate.mkv", 30, &r);  // 20 frames over 3.0 s at a nominal 10 fps
+  EXPECT_NE(r.out.find("30 frames at 10 fps = 3 s"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("decoded 20 of 30 declared frames"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("2 dropped"), std::string::npos) << "5 frames within 0.2 s: 3 kept\n" << r;
+}
+
+TEST_F(ApplyVideo, ClipWithTimestampGapsRepeatsFramesToKeepItsDuration) {
+  Result r;
+  expectKeepsTime(kVideos / "gaps.avi", 21, &r);  // 12 frames over 2.1 s
+  EXPECT_NE(r.out.find("decoded 12 of 21 declared frames; 9 written again"), std::string::npos) << r;
+}
+
+TEST_F(ApplyVideo, ConstantRateClipIsWrittenFrameForFrame) {
+  fs::create_directories(path("in"));
+  cv::VideoWriter writer(path("in/cfr.mkv").string(), cv::CAP_FFMPEG,
+                         cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 25, cv::Size(48, 32));
+  ASSERT_TRUE(writer.isOpened());
+  cv::RNG rng(5);
+  cv::Mat frame(32, 48, CV_8UC3);
+  for (int i = 0; i < 12; ++i) {
+    rng.fill(frame, cv::RNG::UNIFORM, 0, 256);
+    writer.write(frame);
+  }
+  writer.release();
+  Result r;
+  expectKeepsTime(path("in/cfr.mkv"), 12, &r);
+  EXPECT_NE(r.out.find("12 frames at 25 fps"), std::string::npos) << r;
+  EXPECT_EQ(r.out.find("declared"), std::string::npos) << "nothing to explain on a plain clip\n" << r;
+}
+
+}  // namespace

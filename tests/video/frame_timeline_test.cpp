@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// FrameTimeline: how many times each decoded frame is written to keep the input's duration at its nominal
+// rate.
+#include "jobs/frame_timeline.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace convolab::jobs {
+namespace {
+
+/// Copies of each frame for frames at `times` (ms) at `fps`, `declared` frames long.
+std::vector<std::int64_t> copies(const std::vector<double>& times, double fps, std::int64_t declared,
+                                 FrameTimeline* out = nullptr) {
+  FrameTimeline timeline(fps, declared);
+  timeline.start(times.front());
+  std::vector<std::int64_t> result;
+  for (std::size_t i = 1; i < times.size(); ++i) result.push_back(timeline.next(times[i]));
+  result.push_back(timeline.finish());
+  if (out) *out = timeline;
+  return result;
+}
+
+TEST(FrameTimeline, ConstantRateWritesEachFrameOnce) {
+  FrameTimeline t(25, 0);
+  EXPECT_EQ(copies({0, 40, 80, 120}, 25, 4, &t), (std::vector<std::int64_t>{1, 1, 1, 1}));
+  EXPECT_EQ(t.written(), 4);
+  EXPECT_EQ(t.repeated(), 0);
+  EXPECT_EQ(t.dropped(), 0);
+}
+
+TEST(FrameTimeline, AGapRepeatsTheFrameBeforeIt) {
+  FrameTimeline t(10, 0);
+  EXPECT_EQ(copies({0, 100, 500, 600}, 10, 7, &t), (std::vector<std::int64_t>{1, 4, 1, 1}));
+  EXPECT_EQ(t.written(), 7);
+  EXPECT_EQ(t.repeated(), 3);
+}
+
+TEST(FrameTimeline, FramesWithinOneIntervalKeepTheLast) {
+  FrameTimeline t(10, 0);
+  // 0, 40 (rounds to 0: dropped), 80 (1), 120 (1: dropped), 200
+  EXPECT_EQ(copies({0, 40, 80, 120, 200}, 10, 3, &t), (std::vector<std::int64_t>{0, 1, 0, 1, 1}));
+  EXPECT_EQ(t.dropped(), 2);
+  EXPECT_EQ(t.written(), 3);
+}
+
+TEST(FrameTimeline, TheLastFrameLastsToTheDeclaredLength) {
+  EXPECT_EQ(copies({0, 100}, 10, 5), (std::vector<std::int64_t>{1, 4}));
+  EXPECT_EQ(copies({0, 100}, 10, 0), (std::vector<std::int64_t>{1, 1}));  // unknown length: one interval
+  EXPECT_EQ(copies({0, 100, 200}, 10, 2), (std::vector<std::int64_t>{1, 1, 1}));  // never less than once
+}
+
+}  // namespace
+}  // namespace convolab::jobs

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// VideoReader: each frame's time from the decoder, what the container declares, seeking by time to the frame
+// on screen.
+#include "capture/video_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "capture/frame_source.hpp"
+
+namespace convolab::capture {
+namespace {
+
+const std::filesystem::path kVideos = CONVOLAB_VIDEO_DATA;
+
+/// The times of variable_rate.mkv (tests/data/video/README.md): 10 frames 0.1 s apart, 5 at 0.04 s, a gap,
+/// 5 at 0.1 s (the decoder rounds to the container's millisecond).
+const std::vector<double> kVariableRateMs = {0,    100,  200,  300,  400,  500,  600,  700,  800,  900,
+                                             1000, 1040, 1080, 1120, 1160, 2500, 2600, 2700, 2799, 2900};
+
+std::vector<double> readTimes(VideoReader& reader) {
+  std::vector<double> times;
+  cv::Mat frame;
+  while (reader.read(frame)) times.push_back(reader.timestampMs());
+  return times;
+}
+
+TEST(VideoReader, ReportsEachFramesTimeAndWhatTheContainerDeclares) {
+  VideoReader reader(kVideos / "variable_rate.mkv");
+  EXPECT_EQ(reader.info().width, 64);
+  EXPECT_EQ(reader.info().height, 48);
+  EXPECT_DOUBLE_EQ(reader.info().nominalFps, 10);
+  EXPECT_EQ(reader.info().declaredFrames, 30);
+  EXPECT_DOUBLE_EQ(reader.info().durationMs(), 3000);
+  EXPECT_DOUBLE_EQ(reader.timestampMs(), -1);
+  const auto times = readTimes(reader);
+  ASSERT_EQ(times.size(), kVariableRateMs.size());
+  for (std::size_t i = 0; i < times.size(); ++i) EXPECT_NEAR(times[i], kVariableRateMs[i], 1) << i;
+  EXPECT_EQ(reader.framesRead(), 20);
+}
+
+TEST(VideoReader, GapsKeepTheirTimesAndTheDeclaredLength) {
+  VideoReader reader(kVideos / "gaps.avi");
+  EXPECT_EQ(reader.info().declaredFrames, 21);
+  EXPECT_DOUBLE_EQ(reader.info().durationMs(), 2100);
+  const auto times = readTimes(reader);
+  const std::vector<double> want = {0, 100, 200, 300, 1000, 1100, 1200, 1300, 1400, 1800, 1900, 2000};
+  ASSERT_EQ(times.size(), want.size());
+  for (std::size_t i = 0; i < times.size(); ++i) EXPECT_NEAR(times[i], want[i], 1) << i;
+}
+
+TEST(VideoReader, SeeksByTimeToTheFrameOnScreen) {
+  VideoReader reader(kVideos / "variable_rate.mkv");
+  cv::Mat frame;
+  // target ms → the frame shown then: the last one whose time is ≤ the target
+  const std::vector<std::pair<double, double>> cases = {{2550, 2500}, {1050, 1040}, {0, 0},     {2000, 1160},
+                                                        {5000, 2900}, {950, 900},   {960, 900}, {2600, 2600}};
+  for (const auto& [target, shown] : cases) {
+    reader.seekMs(target);
+    ASSERT_TRUE(reader.read(frame)) << target;
+    EXPECT_NEAR(reader.timestampMs(), shown, 1) << "seek to " << target;
+    if (shown < 2900) {  // and the clip goes on from there, in order
+      ASSERT_TRUE(reader.read(frame)) << target;
+      EXPECT_GT(reader.timestampMs(), shown + 1) << "after a seek to " << target;
+    }
+  }
+}
+
+TEST(VideoReader, RewindStartsOver) {
+  VideoReader reader(kVideos / "odd_65x49.mkv");
+  cv::Mat frame;
+  EXPECT_EQ(readTimes(reader).size(), 4u);
+  reader.rewind();
+  ASSERT_TRUE(reader.read(frame));
+  EXPECT_DOUBLE_EQ(reader.timestampMs(), 0);
+  EXPECT_EQ(frame.cols, 65);
+  EXPECT_EQ(frame.rows, 49);
+}
+
+TEST(VideoReader, RefusesWhatIsNotAVideo) {
+  EXPECT_THROW(VideoReader(kVideos / "no-such-clip.mkv"), SourceError);
+  EXPECT_THROW(VideoReader(kVideos / "README.md"), SourceError);
+  EXPECT_THROW(VideoReader(kVideos / "variable_rate.mkv", 1000), SourceError);  // 64×48 > 1000 pixels
+}
+
+}  // namespace
+}  // namespace convolab::capture
