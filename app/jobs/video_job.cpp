@@ -13,6 +13,7 @@
 #include <exception>
 #include <future>
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 #include <sstream>
 #include <thread>
@@ -152,9 +153,16 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   cv::VideoWriter writer;
   const int fourcc = cv::VideoWriter::fourcc(codec[0], codec[1], codec[2], codec[3]);
   const cv::Size size(result.width, result.height);
+  // OpenCV's FFmpeg writer cuts odd sizes to even ones (every codec it offers, FFV1 included): an odd-sized
+  // video is padded by one column / row repeating its neighbour instead, so no pixel is lost, and said.
+  const cv::Size outSize((size.width + 1) & ~1, (size.height + 1) & ~1);
+  if (outSize != size && o.note)
+    o.note("'" + o.input.string() + "' is " + std::to_string(size.width) + "x" + std::to_string(size.height) +
+           ": written as " + std::to_string(outSize.width) + "x" + std::to_string(outSize.height) +
+           " (OpenCV's video writer needs even sizes), the last column or row repeated");
   try {
-    if (!writer.open(file.temporaryPath().string(), cv::CAP_FFMPEG, fourcc, result.fps, size, true))
-      writer.open(file.temporaryPath().string(), cv::CAP_ANY, fourcc, result.fps, size, true);
+    if (!writer.open(file.temporaryPath().string(), cv::CAP_FFMPEG, fourcc, result.fps, outSize, true))
+      writer.open(file.temporaryPath().string(), cv::CAP_ANY, fourcc, result.fps, outSize, true);
   } catch (const cv::Exception& e) {
     throw Error(ErrorKind::BadInput, "cannot write video '" + o.output.string() + "': " + e.what());
   }
@@ -205,6 +213,9 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   std::thread encoder([&] {
     try {
       while (auto frame = filtered.pop()) {
+        if (outSize != size)
+          cv::copyMakeBorder(frame->image, frame->image, 0, outSize.height - size.height, 0,
+                             outSize.width - size.width, cv::BORDER_REPLICATE);
         for (std::int64_t k = 0; k < frame->copies; ++k) {
           const auto t = Clock::now();
           writer.write(frame->image);
@@ -319,6 +330,15 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   if (fs::file_size(file.temporaryPath(), ec) == 0 || ec)
     throw Error(ErrorKind::BadInput,
                 "cannot write video '" + o.output.string() + "': the encoder wrote nothing");
+  // Report the size the file holds, read back from it, never the one asked for.
+  try {
+    capture::VideoReader check(file.temporaryPath());
+    result.width = check.info().width;
+    result.height = check.info().height;
+  } catch (const capture::SourceError& e) {
+    throw Error(ErrorKind::BadInput, "cannot write video '" + o.output.string() +
+                                         "': the encoder's output does not read back (" + e.what() + ")");
+  }
   file.commit();
 
   result.frames = written;

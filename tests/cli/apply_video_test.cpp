@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// `convolab-cli apply` on videos whose timing is not plain: a variable-rate clip, a clip whose timestamps
-// leave gaps and a constant-rate control, each keeping its duration, its frame order and the filter's pixels.
+// `convolab-cli apply` on videos whose timing or size is not plain: a variable-rate clip, a clip whose
+// timestamps leave gaps, a constant-rate control (each keeps its duration, its frame order and the filter's
+// pixels) and an odd frame size (kept, padded to even, never misreported).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -130,6 +131,28 @@ TEST_F(ApplyVideo, ConstantRateClipIsWrittenFrameForFrame) {
   expectKeepsTime(path("in/cfr.mkv"), 12, &r);
   EXPECT_NE(r.out.find("12 frames at 25 fps"), std::string::npos) << r;
   EXPECT_EQ(r.out.find("declared"), std::string::npos) << "nothing to explain on a plain clip\n" << r;
+}
+
+TEST_F(ApplyVideo, OddFrameSizeIsPaddedToEvenAndReportedAsWritten) {
+  for (const std::string ext : {".mkv", ".avi", ".mp4"}) {
+    const fs::path out = path("odd" + ext);
+    const Result r = apply(kVideos / "odd_65x49.mkv", out);
+    ASSERT_EQ(r.code, 0) << r;
+    cv::VideoCapture c(out.string(), cv::CAP_FFMPEG);
+    cv::Mat got;
+    ASSERT_TRUE(c.read(got)) << ext;
+    EXPECT_EQ(got.cols, 66) << ext;
+    EXPECT_EQ(got.rows, 50) << ext;
+    EXPECT_NE(r.out.find("(66x50,"), std::string::npos) << "the size written, not the input's\n" << r;
+    EXPECT_NE(r.err.find("65x49: written as 66x50"), std::string::npos) << "says so\n" << r;
+    if (ext == ".mkv") {  // lossless: every input pixel is there, the padding repeats the last column / row
+      const auto input = decodeAll(kVideos / "odd_65x49.mkv");
+      const cv::Mat want = expectedBgr(input.front().bgr, convolab::loadFilterFile(kSharpen));
+      EXPECT_LE(maxAbsDiff(got(cv::Rect(0, 0, 65, 49)), want), 1);
+      EXPECT_LE(maxAbsDiff(got.col(65).rowRange(0, 49), want.col(64)), 1);
+      EXPECT_LE(maxAbsDiff(got.row(49).colRange(0, 65), want.row(48)), 1);
+    }
+  }
 }
 
 }  // namespace
