@@ -6,6 +6,7 @@
 #include <opencv2/core/utils/logger.hpp>
 
 #include "cv/image_codec.hpp"
+#include "decoder_log_watch.hpp"
 #include "frame_source.hpp"
 
 namespace convolab::capture {
@@ -54,7 +55,13 @@ void VideoReader::open() {
 
 bool VideoReader::decode(cv::Mat& bgr, double& timestampMs) {
   if (!m_capture.isOpened()) return false;
+  DecoderLogWatch watch;
   if (!m_capture.read(bgr) || bgr.empty()) return false;
+  if (watch.takeConversionFailure() ||
+      (m_info.width > 0 && (bgr.cols != m_info.width || bgr.rows != m_info.height)))
+    throw SourceError("the frame size changes after " + std::to_string(m_framesRead) + " frames (from " +
+                      std::to_string(m_info.width) + "x" + std::to_string(m_info.height) +
+                      "); OpenCV cannot decode frames of another size in the same stream");
   if (m_info.width <= 0 || m_info.height <= 0) {  // a backend that did not say before the first frame
     m_info.width = bgr.cols;
     m_info.height = bgr.rows;

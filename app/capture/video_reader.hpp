@@ -37,7 +37,9 @@ class VideoReader {
   const VideoInfo& info() const { return m_info; }
   const std::filesystem::path& path() const { return m_path; }
 
-  /// Decodes the next frame into `bgr` (CV_8UC3). Returns false at the end of the stream.
+  /// Decodes the next frame into `bgr` (CV_8UC3, always the first frame's size). Returns false at the end of
+  /// the stream. Throws SourceError when the stream's frame size changes: OpenCV keeps converting to the
+  /// first size and would hand out the last good frame again, frozen, for every frame of another size.
   bool read(cv::Mat& bgr);
   /// Presentation time of the frame read() delivered last, in ms from the first frame (the decoder's own
   /// position, CAP_PROP_POS_MSEC); -1 before the first read. Strictly increasing: a frame whose time does

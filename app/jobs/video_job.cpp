@@ -205,6 +205,9 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
         if (!more) break;
         held = std::move(frame);
       }
+    } catch (const capture::SourceError& e) {  // e.g. the frame size changed
+      decodeError = std::make_exception_ptr(
+          Error(ErrorKind::BadInput, "video '" + o.input.string() + "': " + e.what()));
     } catch (...) {
       decodeError = std::current_exception();
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `convolab-cli apply` on videos whose timing or size is not plain: a variable-rate clip, a clip whose
 // timestamps leave gaps, a constant-rate control (each keeps its duration, its frame order and the filter's
-// pixels) and an odd frame size (kept, padded to even, never misreported).
+// pixels), an odd frame size (kept, padded to even, never misreported) and a size that changes mid-stream.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -153,6 +153,15 @@ TEST_F(ApplyVideo, OddFrameSizeIsPaddedToEvenAndReportedAsWritten) {
       EXPECT_LE(maxAbsDiff(got.row(49).colRange(0, 65), want.row(48)), 1);
     }
   }
+}
+
+TEST_F(ApplyVideo, FrameSizeChangingMidStreamFailsTheFileWithExit3) {
+  const Result r = apply(kVideos / "size_change.avi", path("out.mkv"));
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("frame size changes after 3 frames"), std::string::npos) << r;
+  EXPECT_EQ(r.err.find("swscaler"), std::string::npos) << "FFmpeg's own complaint is replaced by ours\n" << r;
+  EXPECT_FALSE(fs::exists(path("out.mkv")));
+  EXPECT_EQ(files(), 0) << "no temporary left";
 }
 
 }  // namespace

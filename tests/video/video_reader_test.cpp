@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // VideoReader: each frame's time from the decoder, what the container declares, seeking by time to the frame
-// on screen.
+// on screen, and a frame size that changes mid-stream (refused, never a frozen frame).
 #include "capture/video_reader.hpp"
 
 #include <gtest/gtest.h>
@@ -76,6 +76,18 @@ TEST(VideoReader, RewindStartsOver) {
   EXPECT_DOUBLE_EQ(reader.timestampMs(), 0);
   EXPECT_EQ(frame.cols, 65);
   EXPECT_EQ(frame.rows, 49);
+}
+
+TEST(VideoReader, AFrameSizeChangeIsRefusedNotFrozen) {
+  VideoReader reader(kVideos / "size_change.avi");
+  cv::Mat frame;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(reader.read(frame)) << i;
+  try {
+    reader.read(frame);
+    FAIL() << "the fourth frame is 64x48: OpenCV would hand out the third again";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("frame size changes after 3 frames"), std::string::npos) << e.what();
+  }
 }
 
 TEST(VideoReader, RefusesWhatIsNotAVideo) {
