@@ -40,11 +40,13 @@ test: build sanitize-build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=0 ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j $(JOBS) -E '$(SANITIZE_SKIP)'
 
-# Second build: core + CLI-free tests under AddressSanitizer + UBSan, and the parser fuzzer (clang). Its tests
-# share the main build's program cache, which the main pass has just warmed: no kernel is compiled twice.
+# Second build: core, convolab-cli and their tests under AddressSanitizer + UBSan, and the parser fuzzer (clang).
+# The CLI's apply and batch tests run the sanitized convolab-cli, so bad images, videos, filters and caches reach
+# ASan through the program (bench's timing tests are left to the main pass: tests/cli/CMakeLists.txt). No app.
+# Its tests share the main build's program cache, which the main pass has just warmed: no kernel is compiled twice.
 sanitize-build: deps
 	CC=clang CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCONVOLAB_SANITIZE=ON -DCONVOLAB_FUZZ=ON -DCONVOLAB_BUILD_GUI=OFF -DCONVOLAB_BUILD_CLI=OFF \
+	  -DCONVOLAB_SANITIZE=ON -DCONVOLAB_FUZZ=ON -DCONVOLAB_BUILD_GUI=OFF -DCONVOLAB_BUILD_CLI=ON \
 	  -DCONVOLAB_TEST_CACHE_DIR=$(abspath $(BUILD))/test-cache
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 
