@@ -116,8 +116,9 @@ std::string formatNumber(double v) {
   return std::string(buf, res.ptr);
 }
 
-// A line of numbers uses decimal commas ("0,5 0,25") when it separates with ';', or when it separates
-// with blanks and every comma sits between two digits. Otherwise commas separate ("1, 2, 1" or "1,2,1").
+// A line of numbers uses decimal commas ("0,5 0,25") when it separates with ';', when it separates with
+// blanks and every comma sits between two digits, or when it is one number with one comma ("0,5": read as a
+// cell reads it, parseFilterNumber with decimalComma). Otherwise commas separate ("1, 2, 1" or "1,2,1").
 bool usesDecimalComma(std::string_view line) {
   if (line.find(',') == std::string_view::npos) return false;
   if (line.find(';') != std::string_view::npos) return true;
@@ -125,7 +126,8 @@ bool usesDecimalComma(std::string_view line) {
   const auto last = line.find_last_not_of(" \t\r");
   if (first == std::string_view::npos) return false;
   const std::string_view body = line.substr(first, last - first + 1);
-  if (body.find_first_of(" \t") == std::string_view::npos) return false;
+  if (body.find_first_of(" \t") == std::string_view::npos)
+    return std::count(body.begin(), body.end(), ',') == 1;  // two numbers on one line are never a filter
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   for (size_t i = 0; i < body.size(); ++i)
     if (body[i] == ',' && (i == 0 || i + 1 >= body.size() || !digit(body[i - 1]) || !digit(body[i + 1])))

@@ -235,6 +235,17 @@ class FilterEditorTest : public QObject {
     QVERIFY(QFontMetrics(t->item(0, 0)->font()).horizontalAdvance(tiny) <= t->columnWidth(0));
   }
 
+  // A lone number pasted reads as the same text typed into a cell: "0,5" is one half both ways.
+  void loneDecimalCommaPastesAsACellReadsIt() {
+    QVERIFY2(m_editor->pasteText(QStringLiteral("0,5\n")), qPrintable(m_editor->errorText()));
+    const int centre = m_doc->filter().size() / 2;  // a 1×1 paste sits at the centre of the editor's grid
+    const double pasted = m_doc->filter().channel(0).at(centre, centre);
+    m_doc->resetToIdentity();
+    table(0)->item(0, 0)->setText(QStringLiteral("0,5"));
+    QCOMPARE(m_doc->filter().channel(0).at(0, 0), pasted);
+    QCOMPARE(pasted, 0.5);
+  }
+
   void pasteAcceptsOneLineOfKSquaredNumbers() {
     QString line;
     for (int i = 0; i < 49; ++i) line += QString::number(i == 24 ? 1 : 0) + QLatin1Char(' ');

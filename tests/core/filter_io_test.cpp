@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <optional>
 
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
@@ -160,6 +161,28 @@ TEST(FilterText, NumbersAsPeopleTypeThem) {
   EXPECT_FALSE(parseFilterNumber("nan"));
   EXPECT_FALSE(parseFilterNumber("++1"));
   EXPECT_FALSE(parseFilterNumber("+-1"));
+}
+
+// One rule for a number alone, whether typed into a cell (parseFilterNumber with decimal commas, as the
+// editor's cells and spin boxes read it) or pasted as a 1×1 filter: both accept it with the same value, or
+// both refuse it. A lone "0,5" pasted used to be refused as "one line of 2 numbers" while a cell read 0.5.
+TEST(FilterText, ALoneNumberReadsAsACellReadsIt) {
+  for (const std::string text : {"0,5", "-0,25", ",5", "5,", "1,5e1", "-1,25/5", "0.5", "1/9", "2", "-3e2",
+                                 "1,2,1", "1,000.5", "0,5,", "1.5,2", "x", "1/0"}) {
+    const auto cell = parseFilterNumber(text, /*decimalComma=*/true);
+    std::optional<double> pasted;
+    try {
+      const FilterSet f = parseFilterText(text);
+      if (f.size() == 1) pasted = f.channel(0).at(0, 0);
+    } catch (const Error&) {
+    }
+    EXPECT_EQ(cell.has_value(), pasted.has_value()) << "'" << text << "'";
+    if (cell && pasted) EXPECT_DOUBLE_EQ(*cell, *pasted) << "'" << text << "'";
+  }
+  EXPECT_DOUBLE_EQ(parseFilterText("0,5\n").channel(0).at(0, 0), 0.5);
+  // A row of numbers keeps its comma separators: "1,2,1" is three numbers, "1,5 2" is not one.
+  EXPECT_EQ(parseFilterText("1,2,1\n2,4,2\n1,2,1\n").channel(0).at(1, 1), 4);
+  EXPECT_EQ(parseFilterText("R:\n0,5\nG:\n1\nB:\n-0,25\n").channel(2).at(0, 0), -0.25);
 }
 
 TEST(FilterText, FractionsDecimalCommasAndOneLineForms) {

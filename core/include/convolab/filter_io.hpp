@@ -21,7 +21,8 @@ std::string toFilterJson(const FilterSet& filter);
 
 /// Parses the plain-text form (optional R:/G:/B: blocks of K rows, optional divisor:/offset: lines).
 /// Numbers are separated by blanks, ',' or ';' and may be fractions (`1/9`); a line separated by ';', or by
-/// blanks with every comma between two digits, reads commas as decimal marks (`0,5 0,25`). A block of one
+/// blanks with every comma between two digits, or one number with one comma (`0,5`, as a cell reads it:
+/// parseFilterNumber with decimalComma), reads commas as decimal marks (`0,5 0,25`). A block of one
 /// line with K² numbers (9, 25, 49, …) is read as K rows of K (ImageJ's and spreadsheets' one-line form).
 /// Border settings are not part of the text form: `base` supplies them.
 FilterSet parseFilterText(std::string_view text, const FilterSet& base = FilterSet(),
