@@ -29,4 +29,11 @@ std::shared_ptr<const Image> LatestFrameHandover::peek() const {
   return m_newest;
 }
 
+bool LatestFrameHandover::offerAgain() {
+  std::lock_guard lock(m_mutex);
+  if (!m_newest) return false;
+  m_taken = false;
+  return true;
+}
+
 }  // namespace convolab::vcam

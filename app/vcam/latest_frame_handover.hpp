@@ -23,6 +23,9 @@ class LatestFrameHandover {
   std::shared_ptr<const Image> take();
   /// The newest frame, taken or not (what a new consumer or a renegotiation starts from).
   std::shared_ptr<const Image> peek() const;
+  /// Offers the newest frame again (a consumer that came while a still image shows needs one); false when
+  /// there is none.
+  bool offerAgain();
 
   std::uint64_t putCount() const { return m_puts.load(std::memory_order_relaxed); }
   std::uint64_t replacedCount() const { return m_replaced.load(std::memory_order_relaxed); }

@@ -20,6 +20,11 @@ namespace convolab::vcam {
 
 using SteadyClock = std::chrono::steady_clock;
 
+namespace {
+// A still image or a paused source sends nothing new: consumers (browsers) still expect frames now and then.
+constexpr auto kRepeatAfter = std::chrono::milliseconds(500);
+}  // namespace
+
 // Everything but publish() and status() runs on the PipeWire thread (its loop's callbacks), or under its
 // lock.
 struct PipeWirePublisher::Impl {
@@ -31,8 +36,10 @@ struct PipeWirePublisher::Impl {
   spa_hook coreListener{};
   pw_stream* stream = nullptr;
   spa_hook streamListener{};
-  spa_source* frameEvent = nullptr;  // publish() signals it: a new frame is waiting
-  spa_source* retryTimer = nullptr;  // reconnects after the daemon went away or was missing
+  spa_source* frameEvent = nullptr;   // publish() signals it: a new frame is waiting
+  spa_source* retryTimer = nullptr;   // reconnects after the daemon went away or was missing
+  spa_source* repeatTimer = nullptr;  // resends the newest frame while none came for kRepeatAfter
+  SteadyClock::time_point lastSend{};
   LinkWatcher links;
   int offeredWidth = 0, offeredHeight = 0;
   std::optional<NegotiatedFormat> chosen;
@@ -169,6 +176,7 @@ struct PipeWirePublisher::Impl {
       return;
     }
     if (state != PW_STREAM_STATE_PAUSED && state != PW_STREAM_STATE_STREAMING) return;
+    if (state == PW_STREAM_STATE_STREAMING) self->sendAgain();  // the newcomer sees the picture at once
     self->setStatus(state == PW_STREAM_STATE_STREAMING ? PublisherState::Streaming : PublisherState::Waiting);
     {
       std::lock_guard lock(self->statusMutex);
@@ -213,6 +221,17 @@ struct PipeWirePublisher::Impl {
     if (pw_stream_is_driving(self->stream)) pw_stream_trigger_process(self->stream);
   }
 
+  /// Sends the newest frame again (to a consumer that just came, or while no new frame arrives).
+  void sendAgain() {
+    if (stream && streaming && handover.offerAgain() && pw_stream_is_driving(stream))
+      pw_stream_trigger_process(stream);
+  }
+
+  static void onRepeat(void* data, std::uint64_t) {
+    auto* self = static_cast<Impl*>(data);
+    if (SteadyClock::now() - self->lastSend >= kRepeatAfter) self->sendAgain();
+  }
+
   static void onProcess(void* data) {
     auto* self = static_cast<Impl*>(data);
     auto frame = self->handover.take();
@@ -236,6 +255,7 @@ struct PipeWirePublisher::Impl {
     }
     pw_stream_queue_buffer(self->stream, b);
     const auto now = SteadyClock::now();
+    self->lastSend = now;
     std::lock_guard lock(self->statusMutex);
     ++self->current.sent;
     self->sendTimes.push_back(now);
@@ -254,6 +274,9 @@ PipeWirePublisher::PipeWirePublisher(PublisherOptions options) : m(std::make_uni
   pw_thread_loop_lock(m->loop);
   m->frameEvent = pw_loop_add_event(loop, &Impl::onFrame, m.get());
   m->retryTimer = pw_loop_add_timer(loop, &Impl::onRetry, m.get());
+  m->repeatTimer = pw_loop_add_timer(loop, &Impl::onRepeat, m.get());
+  timespec period{0, 250'000'000};
+  pw_loop_update_timer(loop, m->repeatTimer, &period, &period, false);
   pw_thread_loop_start(m->loop);
   m->connect();
   pw_thread_loop_unlock(m->loop);
@@ -265,6 +288,7 @@ PipeWirePublisher::~PipeWirePublisher() {
   pw_loop* loop = pw_thread_loop_get_loop(m->loop);
   pw_loop_destroy_source(loop, m->frameEvent);
   pw_loop_destroy_source(loop, m->retryTimer);
+  pw_loop_destroy_source(loop, m->repeatTimer);
   pw_thread_loop_unlock(m->loop);
   pw_thread_loop_stop(m->loop);
   pw_context_destroy(m->context);

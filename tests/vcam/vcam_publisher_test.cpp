@@ -197,6 +197,18 @@ TEST_F(VirtualCameraTest, NewFrameSizeIsRenegotiatedWithTheConsumer) {
   EXPECT_EQ(maxDifference(consumer.lastFrame(), *bigger), 0);
 }
 
+// A still image is published once: a consumer that comes later gets it at once, and again while nothing new
+// comes (browsers expect a steady stream).
+TEST_F(VirtualCameraTest, ConsumerOfAStillImageGetsItAndItIsRepeated) {
+  PipeWirePublisher publisher(fastRetry());
+  const auto frame = makeFrame(64, 48);
+  publisher.publish(frame);
+  ASSERT_TRUE(waitUntil([&] { return publisher.status().nodeId != 0; }, 5s));
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  ASSERT_TRUE(consumer.waitForFrames(3, 5s)) << statusLine(publisher.status());
+  EXPECT_EQ(maxDifference(consumer.lastFrame(), *frame), 0);
+}
+
 TEST_F(VirtualCameraTest, QuittingRemovesTheNode) {
   {
     PipeWirePublisher publisher(fastRetry());
