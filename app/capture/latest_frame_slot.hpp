@@ -12,7 +12,8 @@
 namespace convolab::capture {
 
 /// Holds at most one frame. A frame put while another waits replaces it (the old one is counted as
-/// dropped), so the consumer always gets the newest and never falls behind.
+/// dropped), so the consumer always gets the newest and never falls behind. A source that delivers the same
+/// image again (a still) loses nothing when one delivery replaces another: that is not a drop.
 class LatestFrameSlot {
  public:
   /// Stores `frame`; returns true when the slot was empty (the caller then wakes the consumer once).
@@ -21,7 +22,7 @@ class LatestFrameSlot {
     const bool wasEmpty = !m_frame.has_value();
     if (m_counting) {
       ++m_delivered;
-      if (!wasEmpty) ++m_dropped;
+      if (!wasEmpty && m_frame->image != frame.image) ++m_dropped;
     }
     m_frame = std::move(frame);
     return wasEmpty;

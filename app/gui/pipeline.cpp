@@ -91,7 +91,9 @@ void Pipeline::closeSource() {
 std::uint64_t Pipeline::setFilter(const FilterSet& filter) {
   m_filter = filter;
   const auto revision = m_mailbox->publish(m_filter, m_bypass);
-  QMetaObject::invokeMethod(m_worker, &ProcessingWorker::filterChanged, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, when = capture::Clock::now()] { w->filterChangedAt(when); },
+      Qt::QueuedConnection);
   emit filterPublished(revision);
   return revision;
 }

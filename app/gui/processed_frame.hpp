@@ -33,6 +33,9 @@ struct FrameRecord {
   bool unfiltered = false;
   /// The input was in pinned staging memory (uploaded by DMA without a driver-side copy).
   bool pinnedInput = false;
+  /// The last input processed again without a new delivery, to show a change (an edit, a new engine) on a
+  /// still or paused frame. `captured` is then when that change was made: its latency reads change → screen.
+  bool repeat = false;
 };
 
 /// The newest frame pair; images are shared, never copied, and never modified once published.

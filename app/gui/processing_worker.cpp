@@ -175,7 +175,7 @@ void ProcessingWorker::initialise(const QString& deviceSpec, const StrategyId& s
     emit notice(tr("Falling back to the default OpenCL device"));
     openDevice(QString());
   }
-  if (m_lastInput.image) process(m_lastInput);
+  if (m_lastInput.image) process(m_lastInput, Pass::Repeat);
 }
 
 void ProcessingWorker::setStrategy(const StrategyId& strategy) {
@@ -214,6 +214,11 @@ void ProcessingWorker::processPending() {
 }
 
 void ProcessingWorker::filterChanged() {
+  filterChangedAt(capture::Clock::now());
+}
+
+void ProcessingWorker::filterChangedAt(capture::Clock::time_point when) {
+  if (!m_filterDirty) m_changedAt = when;  // the oldest change a pass has not shown yet
   m_filterDirty = true;
   schedulePass();
 }
@@ -231,13 +236,13 @@ void ProcessingWorker::runPass() {
   m_passQueued = false;
   const bool filterDirty = std::exchange(m_filterDirty, false);
   if (auto frame = m_slot->take()) {
-    process(*frame);  // the newest frame; it also shows a changed filter
+    process(*frame, Pass::Delivered);  // the newest frame; it also shows a changed filter
     return;
   }
   // The source is idle (paused, or a still between repeats): process the last frame again so the preview
   // follows the edit.
   if (filterDirty && m_lastInput.image && capture::Clock::now() - m_lastInput.captured >= kIdleAfter)
-    process(m_lastInput);
+    process(m_lastInput, Pass::Repeat);
 }
 
 bool ProcessingWorker::liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const {
@@ -345,7 +350,7 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
   }
 }
 
-void ProcessingWorker::process(const capture::Frame& frame) {
+void ProcessingWorker::process(const capture::Frame& frame, Pass pass) {
   const auto snapshot = m_filter->current();
   const PassStamp stamp{frame.image, snapshot->revision, m_engineState};
   // A still image is delivered again and again: process it once per change, not 30 times a second.
@@ -359,6 +364,12 @@ void ProcessingWorker::process(const capture::Frame& frame) {
   result->original = frame.image;
   result->filtered = frame.image;  // bypass, or a failed frame: show the input unchanged
   result->record = recordFor(frame, *snapshot);
+  if (pass == Pass::Repeat) {
+    // Nothing new was captured: what this pass shows is the change that asked for it, so the latency of
+    // a still or paused frame reads change → screen, not the frame's age.
+    result->record.repeat = true;
+    result->record.captured = m_changedAt;
+  }
   const bool current = snapshot->bypass || filterWithEngine(frame, *snapshot, *result);
   // The stamp after the pass: an engine swapped in for this frame (automated runs) counts as seen.
   m_lastPass = {frame.image, snapshot->revision, m_engineState};

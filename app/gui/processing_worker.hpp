@@ -63,6 +63,9 @@ class ProcessingWorker : public QObject {
   /// The filter changed: schedules a pass that processes the newest frame, or, when the source is idle
   /// (paused, still), the last frame again so the preview follows the edit.
   void filterChanged();
+  /// filterChanged() for a change made at `when` (the GUI's edit time: a repeated pass's latency starts
+  /// there).
+  void filterChangedAt(capture::Clock::time_point when);
   void setStrategy(const convolab::StrategyId& strategy);
   void setDevice(const QString& spec);
   /// Releases OpenCL objects on this thread before it ends.
@@ -86,8 +89,11 @@ class ProcessingWorker : public QObject {
   /// Queues one runPass() unless one is queued already: any number of requests make one pass.
   void schedulePass();
   void runPass();
+  /// Delivered: the source's newest frame. Repeat: the last input again, to show a change (an edit, a new
+  /// engine) while the source is idle (a still between deliveries, a paused video).
+  enum class Pass { Delivered, Repeat };
   /// One pass over `frame`: skipped for an unchanged still, else filtered (or passed through) and published.
-  void process(const capture::Frame& frame);
+  void process(const capture::Frame& frame, Pass pass);
   FrameRecord recordFor(const capture::Frame& frame, const FilterSnapshot& snapshot);
   /// Makes the live engine run `snapshot` at this size, or asks the preparer to (automated runs wait for
   /// it). True when the live engine is current afterwards.
@@ -151,6 +157,7 @@ class ProcessingWorker : public QObject {
   bool m_stillIdle = false;                            // published through stateChanged (Pipeline::stillIdle)
   bool m_passQueued = false;                           // a runPass() is queued (schedulePass)
   bool m_filterDirty = false;                          // the filter changed since the last pass
+  capture::Clock::time_point m_changedAt{};            // when the change m_filterDirty stands for was made
   std::chrono::steady_clock::time_point m_lastTrim{};  // the last returnFreedMemory()
   std::atomic<bool> m_automated{false};
 

@@ -51,6 +51,8 @@ void StatsCollector::reset() {
   m_runDisplayed.clear();
   m_haveRunSource = false;
   m_processedTotal = 0;
+  m_lastTimed.reset();
+  m_lastDisplayed.reset();
 }
 
 double StatsCollector::secondsSinceStart(TimePoint when) const {
@@ -68,7 +70,13 @@ void StatsCollector::trim(TimePoint now) {
 
 void StatsCollector::addProcessed(const FrameRecord& record) {
   ++m_processedTotal;
-  Processed p{record.processed, record.timings, record.hasTimings, record.bypassed, record.pinnedInput};
+  Processed p{record.processed, record.timings,     record.hasTimings,
+              record.bypassed,  record.pinnedInput, record.repeat};
+  // Only a timed newest pass stands for a still's numbers (not a bypassed or failed one).
+  if (p.hasTimings)
+    m_lastTimed = p;
+  else
+    m_lastTimed.reset();
   m_processed.push_back(p);
   if (m_keepRun) m_run.push_back(std::move(p));
   // The run's source counters start at its first processed frame: drops during warm-up (program builds,
@@ -89,6 +97,7 @@ void StatsCollector::addDisplayed(TimePoint when, TimePoint captured) {
                              ? -1.0
                              : std::chrono::duration<double, std::milli>(when - captured).count();
   m_displayed.push_back({when, latency});
+  if (latency >= 0) m_lastDisplayed = Displayed{when, latency};
   if (m_keepRun) m_runDisplayed.push_back({when, latency});
 }
 
@@ -177,6 +186,7 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
   std::vector<double> latencies;
   for (const auto& d : m_displayed)
     if (d.when >= from && d.latencyMs >= 0) latencies.push_back(d.latencyMs);
+  if (latencies.empty() && m_lastDisplayed) latencies.push_back(m_lastDisplayed->latencyMs);  // a still
   s.latency = latencySummary(latencies);
   if (!m_source.empty()) {
     s.delivered = m_source.back().delivered;
@@ -193,6 +203,15 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
                           static_cast<double>(recentDelivered);
   }
   s.nominalFps = m_nominalFps;
+  if (frames.empty() && m_lastTimed) {
+    // A still (or a paused source) between changes: its last pass keeps its numbers, the window ending
+    // there, rather than an empty table and a strategy line that forgets what ran.
+    s.lastPass = true;
+    frames.clear();
+    for (const auto& p : m_processed)
+      if (p.when >= m_lastTimed->when - window && p.when <= m_lastTimed->when) frames.push_back(&p);
+    if (frames.empty()) frames.push_back(&*m_lastTimed);
+  }
   summariseStages(frames, s);
   const double budgetFps = s.nominalFps > 0 ? s.nominalFps : s.sourceFps;
   s.budgetMs = budgetFps > 0 ? 1000.0 / budgetFps : 0;

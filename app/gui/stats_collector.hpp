@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct StatsSnapshot {
   StrategyId strategyId;             ///< the same, typed, with its note (describe(): what people see)
   bool bypassed = false;
   bool pinnedInput = false;  ///< the newest frame was uploaded from pinned staging memory
+  /// No frame was processed in the window: a still or paused source between changes. The stages and the
+  /// strategy are then those of the last pass (and the second up to it), and with nothing painted either the
+  /// latency is the last painted frame's, not zeros.
+  bool lastPass = false;
 };
 
 /// One point of the chart: a frame's time (seconds since the collector started) and stage times.
@@ -87,6 +92,7 @@ class StatsCollector {
     bool hasTimings;
     bool bypassed;
     bool pinnedInput;
+    bool repeat;
   };
   struct SourceSample {
     TimePoint when;
@@ -114,6 +120,9 @@ class StatsCollector {
   bool m_keepRun = false;
   double m_nominalFps = 0;
   std::uint64_t m_processedTotal = 0;
+  // The newest timed frame and the newest painted one: what a still shows after they left the window.
+  std::optional<Processed> m_lastTimed;
+  std::optional<Displayed> m_lastDisplayed;
 };
 
 }  // namespace convolab::gui

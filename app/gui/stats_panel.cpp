@@ -225,9 +225,14 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                         : recent > 5 ? theme::warning()
                                      : QColor(0xe3, 0xe6, 0xeb));
   }
-  m_latency->setText(s.latency.samples > 0
-                         ? QString::asprintf("%6.1f ms  (p95 %.1f)", s.latency.mean, s.latency.p95)
-                         : QStringLiteral("     — ms"));
+  // A still (or a paused source) between changes keeps the last pass's figures, marked as such; its latency
+  // is change → screen (the worker stamps a repeated pass with the change's time).
+  const QString lastPass = s.lastPass ? tr("  last pass") : QString();
+  m_latency->setText(s.latency.samples > 0 ? (s.lastPass ? QString::asprintf("%6.1f ms", s.latency.current)
+                                                         : QString::asprintf("%6.1f ms  (p95 %.1f)",
+                                                                             s.latency.mean, s.latency.p95)) +
+                                                 lastPass
+                                           : QStringLiteral("     — ms"));
   // The active strategy as people read it: StrategyId::describe, with its note ("provisional, …").
   const QString active = QString::fromStdString(s.strategyId.describe());
   const QString requested = QString::fromStdString(m_requested.toString());
@@ -271,6 +276,15 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   const QString totalTip =
       tr("Sum of the stages per frame. Amber above 75 % of the frame budget, red above it.");
   set(totalRow, 0, tr("Total"), text, totalTip, true);
+  // Nothing processed in the last second (a still image or a paused source): the newest column is the last
+  // pass, and mean and p95 cover the second up to it.
+  if (auto* current = m_stages->horizontalHeaderItem(1)) {
+    current->setText(s.lastPass ? tr("Last pass") : tr("Current"));
+    current->setToolTip(s.lastPass ? tr("Nothing was processed in the last second (a still image or a paused "
+                                        "source): the figures of the last pass, mean and p95 over the second "
+                                        "before it")
+                                   : QString());
+  }
   m_stages->item(totalRow, 0)->setData(Qt::DecorationRole, QColor(0xe3, 0xe6, 0xeb));
   set(totalRow, 1, ms(s.total.current), budgetColor(s.total.current, s.budgetMs), totalTip, true);
   set(totalRow, 2, ms(s.total.mean), budgetColor(s.total.mean, s.budgetMs), totalTip, true);

@@ -10,6 +10,7 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 
+#include "action_table.hpp"
 #include "app_test_support.hpp"
 #include "engine_preparer.hpp"
 #include "filter_document.hpp"
@@ -129,6 +130,58 @@ class LiveProcessingTest : public QObject {
     window->statsPanel()->showStats(window->stats().snapshot(std::chrono::steady_clock::now()));
     QCOMPARE(window->statsPanel()->valueLabel(QStringLiteral("processed"))->text(),
              QStringLiteral("still image, idle"));
+  }
+
+  // A still keeps its numbers: a second after a change its last pass's timings and strategy stay, marked as
+  // the last pass; its latency reads change → screen, not the still's age; and its re-deliveries, replacing
+  // one another while a pass runs, are not drops.
+  void stillKeepsItsNumbers() {
+    auto window = openWindow(test::dataFile(QStringLiteral("chelsea.png")));
+    QVERIFY(test::waitForFrameWhere(
+        *window, [](const ProcessedFrame& f) { return f.record.hasTimings && !f.record.stale; }));
+    QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->stillIdle(), 10000);
+    // A filter unlike the one shown (the settings remember the last run's), so each edit makes a pass.
+    auto edit = [&] {
+      const std::uint64_t shown = window->pipeline()->filterRevision();
+      window->document()->replace(boxFilter(), QStringLiteral("box"));
+      if (window->pipeline()->filterRevision() == shown)
+        window->document()->replace(test::distinctChannelsFilter(), QStringLiteral("distinct"));
+      QVERIFY(window->pipeline()->filterRevision() != shown);
+    };
+    edit();
+    QVERIFY(test::waitForFrame(*window, window->pipeline()->filterRevision()));
+    QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->stillIdle(), 10000);
+    // Paused, the last frame is processed again for an edit (nothing is delivered): that pass's latency
+    // starts at the edit, not at the frame's capture 1.5 s before.
+    window->action(ActionId::Pause)->trigger();
+    QTest::qWait(1500);
+    edit();
+    const auto edited = capture::Clock::now();
+    const auto frame = test::waitForFrame(*window, window->pipeline()->filterRevision());
+    QVERIFY(frame);
+    QVERIFY(frame->record.repeat);
+    const double sinceEditMs =
+        std::chrono::duration<double, std::milli>(frame->record.captured - edited).count();
+    QVERIFY2(sinceEditMs > -1000, qPrintable(QString::number(sinceEditMs)));
+    QTest::qWait(1500);  // nothing processed or painted in the panel's last second
+    const auto s = window->stats().snapshot(std::chrono::steady_clock::now());
+    QVERIFY(s.lastPass);
+    QVERIFY(!s.stages.empty());
+    QVERIFY(s.total.current > 0);
+    QCOMPARE(s.strategy, std::string("naive"));
+    QVERIFY(s.latency.samples > 0);
+    QVERIFY2(s.latency.current < 1000, qPrintable(QString::number(s.latency.current)));
+    window->statsPanel()->showStats(s);
+    QTableWidget* table = window->statsPanel()->stageTable();
+    const int totalRow = table->rowCount() - 2;
+    QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("Last pass"));
+    QVERIFY(table->item(totalRow, 1)->text() != QStringLiteral("0.00"));
+    QVERIFY(window->statsPanel()
+                ->valueLabel(QStringLiteral("latency"))
+                ->text()
+                .contains(QStringLiteral("last pass")));
+    // The still's re-deliveries that replaced one another while the first edit's pass ran were no drops.
+    QCOMPARE(window->pipeline()->framesDropped(), std::uint64_t{0});
   }
 
   void slowPreparationKeepsFramesComingAndMarksTheFrameStale() {

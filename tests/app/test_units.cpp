@@ -3,6 +3,7 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 
+#include "capture/latest_frame_slot.hpp"
 #include "capture/test_pattern_source.hpp"
 #include "command_line.hpp"
 #include "convolab/log.hpp"
@@ -97,6 +98,51 @@ class UnitsTest : public QObject {
     QCOMPARE(j["strategy_note"].get<std::string>(), std::string("generic kernel: literal limit"));
     s.strategyId.note.clear();
     QVERIFY(!nlohmann::json::parse(statsJson(s, "dev", "codegen", 1)).contains("strategy_note"));
+  }
+
+  // A still image is processed once per change: a second later the window holds no frame. Its figures are
+  // those of the last pass, marked so, with the strategy that ran it, not an empty table and "auto".
+  void aStillKeepsTheLastPassFigures() {
+    StatsCollector stats;
+    const auto t0 = std::chrono::steady_clock::now();
+    FrameRecord r;
+    r.sequence = 1;
+    r.processed = t0;
+    r.hasTimings = true;
+    r.timings.stages = {{"upload", 1.0}, {"convolve_vector", 4.0}, {"download", 2.0}};
+    r.timings.strategy = StrategyId("vector", "", true);
+    stats.addProcessed(r);
+    stats.addDisplayed(t0 + milliseconds(5), t0 - milliseconds(20));
+    const auto live = stats.snapshot(t0 + milliseconds(10));
+    QVERIFY(!live.lastPass);
+    const auto idle = stats.snapshot(t0 + milliseconds(3000));  // nothing processed or painted since
+    QVERIFY(idle.lastPass);
+    QCOMPARE(idle.stages.size(), size_t{3});
+    QCOMPARE(idle.total.current, 7.0);
+    QCOMPARE(idle.total.mean, 7.0);
+    QCOMPARE(idle.strategyId, StrategyId("vector", "", true));
+    QCOMPARE(idle.latency.samples, 1);
+    QCOMPARE(idle.latency.current, 25.0);
+    QVERIFY(QString::fromStdString(statsText(idle, "dev", "auto")).contains(QStringLiteral("last pass")));
+    // A pass without timings (bypass) is the newest: no older timings stand for it.
+    FrameRecord bypass = r;
+    bypass.sequence = 2;
+    bypass.processed = t0 + milliseconds(4000);
+    bypass.hasTimings = false;
+    bypass.bypassed = true;
+    stats.addProcessed(bypass);
+    QVERIFY(stats.snapshot(t0 + milliseconds(8000)).stages.empty());
+  }
+
+  // A still delivered again while the worker is busy replaces an identical frame: nothing was lost.
+  void reDeliveriesOfAStillAreNotDrops() {
+    capture::LatestFrameSlot slot;
+    auto still = std::make_shared<const Image>(4, 4);
+    for (int i = 0; i < 5; ++i) slot.put(capture::Frame{still, i, capture::Clock::now()});
+    QCOMPARE(slot.delivered(), std::uint64_t{5});
+    QCOMPARE(slot.dropped(), std::uint64_t{0});
+    slot.put(capture::Frame{std::make_shared<const Image>(4, 4), 5, capture::Clock::now()});
+    QCOMPARE(slot.dropped(), std::uint64_t{1});  // another image replaced the waiting one: a drop
   }
 
   void commandLine() {
