@@ -25,11 +25,14 @@ class LatestFrameSlot {
       if (!wasEmpty && m_frame->image != frame.image) ++m_dropped;
     }
     m_frame = std::move(frame);
+    m_frameCounted = m_counting;
     return wasEmpty;
   }
 
-  std::optional<Frame> take() {
+  /// The waiting frame, if any; `counted` (optional) says whether its delivery was counted in delivered().
+  std::optional<Frame> take(bool* counted = nullptr) {
     std::lock_guard lock(m_mutex);
+    if (counted) *counted = m_frame.has_value() && m_frameCounted;
     return std::exchange(m_frame, std::nullopt);
   }
 
@@ -68,6 +71,7 @@ class LatestFrameSlot {
   std::uint64_t m_delivered = 0;
   std::uint64_t m_dropped = 0;
   bool m_counting = true;
+  bool m_frameCounted = false;  // m_frame was put while counting
 };
 
 }  // namespace convolab::capture

@@ -36,6 +36,9 @@ struct FrameRecord {
   /// The last input processed again without a new delivery, to show a change (an edit, a new engine) on a
   /// still or paused frame. `captured` is then when that change was made: its latency reads change → screen.
   bool repeat = false;
+  /// A delivered frame the slot counted (LatestFrameSlot::delivered): not a repeat, not delivered while
+  /// processing warmed up. Such frames never outnumber delivered − dropped.
+  bool counted = false;
 };
 
 /// The newest frame pair; images are shared, never copied, and never modified once published.

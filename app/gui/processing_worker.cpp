@@ -235,8 +235,10 @@ void ProcessingWorker::schedulePass() {
 void ProcessingWorker::runPass() {
   m_passQueued = false;
   const bool filterDirty = std::exchange(m_filterDirty, false);
-  if (auto frame = m_slot->take()) {
-    process(*frame, Pass::Delivered);  // the newest frame; it also shows a changed filter
+  bool counted = false;
+  if (auto frame = m_slot->take(&counted)) {
+    process(*frame,
+            counted ? Pass::Delivered : Pass::WarmUp);  // the newest frame; it also shows a changed filter
     return;
   }
   // The source is idle (paused, or a still between repeats): process the last frame again so the preview
@@ -364,6 +366,7 @@ void ProcessingWorker::process(const capture::Frame& frame, Pass pass) {
   result->original = frame.image;
   result->filtered = frame.image;  // bypass, or a failed frame: show the input unchanged
   result->record = recordFor(frame, *snapshot);
+  result->record.counted = pass == Pass::Delivered;
   if (pass == Pass::Repeat) {
     // Nothing new was captured: what this pass shows is the change that asked for it, so the latency of
     // a still or paused frame reads change → screen, not the frame's age.

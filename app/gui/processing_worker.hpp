@@ -89,9 +89,10 @@ class ProcessingWorker : public QObject {
   /// Queues one runPass() unless one is queued already: any number of requests make one pass.
   void schedulePass();
   void runPass();
-  /// Delivered: the source's newest frame. Repeat: the last input again, to show a change (an edit, a new
-  /// engine) while the source is idle (a still between deliveries, a paused video).
-  enum class Pass { Delivered, Repeat };
+  /// Delivered: the source's newest frame, counted in the slot's delivered(). WarmUp: the same, delivered
+  /// while the slot was not counting. Repeat: the last input again, to show a change (an edit, a new engine)
+  /// while the source is idle (a still between deliveries, a paused video).
+  enum class Pass { Delivered, WarmUp, Repeat };
   /// One pass over `frame`: skipped for an unchanged still, else filtered (or passed through) and published.
   void process(const capture::Frame& frame, Pass pass);
   FrameRecord recordFor(const capture::Frame& frame, const FilterSnapshot& snapshot);

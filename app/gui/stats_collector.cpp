@@ -70,8 +70,8 @@ void StatsCollector::trim(TimePoint now) {
 
 void StatsCollector::addProcessed(const FrameRecord& record) {
   ++m_processedTotal;
-  Processed p{record.processed, record.timings,     record.hasTimings,
-              record.bypassed,  record.pinnedInput, record.repeat};
+  Processed p{record.processed,   record.timings, record.hasTimings, record.bypassed,
+              record.pinnedInput, record.repeat,  record.counted};
   // Only a timed newest pass stands for a still's numbers (not a bypassed or failed one).
   if (p.hasTimings)
     m_lastTimed = p;
@@ -239,12 +239,23 @@ StatsSnapshot StatsCollector::runSummary() const {
   for (size_t i = 1; i < m_runDisplayed.size(); ++i)
     if (m_runDisplayed[i].latencyMs >= 0) latencies.push_back(m_runDisplayed[i].latencyMs);
   s.latency = latencySummary(latencies);
+  for (const Processed& p : m_run) {
+    if (p.repeat)
+      ++s.repeated;
+    else if (p.counted)
+      ++s.counted;
+    else
+      ++s.warmUp;
+  }
   if (m_haveRunSource) {
     const double span = seconds(m_runFirstSource.when, m_runLastSource.when);
     if (span > 0)
       s.sourceFps = static_cast<double>(m_runLastSource.delivered - m_runFirstSource.delivered) / span;
-    s.delivered = m_runLastSource.delivered - m_runFirstSource.delivered;
-    s.dropped = m_runLastSource.dropped - m_runFirstSource.dropped;
+    // The slot's counts since the source opened (it counts nothing while processing warms up), the window
+    // the counted frames come from: a difference from the first processed frame missed frames delivered
+    // before that sample, and processed_frames exceeded delivered_frames.
+    s.delivered = m_runLastSource.delivered;
+    s.dropped = m_runLastSource.dropped;
   }
   s.nominalFps = m_nominalFps;
   const double budgetFps = s.nominalFps > 0 ? s.nominalFps : s.sourceFps;

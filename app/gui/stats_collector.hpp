@@ -47,6 +47,11 @@ struct StatsSnapshot {
   /// strategy are then those of the last pass (and the second up to it), and with nothing painted either the
   /// latency is the last painted frame's, not zeros.
   bool lastPass = false;
+  /// Whole run only (runSummary): every pass is one of these three. `counted`: delivered frames the slot
+  /// counted (never more than delivered − dropped); `warmUp`: delivered while processing warmed up, counted
+  /// in neither delivered nor dropped; `repeated`: the last input again without a delivery (an edit or a new
+  /// engine shown on a still or paused frame).
+  std::uint64_t counted = 0, warmUp = 0, repeated = 0;
 };
 
 /// One point of the chart: a frame's time (seconds since the collector started) and stage times.
@@ -93,6 +98,7 @@ class StatsCollector {
     bool bypassed;
     bool pinnedInput;
     bool repeat;
+    bool counted;
   };
   struct SourceSample {
     TimePoint when;

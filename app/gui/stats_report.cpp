@@ -23,6 +23,11 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["dropped_frames"] = s.dropped;
   j["delivered_frames"] = s.delivered;
   j["processed_frames"] = frames;
+  // Every pass is one of these: a counted delivery (at most delivered − dropped), a delivery while
+  // processing warmed up (counted in neither), or the last frame again to show an edit or a new engine.
+  j["counted_frames"] = s.counted;
+  j["warmup_frames"] = s.warmUp;
+  j["repeated_frames"] = s.repeated;
   nlohmann::ordered_json stages = nlohmann::ordered_json::object();
   for (const auto& st : s.stages)
     stages[st.name] = {{"mean_ms", round3(st.mean)}, {"p95_ms", round3(st.p95)}, {"samples", st.samples}};

@@ -145,6 +145,51 @@ class UnitsTest : public QObject {
     QCOMPARE(slot.dropped(), std::uint64_t{1});  // another image replaced the waiting one: a drop
   }
 
+  // --stats: every pass is a counted delivery, a warm-up delivery or a repeat, and the counted ones never
+  // outnumber delivered − dropped (processed_frames once exceeded delivered_frames with 0 dropped: 10/9).
+  void runCountsAddUp() {
+    capture::LatestFrameSlot slot;
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    const auto t0 = std::chrono::steady_clock::now();
+    slot.setCounting(false);  // as the worker does until its engine is ready
+    std::uint64_t passes = 0;
+    auto pass = [&](int i, bool repeat) {
+      FrameRecord r;
+      r.sequence = ++passes;
+      r.processed = t0 + milliseconds(33 * i);
+      r.hasTimings = true;
+      r.timings.stages = {{"convolve", 1.0}};
+      if (repeat) {
+        r.repeat = true;
+      } else {
+        slot.put(capture::Frame{std::make_shared<const Image>(4, 4), i, r.processed});
+        bool counted = false;
+        QVERIFY(slot.take(&counted).has_value());
+        r.counted = counted;
+      }
+      stats.addProcessed(r);
+      slot.setCounting(true);
+      // The panel samples the counters a few times a second, not at every frame.
+      if (i % 4 == 3) stats.sampleSource(r.processed, slot.delivered(), slot.dropped(), 30);
+    };
+    for (int i = 0; i < 10; ++i) pass(i, false);
+    pass(10, true);  // an edit shown on the last frame again
+    stats.sampleSource(t0 + milliseconds(400), slot.delivered(), slot.dropped(), 30);
+    const auto run = stats.runSummary();
+    QCOMPARE(run.counted + run.warmUp + run.repeated, passes);
+    QCOMPARE(run.warmUp, std::uint64_t{1});
+    QCOMPARE(run.repeated, std::uint64_t{1});
+    QVERIFY2(run.counted <= run.delivered - run.dropped,
+             qPrintable(QStringLiteral("%1 counted, %2 delivered").arg(run.counted).arg(run.delivered)));
+    const auto j = nlohmann::json::parse(statsJson(run, "dev", "auto", passes));
+    QCOMPARE(j["processed_frames"].get<std::uint64_t>(), j["counted_frames"].get<std::uint64_t>() +
+                                                             j["warmup_frames"].get<std::uint64_t>() +
+                                                             j["repeated_frames"].get<std::uint64_t>());
+    QVERIFY(j["counted_frames"].get<std::uint64_t>() <=
+            j["delivered_frames"].get<std::uint64_t>() - j["dropped_frames"].get<std::uint64_t>());
+  }
+
   void commandLine() {
     auto p =
         parseCommandLine({"convolab", "--source", "pattern", "--filter", "f.json", "--strategy", "naive",
