@@ -286,9 +286,10 @@ void addApplyCommand(CLI::App& app, Action& action) {
   cmd->add_option("--max-pixels", o->maxPixels, "Refuse larger images (checked from the header first)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd->add_flag("--accept-damaged", o->acceptDamaged,
-                "Filter a damaged image (truncated or corrupt JPEG) as far as it decodes, with a note, instead "
-                "of refusing it");
+  cmd->add_flag(
+      "--accept-damaged", o->acceptDamaged,
+      "Filter a damaged image (truncated or corrupt JPEG) as far as it decodes, with a note, instead "
+      "of refusing it");
   cmd->add_flag("-q,--quiet", o->quiet, "Print nothing on success");
   cmd->callback([o, &action] { action = [o] { return runApply(*o); }; });
 }
