@@ -133,7 +133,7 @@ int runApply(const ApplyOptions& o) {
   const auto contexts =
       plan.items.empty() ? std::vector<std::shared_ptr<Context>>{} : openContexts(o.devices);
 
-  SignalGuard guard;
+  // SIGINT/SIGTERM: main() installed the guard before anything else; the work polls its flag.
   if (!images.empty()) {
     ImageBatchOptions io;
     io.filter = filter;
@@ -199,7 +199,11 @@ int runApply(const ApplyOptions& o) {
     try {
       const VideoJobResult r = runVideoJob(vo);
       progress.finish();
-      if (r.stopped) break;
+      if (r.stopped) {
+        progress.println(std::cerr, "convolab-cli: stopped: " + item.output.string() +
+                                        " was not written (the frames filtered so far are discarded)");
+        break;
+      }
       ++written;
       if (!o.quiet) {
         std::ostringstream line;
@@ -226,14 +230,19 @@ int runApply(const ApplyOptions& o) {
   }
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const bool stopped = SignalGuard::stopRequested();
-  if (!o.quiet && (total > 1 || stopped || !videos.empty())) {
+  // Stopped means a signal cost an output; one that came after the last output was written changed nothing,
+  // and the exit code says how the work went.
+  const std::size_t notDone = total - static_cast<std::size_t>(written + skipped + failed);
+  const bool signalled = SignalGuard::stopRequested();
+  const bool stopped = signalled && notDone > 0;
+  if (!o.quiet && (total > 1 || signalled || !videos.empty())) {
     std::ostringstream s;
     s.precision(3);
     s << "convolab-cli: " << total << (total == 1 ? " input: " : " inputs: ") << written << " written, "
       << skipped << " skipped, " << failed << " failed";
-    if (stopped) s << ", " << (total - written - skipped - failed) << " not done (stopped)";
+    if (stopped) s << ", " << notDone << " not done (stopped)";
     s << " in " << seconds << " s";
+    if (signalled && !stopped) s << "; the stop request came after the last output was written";
     std::cerr << s.str() << "\n";
   }
   if (stopped) return kExitInterrupted;

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "convolab/error.hpp"
 #include "convolab/registry.hpp"
+#include "jobs/signal_guard.hpp"
 
 #ifndef CONVOLAB_PROGRAM
 #define CONVOLAB_PROGRAM "convolab-cli"
@@ -45,6 +46,10 @@ int exitCodeOf(ErrorKind kind) {
 
 int main(int argc, char** argv) {
   using namespace convolab::cli;
+  // SIGINT/SIGTERM set the stop flag from the first line on: apply polls it, and a signal while the filter
+  // loads or the device opens (before apply ran) is then a stop (exit 130) rather than the default action
+  // (exit 143, no message, no summary).
+  convolab::jobs::SignalGuard signals;
   CLI::App app{"ConvoLab: per-channel K x K convolution filters on RGB images through OpenCL.",
                CONVOLAB_PROGRAM};
   app.set_version_flag("--version", std::string(CONVOLAB_PROGRAM " " CONVOLAB_VERSION));
@@ -67,12 +72,33 @@ int main(int argc, char** argv) {
     return rc == 0 ? kExitOk : kExitUsage;
   }
   if (!action) return fail(kExitInternal, "no subcommand ran");
+#ifdef CONVOLAB_CLI_APPLY
+  const bool pollsStop = app.got_subcommand("apply");
+#else
+  const bool pollsStop = false;
+#endif
+  if (!pollsStop) {  // bench, devices, strategies do not poll: Ctrl+C ends them at once, as usual
+    signals.restore();
+    if (convolab::jobs::SignalGuard::stopRequested()) return kExitInterrupted;
+  }
 
   // The one place where failures become messages and exit codes. auto's background work stops before main
   // returns (a driver compiling for it while static destructors run can crash).
   struct StopBackgroundWork {
     ~StopBackgroundWork() { convolab::stopAutoMeasurements(); }
   } stopBackgroundWork;
+  // The handlers stay until the process exits: a signal during teardown (auto's background work, the
+  // OpenCL drivers' destructors) finds the work done and reported, and changes neither the files nor the exit
+  // code; a second one still quits at once.
+  struct AfterTheWork {
+    convolab::jobs::SignalGuard& signals;
+    ~AfterTheWork() {
+      convolab::jobs::SignalGuard::setMessage(
+          "\n" CONVOLAB_PROGRAM
+          ": the work is done and reported; finishing (signal again to quit at once)\n");
+      signals.keepInstalled();
+    }
+  } afterTheWork{signals};
   try {
     return action();
   } catch (const convolab::Error& e) {

@@ -13,9 +13,10 @@ namespace convolab::jobs {
 namespace {
 
 std::atomic<bool> g_stop{false};
+// What comes next, not what happens to the file being written: the work may be committing it at this very
+// moment, and says which outputs were written and which discarded once it knows.
 constexpr const char* kBatchMessage =
-    "\nstopping: finishing nothing more, discarding the output being written "
-    "(signal again to quit at once)\n";
+    "\nstopping: no new frame or file is started (signal again to quit at once)\n";
 std::atomic<const char*> g_message{kBatchMessage};
 struct sigaction g_oldInt {
 }, g_oldTerm{};
@@ -27,6 +28,7 @@ extern "C" void onStopSignal(int) {
     ::_exit(kExitInterrupted);
   }
   const char* msg = g_message.load();
+  if (!msg) return;
   std::size_t len = 0;
   while (msg[len]) ++len;  // strlen is not on the async-signal-safe list
   [[maybe_unused]] const ssize_t n = ::write(2, msg, len);
@@ -45,8 +47,18 @@ SignalGuard::SignalGuard(const char* firstSignalMessage) {
 }
 
 SignalGuard::~SignalGuard() {
+  restore();
+}
+
+void SignalGuard::restore() {
+  if (!m_installed) return;
+  m_installed = false;
   ::sigaction(SIGINT, &g_oldInt, nullptr);
   ::sigaction(SIGTERM, &g_oldTerm, nullptr);
+}
+
+void SignalGuard::setMessage(const char* message) {
+  g_message = message;
 }
 
 const std::atomic<bool>& SignalGuard::stopFlag() {

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// SIGTERM at any moment of `apply` on a video: from its first line to its exit the signal is handled (never
+// the default action: exit 143, no message, no summary), and what it prints and its exit code match what
+// happened to the file: written whole (and said so), or not written (exit 130, said so), never a temporary
+// left.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+using namespace convolab::clitest;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+const fs::path kSharpen = fs::path(CONVOLAB_SOURCE_DIR) / "resources/presets/sharpen.json";
+constexpr int kFrames = 40;
+
+/// The process's state letter and whether it catches SIGTERM (from /proc: SigCgt bit 15 - 1); 'X' when gone.
+std::pair<char, bool> processState(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  char state = 'X';
+  bool catches = false;
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("State:", 0) == 0) state = line.size() > 7 ? line[7] : 'X';
+    if (line.rfind("SigCgt:", 0) == 0)
+      catches = (std::stoull(line.substr(7), nullptr, 16) >> (SIGTERM - 1)) & 1;
+  }
+  return {state, catches};
+}
+
+class ApplySignal : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "convolab-signal-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    m_dir = tmpl;
+    fs::create_directories(m_dir / "logs");
+    fs::create_directories(m_dir / "in");
+    cv::VideoWriter writer((m_dir / "in/clip.mkv").string(), cv::CAP_FFMPEG,
+                           cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 25, cv::Size(160, 120));
+    ASSERT_TRUE(writer.isOpened());
+    cv::RNG rng(11);
+    cv::Mat frame(120, 160, CV_8UC3);
+    for (int i = 0; i < kFrames; ++i) {
+      rng.fill(frame, cv::RNG::UNIFORM, 0, 256);
+      writer.write(frame);
+    }
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(m_dir, ec);
+  }
+
+  /// Starts apply; once it catches SIGTERM, waits `delay` and sends it (unless the run ended). Meanwhile it
+  /// checks, as often as it can, that SIGTERM stays caught from then on until the process exits.
+  Result run(std::chrono::microseconds delay, bool* sent, bool* uncaughtWindow) {
+    const pid_t pid = spawnProgram(CONVOLAB_CLI_PATH,
+                                   {"apply", "-s", "naive", "-f", kSharpen.string(),
+                                    (m_dir / "in/clip.mkv").string(), "-o", (m_dir / "out.mkv").string()},
+                                   m_dir / "logs");
+    EXPECT_GT(pid, 0);
+    *sent = false;
+    *uncaughtWindow = false;
+    bool caughtOnce = false;
+    Clock::time_point sendAt{};
+    for (;;) {
+      const auto [state, catches] = processState(pid);
+      if (state == 'Z' || state == 'X') break;
+      if (catches && !caughtOnce) {
+        caughtOnce = true;
+        sendAt = Clock::now() + delay;
+      }
+      if (caughtOnce && !catches) *uncaughtWindow = true;
+      if (caughtOnce && !*sent && Clock::now() >= sendAt) {
+        ::kill(pid, SIGTERM);
+        *sent = true;
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    return finishProgram(pid, m_dir / "logs");
+  }
+
+  int framesIn(const fs::path& p) const {
+    cv::VideoCapture c(p.string(), cv::CAP_FFMPEG);
+    int n = 0;
+    cv::Mat m;
+    while (c.read(m)) ++n;
+    return n;
+  }
+  int files() const {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(m_dir)) n += e.is_regular_file();
+    return n;
+  }
+
+  fs::path m_dir;
+};
+
+TEST_F(ApplySignal, SigtermAtAnyMomentMatchesMessageAndExitCodeToTheFile) {
+  // How long a run takes here, with the handlers in place all along.
+  bool sent = false, uncaught = false;
+  const auto t0 = Clock::now();
+  const Result plain = run(std::chrono::hours(1), &sent, &uncaught);
+  const auto runTime = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0);
+  ASSERT_EQ(plain.code, 0) << plain;
+  EXPECT_FALSE(uncaught) << "SIGTERM fell back to its default action for a while (before the work, or during "
+                            "teardown)";
+  ASSERT_EQ(framesIn(m_dir / "out.mkv"), kFrames);
+  fs::remove(m_dir / "out.mkv");
+
+  // Signals spread over the whole run, from the first moment it catches them to past its end.
+  constexpr int kRuns = 16;
+  int stoppedRuns = 0, writtenRuns = 0;
+  for (int i = 0; i < kRuns; ++i) {
+    // The last run's signal comes long after the output is written (during teardown, or after the exit).
+    const auto delay = i + 1 < kRuns ? runTime * i / (kRuns - 2) : runTime * 3;
+    const Result r = run(delay, &sent, &uncaught);
+    std::ostringstream where;
+    where << "run " << i << ", SIGTERM " << delay.count() / 1000 << " ms after the handlers were in place"
+          << (sent ? "" : " (not sent: the run had ended)") << "\n"
+          << r;
+    EXPECT_FALSE(uncaught) << where.str();
+    ASSERT_TRUE(r.code == 0 || r.code == 130) << "never the default action (143)\n" << where.str();
+    const bool written = fs::exists(m_dir / "out.mkv");
+    if (written) {
+      ++writtenRuns;
+      EXPECT_EQ(r.code, 0) << "the file was written: the signal cost nothing\n" << where.str();
+      EXPECT_EQ(framesIn(m_dir / "out.mkv"), kFrames) << where.str();
+      EXPECT_NE(r.out.find("wrote "), std::string::npos) << where.str();
+      EXPECT_EQ(r.err.find("not written"), std::string::npos) << where.str();
+      EXPECT_EQ(r.err.find("not done"), std::string::npos) << where.str();
+      fs::remove(m_dir / "out.mkv");
+    } else {
+      ++stoppedRuns;
+      EXPECT_EQ(r.code, 130) << where.str();
+      EXPECT_NE(r.err.find("not done (stopped)"), std::string::npos) << where.str();
+      EXPECT_EQ(r.out.find("wrote "), std::string::npos) << where.str();
+    }
+    EXPECT_EQ(files(), 0) << "no temporary left\n" << where.str();
+  }
+  EXPECT_GT(stoppedRuns, 0) << "the first signals come before the video is written";
+  EXPECT_GT(writtenRuns, 0) << "the last comes after it was written";
+}
+
+}  // namespace
