@@ -11,6 +11,7 @@
 #include "convolab/analysis.hpp"
 #include "convolab/registry.hpp"
 #include "test_support.hpp"
+#include "tile_shape.hpp"
 
 namespace convolab::test::exact_arithmetic {
 namespace {
@@ -187,6 +188,44 @@ TEST_P(ExactArithmetic, SaturationGivesExactly255And0) {
     }
   }
   EXPECT_GT(ran, 0) << name << " declined every saturation filter";
+}
+
+/// The first of the strategy's variants with a tile shape, in the other device type's code style (CPU code
+/// stores through FAST_STORE, GPU code through convert_uchar_sat_rte), or "" when it has no such variants.
+std::string otherStyleVariant(Strategy& strategy, const Context& ctx, const FilterSet& filter) {
+  TileShape ownStyle;
+  ownStyle.cpuStyle = !ctx.device().isGpu;
+  for (const std::string& v : strategy.tuningVariants(ctx, filter))
+    if (auto shape = TileShape::parse(v, ownStyle)) {
+      shape->cpuStyle = !shape->cpuStyle;
+      return shape->str();
+    }
+  return {};
+}
+
+// Each device type's store is tested on the other type's device too (the GPU store runs on PoCL here): exact
+// ties and saturation, as above.
+TEST_P(ExactArithmetic, TheOtherDeviceTypesCodeStyleIsExactToo) {
+  const std::string& name = GetParam();
+  auto ctx = sharedContext();
+  const std::vector<double> binomial3{1, 2, 1};
+  const FilterSet filters[] = {
+      exactCases()[1].filter,  // dense integers /8: ties that round half to even, saturation both ways
+      FilterSet::make({integerChannel(3, outer(binomial3, binomial3), 16, 400),
+                       integerChannel(3, outer(binomial3, binomial3), 16, -400),
+                       integerChannel(3, outer(binomial3, binomial3), 16)}),
+  };
+  const std::string variant = otherStyleVariant(*createStrategy(name), *ctx, filters[0]);
+  if (variant.empty()) GTEST_SKIP() << name << " has one code style";
+  for (const FilterSet& filter : filters) {
+    auto s = createStrategy(name);
+    s->setTuningVariant(variant);
+    if (s->unsupportedReason(*ctx, filter)) continue;
+    for (const Image& in : {randomImage(37, 29, 5), filled(37, 29, 255)}) {
+      SCOPED_TRACE(name + "/" + variant);
+      EXPECT_EQ(exactMismatch(in, filter, runDirect(*s, *ctx, filter, in), factorised(name, filter)), "");
+    }
+  }
 }
 
 // Mean signed error over random images and filters (dense, rank 1, rank 2): rounding errors of float
