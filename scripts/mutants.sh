@@ -40,6 +40,10 @@ mutant snapshot-saves-unfiltered-frame app/gui/automation_run.cpp \
 mutant atomic-write-in-place core/src/atomic_file.cpp \
   's/m_fd = ::mkstemps(tmpl.data(), static_cast<int>(ext.size()));/tmpl = m_target.string(); m_fd = ::open(tmpl.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);/' \
   convolab_core_tests 'AtomicWriteContract'
+# The GPU-style store (FAST_STORE 0, run on a CPU device through a -c0 variant) truncating.
+mutant chunk-gpu-store-truncates kernels/chunk.cl \
+  's/#define TO_UCHAR CAT(CAT(convert_uchar, CHUNK), _sat_rte)/#define TO_UCHAR CAT(CAT(convert_uchar, CHUNK), _sat)/' \
+  convolab_core_tests 'ExactArithmetic.TheOtherDeviceTypesCodeStyle.*(vector|tiled|codegen)'
 # A damaged JPEG taken for a whole one: by the decoder's report, and by the CLI.
 mutant jpeg-damage-unseen app/cv/jpeg_damage.cpp \
   's/if (!probe.damaged) return std::nullopt;/return std::nullopt;/' \
