@@ -73,7 +73,8 @@ const std::vector<MenuLayout>& menuLayouts() {
        {Id::ViewFiltered, Id::ViewOriginal, Id::ViewSplit, kSep, Id::Fit, Id::ActualSize, kSep, Id::Pause,
         Id::Step, kSep, S::DockToggles, Id::FullScreen, Id::KernelSource}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Processing"),
-       {S::EngineMenus, kSep, Id::Bypass, Id::ResetStats, kSep, Id::CompareStrategies}},
+       {S::EngineMenus, kSep, Id::Bypass, Id::ResetStats, kSep, Id::CompareStrategies, kSep,
+        Id::VirtualCamera}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Help"), {Id::Shortcuts, Id::About}},
   };
   return menus;
@@ -222,6 +223,16 @@ const std::vector<ActionRow>& actionRows() {
        T("&Compare Strategies…"),
        {ctrl(Qt::Key_M)},
        T("Time every strategy on the current frame, filter and device")},
+      {Id::VirtualCamera,
+       "virtualCamera",
+       T("&Virtual Camera"),
+       {ctrlShift(Qt::Key_W)},
+       T("Publish the filtered picture as the PipeWire camera \"ConvoLab (filtered)\" for browsers, call "
+         "apps "
+         "and OBS"),
+       nullptr,
+       nullptr,
+       true},
       {Id::ImportFilter, "importFilter", T("&Import Filter…"), {ctrl(Qt::Key_I)}},
       {Id::ExportFilter, "exportFilter", T("&Export Filter…"), {ctrl(Qt::Key_E)}},
       {Id::Quit, "quit", T("&Quit"), {QKeySequence(QKeySequence::Quit)}},

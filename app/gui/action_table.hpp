@@ -50,6 +50,7 @@ enum class ActionId {
   FullScreen,
   KernelSource,
   CompareStrategies,
+  VirtualCamera,
   ImportFilter,
   ExportFilter,
   Quit,

@@ -191,6 +191,7 @@ void AppSettings::validate() {
       {kFilter, filter()},
       {kLinked, boolean()},
       {kBypass, boolean()},
+      {kVirtualCamera, boolean()},
       {kSource, text(kMaxPath)},
       {kCameraMode, text(kMaxPath + 64)},
       {kRecentSources, pathList(kMaxRecent)},

@@ -66,6 +66,7 @@ class AppSettings {
   static inline const QString kMaxPixels = QStringLiteral("source/maxPixels");
   static inline const QString kStrategy = QStringLiteral("processing/strategy");
   static inline const QString kDevice = QStringLiteral("processing/device");
+  static inline const QString kVirtualCamera = QStringLiteral("processing/virtualCamera");
   static inline const QString kViewMode = QStringLiteral("view/mode");
   static inline const QString kFit = QStringLiteral("view/fit");
   static inline const QString kSplit = QStringLiteral("view/split");

@@ -39,6 +39,7 @@
 #include "stats_feed.hpp"
 #include "stats_panel.hpp"
 #include "video_export_dialog.hpp"
+#include "virtual_camera_controller.hpp"
 #include "window_chrome.hpp"
 
 namespace convolab::gui {
@@ -81,6 +82,10 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   buildStatusBar();
   connectPipeline();
   restoreSession();
+  new VirtualCameraController(
+      {action(ActionId::VirtualCamera), m_pipeline, &m_settings, statusBar(), m_options.virtualCamera,
+       [this](const QString& m, int ms) { showMessage(m, ms); }},
+      this);
   m_edits = new EditTracker(m_pipeline, m_preview, m_statsPanel, this);  // the restored filter is no edit
   connect(m_statsFeed, &StatsFeed::wasReset, m_edits, &EditTracker::reset);
   m_run->startScript({m_document, m_editor, m_engine, m_edits, m_preview});

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// VirtualCameraController: Processing ▸ Virtual Camera. While on, the frames the preview shows (filtered)
+// go out as the PipeWire camera "ConvoLab (filtered)"; a status-bar label says how it is doing. Off by
+// default; the choice is remembered.
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+#include <functional>
+#include <memory>
+
+#include "processed_frame.hpp"
+
+class QAction;
+class QLabel;
+class QStatusBar;
+
+namespace convolab::vcam {
+class PipeWirePublisher;
+}
+
+namespace convolab::gui {
+
+class AppSettings;
+class Pipeline;
+
+class VirtualCameraController : public QObject {
+  Q_OBJECT
+
+ public:
+  struct Context {
+    QAction* toggle;        ///< the checkable Processing ▸ Virtual Camera action
+    Pipeline* pipeline;     ///< whose processed frames are sent
+    AppSettings* settings;  ///< remembers on/off
+    QStatusBar* statusBar;  ///< gets the indicator
+    bool turnOn = false;    ///< --virtual-camera: on for this run whatever was remembered
+    std::function<void(const QString& message, int ms)> message;
+  };
+  VirtualCameraController(Context context, QObject* parent);
+  ~VirtualCameraController() override;
+
+  bool isOn() const { return m_publisher != nullptr; }
+  /// The indicator's text ("Virtual camera: 1 viewer, 30 fps, 0 dropped"); empty while off.
+  QString statusText() const;
+
+  /// How to get a virtual camera where no PipeWire answers, for people.
+  static QString howToGetOne();
+
+ public slots:
+  void setOn(bool on);
+
+ private:
+  void sendNewest();
+  void refresh();
+
+  Context m_context;
+  std::unique_ptr<vcam::PipeWirePublisher> m_publisher;
+  QLabel* m_label = nullptr;
+  QTimer m_refresh;
+  bool m_toldNoDaemon = false;
+};
+
+}  // namespace convolab::gui

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// The app end to end (offscreen, --virtual-camera) against a private PipeWire: what a consumer receives is
+// the app's --snapshot, and a daemon that dies mid-run does not end the run.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "cv/image_codec.hpp"
+#include "private_pipewire.hpp"
+#include "test_consumer.hpp"
+
+extern char** environ;
+
+namespace convolab::vcam::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+// The app with a still image and a filter, publishing; settings, caches and presets in the test's runtime
+// dir.
+pid_t startApp(const std::string& snapshot, int frames) {
+  const std::string dir = std::getenv("XDG_RUNTIME_DIR");
+  setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  setenv("HOME", dir.c_str(), 1);
+  setenv("XDG_CONFIG_HOME", (dir + "/config").c_str(), 1);
+  setenv("XDG_DATA_HOME", (dir + "/data").c_str(), 1);
+  setenv("QT_LOGGING_RULES", "qt.qpa.*=false", 1);
+  const std::string framesArg = std::to_string(frames);
+  const char* argv[] = {CONVOLAB_APP,
+                        "--source",
+                        CONVOLAB_TEST_DATA "/coffee.png",
+                        "--filter",
+                        CONVOLAB_PRESETS "/emboss.json",
+                        "--strategy",
+                        "naive",
+                        "--frames",
+                        framesArg.c_str(),
+                        "--snapshot",
+                        snapshot.c_str(),
+                        "--virtual-camera",
+                        nullptr};
+  pid_t pid = -1;
+  if (posix_spawn(&pid, CONVOLAB_APP, nullptr, nullptr, const_cast<char**>(argv), environ) != 0) return -1;
+  return pid;
+}
+
+int waitForExit(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int maxDifference(const Image& a, const Image& b) {
+  if (a.width != b.width || a.height != b.height) return 999;
+  int worst = 0;
+  for (int y = 0; y < a.height; ++y)
+    for (int x = 0; x < a.width * 3; ++x)
+      worst = std::max(worst, std::abs(int(a.pixels[y * a.stride + x]) - int(b.pixels[y * b.stride + x])));
+  return worst;
+}
+
+class AppVirtualCameraTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (const std::string reason = PrivatePipeWire::unavailableReason(); !reason.empty())
+      GTEST_SKIP() << reason;
+    ASSERT_TRUE(m_daemon.start());
+    m_snapshot = std::string(std::getenv("XDG_RUNTIME_DIR")) + "/snapshot.png";
+  }
+  PrivatePipeWire m_daemon;
+  std::string m_snapshot;
+};
+
+TEST_F(AppVirtualCameraTest, ConsumerReceivesTheAppsSnapshot) {
+  TestConsumer consumer("convolab", VideoFormat::RGB);  // waits for the node to appear
+  const pid_t app = startApp(m_snapshot, 60);
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(5, 30s));
+  ASSERT_EQ(waitForExit(app), 0);
+  const Image snapshot = opencv::loadImage(m_snapshot);
+  EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+}
+
+TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
+  TestConsumer consumer("convolab", VideoFormat::YUY2);
+  const pid_t app = startApp(m_snapshot, 90);
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(2, 30s));
+  m_daemon.kill();
+  EXPECT_EQ(waitForExit(app), 0) << "the app did not finish its run";
+  EXPECT_TRUE(std::filesystem::exists(m_snapshot));
+}
+
+}  // namespace
+}  // namespace convolab::vcam::test
