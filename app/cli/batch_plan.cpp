@@ -9,6 +9,7 @@
 #include <set>
 
 #include "convolab/error.hpp"
+#include "convolab/printable_path.hpp"
 
 namespace convolab::cli {
 namespace {
@@ -67,37 +68,6 @@ bool isVideoPath(const fs::path& path) {
                                                     ".wmv", ".flv", ".mpg", ".mpeg", ".ts",  ".mts",
                                                     ".ogv", ".gif", ".3gp", ".y4m"};
   return kExtensions.count(lowerExtension(path)) > 0;
-}
-
-std::string printablePath(const fs::path& path) {
-  static const char* const kHex = "0123456789abcdef";
-  std::string out;
-  for (const char ch : path.string()) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += "\\x";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
 }
 
 BatchPlan planBatch(const std::vector<std::string>& inputs, const std::string& output,

@@ -33,10 +33,6 @@ bool isImagePath(const std::filesystem::path& path);
 /// True for common video containers (.mp4, .mkv, .avi, .mov, .webm, .gif, ...), case-insensitive.
 bool isVideoPath(const std::filesystem::path& path);
 
-/// `path` as one printable line: control characters escaped (a newline as \n, others as \xNN) and '\' as
-/// \\, so a file name can neither break a message into two lines nor pass for another name.
-std::string printablePath(const std::filesystem::path& path);
-
 /// Expands `inputs` (a folder contributes its images, sorted; not recursive) and names the outputs.
 /// A folder's entry named like an image that is not a regular file (a folder "dir.png", a link that loops
 /// or points nowhere, a FIFO) is a problem, reported and counted, never skipped in silence.

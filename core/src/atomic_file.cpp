@@ -20,6 +20,7 @@
 
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
+#include "convolab/printable_path.hpp"
 
 namespace convolab {
 namespace {
@@ -57,7 +58,7 @@ void unregisterPending(int slot) {
 }
 
 [[noreturn]] void fail(const fs::path& target, const std::string& what) {
-  throw Error(ErrorKind::BadInput, "cannot write '" + target.string() + "': " + what);
+  throw Error(ErrorKind::BadInput, "cannot write '" + printablePath(target) + "': " + what);
 }
 
 mode_t processUmask() {
@@ -154,12 +155,12 @@ AtomicFile::AtomicFile(fs::path target, bool overwrite)
   const fs::path dir = m_target.has_parent_path() ? m_target.parent_path() : fs::path(".");
   if (m_target.filename().empty() || m_target.filename() == "." || m_target.filename() == "..")
     fail(m_target, "not a file name");
-  if (!fs::is_directory(dir, ec)) fail(m_target, "folder '" + dir.string() + "' does not exist");
+  if (!fs::is_directory(dir, ec)) fail(m_target, "folder '" + printablePath(dir) + "' does not exist");
   struct stat st {};
   if (::lstat(m_target.c_str(), &st) == 0) {
     if (!overwrite)
       throw Error(ErrorKind::BadInput,
-                  "'" + m_target.string() + "' already exists; refusing to overwrite it");
+                  "'" + printablePath(m_target) + "' already exists; refusing to overwrite it");
     if (S_ISLNK(st.st_mode))
       fail(m_target, "it is a symbolic link; refusing to replace it (name the file it points to instead)");
     if (!S_ISREG(st.st_mode))

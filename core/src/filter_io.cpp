@@ -12,6 +12,7 @@
 
 #include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
+#include "convolab/printable_path.hpp"
 #include "convolab/regular_file.hpp"
 #include "strict_json.hpp"
 
@@ -470,8 +471,8 @@ std::string readFilterFileText(const std::filesystem::path& path) {
 FilterSet loadFilterFile(const std::filesystem::path& path) {
   const std::string text = readFilterFileText(path);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-    throw Error(ErrorKind::BadInput, path.string() + ": the file is empty; expected a JSON filter");
-  return parseFilterJson(text, path.string());
+    throw Error(ErrorKind::BadInput, printablePath(path) + ": the file is empty; expected a JSON filter");
+  return parseFilterJson(text, printablePath(path));
 }
 
 void saveFilterFile(const std::filesystem::path& path, const FilterSet& filter, bool overwrite) {

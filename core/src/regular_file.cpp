@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "convolab/error.hpp"
+#include "convolab/printable_path.hpp"
 
 namespace convolab {
 namespace {
@@ -86,7 +87,7 @@ std::optional<std::string> readRegularFile(const std::filesystem::path& path, st
 std::string readRegularFileOrThrow(const std::filesystem::path& path, std::uint64_t maxBytes,
                                    std::string_view what) {
   ReadResult r = readChecked(path, maxBytes);
-  const std::string head = "cannot read " + std::string(what) + " '" + path.string() + "': ";
+  const std::string head = "cannot read " + std::string(what) + " '" + printablePath(path) + "': ";
   switch (r.status) {
     case ReadStatus::Ok:
       return std::move(r.data);

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -228,6 +229,19 @@ TEST_F(ApplyBatch, FolderEntriesThatAreNoImageFilesAreCountedAndReported) {
   const Result direct = apply({path("in/loop.png").string(), "-o", path("one.png").string()});
   EXPECT_EQ(direct.code, 3) << direct;
   EXPECT_NE(direct.err.find("symbolic link loop"), std::string::npos) << direct;
+}
+
+// A newline in a file name is printed escaped, so the error stays one line and names one file (here the
+// filter's name, which the core's messages carry).
+TEST_F(ApplyBatch, NewlineInAFileNameIsPrintedEscaped) {
+  writeImage(path("in.png"));
+  { std::ofstream(path("my\nfilter.json")) << R"({"matrix": [[1]], "matrix": [[2]]})"; }
+  const Result r = cli({"apply", path("in.png").string(), "-o", path("out.png").string(), "-f",
+                        path("my\nfilter.json").string()});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("my\\nfilter.json"), std::string::npos) << r;
+  EXPECT_EQ(r.err.find("my\nfilter"), std::string::npos) << "printed raw\n" << r;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r;
 }
 
 TEST_F(ApplyBatch, MaxPixelsIsCheckedFromTheHeaderBeforeDecoding) {

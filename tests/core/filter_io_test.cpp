@@ -7,8 +7,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <optional>
+#include <vector>
 
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
@@ -317,6 +319,30 @@ TEST_F(TempDir, FilterFilesAreReadWholeOrRefused) {
   // At the limit exactly: read whole.
   std::filesystem::resize_file(big, kMaxFilterFileBytes);
   EXPECT_EQ(readFilterFileText(big).size(), kMaxFilterFileBytes);
+}
+
+// A newline in a file name is escaped in messages: the message stays one line and names one file.
+TEST_F(TempDir, NamesInMessagesAreOneLine) {
+  const auto dup = m_dir / "bad\nname.json";
+  std::ofstream(dup) << R"({"matrix": [[1]], "matrix": [[2]]})";
+  const auto fifo = m_dir / "pipe\t\x01.txt";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto existing = m_dir / "x\ny.json";
+  std::ofstream(existing) << "{}";
+  const std::string escapedDir = m_dir.string();  // plain characters: printed as they are
+  for (const auto& [run, name] : std::vector<std::pair<std::function<void()>, std::string>>{
+           {[&] { loadFilterFile(dup); }, "bad\\nname.json"},
+           {[&] { readFilterFileText(fifo); }, "pipe\\t\\x01.txt"},
+           {[&] { saveFilterFile(existing, FilterSet(), false); }, "x\\ny.json"}}) {
+    try {
+      run();
+      ADD_FAILURE() << name << " accepted";
+    } catch (const Error& e) {
+      const std::string msg = e.what();
+      EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+      EXPECT_NE(msg.find(escapedDir + "/" + name), std::string::npos) << msg;
+    }
+  }
 }
 
 }  // namespace
