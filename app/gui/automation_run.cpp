@@ -103,7 +103,7 @@ bool AutomationRun::writeOutputs() {
   if (!m_options.snapshot.isEmpty()) {
     try {
       if (!frame) throw Error(ErrorKind::BadInput, "no frame was processed");
-      saveFrame(m_options.snapshot, *frame->filtered, true);
+      saveFrame(m_options.snapshot, *frame->filtered, m_options.force);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "convolab: cannot write snapshot %s: %s\n", qPrintable(m_options.snapshot),
                    e.what());
@@ -119,7 +119,7 @@ bool AutomationRun::writeOutputs() {
     const std::string json = statsJson(m_stats->runSummary(), facts.deviceLabel.toStdString(),
                                        facts.strategy.toStdString(), m_framesThisRun, edits);
     try {
-      writeFileAtomically(m_options.stats.toStdString(), json, true);
+      writeFileAtomically(m_options.stats.toStdString(), json, m_options.force);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "convolab: cannot write stats %s: %s\n", qPrintable(m_options.stats), e.what());
       m_exitCode = 3;
