@@ -2,6 +2,7 @@
 // Video recording: a bounded queue drained by a thread that converts RGB→BGR and feeds cv::VideoWriter.
 #include "video_recorder.hpp"
 
+#include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
 #include "cv/mat_adapter.hpp"
@@ -19,9 +20,10 @@ struct VideoRecorder::Writer {
 
 VideoRecorder::VideoRecorder(std::filesystem::path path, int width, int height, double fps)
     : m_path(std::move(path)), m_width(width), m_height(height), m_writer(std::make_unique<Writer>()) {
-  // JPEG's 4:2:0 blocks want even sizes: odd frames lose their last column/row in the video.
+  // OpenCV's video writer cuts odd sizes to even ones: odd frames are padded by one column / row repeating
+  // their neighbour instead, so the recording keeps every pixel (recordedWidth/Height say the file's size).
   if (!m_writer->writer.open(m_path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'),
-                             fps > 0 ? fps : 30.0, cv::Size(width & ~1, height & ~1), true))
+                             fps > 0 ? fps : 30.0, cv::Size(recordedWidth(), recordedHeight()), true))
     throw SourceError("cannot write a video to " + m_path.string());
   m_thread = std::thread([this] { run(); });
 }
@@ -68,7 +70,11 @@ void VideoRecorder::run() {
       frame = std::move(m_queue.front());
       m_queue.pop_front();
     }
-    m_writer->writer.write(opencv::bgrFromImage(*frame)(cv::Rect(0, 0, m_width & ~1, m_height & ~1)));
+    cv::Mat bgr = opencv::bgrFromImage(*frame);
+    if (bgr.cols != recordedWidth() || bgr.rows != recordedHeight())
+      cv::copyMakeBorder(bgr, bgr, 0, recordedHeight() - bgr.rows, 0, recordedWidth() - bgr.cols,
+                         cv::BORDER_REPLICATE);
+    m_writer->writer.write(bgr);
     std::lock_guard lock(m_mutex);
     ++m_written;
   }
