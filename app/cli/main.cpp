@@ -10,7 +10,9 @@
 #include "commands.hpp"
 #include "convolab/error.hpp"
 #include "convolab/registry.hpp"
-#include "jobs/signal_guard.hpp"
+#ifdef CONVOLAB_CLI_APPLY
+#include "jobs/signal_guard.hpp"  // convolab-bench has no apply and does not link convolab_jobs
+#endif
 
 #ifndef CONVOLAB_PROGRAM
 #define CONVOLAB_PROGRAM "convolab-cli"
@@ -46,10 +48,12 @@ int exitCodeOf(ErrorKind kind) {
 
 int main(int argc, char** argv) {
   using namespace convolab::cli;
+#ifdef CONVOLAB_CLI_APPLY
   // SIGINT/SIGTERM set the stop flag from the first line on: apply polls it, and a signal while the filter
   // loads or the device opens (before apply ran) is then a stop (exit 130) rather than the default action
   // (exit 143, no message, no summary).
   convolab::jobs::SignalGuard signals;
+#endif
   CLI::App app{"ConvoLab: per-channel K x K convolution filters on RGB images through OpenCL.",
                CONVOLAB_PROGRAM};
   app.set_version_flag("--version", std::string(CONVOLAB_PROGRAM " " CONVOLAB_VERSION));
@@ -73,20 +77,18 @@ int main(int argc, char** argv) {
   }
   if (!action) return fail(kExitInternal, "no subcommand ran");
 #ifdef CONVOLAB_CLI_APPLY
-  const bool pollsStop = app.got_subcommand("apply");
-#else
-  const bool pollsStop = false;
-#endif
-  if (!pollsStop) {  // bench, devices, strategies do not poll: Ctrl+C ends them at once, as usual
+  if (!app.got_subcommand("apply")) {  // bench, devices, strategies do not poll: Ctrl+C ends them at once
     signals.restore();
     if (convolab::jobs::SignalGuard::stopRequested()) return kExitInterrupted;
   }
+#endif
 
   // The one place where failures become messages and exit codes. auto's background work stops before main
   // returns (a driver compiling for it while static destructors run can crash).
   struct StopBackgroundWork {
     ~StopBackgroundWork() { convolab::stopAutoMeasurements(); }
   } stopBackgroundWork;
+#ifdef CONVOLAB_CLI_APPLY
   // The handlers stay until the process exits: a signal during teardown (auto's background work, the
   // OpenCL drivers' destructors) finds the work done and reported, and changes neither the files nor the exit
   // code; a second one still quits at once.
@@ -99,6 +101,7 @@ int main(int argc, char** argv) {
       signals.keepInstalled();
     }
   } afterTheWork{signals};
+#endif
   try {
     return action();
   } catch (const convolab::Error& e) {
