@@ -11,30 +11,26 @@ namespace convolab::vcam {
 
 namespace {
 
-// BT.601 limited range in 8.8 fixed point: the coefficients OpenCV's RGB→I420 uses, so YUY2 and I420 of
-// one frame agree.
-inline std::uint8_t lumaOf(int r, int g, int b) {
-  return static_cast<std::uint8_t>(((66 * r + 129 * g + 25 * b + 128) >> 8) + 16);
-}
-inline std::uint8_t blueDiffOf(int r, int g, int b) {
-  return static_cast<std::uint8_t>(((-38 * r - 74 * g + 112 * b + 128) >> 8) + 128);
-}
-inline std::uint8_t redDiffOf(int r, int g, int b) {
-  return static_cast<std::uint8_t>(((112 * r - 94 * g - 18 * b + 128) >> 8) + 128);
-}
-
-// OpenCV has no RGB→YUY2 conversion: two pixels give Y0 U Y1 V, the chroma of their average.
+// OpenCV has no RGB→YUY2 conversion: each pixel to BT.601 limited-range YUV with cv::transform (the
+// coefficients OpenCV's RGB→I420 uses, so YUY2 and I420 of one frame agree), then two pixels give Y0 U Y1 V
+// with the mean of their U and of their V (the mean of the converted values is the conversion of the mean:
+// it is linear).
 void toYuy2(const ImageView& frame, std::uint8_t* dst, std::size_t stride) {
+  static const cv::Matx34f kRgbToYuv(0.2568f, 0.5041f, 0.0979f, 16.f,     //
+                                     -0.1482f, -0.2910f, 0.4392f, 128.f,  //
+                                     0.4392f, -0.3678f, -0.0714f, 128.f);
+  thread_local cv::Mat scratch;  // the PipeWire thread's, kept between frames
+  cv::Mat& yuv = scratch;        // named here: inside the lambda, another thread would see its own
+  cv::transform(opencv::asMat(frame), yuv, kRgbToYuv);
   cv::parallel_for_(cv::Range(0, frame.height), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
-      const std::uint8_t* in = frame.row(y);
+      const std::uint8_t* in = yuv.ptr(y);
       std::uint8_t* out = dst + static_cast<std::size_t>(y) * stride;
       for (int x = 0; x + 1 < frame.width; x += 2, in += 6, out += 4) {
-        const int r = (in[0] + in[3] + 1) >> 1, g = (in[1] + in[4] + 1) >> 1, b = (in[2] + in[5] + 1) >> 1;
-        out[0] = lumaOf(in[0], in[1], in[2]);
-        out[1] = blueDiffOf(r, g, b);
-        out[2] = lumaOf(in[3], in[4], in[5]);
-        out[3] = redDiffOf(r, g, b);
+        out[0] = in[0];
+        out[1] = static_cast<std::uint8_t>((in[1] + in[4] + 1) >> 1);
+        out[2] = in[3];
+        out[3] = static_cast<std::uint8_t>((in[2] + in[5] + 1) >> 1);
       }
     }
   });

@@ -70,7 +70,9 @@ class AppVirtualCameraTest : public ::testing::Test {
     if (const std::string reason = PrivatePipeWire::unavailableReason(); !reason.empty())
       GTEST_SKIP() << reason;
     ASSERT_TRUE(m_daemon.start());
-    m_snapshot = std::string(std::getenv("XDG_RUNTIME_DIR")) + "/snapshot.png";
+    // One name a test: a run never meets another's snapshot.
+    m_snapshot = std::string(std::getenv("XDG_RUNTIME_DIR")) + "/" +
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".png";
   }
   PrivatePipeWire m_daemon;
   std::string m_snapshot;
