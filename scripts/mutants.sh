@@ -81,8 +81,14 @@ for i in "${!names[@]}"; do
   read -r -a target_list <<<"${targets[i]}"
   # Unmutated first: its tests must pass, so a failure below is the mutant's (not the build's, nor a test
   # that fails anyway).
-  if ! build_targets "${target_list[@]}" || ! run_tests; then
-    echo "  $name: not counted, the unmutated code fails its build or tests ($dir/build.log, $dir/ctest-$name.log)"
+  rm -f "$dir/ctest-$name.log"
+  if ! build_targets "${target_list[@]}"; then
+    echo "  $name: not counted, the unmutated code does not build ($dir/build.log)"
+    survivors+=("$name (baseline does not build)")
+    continue
+  fi
+  if ! run_tests; then
+    echo "  $name: not counted, its tests fail on the unmutated code ($dir/ctest-$name.log)"
     survivors+=("$name (baseline fails)")
     continue
   fi
