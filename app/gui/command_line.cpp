@@ -4,6 +4,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include "capture/source_spec.hpp"
 
@@ -53,6 +54,11 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
                      "convolab), as Processing > Virtual Camera does."));
   parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats, compare,
                      script, virtualCamera});
+  const QCommandLineOption force(
+      "force",
+      QStringLiteral("Let --snapshot, --stats and --compare replace files that exist (as convolab-cli "
+                     "apply --force); without it an existing output ends the run at once, exit 3."));
+  parser.addOption(force);
   parser.addPositionalArgument(QStringLiteral("source"), QStringLiteral("Same as --source."),
                                QStringLiteral("[SPEC]"));
 
@@ -103,6 +109,15 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
       result.message = QStringLiteral("convolab: %1\n").arg(QString::fromUtf8(e.what()));
       return result;
     }
+  }
+  // An existing file is never replaced silently (as the CLI): refused before the run, not after it.
+  o.force = parser.isSet(force);
+  for (const QString* out : {&o.snapshot, &o.stats, &o.compare}) {
+    const QFileInfo info(*out);
+    if (o.force || out->isEmpty() || !(info.exists() || info.isSymLink())) continue;
+    result.exitCode = 3;
+    result.message = QStringLiteral("convolab: '%1' already exists; use --force to replace it\n").arg(*out);
+    return result;
   }
   if (parser.isSet(frames)) {
     bool ok = false;

@@ -20,7 +20,8 @@ struct LaunchOptions {
   QString snapshot;  ///< PNG of the last filtered frame, written on exit
   QString stats;     ///< JSON statistics, written on exit
   QString compare;   ///< headless: compare every strategy on the first frame, write this JSON, exit
-  QString script;    ///< --script FILE: timed edits (parsed into editScript before any window opens)
+  bool force = false;  ///< --force: --snapshot, --stats and --compare may replace files that exist
+  QString script;      ///< --script FILE: timed edits (parsed into editScript before any window opens)
   bool virtualCamera = false;  ///< --virtual-camera: publish the filtered picture as a camera this run
   std::shared_ptr<const EditScript> editScript;  ///< set with `script` (parseCommandLine parses it)
 
