@@ -39,10 +39,16 @@ void VideoFileSource::seekMs(double ms) {
   }
 }
 
+namespace {
+constexpr double kSameTimeMs = 0.01;  // below any container's time resolution
+}  // namespace
+
 void VideoFileSource::seek(std::int64_t frame) {
   if (!m_reader || m_frameCount <= 0) return;
   frame = std::clamp<std::int64_t>(frame, 0, m_frameCount - 1);
-  seekMs(static_cast<double>(frame) * 1000.0 / m_fps);
+  // The frame on screen during interval `frame`: the last whose time rounds to it (as position() counts),
+  // so containers that store times rounded to the millisecond land on the frame meant.
+  seekMs((static_cast<double>(frame) + 0.5) * 1000.0 / m_fps - 2 * kSameTimeMs);
 }
 
 bool VideoFileSource::read(Frame& out) {

@@ -15,6 +15,9 @@ namespace {
 /// Seeking ahead by decoding costs one decode a frame; beyond this distance the backend's own seek is tried
 /// first (it lands on a keyframe before the target, checked by the frame's time).
 constexpr double kDecodeForwardMs = 2000;
+/// Times computed through different time bases differ by rounding noise (7 frames at 10 fps read back as
+/// 700.0000001 ms): a frame this close to a seek's target counts as at the target.
+constexpr double kSameTimeMs = 0.01;
 
 }  // namespace
 
@@ -95,6 +98,7 @@ void VideoReader::rewind() {
 }
 
 void VideoReader::seekMs(double ms) {
+  ms += kSameTimeMs;
   // Decoding resumes from the current position when the target is ahead and near: the frame after the one
   // delivered last must not be past the target (the delivered one is gone; then start afresh).
   const double here = !m_queued.empty() ? m_queued.front().second : m_lastDecodedMs;
