@@ -70,6 +70,8 @@ class AppSettings {
   static inline const QString kViewMode = QStringLiteral("view/mode");
   static inline const QString kFit = QStringLiteral("view/fit");
   static inline const QString kSplit = QStringLiteral("view/split");
+  /// The preview's back-end: "auto" (OpenGL when usable), "opengl", "raster".
+  static inline const QString kPreviewRenderer = QStringLiteral("view/renderer");
   static inline const QString kGeometry = QStringLiteral("window/geometry");
   static inline const QString kState = QStringLiteral("window/state");
   static inline const QString kJpegQuality = QStringLiteral("save/jpegQuality");

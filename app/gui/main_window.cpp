@@ -63,7 +63,7 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
                                     m_edits ? m_edits->firstFilteredMs() : std::nullopt};
       },
       this);
-  m_preview = new PreviewWidget(this);
+  m_preview = new PreviewWidget(this, m_settings.value(AppSettings::kPreviewRenderer).toString());
   setCentralWidget(m_preview);
   m_sources = new SourceController(
       {this, m_pipeline, m_preview, &m_settings, m_run, [this] { return m_engine->strategy(); }});
@@ -488,11 +488,11 @@ QString MainWindow::saveFrameNow(const QString& dir) {
 // ---------------------------------------------------------------------------------------------- help
 
 void MainWindow::showAbout() {
-  QMessageBox::about(
-      this, tr("About ConvoLab"),
-      tr("<h3>ConvoLab %1</h3><p>Per-channel convolution filters, live, computed with "
-         "OpenCL.</p><p>Device: %2<br>Strategy: %3</p>")
-          .arg(QCoreApplication::applicationVersion(), m_engine->deviceLabel(), m_engine->strategy()));
+  QMessageBox::about(this, tr("About ConvoLab"),
+                     tr("<h3>ConvoLab %1</h3><p>Per-channel convolution filters, live, computed with "
+                        "OpenCL.</p><p>Device: %2<br>Strategy: %3<br>Preview: %4</p>")
+                         .arg(QCoreApplication::applicationVersion(), m_engine->deviceLabel(),
+                              m_engine->strategy(), m_preview->rendererDescription().toHtmlEscaped()));
 }
 
 }  // namespace convolab::gui

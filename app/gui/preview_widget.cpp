@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The preview: scaled QPainter drawing of shared frames, split compare, overlays for every source state.
+// The preview: shared frames drawn by a back-end canvas (OpenGL or raster), split compare, overlays for every
+// source state.
 #include "preview_widget.hpp"
 
 #include <QBoxLayout>
@@ -12,6 +13,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "preview_gl_canvas.hpp"
+#include "preview_raster_canvas.hpp"
 #include "theme.hpp"
 
 namespace convolab::gui {
@@ -31,13 +34,15 @@ constexpr double kDividerGrab = 10.0;
 // A stale frame is marked once it has been stale this long: a frame or two in flight after each keystroke
 // is normal and would only flicker.
 constexpr auto kStaleGrace = std::chrono::milliseconds(150);
-// Laid over a stale frame's filtered image: it reads as "not the result yet" and keeps its shapes visible.
 
 }  // namespace
 
-PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
+PreviewWidget::PreviewWidget(QWidget* parent, const QString& rendererSetting) : QWidget(parent) {
   setObjectName(QStringLiteral("preview"));
   setAttribute(Qt::WA_OpaquePaintEvent);
+  const RendererChoice choice = chooseRenderer(rendererPreference(rendererSetting));
+  useRenderer(choice.renderer, choice.why);
+
   setMouseTracking(true);
   setMinimumSize(320, 240);
   setFocusPolicy(Qt::StrongFocus);
@@ -86,18 +91,67 @@ PreviewWidget::PreviewWidget(QWidget* parent) : QWidget(parent) {
   connect(m_testPattern, &QPushButton::clicked, this, &PreviewWidget::testPatternRequested);
 }
 
+PreviewWidget::~PreviewWidget() = default;
+
+void PreviewWidget::setRendererPreference(RendererPreference preference) {
+  const RendererChoice choice = chooseRenderer(preference);
+  useRenderer(choice.renderer, choice.why);
+}
+
+void PreviewWidget::useRenderer(PreviewRenderer renderer, const QString& why) {
+  m_rendererWhy = why;
+  if (m_canvas && renderer == m_renderer) return;
+  if (m_canvas) {
+    m_canvas->hide();
+    // A GL canvas may be inside its own initialisation or paint right now.
+    m_canvas->deleteLater();
+  }
+  m_renderer = renderer;
+  if (renderer == PreviewRenderer::OpenGL)
+    m_canvas = new PreviewGlCanvas(this, this);
+  else
+    m_canvas = new PreviewRasterCanvas(this, this);
+  m_canvas->setGeometry(rect());
+  m_canvas->lower();
+  m_canvas->show();
+  emit rendererChanged();
+}
+
+QString PreviewWidget::rendererDescription() const {
+  if (m_renderer == PreviewRenderer::OpenGL) {
+    const QString gl = static_cast<PreviewGlCanvas*>(m_canvas)->description();
+    return gl.isEmpty() ? rendererName(m_renderer) : gl;
+  }
+  return m_rendererWhy.isEmpty() ? tr("Raster (QPainter)") : tr("Raster — %1").arg(m_rendererWhy);
+}
+
+void PreviewWidget::canvasFailed(const QString& why) {
+  // Not from inside the canvas's own call: replace it once that returns.
+  QMetaObject::invokeMethod(
+      this, [this, why] { useRenderer(PreviewRenderer::Raster, why); }, Qt::QueuedConnection);
+}
+
 void PreviewWidget::setFrame(ProcessedFramePtr frame) {
   m_frame = std::move(frame);
   m_filteredImage = m_frame ? wrap(m_frame->filtered) : QImage();
-  m_originalImage = m_frame ? wrap(m_frame->original) : QImage();
+  // One wrapper when both are the same pixels (bypassed, unfiltered): the GL path then uploads them once.
+  m_originalImage = !m_frame                                 ? QImage()
+                    : m_frame->original == m_frame->filtered ? m_filteredImage
+                                                             : wrap(m_frame->original);
+  m_view.setImageSize(m_filteredImage.size());
   updateStale();
-  update();
+  refresh();
+}
+
+void PreviewWidget::refresh() {
+  // The canvas draws everything: the frame layer and, through paintOverlays(), the overlays.
+  if (m_canvas) m_canvas->update();
 }
 
 void PreviewWidget::setPreparing(const QString& message) {
   if (message == m_preparing) return;
   m_preparing = message;
-  update();
+  refresh();
 }
 
 void PreviewWidget::setCurrentRevision(std::uint64_t revision) {
@@ -125,33 +179,32 @@ void PreviewWidget::updateStale() {
   m_stale = stale;
   if (stale) {
     m_staleSince = std::chrono::steady_clock::now();
-    QTimer::singleShot(kStaleGrace + std::chrono::milliseconds(10), this, [this] { update(); });
+    QTimer::singleShot(kStaleGrace + std::chrono::milliseconds(10), this, [this] { refresh(); });
   }
-  update();
+  refresh();
 }
 
 void PreviewWidget::setViewMode(ViewMode mode) {
   m_mode = mode;
   setCursor(Qt::ArrowCursor);
-  update();
+  refresh();
 }
 
 void PreviewWidget::setFitToWindow(bool fit) {
-  if (fit == m_fit) return;
-  m_fit = fit;
-  m_pan = {};
+  if (fit == m_view.fit()) return;
+  m_view.setFit(fit);
   emit fitToWindowChanged(fit);
-  update();
+  refresh();
 }
 
 void PreviewWidget::setSplitPosition(double position) {
-  m_split = std::clamp(position, 0.0, 1.0);
-  update();
+  m_view.setSplit(position);
+  refresh();
 }
 
 void PreviewWidget::setPaused(bool paused) {
   m_paused = paused;
-  update();
+  refresh();
 }
 
 void PreviewWidget::showPlaceholder(const QString& title, const QString& detail) {
@@ -162,12 +215,12 @@ void PreviewWidget::showPlaceholder(const QString& title, const QString& detail)
   m_placeholder->show();
   m_disconnected.clear();
   m_busy.clear();
-  update();
+  refresh();
 }
 
 void PreviewWidget::hidePlaceholder() {
   m_placeholder->hide();
-  update();
+  refresh();
 }
 
 bool PreviewWidget::placeholderVisible() const {
@@ -179,44 +232,30 @@ QString PreviewWidget::placeholderTitle() const {
 
 void PreviewWidget::setDisconnected(const QString& message) {
   m_disconnected = message;
-  update();
+  refresh();
 }
 
 void PreviewWidget::setBusyMessage(const QString& message) {
   m_busy = message;
-  update();
+  refresh();
 }
 
 void PreviewWidget::setBanner(const QString& message) {
   m_banner = message;
-  update();
+  refresh();
 }
 
 void PreviewWidget::resizeEvent(QResizeEvent*) {
+  m_view.setViewportSize(size());
+  m_canvas->setGeometry(rect());
   m_placeholder->setGeometry(rect());
   // Narrow preview (docks open on a small screen): stack the three buttons instead of clipping them.
   m_placeholderButtons->setDirection(width() < 560 ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
 }
 
-QRectF PreviewWidget::imageRect() const {
-  if (m_filteredImage.isNull()) return {};
-  const QSizeF img = m_filteredImage.size();
-  const QRectF area = QRectF(rect()).adjusted(8, 8, -8, -8);
-  if (m_fit) {
-    const double scale = std::min(area.width() / img.width(), area.height() / img.height());
-    const QSizeF size = img * scale;
-    return QRectF(area.center() - QPointF(size.width() / 2, size.height() / 2), size);
-  }
-  QRectF r(QPointF(0, 0), img);
-  r.moveCenter(QRectF(rect()).center() + m_pan);
-  return r;
-}
-
 bool PreviewWidget::nearDivider(const QPointF& pos) const {
   if (m_mode != ViewMode::Split || m_filteredImage.isNull()) return false;
-  const QRectF r = imageRect();
-  const double x = r.left() + m_split * r.width();
-  return std::abs(pos.x() - x) <= kDividerGrab && pos.y() >= r.top() && pos.y() <= r.bottom();
+  return m_view.nearDivider(pos, kDividerGrab);
 }
 
 void PreviewWidget::drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
@@ -235,61 +274,56 @@ void PreviewWidget::drawPill(QPainter& p, const QPointF& anchor, const QString& 
   p.drawText(box, Qt::AlignCenter, text);
 }
 
-void PreviewWidget::paintEvent(QPaintEvent*) {
-  QPainter p(this);
-  p.fillRect(rect(), theme::canvas());
+PreviewLayer PreviewWidget::previewLayer() const {
+  PreviewLayer layer;
+  layer.background = theme::canvas();
+  if (placeholderVisible() || m_filteredImage.isNull()) return layer;
+  layer.filtered = m_filteredImage;
+  layer.original = m_originalImage;
+  layer.showOriginal = m_mode == ViewMode::Original;
+  layer.split = m_mode == ViewMode::Split ? m_view.split() : -1;
+  layer.target = imageRect();
+  layer.smooth = m_view.smoothSampling();
+  // A frame made with an older filter than the editor's is dimmed, so it is not taken for the new result.
+  if (isDimmed()) layer.shade = theme::staleShade();
+  return layer;
+}
+
+void PreviewWidget::canvasPainted(const PaintTiming& timing) {
+  if (placeholderVisible() || m_filteredImage.isNull() || !m_frame) return;
+  if (m_frame->record.sequence == m_paintedSequence) return;
+  m_paintedSequence = m_frame->record.sequence;
+  emit framePainted(std::chrono::steady_clock::now(), m_frame->record);
+  emit displayTimed(timing.cpuMs, timing.gpuMs);
+}
+
+void PreviewWidget::paintOverlays(QPainter& p) {
   if (placeholderVisible()) return;
   p.setRenderHint(QPainter::SmoothPixmapTransform);
   p.setRenderHint(QPainter::Antialiasing);
 
   const QRectF target = imageRect();
-  // A frame made with an older filter than the editor's is dimmed, so it is not taken for the new result.
-  const bool dim = isDimmed();
-  if (!m_filteredImage.isNull()) {
-    switch (m_mode) {
-      case ViewMode::Filtered:
-        p.drawImage(target, m_filteredImage);
-        if (dim) p.fillRect(target, theme::staleShade());
-        break;
-      case ViewMode::Original:
-        p.drawImage(target, m_originalImage);
-        break;
-      case ViewMode::Split: {
-        const double x = target.left() + m_split * target.width();
-        const double srcX = m_split * m_filteredImage.width();
-        // Draw each half from its own image; the source rectangles meet at the same pixel column.
-        p.drawImage(QRectF(target.left(), target.top(), x - target.left(), target.height()), m_originalImage,
-                    QRectF(0, 0, srcX, m_originalImage.height()));
-        p.drawImage(QRectF(x, target.top(), target.right() - x, target.height()), m_filteredImage,
-                    QRectF(srcX, 0, m_filteredImage.width() - srcX, m_filteredImage.height()));
-        if (dim)
-          p.fillRect(QRectF(x, target.top(), target.right() - x, target.height()), theme::staleShade());
-        p.setPen(QPen(theme::splitLine(), 2));
-        p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
-        const QPointF handle(x, target.center().y());
-        p.setBrush(theme::splitKnob());
-        p.setPen(Qt::NoPen);
-        p.drawEllipse(handle, 13, 13);
-        p.setPen(QPen(theme::window(), 2));
-        p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, -4));
-        p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, 4));
-        p.drawLine(handle + QPointF(6, 0), handle + QPointF(2, -4));
-        p.drawLine(handle + QPointF(6, 0), handle + QPointF(2, 4));
-        QFont f = font();
-        f.setPointSizeF(8.5);
-        f.setBold(true);
-        p.setFont(f);
-        drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
-                 theme::pillColor(theme::Pill::Label));
-        drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
-                 theme::pillColor(theme::Pill::Label));
-        break;
-      }
-    }
-    if (m_frame && m_frame->record.sequence != m_paintedSequence) {
-      m_paintedSequence = m_frame->record.sequence;
-      emit framePainted(std::chrono::steady_clock::now(), m_frame->record);
-    }
+  if (!m_filteredImage.isNull() && m_mode == ViewMode::Split) {
+    const double x = m_view.dividerX();
+    p.setPen(QPen(theme::splitLine(), 2));
+    p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
+    const QPointF handle(x, target.center().y());
+    p.setBrush(theme::splitKnob());
+    p.setPen(Qt::NoPen);
+    p.drawEllipse(handle, 13, 13);
+    p.setPen(QPen(theme::window(), 2));
+    p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, -4));
+    p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, 4));
+    p.drawLine(handle + QPointF(6, 0), handle + QPointF(2, -4));
+    p.drawLine(handle + QPointF(6, 0), handle + QPointF(2, 4));
+    QFont f = font();
+    f.setPointSizeF(8.5);
+    f.setBold(true);
+    p.setFont(f);
+    drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
+             theme::pillColor(theme::Pill::Label));
+    drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
+             theme::pillColor(theme::Pill::Label));
   }
 
   QFont f = font();
@@ -353,27 +387,26 @@ void PreviewWidget::mousePressEvent(QMouseEvent* event) {
     // A click anywhere in split view moves the divider there.
     m_drag = Drag::Divider;
     mouseMoveEvent(event);
-  } else if (!m_fit) {
+  } else if (!m_view.fit()) {
     m_drag = Drag::Pan;
     m_dragStart = event->position();
-    m_panStart = m_pan;
+    m_panStart = m_view.pan();
     setCursor(Qt::ClosedHandCursor);
   }
 }
 
 void PreviewWidget::mouseMoveEvent(QMouseEvent* event) {
   if (m_drag == Drag::Divider) {
-    const QRectF r = imageRect();
-    if (r.width() > 0) {
-      setSplitPosition((event->position().x() - r.left()) / r.width());
-      emit splitPositionChanged(m_split);
+    if (imageRect().width() > 0) {
+      setSplitPosition(m_view.splitAt(event->position().x()));
+      emit splitPositionChanged(m_view.split());
     }
   } else if (m_drag == Drag::Pan) {
-    m_pan = m_panStart + (event->position() - m_dragStart);
-    update();
+    m_view.setPan(m_panStart + (event->position() - m_dragStart));
+    refresh();
   } else {
     setCursor(nearDivider(event->position()) ? Qt::SplitHCursor
-                                             : (!m_fit ? Qt::OpenHandCursor : Qt::ArrowCursor));
+                                             : (!m_view.fit() ? Qt::OpenHandCursor : Qt::ArrowCursor));
   }
   const QPoint framePos = framePosition(event->position());
   if (framePos.x() >= 0)
@@ -389,15 +422,11 @@ void PreviewWidget::leaveEvent(QEvent* event) {
 
 void PreviewWidget::setOverlayPainter(OverlayPainter painter) {
   m_overlay = std::move(painter);
-  update();
+  refresh();
 }
 
 QPoint PreviewWidget::framePosition(const QPointF& pos) const {
-  const QRectF r = imageRect();
-  if (r.isEmpty() || !r.contains(pos)) return {-1, -1};
-  const int x = static_cast<int>((pos.x() - r.left()) / r.width() * m_filteredImage.width());
-  const int y = static_cast<int>((pos.y() - r.top()) / r.height() * m_filteredImage.height());
-  return {std::clamp(x, 0, m_filteredImage.width() - 1), std::clamp(y, 0, m_filteredImage.height() - 1)};
+  return m_view.framePixel(pos);
 }
 
 void PreviewWidget::mouseReleaseEvent(QMouseEvent*) {
@@ -406,7 +435,7 @@ void PreviewWidget::mouseReleaseEvent(QMouseEvent*) {
 }
 
 void PreviewWidget::mouseDoubleClickEvent(QMouseEvent*) {
-  setFitToWindow(!m_fit);
+  setFitToWindow(!m_view.fit());
 }
 
 }  // namespace convolab::gui

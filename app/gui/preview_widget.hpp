@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// PreviewWidget: paints the filtered / original / split view with a draggable divider, plus state overlays.
+// PreviewWidget: the filtered / original / split view with a draggable divider, plus state overlays. The
+// frame layer is drawn by a back-end canvas (OpenGL, or the raster fallback) laid over this widget; the
+// overlays are painted on top of it with a QPainter, the same code for both.
 #pragma once
 
 #include <QImage>
@@ -7,6 +9,9 @@
 #include <chrono>
 #include <functional>
 
+#include "preview_canvas.hpp"
+#include "preview_renderer.hpp"
+#include "preview_view.hpp"
 #include "processed_frame.hpp"
 
 class QBoxLayout;
@@ -17,11 +22,25 @@ namespace convolab::gui {
 
 enum class ViewMode { Filtered, Original, Split };
 
-class PreviewWidget : public QWidget {
+class PreviewWidget : public QWidget, private PreviewCanvasHost {
   Q_OBJECT
 
  public:
-  explicit PreviewWidget(QWidget* parent = nullptr);
+  /// `rendererSetting`: the setting view/renderer ("auto", "opengl", "raster"; CONVOLAB_PREVIEW overrides).
+  explicit PreviewWidget(QWidget* parent = nullptr, const QString& rendererSetting = {});
+  ~PreviewWidget() override;
+
+  /// Picks the back-end again (OpenGL when usable unless `preference` says raster).
+  void setRendererPreference(RendererPreference preference);
+  /// The back-end painting now. OpenGL may still turn out unusable when its canvas first initialises; the
+  /// preview then falls back to raster and emits rendererChanged().
+  PreviewRenderer renderer() const { return m_renderer; }
+  /// For people: "OpenGL 4.5 · llvmpipe (…)" or "Raster — no OpenGL context on this display".
+  QString rendererDescription() const;
+  /// The canvas drawing the frame layer (the OpenGL or raster widget laid over this one).
+  QWidget* canvas() const { return m_canvas; }
+  /// Where the frame lies and how widget and frame pixels map.
+  const PreviewView& view() const { return m_view; }
 
   /// Shows `frame` on the next paint (the images are wrapped, not copied).
   void setFrame(ProcessedFramePtr frame);
@@ -30,10 +49,10 @@ class PreviewWidget : public QWidget {
   void setViewMode(ViewMode mode);
   ViewMode viewMode() const { return m_mode; }
   void setFitToWindow(bool fit);
-  bool fitToWindow() const { return m_fit; }
+  bool fitToWindow() const { return m_view.fit(); }
   /// Divider position in split view, 0..1 of the image width.
   void setSplitPosition(double position);
-  double splitPosition() const { return m_split; }
+  double splitPosition() const { return m_view.split(); }
   void setPaused(bool paused);
 
   /// "No source" state: the frame is hidden and a panel offers Open image / Open video / Test pattern.
@@ -76,6 +95,11 @@ class PreviewWidget : public QWidget {
   /// A new frame reached the screen at `when` (for the displayed-FPS counter, the capture-to-display latency
   /// from record.captured, and edit → screen from its revision, flags and strategy).
   void framePainted(std::chrono::steady_clock::time_point when, const convolab::gui::FrameRecord& record);
+  /// The paint that showed a new frame took `cpuMs` on the GUI thread (upload and drawing); `gpuMs`: the GPU
+  /// time of a recent paint where the back-end measures it (OpenGL timer queries), else < 0.
+  void displayTimed(double cpuMs, double gpuMs);
+  /// The back-end changed (OpenGL fell back to raster, or the preference changed).
+  void rendererChanged();
   void splitPositionChanged(double position);
   void fitToWindowChanged(bool fit);
   void openImageRequested();
@@ -86,7 +110,6 @@ class PreviewWidget : public QWidget {
   void hoverLeft();
 
  protected:
-  void paintEvent(QPaintEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -95,7 +118,16 @@ class PreviewWidget : public QWidget {
   void leaveEvent(QEvent* event) override;
 
  private:
-  QRectF imageRect() const;
+  // PreviewCanvasHost: what the canvas draws, and what it reports.
+  PreviewLayer previewLayer() const override;
+  void paintOverlays(QPainter& p) override;
+  void canvasPainted(const PaintTiming& timing) override;
+  void canvasFailed(const QString& why) override;
+  void useRenderer(PreviewRenderer renderer, const QString& why);
+  /// Repaints the canvas (frame layer and overlays).
+  void refresh();
+
+  QRectF imageRect() const { return m_view.imageRect(); }
   bool nearDivider(const QPointF& pos) const;
   void drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
                 const QColor& bg) const;
@@ -108,8 +140,7 @@ class PreviewWidget : public QWidget {
   QImage m_originalImage;
   std::uint64_t m_paintedSequence = 0;
   ViewMode m_mode = ViewMode::Filtered;
-  bool m_fit = true;
-  double m_split = 0.5;
+  PreviewView m_view;
   bool m_paused = false;
   QString m_disconnected;
   QString m_busy;
@@ -118,7 +149,6 @@ class PreviewWidget : public QWidget {
   std::uint64_t m_currentRevision = 0;
   std::chrono::steady_clock::time_point m_staleSince{};
   bool m_stale = false;
-  QPointF m_pan;  // offset at 100 % when the image is larger than the view
   enum class Drag { None, Divider, Pan } m_drag = Drag::None;
   QPointF m_dragStart;
   QPointF m_panStart;
@@ -131,6 +161,10 @@ class PreviewWidget : public QWidget {
   QPushButton* m_testPattern;
   QBoxLayout* m_placeholderButtons;
   OverlayPainter m_overlay;
+
+  QWidget* m_canvas = nullptr;
+  PreviewRenderer m_renderer = PreviewRenderer::Raster;
+  QString m_rendererWhy;  // why raster, when OpenGL was wanted
 };
 
 }  // namespace convolab::gui

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+// The preview's OpenGL back-end paints what the raster one paints (±1, at 100 %, in split view, dimmed, and
+// fitted), reports its paint time, and the preview falls back to raster when OpenGL is unusable. The pixel
+// cases need an OpenGL context: under Xvfb (Mesa) they run, offscreen (no GL) they are skipped and the
+// fallback is checked for real instead.
+#include <QOpenGLContext>
+#include <QOpenGLWidget>
+#include <QSignalSpy>
+#include <QTest>
+#include <memory>
+
+#include "app_test_support.hpp"
+#include "preview_widget.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+namespace {
+
+// A frame with detail in every pixel (gradients and a hash), so a shift by one pixel or a swapped channel
+// shows; `seed` rotates the channels, so the split view's original (seed 2) differs from the filtered frame.
+std::shared_ptr<Image> patternImage(int w, int h, int seed, std::size_t stride = 0) {
+  auto image = std::make_shared<Image>(w, h, stride);
+  for (int y = 0; y < h; ++y) {
+    std::uint8_t* row = image->pixels.data() + static_cast<std::size_t>(y) * image->stride;
+    for (int x = 0; x < w; ++x) {
+      const unsigned hash = (static_cast<unsigned>(x) * 73856093u) ^ (static_cast<unsigned>(y) * 19349663u);
+      row[3 * x + seed % 3] = static_cast<std::uint8_t>(x * 255 / w);
+      row[3 * x + (seed + 1) % 3] = static_cast<std::uint8_t>(y * 255 / h);
+      row[3 * x + (seed + 2) % 3] = static_cast<std::uint8_t>(hash >> 7);
+    }
+  }
+  return image;
+}
+
+ProcessedFramePtr frameOf(int w, int h, std::uint64_t sequence = 1, std::size_t stride = 0) {
+  auto frame = std::make_shared<ProcessedFrame>();
+  frame->record.sequence = sequence;
+  frame->record.filterRevision = 1;
+  frame->filtered = patternImage(w, h, 1, stride);
+  frame->original = patternImage(w, h, 2, stride);
+  return frame;
+}
+
+// What the canvas shows, read back: the GL framebuffer, or the raster widget's grab.
+QImage canvasPixels(PreviewWidget& preview) {
+  if (auto* gl = qobject_cast<QOpenGLWidget*>(preview.canvas()))
+    return gl->grabFramebuffer().convertToFormat(QImage::Format_RGB32);
+  return preview.canvas()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+struct Difference {
+  int max = 0;
+  double mean = 0;
+  QPoint where;
+};
+
+// Per-channel difference of two same-size images, skipping pixels `skip` says are overlays.
+Difference compare(const QImage& a, const QImage& b, const std::function<bool(int, int)>& skip = {}) {
+  Difference d;
+  double sum = 0;
+  qint64 n = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x) {
+      if (skip && skip(x, y)) continue;
+      const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+      const int diff = std::max(
+          {std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
+      sum += diff;
+      ++n;
+      if (diff > d.max) d.max = diff, d.where = {x, y};
+    }
+  d.mean = n ? sum / n : 0;
+  return d;
+}
+
+QString describe(const Difference& d) {
+  return QStringLiteral("max %1 at (%2, %3), mean %4")
+      .arg(d.max)
+      .arg(d.where.x())
+      .arg(d.where.y())
+      .arg(d.mean);
+}
+
+}  // namespace
+
+class PreviewGlTest : public QObject {
+  Q_OBJECT
+
+  std::unique_ptr<PreviewWidget> m_raster, m_gl;
+
+  // Two previews of one size and frame, one per back-end; false when this display has no OpenGL.
+  bool makePair(const QSize& size, const ProcessedFramePtr& frame) {
+    m_raster = std::make_unique<PreviewWidget>(nullptr, QStringLiteral("raster"));
+    m_gl = std::make_unique<PreviewWidget>(nullptr, QStringLiteral("opengl"));
+    for (auto* p : {m_raster.get(), m_gl.get()}) {
+      p->resize(size);
+      p->setFrame(frame);
+      p->setCurrentRevision(1);
+      p->show();
+      if (!QTest::qWaitForWindowExposed(p)) return false;
+    }
+    QTest::qWait(50);  // a GL canvas that cannot initialise falls back on the next turn of the event loop
+    return m_gl->renderer() == PreviewRenderer::OpenGL;
+  }
+
+ private slots:
+  void initTestCase() { convolab::test::prepareTestEnvironment(QStringLiteral("test_preview_gl")); }
+  void cleanup() {
+    m_raster.reset();
+    m_gl.reset();
+    qunsetenv("CONVOLAB_PREVIEW");
+    qunsetenv("CONVOLAB_PREVIEW_GL_FAIL");
+  }
+
+  // At 100 % every frame pixel is one widget pixel: both back-ends show the frame's own values, whatever
+  // the rows' padding (GL reads it through the unpack alignment, the row length, or row by row).
+  void sameAsRasterAtFullSize_data() {
+    QTest::addColumn<int>("stride");
+    QTest::newRow("packed") << 301 * 3;
+    QTest::newRow("aligned to 8") << 904;
+    QTest::newRow("row length 304") << 912;
+    QTest::newRow("row by row") << 910;
+  }
+  void sameAsRasterAtFullSize() {
+    QFETCH(int, stride);
+    // Odd sizes: centring would put the frame on half pixels without the pixel-grid rounding.
+    const auto frame = frameOf(301, 203, 1, static_cast<std::size_t>(stride));
+    if (!makePair(QSize(401, 290), frame)) QSKIP("no OpenGL context on this display");
+    m_raster->setFitToWindow(false);
+    m_gl->setFitToWindow(false);
+    const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
+    const Difference d = compare(raster, gl);
+    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    // The frame's own pixels, not a scaled copy.
+    const QPoint corner = m_gl->view().imageRect().topLeft().toPoint();
+    const std::uint8_t* first = frame->filtered->pixels.data();
+    QCOMPARE(gl.pixel(corner), qRgb(first[0], first[1], first[2]));
+  }
+
+  // Split view at 100 %: the original left of the divider, the filtered frame right of it. The divider, its
+  // knob and the two labels are QPainter overlays (anti-aliased differently by the GL paint engine): skipped.
+  void sameAsRasterInSplitView() {
+    const auto frame = frameOf(301, 203);
+    if (!makePair(QSize(401, 290), frame)) QSKIP("no OpenGL context on this display");
+    for (auto* p : {m_raster.get(), m_gl.get()}) {
+      p->setFitToWindow(false);
+      p->setViewMode(ViewMode::Split);
+      p->setSplitPosition(0.37);
+    }
+    const QRectF target = m_gl->view().imageRect();
+    const double divider = m_gl->view().dividerX();
+    const auto overlay = [&](int x, int y) {
+      const double dx = std::abs(x + 0.5 - divider), dy = std::abs(y + 0.5 - target.center().y());
+      return dx < 2 || (dx < 16 && dy < 16) || (y >= target.top() + 5 && y < target.top() + 45);
+    };
+    const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
+    const Difference d = compare(raster, gl, overlay);
+    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    // Left of the divider the original frame, right of it the filtered one.
+    const QPoint corner = target.topLeft().toPoint();
+    const auto pixelOf = [](const Image& image, int x, int y) {
+      const std::uint8_t* p = image.pixels.data() + static_cast<std::size_t>(y) * image.stride + 3 * x;
+      return qRgb(p[0], p[1], p[2]);
+    };
+    QCOMPARE(gl.pixel(corner + QPoint(20, 180)), pixelOf(*frame->original, 20, 180));
+    QCOMPARE(gl.pixel(corner + QPoint(280, 180)), pixelOf(*frame->filtered, 280, 180));
+  }
+
+  // The overlays are painted over the GL frame: on screen and in QWidget::grab() (the docs' screenshots),
+  // where a QPainter on the widget itself would be redirected under the frame.
+  void overlaysAreOnTop() {
+    if (!makePair(QSize(401, 290), frameOf(301, 203))) QSKIP("no OpenGL context on this display");
+    for (auto* p : {m_raster.get(), m_gl.get()}) {
+      p->setFitToWindow(false);
+      p->setViewMode(ViewMode::Split);
+    }
+    const QRectF target = m_gl->view().imageRect();
+    const QPoint onLine(static_cast<int>(m_gl->view().dividerX()), static_cast<int>(target.bottom()) - 20);
+    // The raster path's divider (the theme's line colour over the frame) is where the GL path has it.
+    const QRgb line = canvasPixels(*m_raster).pixel(onLine);
+    QVERIFY(qGray(line) > 200);  // the line, not the frame under it
+    for (const QImage& image : {canvasPixels(*m_gl), m_gl->grab().toImage()}) {
+      const QRgb p = image.pixel(onLine);
+      QVERIFY2(std::abs(qGray(p) - qGray(line)) <= 8, qPrintable(QString::number(p, 16)));
+    }
+    // The pills: anti-aliased edges and glyphs differ between the paint engines, the picture does not.
+    const Difference d =
+        compare(canvasPixels(*m_raster), m_gl->grab().toImage().convertToFormat(QImage::Format_RGB32));
+    QVERIFY2(d.mean < 1.0, qPrintable(describe(d)));
+  }
+
+  // A stale frame is dimmed in the shader as the raster path dims it with a translucent fill.
+  void staleDimmingMatches() {
+    if (!makePair(QSize(401, 290), frameOf(301, 203))) QSKIP("no OpenGL context on this display");
+    for (auto* p : {m_raster.get(), m_gl.get()}) {
+      p->setFitToWindow(false);
+      p->setCurrentRevision(2);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(m_gl->isDimmed() && m_raster->isDimmed(), 2000);
+    const QRectF target = m_gl->view().imageRect();
+    const auto pill = [&](int, int y) { return y >= target.bottom() - 45; };  // the "Previous filter" pill
+    const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
+    const Difference d = compare(raster, gl, pill);
+    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    // Dimmed indeed: the right edge (green 254 there) reads darker.
+    const QPoint edge = target.topLeft().toPoint() + QPoint(300, 150);
+    QVERIFY2(qGreen(gl.pixel(edge)) < 200, qPrintable(QString::number(qGreen(gl.pixel(edge)))));
+  }
+
+  // Fitted (scaled down): both filter bilinearly; their rounding differs a little, not their picture.
+  void fittedFrameIsClose() {
+    if (!makePair(QSize(500, 340), frameOf(1280, 720))) QSKIP("no OpenGL context on this display");
+    const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
+    const Difference d = compare(raster, gl);
+    qInfo("fitted 1280×720 into 484×324: %s", qPrintable(describe(d)));
+    QVERIFY2(d.mean < 1.5 && d.max <= 8, qPrintable(describe(d)));
+  }
+
+  // Each paint that shows a new frame reports its time; repaints of the same frame do not.
+  void paintTimeIsReported() {
+    if (!makePair(QSize(401, 290), frameOf(301, 203))) QSKIP("no OpenGL context on this display");
+    for (auto* p : {m_raster.get(), m_gl.get()}) {
+      QSignalSpy timed(p, &PreviewWidget::displayTimed);
+      QSignalSpy painted(p, &PreviewWidget::framePainted);
+      p->setFrame(frameOf(301, 203, 2));
+      QTRY_COMPARE(timed.count(), 1);
+      QCOMPARE(painted.count(), 1);
+      QVERIFY(timed.at(0).at(0).toDouble() > 0);
+      p->setViewMode(ViewMode::Split);
+      QTest::qWait(100);
+      QCOMPARE(timed.count(), 1);
+    }
+  }
+
+  // No OpenGL context at all (the offscreen platform): raster, with the reason for people.
+  void fallsBackWithoutAContext() {
+    PreviewWidget preview(nullptr, QStringLiteral("opengl"));
+    if (QOpenGLContext().create()) QSKIP("this display has OpenGL (the forced failure is checked below)");
+    QCOMPARE(preview.renderer(), PreviewRenderer::Raster);
+    QVERIFY2(preview.rendererDescription().contains(QStringLiteral("no OpenGL context")),
+             qPrintable(preview.rendererDescription()));
+  }
+
+  // OpenGL fails when its canvas initialises (forced here): the preview swaps in the raster canvas, says
+  // why, and keeps showing the frame.
+  void fallsBackWhenOpenGlFails() {
+    qputenv("CONVOLAB_PREVIEW_GL_FAIL", "1");
+    const auto frame = frameOf(301, 203);
+    PreviewWidget preview(nullptr, QStringLiteral("opengl"));
+    QSignalSpy changed(&preview, &PreviewWidget::rendererChanged);
+    preview.resize(401, 290);
+    preview.setFitToWindow(false);
+    preview.setFrame(frame);
+    preview.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&preview));
+    QTRY_COMPARE(preview.renderer(), PreviewRenderer::Raster);
+    QVERIFY(qobject_cast<QOpenGLWidget*>(preview.canvas()) == nullptr);
+    QVERIFY2(preview.rendererDescription().startsWith(QStringLiteral("Raster")),
+             qPrintable(preview.rendererDescription()));
+    const QPoint corner = preview.view().imageRect().topLeft().toPoint();
+    const std::uint8_t* first = frame->filtered->pixels.data();
+    QTRY_COMPARE(canvasPixels(preview).pixel(corner), qRgb(first[0], first[1], first[2]));
+  }
+
+  // CONVOLAB_PREVIEW wins over the setting.
+  void environmentChoosesTheBackEnd() {
+    qputenv("CONVOLAB_PREVIEW", "raster");
+    PreviewWidget preview(nullptr, QStringLiteral("opengl"));
+    QCOMPARE(preview.renderer(), PreviewRenderer::Raster);
+    QCOMPARE(preview.rendererDescription(), QStringLiteral("Raster (QPainter)"));
+  }
+};
+
+QTEST_MAIN(PreviewGlTest)
+#include "test_preview_gl.moc"
