@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// auto's background work: see auto_background_job.hpp.
+#include "auto_background_job.hpp"
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include "convolab/error.hpp"
+#include "convolab/log.hpp"
+
+namespace convolab::auto_detail {
+namespace {
+
+/// A measured winner replaces what runs only when it is at least this much faster (median kernel time of
+/// the same measurement): smaller gains are within run-to-run noise on a CPU device and not worth a swap.
+constexpr double kSwitchMargin = 0.10;
+/// The newest background job in the process; older ones stop at their next cancellation point (only the
+/// filter a person is looking at is worth the device's spare time).
+std::atomic<std::uint64_t> g_newestMeasurement{0};
+
+/// Lowers the calling thread's CPU priority: on a CPU device the measurement's compiles must not take the
+/// cores from the live frames.
+void lowerThreadPriority() {
+#if defined(__linux__)
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
+}
+
+/// Prepares `choice` for the job's frame size on the measuring queue and launches it once (a CPU driver
+/// compiles the launch then), so that activating it on the live queue finds everything built. False when it
+/// cannot run here.
+bool buildForJob(BackgroundJob& job, const Choice& choice) {
+  throwIfCancelled();
+  Context& ctx = *job.context;
+  FilterSet filter;
+  {
+    std::lock_guard lock(job.mutex);
+    filter = job.latest;
+  }
+  try {
+    auto s = createCandidate(job.candidates, choice.strategy);
+    if (s->unsupportedReason(ctx, filter)) return false;
+    s->setTuningVariant(choice.variant);
+    prepareAndLaunchOnce(*s, ctx, filter, job.width, job.height);
+    return true;
+  } catch (const Error&) {
+    return false;
+  } catch (const cl::Error&) {
+    return false;
+  }
+}
+
+/// The job's thread: build the stored `target`; or run the nearest structure's choice (`guess`) as a better
+/// provisional one, measure, store the winner and build it.
+void runJob(BackgroundJob& job, std::optional<Choice> target, std::optional<Choice> guess) {
+  lowerThreadPriority();
+  setThreadCancelCheck([&job] { return job.superseded(); });
+  setThreadProgressCallback([&job](const std::string&, int done, int total) {
+    job.done = done;
+    job.total = total;
+  });
+  try {
+    if (target) {
+      job.waitForQuiet();  // a compile on PoCL stalls the live frames: not while a person edits
+      if (buildForJob(job, *target)) job.deliver(*target, true);
+    } else {
+      // Edits in quick succession (browsing presets) measure nothing: only a structure that stays is worth
+      // the device's time, and on PoCL every compile holds a driver lock that stalls the live frames.
+      job.waitForQuiet();
+      if (guess)
+        if (buildForJob(job, *guess)) job.deliver(*guess, false);
+      double provisionalMs = -1;
+      const auto deadline = Clock::now() + std::chrono::milliseconds(coreConfig().autoBudgetMs);
+      const auto [w, h] = autoMeasureSize(job.width, job.height);
+      const auto results = measureCandidates(job.candidates, *job.context, job.filter, w, h, deadline,
+                                             &provisionalMs, [&job] { job.waitForQuiet(); });
+      if (!results.empty()) {
+        Choice best = fastest(results);
+        // What runs now is the provisional strategy: the winner must beat it by the margin to replace it.
+        if (provisionalMs >= 0 && best.ms > provisionalMs * (1 - kSwitchMargin))
+          best = {std::string(kProvisionalStrategy), "", provisionalMs};
+        if (coreConfig().autoVerbose)
+          logMessage(LogLevel::Debug,
+                     "auto: " + job.key + " -> " + StrategyId(best.strategy, best.variant).toString());
+        AutoChoiceCache::instance().store(job.context->programCache(), job.key, best);
+        if (best.strategy == kProvisionalStrategy || buildForJob(job, best)) job.deliver(best, true);
+      }
+    }
+  } catch (const Cancelled&) {
+  } catch (const std::exception& e) {
+    logMessage(LogLevel::Debug, std::string("auto: background work failed: ") + e.what());
+  }
+  job.finished = true;
+}
+
+}  // namespace
+
+bool BackgroundJob::superseded() const {
+  return cancel || (ticket != 0 && ticket != g_newestMeasurement.load());
+}
+
+std::uint64_t nextMeasurementTicket() {
+  return ++g_newestMeasurement;
+}
+
+void launchBackgroundJob(const std::shared_ptr<BackgroundJob>& job, std::optional<Choice> target,
+                         std::optional<Choice> guess) {
+  BackgroundJob* j = job.get();
+  job->thread = std::thread([j, target, guess] { runJob(*j, target, guess); });
+  BackgroundJobs::instance().add(job);
+}
+
+}  // namespace convolab::auto_detail

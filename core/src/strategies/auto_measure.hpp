@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// auto's measurement: times the candidate strategies on one device queue and picks the fastest. Used by
+// auto's background jobs, by its `now` mode and by measureAutoChoice (the CLI's long videos).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "convolab/auto_choices.hpp"
+#include "convolab/strategy.hpp"
+
+namespace convolab::auto_detail {
+
+using Choice = AutoChoice;
+using Clock = std::chrono::steady_clock;
+
+/// What runs while auto has nothing better ready: it needs no compile for a new filter (one program per
+/// device, built at the first filter), so any edit shows on the next frame.
+inline constexpr std::string_view kProvisionalStrategy = "dynamic";
+
+/// The candidate called `name`, made anew; Error(Usage) when there is none (a stored choice is checked
+/// against the candidates before it gets here, so this is a programming error).
+std::unique_ptr<Strategy> createCandidate(const std::vector<StrategyEntry>& candidates,
+                                          std::string_view name);
+
+/// Prepares `s` for `filter` at width×height on `ctx` and launches it once on scratch buffers, waiting for
+/// it: a CPU driver compiles a kernel's launch the first time, so a later launch of the same program finds it
+/// done.
+void prepareAndLaunchOnce(Strategy& s, Context& ctx, const FilterSet& filter, int width, int height);
+
+/// Measures in three rounds so slow candidates cost one run each: (1) every accepting strategy once, default
+/// variant, the provisional one first; (2) every tuning variant of the strategies within 2x of the best,
+/// once; (3) the best few (strategy, variant) pairs `CONVOLAB_AUTO_RUNS` times (default 5), median. Returns
+/// round 3 and, through `provisionalMs`, the provisional strategy's time (negative when not measured).
+/// Candidates after `deadline` are skipped: the result is then the best of those measured by then.
+/// `beforeCandidate` may wait (for edits to pause): that time is not the measurement's.
+std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries, Context& ctx,
+                                      const FilterSet& filter, int width, int height,
+                                      Clock::time_point deadline, double* provisionalMs,
+                                      const std::function<void()>& beforeCandidate = {});
+
+/// The quickest of `results` (not empty).
+Choice fastest(const std::vector<Choice>& results);
+
+}  // namespace convolab::auto_detail
