@@ -24,7 +24,7 @@ build=$dir/build
 names=() files=() exprs=() targets=() regexes=()
 mutant() { names+=("$1") files+=("$2") exprs+=("$3") targets+=("$4") regexes+=("$5"); }
 
-# Issue 25.12's four that the ±1 tolerance or a missing test let through, and the write in place.
+# The four that the ±1 tolerance or a missing test let through, and the write in place.
 mutant lowrank-store-truncates kernels/lowrank.cl \
   's/store_rgb(dst, x, y, width, acc);/vstore3(convert_uchar3_sat(acc), y * width + x, dst);/' \
   convolab_core_tests 'ExactArithmetic.*(lowrank|separable)'

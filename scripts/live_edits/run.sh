@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Issue 22's live-editing measurement: the app under the default `auto` on a 1920x1080 test pattern at 30 fps
+# The live-editing measurement: the app under the default `auto` on a 1920x1080 test pattern at 30 fps
 # plays script.json (8 filter files of K 3-15, dense and separable, a border change, padding 7 -> 15, three
 # cell edits) and writes --stats: every action's edit -> screen time and the start-up time (first picture ->
 # first filtered frame).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Live edits that never wait for a build (issue 22): under auto a new filter structure runs on the next frame
+// Live edits that never wait for a build: under auto a new filter structure runs on the next frame
 // on the provisional strategy (dynamic) while its measurement waits, and a coefficient edit (auto after its
 // first filter, codegen) is applied to the live engine between frames instead of going through the engine
 // preparer: no frame after such an edit is stale.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `convolab --help`, `--version` and usage errors print and exit anywhere, as command-line tools do: also
-// without a display and without QT_QPA_PLATFORM (a QApplication aborted there in the xcb plugin, issue 19.3).
+// without a display and without QT_QPA_PLATFORM (a QApplication aborted there in the xcb plugin).
 #include <QProcess>
 #include <QTest>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// SIGINT/SIGTERM during a save (issue 13.8, the app part): the app ends with 130 and leaves no temporary. One
+// SIGINT/SIGTERM during a save: the app ends with 130 and leaves no temporary. One
 // signal lets the save finish (the window closes as the user would close it); a second quits at once,
 // removing the temporary. Runs the convolab binary with CONVOLAB_INJECT_FAULT=commit:slow, so each save holds
 // its temporary for 3 s.

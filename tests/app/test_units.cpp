@@ -86,7 +86,7 @@ class UnitsTest : public QObject {
     QVERIFY(QString::fromStdString(statsText(s, "dev", "auto")).contains(QStringLiteral("dropped")));
   }
 
-  // issue 22: a stand-in kernel is never hidden. The strategy's note (codegen past the literal limit, auto
+  // A stand-in kernel is never hidden. The strategy's note (codegen past the literal limit, auto
   // while provisional) reaches --stats as the core's StrategyId carries it.
   void strategyNoteReachesTheStats() {
     StatsSnapshot s;

@@ -507,7 +507,7 @@ TEST(Presets, EveryPresetLoadsAndIsBalanced) {
   EXPECT_EQ(convolab::loadFilterFile(kPresets / "gaussian.json").size(), 7);
 }
 
-// ---- a careless environment: caches that cannot be written or hold FIFOs (issue 13, items 1 and 8) -------
+// ---- a careless environment: caches that cannot be written or hold FIFOs -------
 
 /// Sets (value non-null) or unsets environment variables for one scope, restoring them after.
 class ScopedEnv {

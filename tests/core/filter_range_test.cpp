@@ -34,7 +34,7 @@ std::string rejection(const std::array<ChannelFilter, 3>& ch, BorderMode border 
 }
 
 TEST(FilterRange, SumsThatOverflowFloatAreRejectedNamingTheField) {
-  // Issue 13 item 9, first case: 5x5 of 1e30 with divisor 1e-30 (weights 1e60: inf in float).
+  // 5x5 of 1e30 with divisor 1e-30 (weights 1e60: inf in float).
   const ChannelFilter huge = filled(5, 1e30, 1e-30, 0);
   std::string msg = rejection({huge, huge, huge});
   EXPECT_NE(msg.find("channel r"), std::string::npos) << msg;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// literal_baker: live coefficient edits under codegen and sliding (issue 13.7a) run the generic kernel and
+// literal_baker: live coefficient edits under codegen and sliding run the generic kernel and
 // bake the literals once edits pause, so N distinct edits do not build N programs; K or border changes build
 // at once.
 #include <gtest/gtest.h>
