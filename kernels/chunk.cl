@@ -17,11 +17,11 @@
 // the FMA rate or less.
 #define BYTE_TO_FLOAT(w) (as_float(0x4B000000u | (w)) - 8388608.0f)
 
-// Clamped to 0..255, x + 2^23 lies in [2^23, 2^24), where a float's unit in the last place is 1: the addition
-// rounds x to nearest even and the low mantissa byte is the result. The same as convert_uchar_sat_rte (NaN
-// clamps to 0) in a few instructions; PoCL's rint is a long software sequence on x86. Works on scalars and
-// vectors alike.
-#define ROUNDED_BITS(x) (clamp((x), 0.0f, 255.0f) + 8388608.0f)
+// Clamped to 0..255, x + 1.5·2^23 lies in [2^23, 2^24), where a float's unit in the last place is 1: the
+// addition rounds x to nearest even and the low mantissa byte is the result. The same as convert_uchar_sat_rte
+// (NaN clamps to 0) in a few instructions; PoCL's rint is a long software sequence on x86. (2^23 gives the same
+// bytes too.)
+#define ROUNDED_BITS(x) (clamp((x), 0.0f, 255.0f) + 12582912.0f)
 
 // One float rounded and saturated to a byte, in the low 8 bits (for packing bytes into words).
 inline uint round_byte(float x) {
@@ -50,6 +50,17 @@ inline VEC offset_chunk(float4 offset, int v) {
   return VLOAD(0, opat + (CHUNK * v) % 3);
 }
 
+// Rounds the first n of the three chunks' 3·CHUNK values into bytes at d, one by one (round_byte).
+inline void store_rounded_bytes(__global uchar* d, int n, VEC c0, VEC c1, VEC c2) {
+  float t[3 * CHUNK];
+  VSTORE(c0, 0, t);
+  VSTORE(c1, 0, t + CHUNK);
+  VSTORE(c2, 0, t + 2 * CHUNK);
+#pragma unroll
+  for (int e = 0; e < 3 * CHUNK; ++e)
+    if (e < n) d[e] = (uchar)round_byte(t[e]);
+}
+
 // Rounds and stores one row of CHUNK pixels (three chunks) at d; where fewer than CHUNK `pixels` are left in
 // the frame's row (its right edge), only those.
 inline void store_chunks(__global uchar* d, int pixels, VEC c0, VEC c1, VEC c2) {
@@ -59,9 +70,5 @@ inline void store_chunks(__global uchar* d, int pixels, VEC c0, VEC c1, VEC c2) 
     STORE_CHUNK(c2, d + 2 * CHUNK);
     return;
   }
-  uchar tmp[3 * CHUNK];
-  VSTORE(TO_UCHAR(c0), 0, tmp);
-  VSTORE(TO_UCHAR(c1), 0, tmp + CHUNK);
-  VSTORE(TO_UCHAR(c2), 0, tmp + 2 * CHUNK);
-  for (int e = 0; e < pixels * 3; ++e) d[e] = tmp[e];
+  store_rounded_bytes(d, pixels * 3, c0, c1, c2);
 }
