@@ -143,6 +143,10 @@ void PreviewWidget::setFrame(ProcessedFramePtr frame) {
   refresh();
 }
 
+void PreviewWidget::update() {
+  refresh();
+}
+
 void PreviewWidget::refresh() {
   // The canvas draws everything: the frame layer and, through paintOverlays(), the overlays.
   if (m_canvas) m_canvas->update();

@@ -41,6 +41,10 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   QWidget* canvas() const { return m_canvas; }
   /// Where the frame lies and how widget and frame pixels map.
   const PreviewView& view() const { return m_view; }
+  /// Repaints the preview (the inspector calls this when its overlay changes). QWidget::update() alone would
+  /// not: the opaque canvas laid over this widget covers it, and only the canvas paints.
+  using QWidget::update;
+  void update();
 
   /// Shows `frame` on the next paint (the images are wrapped, not copied).
   void setFrame(ProcessedFramePtr frame);

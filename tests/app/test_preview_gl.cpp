@@ -233,6 +233,21 @@ class PreviewGlTest : public QObject {
     }
   }
 
+  // The pixel inspector asks for its overlay with a plain update() of the preview: the canvas over it
+  // repaints.
+  void updateOfThePreviewRepaintsTheCanvas() {
+    makePair(QSize(401, 290), frameOf(301, 203));
+    for (auto* p : {m_raster.get(), m_gl.get()}) {
+      int overlays = 0;
+      p->setOverlayPainter([&overlays](QPainter&, const QRectF&) { ++overlays; });
+      QTRY_VERIFY(overlays > 0);
+      const int before = overlays;
+      p->update();
+      QTRY_VERIFY2(overlays > before, qPrintable(rendererName(p->renderer())));
+      p->setOverlayPainter({});
+    }
+  }
+
   // No OpenGL context at all (the offscreen platform): raster, with the reason for people.
   void fallsBackWithoutAContext() {
     PreviewWidget preview(nullptr, QStringLiteral("opengl"));
