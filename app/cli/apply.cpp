@@ -20,6 +20,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/printable_path.hpp"
 #include "convolab/registry.hpp"
 #include "cv/image_codec.hpp"
 #include "image_batch.hpp"
@@ -63,19 +64,20 @@ std::vector<std::string> borderNames() {
 void checkSingleOutput(const BatchItem& item, const ApplyOptions& o) {
   const fs::path& output = item.output;
   if (item.kind == InputKind::Image && !opencv::canWriteImageFormat(output))
-    throw Error(ErrorKind::Usage, "cannot write '" + output.string() + "': unsupported output format '" +
-                                      output.extension().string() +
+    throw Error(ErrorKind::Usage, "cannot write '" + printablePath(output) +
+                                      "': unsupported output format '" + printablePath(output.extension()) +
                                       "' (use .png, .jpg, .bmp, .tif, .ppm, ...)");
   if (item.kind == InputKind::Video && o.codec.empty() && !videoCodecFor(output))
-    throw Error(ErrorKind::Usage, "cannot write video '" + output.string() +
+    throw Error(ErrorKind::Usage, "cannot write video '" + printablePath(output) +
                                       "': use .mkv (FFV1), .avi (MJPG) or .mp4 (mp4v), or --codec FOURCC");
   std::error_code ec;
   const fs::path folder = output.has_parent_path() ? output.parent_path() : fs::path(".");
   if (!fs::is_directory(folder, ec))
-    throw Error(ErrorKind::BadInput,
-                "cannot write '" + output.string() + "': folder '" + folder.string() + "' does not exist");
+    throw Error(ErrorKind::BadInput, "cannot write '" + printablePath(output) + "': folder '" +
+                                         printablePath(folder) + "' does not exist");
   if (!o.force && !o.skipExisting && (fs::exists(output, ec) || fs::is_symlink(output, ec)))
-    throw Error(ErrorKind::BadInput, "'" + output.string() + "' already exists; use --force to replace it");
+    throw Error(ErrorKind::BadInput,
+                "'" + printablePath(output) + "' already exists; use --force to replace it");
 }
 
 std::vector<std::shared_ptr<Context>> openContexts(const std::vector<std::string>& specs) {
@@ -125,7 +127,7 @@ int runApply(const ApplyOptions& o) {
     progress.println(std::cerr, std::string("convolab-cli: error: ") + message);
   };
   for (const BatchProblem& p : plan.problems)
-    reportFailure("'" + p.input.string() + "': " + p.reason, ErrorKind::BadInput);
+    reportFailure("'" + printablePath(p.input) + "': " + p.reason, ErrorKind::BadInput);
 
   std::vector<BatchItem> images, videos;
   for (BatchItem& item : plan.items)
@@ -173,7 +175,7 @@ int runApply(const ApplyOptions& o) {
     std::error_code ec;
     if (fs::exists(item.output, ec) && o.skipExisting) {
       ++skipped;
-      if (!o.quiet) progress.println(std::cout, "skipped " + item.output.string() + " (exists)");
+      if (!o.quiet) progress.println(std::cout, "skipped " + printablePath(item.output) + " (exists)");
       continue;
     }
     VideoJobOptions vo;
@@ -192,7 +194,7 @@ int runApply(const ApplyOptions& o) {
     vo.progress = [&](std::int64_t done, std::int64_t frames) {
       if (!started) {
         started = true;
-        progress.start(frames, "frames", item.input.filename().string());
+        progress.start(frames, "frames", printablePath(item.input.filename()));
       }
       progress.update(done);
     };
@@ -200,7 +202,7 @@ int runApply(const ApplyOptions& o) {
       const VideoJobResult r = runVideoJob(vo);
       progress.finish();
       if (r.stopped) {
-        progress.println(std::cerr, "convolab-cli: stopped: " + item.output.string() +
+        progress.println(std::cerr, "convolab-cli: stopped: " + printablePath(item.output) +
                                         " was not written (the frames filtered so far are discarded)");
         break;
       }
@@ -208,8 +210,9 @@ int runApply(const ApplyOptions& o) {
       if (!o.quiet) {
         std::ostringstream line;
         line.precision(3);
-        line << "wrote " << item.output.string() << " (" << r.width << "x" << r.height << ", " << r.frames
-             << " frames at " << r.fps << " fps = " << static_cast<double>(r.frames) / r.fps << " s";
+        line << "wrote " << printablePath(item.output) << " (" << r.width << "x" << r.height << ", "
+             << r.frames << " frames at " << r.fps << " fps = " << static_cast<double>(r.frames) / r.fps
+             << " s";
         if (const std::string timing = r.timingNote(); !timing.empty()) line << "; " << timing;
         line << ", " << r.codec << ", strategy " << r.strategy << " on " << vo.context->device().name << ", "
              << (r.seconds > 0 ? r.frames / r.seconds : 0) << " frames/s; per frame: decode " << r.decodeMs
@@ -225,7 +228,7 @@ int runApply(const ApplyOptions& o) {
       reportFailure(ClError(e.what(), e.err()).what(), ErrorKind::Device);
     } catch (const cv::Exception& e) {
       progress.finish();
-      reportFailure("video '" + item.input.string() + "': OpenCV: " + e.what(), ErrorKind::BadInput);
+      reportFailure("video '" + printablePath(item.input) + "': OpenCV: " + e.what(), ErrorKind::BadInput);
     }
   }
 

@@ -13,6 +13,7 @@
 #include "convolab/atomic_file.hpp"
 #include "convolab/border.hpp"
 #include "convolab/engine.hpp"
+#include "convolab/printable_path.hpp"
 #include "cv/image_codec.hpp"
 
 namespace convolab::cli {
@@ -23,7 +24,7 @@ namespace {
 /// grey).
 Image readInput(const std::filesystem::path& path, std::int64_t maxPixels, bool acceptDamaged,
                 opencv::DecodeReport& report) {
-  const std::string label = "image '" + path.string() + "'";
+  const std::string label = "image '" + printablePath(path) + "'";
   try {
     Image image = opencv::loadImage(path, maxPixels, label, &report);
     if (report.damaged && !acceptDamaged)
@@ -43,7 +44,7 @@ std::string encodeFor(const Image& result, const std::filesystem::path& output) 
   try {
     return opencv::encodeImage(result, output.extension().string());
   } catch (const Error& e) {
-    throw Error(ErrorKind::BadInput, "'" + output.string() + "': " + e.what());
+    throw Error(ErrorKind::BadInput, "'" + printablePath(output) + "': " + e.what());
   }
 }
 
@@ -58,17 +59,18 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
   if (std::filesystem::exists(item.output, ec) || std::filesystem::is_symlink(item.output, ec)) {
     if (o.skipExisting) {
       r.status = ItemOutcome::Status::Skipped;
-      r.message = "skipped " + item.output.string() + " (exists)";
+      r.message = "skipped " + printablePath(item.output) + " (exists)";
       return r;
     }
     if (!o.overwrite)
       throw Error(ErrorKind::BadInput,
-                  "'" + item.output.string() +
+                  "'" + printablePath(item.output) +
                       "' already exists; use --force to replace it or --skip-existing to skip it");
   }
   if (!opencv::canWriteImageFormat(item.output))
-    throw Error(ErrorKind::Usage, "cannot write '" + item.output.string() + "': unsupported output format '" +
-                                      item.output.extension().string() + "'");
+    throw Error(ErrorKind::Usage, "cannot write '" + printablePath(item.output) +
+                                      "': unsupported output format '" +
+                                      printablePath(item.output.extension()) + "'");
   opencv::DecodeReport decoded;
   const Image input = readInput(item.input, o.maxPixels, o.acceptDamaged, decoded);
   Image result(input.width, input.height);
@@ -79,14 +81,14 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
   if (stopping(o)) return r;  // NotRun; the temporary goes with `file`
   file.commit();
   std::ostringstream line;
-  line << "wrote " << item.output.string() << " (" << input.width << "x" << input.height << ", filter '"
+  line << "wrote " << printablePath(item.output) << " (" << input.width << "x" << input.height << ", filter '"
        << (o.filter.name().empty() ? std::string("custom") : o.filter.name()) << "', border "
        << borderName(o.filter.border()) << ", strategy " << t.strategy.toString() << " on "
        << engine.context().device().name << ", kernel " << t.kernelMs << " ms)";
   if (decoded.damaged) line << "\n  note: " << decoded.damageMessage() << "; filtered as decoded";
   // Once a run: a folder of RGBA images would otherwise repeat it for every file.
   if (decoded.alphaDropped && !alphaNoted.exchange(true))
-    line << "\n  note: " << item.input.string() << ": " << decoded.alphaMessage()
+    line << "\n  note: " << printablePath(item.input) << ": " << decoded.alphaMessage()
          << " (said once; other files may have one too)";
   r.status = ItemOutcome::Status::Written;
   r.message = line.str();
@@ -118,10 +120,10 @@ std::vector<ItemOutcome> runImageBatch(const std::vector<BatchItem>& items, cons
       } catch (const cl::Error& e) {
         r = {ItemOutcome::Status::Failed, ClError(e.what(), e.err()).what(), ErrorKind::Device};
       } catch (const cv::Exception& e) {
-        r = {ItemOutcome::Status::Failed, "'" + items[i].input.string() + "': OpenCV: " + e.what(),
+        r = {ItemOutcome::Status::Failed, "'" + printablePath(items[i].input) + "': OpenCV: " + e.what(),
              ErrorKind::BadInput};
       } catch (const std::bad_alloc&) {
-        r = {ItemOutcome::Status::Failed, "'" + items[i].input.string() + "': out of memory",
+        r = {ItemOutcome::Status::Failed, "'" + printablePath(items[i].input) + "': out of memory",
              ErrorKind::BadInput};
       }
       if (r.status == ItemOutcome::Status::NotRun) return;  // stopped

@@ -27,6 +27,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/frame_stream.hpp"
+#include "convolab/printable_path.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
 #include "cv/mat_adapter.hpp"
@@ -51,7 +52,7 @@ bool measuringRepays(const DeviceInfo& device, std::int64_t frames, double kerne
 }
 
 [[noreturn]] void bad(const fs::path& path, const std::string& what) {
-  throw Error(ErrorKind::BadInput, "video '" + path.string() + "': " + what);
+  throw Error(ErrorKind::BadInput, "video '" + printablePath(path) + "': " + what);
 }
 
 double msSince(Clock::time_point t0) {
@@ -121,7 +122,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   VideoJobResult result;
   std::string codec = o.codec.empty() ? videoCodecFor(o.output).value_or("") : o.codec;
   if (codec.size() != 4)
-    throw Error(ErrorKind::Usage, "cannot choose a video codec for '" + o.output.string() +
+    throw Error(ErrorKind::Usage, "cannot choose a video codec for '" + printablePath(o.output) +
                                       "': use .mkv (FFV1), .avi (MJPG) or .mp4 (mp4v), or --codec FOURCC");
   result.codec = codec;
 
@@ -146,7 +147,8 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   FrameTimeline timeline(result.fps, result.declaredFrames);
   const std::int64_t total = result.declaredFrames;
   if (o.note)
-    o.note("'" + o.input.string() + "': the audio, if any, is not kept (ConvoLab writes the video only)");
+    o.note("'" + printablePath(o.input) +
+           "': the audio, if any, is not kept (ConvoLab writes the video only)");
 
   // The output: a temporary with the target's extension (the writer picks the container from it).
   AtomicFile file(o.output, o.overwrite);
@@ -157,18 +159,19 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   // video is padded by one column / row repeating its neighbour instead, so no pixel is lost, and said.
   const cv::Size outSize((size.width + 1) & ~1, (size.height + 1) & ~1);
   if (outSize != size && o.note)
-    o.note("'" + o.input.string() + "' is " + std::to_string(size.width) + "x" + std::to_string(size.height) +
-           ": written as " + std::to_string(outSize.width) + "x" + std::to_string(outSize.height) +
+    o.note("'" + printablePath(o.input) + "' is " + std::to_string(size.width) + "x" +
+           std::to_string(size.height) + ": written as " + std::to_string(outSize.width) + "x" +
+           std::to_string(outSize.height) +
            " (OpenCV's video writer needs even sizes), the last column or row repeated");
   try {
     if (!writer.open(file.temporaryPath().string(), cv::CAP_FFMPEG, fourcc, result.fps, outSize, true))
       writer.open(file.temporaryPath().string(), cv::CAP_ANY, fourcc, result.fps, outSize, true);
   } catch (const cv::Exception& e) {
-    throw Error(ErrorKind::BadInput, "cannot write video '" + o.output.string() + "': " + e.what());
+    throw Error(ErrorKind::BadInput, "cannot write video '" + printablePath(o.output) + "': " + e.what());
   }
   if (!writer.isOpened())
-    throw Error(ErrorKind::BadInput, "cannot write video '" + o.output.string() + "' with codec " + codec +
-                                         " (try another --codec or extension)");
+    throw Error(ErrorKind::BadInput, "cannot write video '" + printablePath(o.output) + "' with codec " +
+                                         codec + " (try another --codec or extension)");
 
   // The device: the engine runs the first frame (it resolves `auto` and falls back when a strategy cannot
   // run), then a FrameStream of the strategy that ran pipelines the rest.
@@ -207,7 +210,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
       }
     } catch (const capture::SourceError& e) {  // e.g. the frame size changed
       decodeError = std::make_exception_ptr(
-          Error(ErrorKind::BadInput, "video '" + o.input.string() + "': " + e.what()));
+          Error(ErrorKind::BadInput, "video '" + printablePath(o.input) + "': " + e.what()));
     } catch (...) {
       decodeError = std::current_exception();
     }
@@ -332,14 +335,14 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   writer.release();
   if (fs::file_size(file.temporaryPath(), ec) == 0 || ec)
     throw Error(ErrorKind::BadInput,
-                "cannot write video '" + o.output.string() + "': the encoder wrote nothing");
+                "cannot write video '" + printablePath(o.output) + "': the encoder wrote nothing");
   // Report the size the file holds, read back from it, never the one asked for.
   try {
     capture::VideoReader check(file.temporaryPath());
     result.width = check.info().width;
     result.height = check.info().height;
   } catch (const capture::SourceError& e) {
-    throw Error(ErrorKind::BadInput, "cannot write video '" + o.output.string() +
+    throw Error(ErrorKind::BadInput, "cannot write video '" + printablePath(o.output) +
                                          "': the encoder's output does not read back (" + e.what() + ")");
   }
   file.commit();

@@ -244,6 +244,23 @@ TEST_F(ApplyBatch, NewlineInAFileNameIsPrintedEscaped) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r;
 }
 
+// apply's own lines name files escaped too: a `wrote` line on stdout, a failure on stderr. The files keep
+// their real names; only what is printed is escaped.
+TEST_F(ApplyBatch, NewlinesInBatchFileNamesArePrintedEscaped) {
+  fs::create_directories(path("in"));
+  writeImage(path("in/new\nline.png"));
+  { std::ofstream(path("in/bad\nname.png")) << "not an image"; }
+  const Result r = apply({path("in").string(), "-o", path("out/").string()});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_TRUE(fs::exists(path("out/new\nline.png"))) << r;
+  EXPECT_NE(r.out.find("wrote " + path("out").string() + "/new\\nline.png"), std::string::npos) << r;
+  EXPECT_NE(r.err.find("bad\\nname.png"), std::string::npos) << r;
+  for (const std::string raw : {"new\nline", "bad\nname"}) {
+    EXPECT_EQ(r.out.find(raw), std::string::npos) << "printed raw on stdout\n" << r;
+    EXPECT_EQ(r.err.find(raw), std::string::npos) << "printed raw on stderr\n" << r;
+  }
+}
+
 TEST_F(ApplyBatch, MaxPixelsIsCheckedFromTheHeaderBeforeDecoding) {
   // A PNG whose header declares 30000x30000 (grey, 8-bit), then an empty IDAT: a decoder would allocate
   // 900 MB before finding out. The header alone must be enough to refuse it.
