@@ -18,7 +18,7 @@ ImageFileSource::ImageFileSource(Image image, std::string label)
 void ImageFileSource::open() {
   if (!m_path || m_image) return;
   try {
-    m_image = std::make_shared<const Image>(opencv::loadImage(*m_path, m_maxPixels));
+    m_image = std::make_shared<const Image>(opencv::loadImage(*m_path, m_maxPixels, {}, &m_report));
   } catch (const Error& e) {
     throw SourceError(e.what());  // a file that cannot be opened as a source, like any other source's
   }
@@ -40,7 +40,11 @@ bool ImageFileSource::read(Frame& out) {
 
 std::string ImageFileSource::deliveredMode() const {
   if (!m_image) return {};
-  return std::to_string(m_image->width) + "×" + std::to_string(m_image->height) + " still image";
+  std::string mode = std::to_string(m_image->width) + "×" + std::to_string(m_image->height) + " still image";
+  // The app shows what was decoded; the status bar says what was not.
+  for (const auto& lost : {m_report.damageMessage(), m_report.alphaMessage()})
+    if (!lost.empty()) mode += " · " + lost;
+  return mode;
 }
 
 }  // namespace convolab::capture

@@ -27,6 +27,7 @@ class ImageFileSource : public FrameSource {
   void close() override {}
   bool read(Frame& out) override;
   double nominalFps() const override { return kRepeatFps; }
+  /// "W×H still image", followed by what decoding lost ("image is damaged: N of M rows decoded").
   std::string deliveredMode() const override;
   bool canStep() const override { return true; }
 
@@ -35,6 +36,8 @@ class ImageFileSource : public FrameSource {
   std::int64_t m_maxPixels = opencv::kDefaultMaxPixels;
   std::string m_label;
   std::shared_ptr<const Image> m_image;
+  opencv::DecodeReport
+      m_report;  ///< what the decoder lost (a damaged JPEG, an alpha channel), said with the mode
   std::int64_t m_index = 0;
 };
 

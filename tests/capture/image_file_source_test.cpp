@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <vector>
+
 #include <opencv2/imgcodecs.hpp>
 
 #include "cv_test_support.hpp"
@@ -66,6 +69,26 @@ TEST(ImageFileSource, DecodedImageNeedsNoFile) {
   Frame frame;
   ASSERT_TRUE(source.read(frame));
   EXPECT_EQ(frame.image->width, 4);
+}
+
+// A damaged still is shown as far as it decodes, and the status bar (the delivered mode) says what was lost.
+TEST(ImageFileSource, ADamagedJpegSaysHowManyRowsWereDecoded) {
+  ScratchDir dir;
+  cv::Mat bgr(240, 320, CV_8UC3);
+  cv::randu(bgr, 0, 255);  // noise: a JPEG whose data spreads over all rows
+  std::vector<unsigned char> jpeg;
+  ASSERT_TRUE(cv::imencode(".jpg", bgr, jpeg));
+  jpeg.resize(jpeg.size() * 4 / 10);
+  const auto path = dir / "cut.jpg";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<std::streamsize>(jpeg.size()));
+  }
+  ImageFileSource source(path);
+  source.open();
+  const std::string mode = source.deliveredMode();
+  EXPECT_EQ(mode.rfind("320×240 still image · image is damaged: ", 0), 0u) << mode;
+  EXPECT_NE(mode.find(" of 240 rows decoded"), std::string::npos) << mode;
 }
 
 }  // namespace
