@@ -29,7 +29,7 @@ QString ms(double v) {
 
 // OBS-like thresholds: a rate below 95 % of the source is amber, below 80 % red.
 QColor rateColor(double rate, double source) {
-  if (source <= 0 || rate <= 0) return QColor(0xe3, 0xe6, 0xeb);
+  if (source <= 0 || rate <= 0) return theme::text();
   if (rate < 0.8 * source) return theme::danger();
   if (rate < 0.95 * source) return theme::warning();
   return theme::ok();
@@ -37,7 +37,7 @@ QColor rateColor(double rate, double source) {
 
 // Device time per frame against the budget: above 75 % amber, above 100 % red.
 QColor budgetColor(double total, double budget) {
-  if (budget <= 0 || total <= 0) return QColor(0xe3, 0xe6, 0xeb);
+  if (budget <= 0 || total <= 0) return theme::text();
   if (total > budget) return theme::danger();
   if (total > 0.75 * budget) return theme::warning();
   return theme::ok();
@@ -161,7 +161,7 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
 QLabel* StatsPanel::addRow(QGridLayout* grid, int row, const QString& name, const QString& tooltip,
                            const QString& key) {
   auto* label = new QLabel(name, this);
-  label->setStyleSheet(QStringLiteral("color:#8a919c;"));
+  label->setStyleSheet(theme::textStyle(theme::dimText()));
   label->setToolTip(tooltip);
   auto* value = new QLabel(QStringLiteral("—"), this);
   value->setObjectName(QStringLiteral("stat_") + key);
@@ -205,7 +205,7 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   if (m_stillIdle && s.processedFps <= 0) {
     // A still image is processed once per change: no rate to compare with the source's.
     m_processed->setText(tr("still image, idle"));
-    setColor(m_processed, QColor(0xe3, 0xe6, 0xeb));
+    setColor(m_processed, theme::text());
   } else {
     m_processed->setText(fps(s.processedFps) + (s.bypassed ? tr("  bypass") : QString()));
     setColor(m_processed, rateColor(s.processedFps, source));
@@ -216,14 +216,12 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
       s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
   if (!m_preparing.isEmpty()) {
     m_dropped->setText(tr("warming up: %1").arg(m_preparing));
-    setColor(m_dropped, QColor(0x8a, 0x91, 0x9c));
+    setColor(m_dropped, theme::dimText());
   } else {
     m_dropped->setText(QStringLiteral("%1 / %2 (%3 %)").arg(s.dropped).arg(s.delivered).arg(pct, 0, 'f', 1));
     // Coloured by what is dropped now (last second), so start-up drops do not leave it red for good.
     const double recent = 100.0 * s.recentDropShare;
-    setColor(m_dropped, recent > 20  ? theme::danger()
-                        : recent > 5 ? theme::warning()
-                                     : QColor(0xe3, 0xe6, 0xeb));
+    setColor(m_dropped, recent > 20 ? theme::danger() : recent > 5 ? theme::warning() : theme::text());
   }
   // A still (or a paused source) between changes keeps the last pass's figures, marked as such; its latency
   // is change → screen (the worker stamps a repeated pass with the change's time).
@@ -285,7 +283,7 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                                         "before it")
                                    : QString());
   }
-  m_stages->item(totalRow, 0)->setData(Qt::DecorationRole, QColor(0xe3, 0xe6, 0xeb));
+  m_stages->item(totalRow, 0)->setData(Qt::DecorationRole, theme::text());
   set(totalRow, 1, ms(s.total.current), budgetColor(s.total.current, s.budgetMs), totalTip, true);
   set(totalRow, 2, ms(s.total.mean), budgetColor(s.total.mean, s.budgetMs), totalTip, true);
   set(totalRow, 3, ms(s.total.p95), budgetColor(s.total.p95, s.budgetMs), totalTip, true);
