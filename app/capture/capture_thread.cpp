@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace convolab::capture {
 
@@ -53,6 +54,16 @@ void CaptureThread::seek(std::int64_t frame) {
   {
     std::lock_guard lock(m_mutex);
     m_seek = std::max<std::int64_t>(0, frame);
+    m_seekMs = -1;
+  }
+  m_wake.notify_all();
+}
+
+void CaptureThread::seekMs(double ms) {
+  {
+    std::lock_guard lock(m_mutex);
+    m_seekMs = std::isfinite(ms) ? std::max(0.0, ms) : 0.0;
+    m_seek = -1;
   }
   m_wake.notify_all();
 }
@@ -61,6 +72,40 @@ bool CaptureThread::waitUntil(steady_clock::time_point deadline) {
   std::unique_lock lock(m_mutex);
   m_wake.wait_until(lock, deadline, [&] { return m_stop; });
   return !m_stop;
+}
+
+bool CaptureThread::waitForDue(steady_clock::time_point deadline) {
+  std::unique_lock lock(m_mutex);
+  return !m_wake.wait_until(lock, deadline,
+                            [&] { return m_stop || m_paused || m_seek >= 0 || m_seekMs >= 0; });
+}
+
+// Pacing: a frame with a time in the source (video files) is due when that time has passed since the
+// previous frame was due, so a clip plays in its own duration however irregular its frames (a variable
+// rate, gaps where the previous frame stays on screen). After the last frame the clip starts over once the
+// last frame has had its time (up to the duration). Frames without a time (the test pattern) come at the
+// nominal rate. After a stall (a slow decode) or a pause or a seek, the next frame is due at once: no
+// catching up.
+steady_clock::time_point CaptureThread::dueTime(const Frame& frame) {
+  using Ms = std::chrono::duration<double, std::milli>;
+  const double intervalMs = 1000.0 / std::max(1.0, m_source->nominalFps());
+  const auto now = steady_clock::now();
+  double afterLastMs = intervalMs;
+  if (frame.timestampMs >= 0 && m_lastTimestampMs >= 0) {
+    if (frame.timestampMs > m_lastTimestampMs) {
+      afterLastMs = frame.timestampMs - m_lastTimestampMs;
+    } else {  // started over: the last frame lasts until the end of the clip
+      const double durationMs = m_source->durationMs();
+      if (durationMs > m_lastTimestampMs) afterLastMs = durationMs - m_lastTimestampMs;
+    }
+  }
+  auto due = m_lastDue + std::chrono::duration_cast<steady_clock::duration>(Ms(afterLastMs));
+  if (!m_anchored || now > due + std::chrono::duration_cast<steady_clock::duration>(Ms(intervalMs)))
+    due = now;
+  m_anchored = true;
+  m_lastDue = due;
+  m_lastTimestampMs = frame.timestampMs;
+  return due;
 }
 
 void CaptureThread::publish(CaptureState state, std::string message, bool retrying, bool absent) {
@@ -82,7 +127,8 @@ void CaptureThread::run() {
   bool open = false;
   bool everOpened = false;
   bool reportedFailure = false;
-  auto nextDue = steady_clock::now();
+  // A frame read but not yet due: kept over a pause (a step shows it), dropped by a seek.
+  std::optional<Frame> waiting;
   publish(CaptureState::Opening);
   for (;;) {
     {
@@ -95,8 +141,9 @@ void CaptureThread::run() {
         open = true;
         everOpened = true;
         reportedFailure = false;
-        nextDue = steady_clock::now();
+        m_anchored = false;
         m_frameCount = m_source->frameCount();
+        m_durationMs = m_source->durationMs();
         publish(CaptureState::Running);
       } catch (const std::exception& e) {
         // A source that never opened and cannot be retried (a missing file) stays failed; a camera that
@@ -119,63 +166,83 @@ void CaptureThread::run() {
 
     bool paused, stepping = false;
     std::int64_t seekTo = -1;
+    double seekToMs = -1;
     {
       std::unique_lock lock(m_mutex);
-      if (m_paused && m_steps == 0 && m_seek < 0 && !m_source->selfPaced()) {
-        m_wake.wait(lock, [&] { return m_stop || !m_paused || m_steps > 0 || m_seek >= 0; });
+      if (m_paused && m_steps == 0 && m_seek < 0 && m_seekMs < 0 && !m_source->selfPaced()) {
+        m_wake.wait(lock, [&] { return m_stop || !m_paused || m_steps > 0 || m_seek >= 0 || m_seekMs >= 0; });
         if (m_stop) return;
-        nextDue = steady_clock::now();
+        m_anchored = false;  // resumed: from now on, not from before the pause
       }
       paused = m_paused;
       std::swap(seekTo, m_seek);
-      if (paused && seekTo >= 0) {
+      std::swap(seekToMs, m_seekMs);
+      if (paused && (seekTo >= 0 || seekToMs >= 0)) {
         stepping = true;  // show the frame sought
       } else if (paused && m_steps > 0) {
         --m_steps;
         stepping = true;
       }
     }
-    if (seekTo >= 0) {
+    if (seekTo >= 0 || seekToMs >= 0) {
       try {
-        m_source->seek(seekTo);
+        if (seekToMs >= 0)
+          m_source->seekMs(seekToMs);
+        else
+          m_source->seek(seekTo);
       } catch (...) {  // a failed seek leaves the position where it was
       }
-      nextDue = steady_clock::now();
+      waiting.reset();
+      m_anchored = false;
     }
 
-    if (!m_source->selfPaced() && !stepping) {
-      // Files and the pattern are paced here at their nominal rate; after a stall, do not try to catch up.
-      const auto period = std::chrono::duration_cast<steady_clock::duration>(
-          std::chrono::duration<double>(1.0 / std::max(1.0, m_source->nominalFps())));
-      if (!waitUntil(nextDue)) return;
-      nextDue += period;
-      if (steady_clock::now() > nextDue + period) nextDue = steady_clock::now() + period;
-    }
-
-    Frame frame;
-    bool ok = false;
-    std::string error;
-    try {
-      ok = m_source->read(frame);
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-    if (!ok) {
+    if (!waiting) {
+      Frame frame;
+      bool ok = false;
+      std::string error;
       try {
-        m_source->close();
-      } catch (...) {
+        ok = m_source->read(frame);
+      } catch (const std::exception& e) {
+        error = e.what();
       }
-      open = false;
-      reportedFailure = true;
-      publish(CaptureState::Disconnected,
-              error.empty() ? m_source->traits().kindName + " stopped delivering frames" : error, true);
-      if (!waitUntil(steady_clock::now() + m_retryInterval)) return;
+      if (!ok) {
+        try {
+          m_source->close();
+        } catch (...) {
+        }
+        open = false;
+        reportedFailure = true;
+        if (error.empty()) error = m_source->traits().kindName + " stopped delivering frames";
+        if (!m_source->canReconnect()) {
+          // A file that cannot be decoded further fails the same way when reopened: reopening would play
+          // the part before the failure again and again. Say why and stay failed.
+          publish(CaptureState::Failed, error, false);
+          std::unique_lock lock(m_mutex);
+          m_wake.wait(lock, [&] { return m_stop; });
+          return;
+        }
+        publish(CaptureState::Disconnected, error, true);
+        if (!waitUntil(steady_clock::now() + m_retryInterval)) return;
+        continue;
+      }
+      m_frameCount = m_source->frameCount();
+      if (paused && !stepping) continue;  // a paused camera: read to keep its buffers fresh, deliver nothing
+      waiting = std::move(frame);
+    }
+
+    if (stepping) {
+      m_anchored = false;  // resuming plays on from the frame stepped to
+    } else if (!m_source->selfPaced() && !waitForDue(dueTime(*waiting))) {
+      // Stopped, paused or asked to seek before the frame was due: the loop takes it from here.
+      m_anchored = false;
       continue;
     }
+    // A frame that waited to be due counts from when it is delivered: latency is not the wait for its time.
+    if (!m_source->selfPaced()) waiting->captured = steady_clock::now();
     m_position = m_source->position();
-    m_frameCount = m_source->frameCount();
-    if (paused && !stepping) continue;  // a paused camera: read to keep its buffers fresh, deliver nothing
-    if (m_slot->put(std::move(frame)) && m_onFrame) m_onFrame();
+    m_positionMs = waiting->timestampMs;
+    if (m_slot->put(std::move(*waiting)) && m_onFrame) m_onFrame();
+    waiting.reset();
   }
 }
 

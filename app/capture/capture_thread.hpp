@@ -57,15 +57,27 @@ class CaptureThread {
   /// Asks the source to move to file frame `frame` (video files; thread-safe, applied before the next
   /// read). While paused, the frame sought is delivered too.
   void seek(std::int64_t frame);
-  /// The file position of the newest frame read and the number of frames (video files; -1 and 0 otherwise).
+  /// As seek(), to the frame on screen at `ms` of the source's timeline (sources with durationMs() > 0).
+  void seekMs(double ms);
+  /// The file position of the newest frame delivered and the number of frames (video files; -1 and 0
+  /// otherwise).
   std::int64_t position() const { return m_position.load(); }
   std::int64_t frameCount() const { return m_frameCount.load(); }
+  /// The time of the newest frame delivered (Frame::timestampMs: -1 without a timeline) and the source's
+  /// duration (0 without a timeline), in ms.
+  double positionMs() const { return m_positionMs.load(); }
+  double durationMs() const { return m_durationMs.load(); }
 
  private:
   void run();
   void publish(CaptureState state, std::string message = {}, bool retrying = false, bool absent = false);
-  /// Sleeps until `deadline` or until woken by stop/pause/step; returns false when stopping.
+  /// Sleeps until `deadline` or until woken by stop; returns false when stopping.
   bool waitUntil(std::chrono::steady_clock::time_point deadline);
+  /// Sleeps until `deadline`, or until stopped, paused or asked to seek; returns true when the deadline
+  /// came (then the frame waiting for it is due).
+  bool waitForDue(std::chrono::steady_clock::time_point deadline);
+  /// When `frame` is due on screen (see Pacing in capture_thread.cpp), and remembers it for the next.
+  std::chrono::steady_clock::time_point dueTime(const Frame& frame);
 
   std::unique_ptr<FrameSource> m_source;
   std::shared_ptr<LatestFrameSlot> m_slot;
@@ -79,8 +91,17 @@ class CaptureThread {
   bool m_paused = false;
   int m_steps = 0;
   std::int64_t m_seek = -1;  // pending seek target, -1: none
+  double m_seekMs = -1;      // pending seek by time, -1: none
   std::atomic<std::int64_t> m_position{-1};
   std::atomic<std::int64_t> m_frameCount{0};
+  std::atomic<double> m_positionMs{-1};
+  std::atomic<double> m_durationMs{0};
+  // Pacing, on the capture thread only: the last frame delivered on time, when it was due, and its time in
+  // the source (-1: none); `m_anchored` false after opening, a seek, a pause or a stall: the next frame is
+  // due at once and the ones after it count from there.
+  bool m_anchored = false;
+  std::chrono::steady_clock::time_point m_lastDue{};
+  double m_lastTimestampMs = -1;
   std::thread m_thread;  // last: starts after every member above is ready
 };
 

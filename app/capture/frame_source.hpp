@@ -66,11 +66,13 @@ class FrameSource {
   /// SourceError.
   virtual void open() = 0;
   virtual void close() = 0;
-  /// Reads the next frame (RGB8). Returns false when the source failed (e.g. camera unplugged); the
-  /// capture thread then closes it and retries open(). File sources loop at their end instead.
+  /// Reads the next frame (RGB8). Returns false, or throws SourceError with the reason, when the source
+  /// failed (e.g. camera unplugged); the capture thread then closes it and retries open() where
+  /// canReconnect(), and otherwise reports it failed (a file that cannot be decoded further would only
+  /// fail again). File sources loop at their end instead.
   virtual bool read(Frame& out) = 0;
   /// True when read() itself waits for the next frame (cameras); otherwise the capture thread paces
-  /// reads at nominalFps().
+  /// frames by their Frame::timestampMs (video files), or at nominalFps() where they have none.
   virtual bool selfPaced() const { return false; }
   /// Frames per second the source is meant to deliver (camera: negotiated; video: from the file).
   virtual double nominalFps() const = 0;
@@ -87,6 +89,11 @@ class FrameSource {
   virtual std::int64_t position() const { return -1; }
   /// Moves to frame `frame` (clamped) so that the next read() delivers it; only where frameCount() > 0.
   virtual void seek(std::int64_t /*frame*/) {}
+  /// How long the source's timeline lasts, in ms (video files; 0: no timeline, or unknown). Valid after
+  /// open(). Where it is > 0, seekMs() seeks and frames carry their Frame::timestampMs.
+  virtual double durationMs() const { return 0; }
+  /// Moves so that the next read() delivers the frame on screen at `ms` (clamped to the timeline).
+  virtual void seekMs(double /*ms*/) {}
 
   /// Where read() allocates frames from now on (the pipeline's staging cell); unset: the heap. Called before
   /// the source is handed to its capture thread.

@@ -66,8 +66,10 @@ bool VideoFileSource::read(Frame& out) {
           if (!m_reader->read(m_bgr)) return false;
         }
       }
-    } catch (const SourceError&) {
-      return false;  // e.g. the frame size changed: the capture thread reports a failed source
+    } catch (const SourceError& e) {
+      // E.g. the frame size changed: reopening would only play the part before it again, so the reason goes
+      // to the capture thread, which reports the source failed.
+      throw SourceError(m_path.filename().string() + ": " + e.what());
     }
   }
   if (m_onlyFrame) {
@@ -89,6 +91,7 @@ bool VideoFileSource::read(Frame& out) {
   }
   out.index = m_index++;
   out.captured = Clock::now();
+  out.timestampMs = m_positionMs;
   return true;
 }
 

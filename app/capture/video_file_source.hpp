@@ -34,9 +34,9 @@ class VideoFileSource : public FrameSource {
   /// The time of the frame read() delivered last, in ms from the clip's start (-1 before the first).
   double positionMs() const { return m_positionMs; }
   /// How long the clip lasts, in ms (0 when the container does not say).
-  double durationMs() const { return m_reader ? m_reader->info().durationMs() : 0; }
+  double durationMs() const override { return m_reader ? m_reader->info().durationMs() : 0; }
   /// Moves so that the next read() delivers the frame on screen at `ms`.
-  void seekMs(double ms);
+  void seekMs(double ms) override;
 
  private:
   std::filesystem::path m_path;

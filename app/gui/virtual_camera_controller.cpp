@@ -7,7 +7,9 @@
 
 #include "app_settings.hpp"
 #include "pipeline.hpp"
+#include "vcam/loopback_feeder.hpp"
 #include "vcam/pipewire_publisher.hpp"
+#include "vcam/v4l2_loopback_writer.hpp"
 
 namespace convolab::gui {
 
@@ -31,9 +33,10 @@ VirtualCameraController::~VirtualCameraController() = default;  // the publisher
 
 QString VirtualCameraController::howToGetOne() {
   return tr(
-      "No PipeWire daemon answered, so no virtual camera can be published. Start PipeWire "
-      "(systemctl --user start pipewire wireplumber); the camera \"ConvoLab (filtered)\" appears as soon "
-      "as it runs.");
+      "No PipeWire daemon answered and no v4l2loopback device is loaded, so no virtual camera can be "
+      "published. Start PipeWire (systemctl --user start pipewire wireplumber): the camera \"ConvoLab "
+      "(filtered)\" appears as soon as it runs. Or load the loopback module and turn the camera on again: "
+      "sudo modprobe v4l2loopback exclusive_caps=1 card_label=ConvoLab");
 }
 
 void VirtualCameraController::setOn(bool on) {
@@ -42,10 +45,21 @@ void VirtualCameraController::setOn(bool on) {
   m_toldNoDaemon = false;
   if (on) {
     m_publisher = std::make_unique<vcam::PipeWirePublisher>();
+    auto io = vcam::systemV4l2Io();
+    if (const std::string path = vcam::findLoopbackDevice(*io); !path.empty()) {
+      try {
+        m_loopback = std::make_unique<vcam::LoopbackFeeder>(
+            std::make_unique<vcam::V4l2LoopbackWriter>(path, io), path);
+      } catch (const std::exception& e) {
+        if (m_context.message)
+          m_context.message(tr("Virtual camera: %1").arg(QString::fromUtf8(e.what())), 10000);
+      }
+    }
     sendNewest();
     m_refresh.start();
   } else {
     m_publisher.reset();
+    m_loopback.reset();
     m_refresh.stop();
   }
   if (m_context.toggle->isChecked() != on) m_context.toggle->setChecked(on);
@@ -54,12 +68,24 @@ void VirtualCameraController::setOn(bool on) {
 
 void VirtualCameraController::sendNewest() {
   if (!m_publisher) return;
-  if (ProcessedFramePtr frame = m_context.pipeline->latestFrame(); frame && frame->filtered)
+  if (ProcessedFramePtr frame = m_context.pipeline->latestFrame(); frame && frame->filtered) {
     m_publisher->publish(frame->filtered);
+    if (m_loopback) m_loopback->publish(frame->filtered);
+  }
 }
 
 QString VirtualCameraController::statusText() const {
-  return m_publisher ? QString::fromStdString(vcam::statusLine(m_publisher->status())) : QString();
+  if (!m_publisher) return {};
+  QString text = QString::fromStdString(vcam::statusLine(m_publisher->status()));
+  if (m_loopback) {
+    const std::string error = m_loopback->error();
+    text += error.empty() ? tr(" · %1: %2 written, %3 dropped")
+                                .arg(QString::fromStdString(m_loopback->path()))
+                                .arg(m_loopback->written())
+                                .arg(m_loopback->dropped())
+                          : tr(" · %1").arg(QString::fromStdString(error));
+  }
+  return text;
 }
 
 void VirtualCameraController::refresh() {
@@ -68,11 +94,11 @@ void VirtualCameraController::refresh() {
     return;
   }
   const vcam::PublisherStatus status = m_publisher->status();
-  m_label->setText(QString::fromStdString(vcam::statusLine(status)));
+  m_label->setText(statusText());
   m_label->setToolTip(
       status.format.empty() ? QString() : tr("Consumers read %1").arg(QString::fromStdString(status.format)));
   m_label->show();
-  const bool noDaemon = status.state == vcam::PublisherState::NoDaemon;
+  const bool noDaemon = status.state == vcam::PublisherState::NoDaemon && !m_loopback;
   m_context.toggle->setStatusTip(noDaemon ? howToGetOne() : m_context.toggle->toolTip());
   if (noDaemon && !m_toldNoDaemon && m_context.message) m_context.message(howToGetOne(), 15000);
   m_toldNoDaemon = noDaemon;

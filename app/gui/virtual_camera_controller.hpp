@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // VirtualCameraController: Processing ▸ Virtual Camera. While on, the frames the preview shows (filtered)
-// go out as the PipeWire camera "ConvoLab (filtered)"; a status-bar label says how it is doing. Off by
-// default; the choice is remembered.
+// go out as the PipeWire camera "ConvoLab (filtered)", and to a v4l2loopback device where that module is
+// loaded; a status-bar label says how it is doing. Off by default; the choice is remembered.
 #pragma once
 
 #include <QObject>
@@ -18,8 +18,9 @@ class QLabel;
 class QStatusBar;
 
 namespace convolab::vcam {
+class LoopbackFeeder;
 class PipeWirePublisher;
-}
+}  // namespace convolab::vcam
 
 namespace convolab::gui {
 
@@ -57,6 +58,7 @@ class VirtualCameraController : public QObject {
 
   Context m_context;
   std::unique_ptr<vcam::PipeWirePublisher> m_publisher;
+  std::unique_ptr<vcam::LoopbackFeeder> m_loopback;  // null where no loopback device is loaded
   QLabel* m_label = nullptr;
   QTimer m_refresh;
   bool m_toldNoDaemon = false;
