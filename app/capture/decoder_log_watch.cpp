@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // DecoderLogWatch: an av_log callback (looked up at run time: libavutil comes with OpenCV's videoio, its
-// headers do not) that flags the converter's (class "SWScaler") errors on a thread-local and forwards the rest.
+// headers do not) that flags the converter's (class "SWScaler") errors on a thread-local and forwards the
+// rest.
 #include "decoder_log_watch.hpp"
 
 #include <dlfcn.h>
 
-#include <cstdarg>
 #include <strings.h>
+#include <cstdarg>
 #include <mutex>
 
 namespace convolab::capture {

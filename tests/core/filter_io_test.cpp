@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// FilterSet JSON and text: round trips, override rules, and every rejection the filter format names (docs/FILTER_FORMAT.md), with its message.
+// FilterSet JSON and text: round trips, override rules, and every rejection the filter format names
+// (docs/FILTER_FORMAT.md), with its message.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
