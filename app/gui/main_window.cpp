@@ -294,8 +294,14 @@ void MainWindow::connectPipeline() {
   });
   connect(m_document, &FilterDocument::linkedChanged, this,
           [this](bool on) { m_settings.set(AppSettings::kLinked, on); });
-  connect(m_preview, &PreviewWidget::framePainted, this,
-          [this](auto when, const FrameRecord& record) { m_stats.addDisplayed(when, record.captured); });
+  connect(m_preview, &PreviewWidget::framePainted, this, [this](auto when, const FrameRecord& record) {
+    m_stats.addDisplayed(when, record.captured, m_preview->lastPaintTiming().cpuMs);
+  });
+  const auto showRenderer = [this] {
+    m_stats.setDisplayPath(m_preview->rendererDescription().toStdString());
+  };
+  showRenderer();
+  connect(m_preview, &PreviewWidget::rendererChanged, this, showRenderer);
   connect(m_pipeline, &Pipeline::filterPublished, m_preview, &PreviewWidget::setCurrentRevision);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_preview, &PreviewWidget::setPreparing);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_statsPanel, &StatsPanel::setProcessingState);

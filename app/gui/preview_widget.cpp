@@ -297,6 +297,7 @@ void PreviewWidget::canvasPainted(const PaintTiming& timing) {
   if (placeholderVisible() || m_filteredImage.isNull() || !m_frame) return;
   if (m_frame->record.sequence == m_paintedSequence) return;
   m_paintedSequence = m_frame->record.sequence;
+  m_lastPaintTiming = timing;
   emit framePainted(std::chrono::steady_clock::now(), m_frame->record);
   emit displayTimed(timing.cpuMs, timing.gpuMs);
 }

@@ -37,6 +37,8 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   PreviewRenderer renderer() const { return m_renderer; }
   /// For people: "OpenGL 4.5 · llvmpipe (…)" or "Raster — no OpenGL context on this display".
   QString rendererDescription() const;
+  /// How long the paint that showed the newest frame took (set before framePainted is emitted).
+  PaintTiming lastPaintTiming() const { return m_lastPaintTiming; }
   /// The canvas drawing the frame layer (the OpenGL or raster widget laid over this one).
   QWidget* canvas() const { return m_canvas; }
   /// Where the frame lies and how widget and frame pixels map.
@@ -169,6 +171,7 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   QWidget* m_canvas = nullptr;
   PreviewRenderer m_renderer = PreviewRenderer::Raster;
   QString m_rendererWhy;  // why raster, when OpenGL was wanted
+  PaintTiming m_lastPaintTiming;
 };
 
 }  // namespace convolab::gui

@@ -92,13 +92,20 @@ void StatsCollector::addProcessed(const FrameRecord& record) {
   trim(record.processed);
 }
 
-void StatsCollector::addDisplayed(TimePoint when, TimePoint captured) {
+void StatsCollector::addDisplayed(TimePoint when, TimePoint captured, double displayMs) {
   const double latency = captured == TimePoint{} || captured > when
                              ? -1.0
                              : std::chrono::duration<double, std::milli>(when - captured).count();
-  m_displayed.push_back({when, latency});
-  if (latency >= 0) m_lastDisplayed = Displayed{when, latency};
-  if (m_keepRun) m_runDisplayed.push_back({when, latency});
+  m_displayed.push_back({when, latency, displayMs});
+  if (latency >= 0) m_lastDisplayed = Displayed{when, latency, displayMs};
+  if (m_keepRun) m_runDisplayed.push_back({when, latency, displayMs});
+}
+
+StageSummary StatsCollector::displaySummary(const std::vector<const Displayed*>& frames) {
+  std::vector<double> values;
+  for (const Displayed* d : frames)
+    if (d->displayMs >= 0) values.push_back(d->displayMs);
+  return summarise("display", values, values.empty() ? 0 : values.back());
 }
 
 StageSummary StatsCollector::latencySummary(const std::vector<double>& values) {
@@ -188,6 +195,12 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
     if (d.when >= from && d.latencyMs >= 0) latencies.push_back(d.latencyMs);
   if (latencies.empty() && m_lastDisplayed) latencies.push_back(m_lastDisplayed->latencyMs);  // a still
   s.latency = latencySummary(latencies);
+  std::vector<const Displayed*> shown;
+  for (const auto& d : m_displayed)
+    if (d.when >= from) shown.push_back(&d);
+  if (shown.empty() && m_lastDisplayed) shown.push_back(&*m_lastDisplayed);
+  s.display = displaySummary(shown);
+  s.displayPath = m_displayPath;
   if (!m_source.empty()) {
     s.delivered = m_source.back().delivered;
     s.dropped = m_source.back().dropped;
@@ -236,9 +249,14 @@ StatsSnapshot StatsCollector::runSummary() const {
   }
   // Latency over the run, the first displayed frame excluded (it waited for the engine's first build).
   std::vector<double> latencies;
-  for (size_t i = 1; i < m_runDisplayed.size(); ++i)
+  std::vector<const Displayed*> shown;
+  for (size_t i = 1; i < m_runDisplayed.size(); ++i) {
     if (m_runDisplayed[i].latencyMs >= 0) latencies.push_back(m_runDisplayed[i].latencyMs);
+    shown.push_back(&m_runDisplayed[i]);
+  }
   s.latency = latencySummary(latencies);
+  s.display = displaySummary(shown);
+  s.displayPath = m_displayPath;
   for (const Processed& p : m_run) {
     if (p.repeat)
       ++s.repeated;

@@ -37,10 +37,13 @@ struct StatsSnapshot {
   std::vector<StageSummary> stages;  ///< upload, kernels in order, download
   StageSummary total;                ///< sum of the stages per frame
   StageSummary latency;              ///< capture → display (painted) per displayed frame, ms
-  double hostMs = 0;                 ///< mean wall time of Engine::process
-  double budgetMs = 0;               ///< 1000 / source fps (0 when unknown)
-  std::string strategy;              ///< active strategy of the newest frame (StrategyId::toString)
-  StrategyId strategyId;             ///< the same, typed, with its note (describe(): what people see)
+  /// The preview's upload and paint of each displayed frame on the GUI thread, ms (no samples: not measured).
+  StageSummary display;
+  std::string displayPath;  ///< which preview back-end paints ("OpenGL 4.5 · llvmpipe …", "Raster …")
+  double hostMs = 0;        ///< mean wall time of Engine::process
+  double budgetMs = 0;      ///< 1000 / source fps (0 when unknown)
+  std::string strategy;     ///< active strategy of the newest frame (StrategyId::toString)
+  StrategyId strategyId;    ///< the same, typed, with its note (describe(): what people see)
   bool bypassed = false;
   bool pinnedInput = false;  ///< the newest frame was uploaded from pinned staging memory
   /// No frame was processed in the window: a still or paused source between changes. The stages and the
@@ -74,8 +77,10 @@ class StatsCollector {
 
   void addProcessed(const FrameRecord& record);
   /// A frame reached the screen at `when`; `captured`: when the source delivered it (latency; ignored when
-  /// unset).
-  void addDisplayed(TimePoint when, TimePoint captured = {});
+  /// unset); `displayMs`: the GUI thread's upload and paint of it (< 0: unknown).
+  void addDisplayed(TimePoint when, TimePoint captured = {}, double displayMs = -1);
+  /// The preview back-end, reported with the display stage.
+  void setDisplayPath(const std::string& path) { m_displayPath = path; }
   /// Source counters (delivered, dropped) sampled from the pipeline; `nominalFps` from the source.
   void sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps);
   void reset();
@@ -112,8 +117,10 @@ class StatsCollector {
   std::deque<Processed> m_processed;  // last kHistory
   struct Displayed {
     TimePoint when;
-    double latencyMs;  // < 0: unknown
+    double latencyMs;       // < 0: unknown
+    double displayMs = -1;  // < 0: unknown
   };
+  static StageSummary displaySummary(const std::vector<const Displayed*>& frames);
   static StageSummary latencySummary(const std::vector<double>& values);
 
   std::deque<Displayed> m_displayed;  // last kHistory
@@ -125,6 +132,7 @@ class StatsCollector {
   bool m_haveRunSource = false;
   bool m_keepRun = false;
   double m_nominalFps = 0;
+  std::string m_displayPath;
   std::uint64_t m_processedTotal = 0;
   // The newest timed frame and the newest painted one: what a still shows after they left the window.
   std::optional<Processed> m_lastTimed;

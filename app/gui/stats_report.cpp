@@ -31,6 +31,12 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   nlohmann::ordered_json stages = nlohmann::ordered_json::object();
   for (const auto& st : s.stages)
     stages[st.name] = {{"mean_ms", round3(st.mean)}, {"p95_ms", round3(st.p95)}, {"samples", st.samples}};
+  // The preview's upload and paint on the GUI thread, after the device stages (not in their total).
+  if (s.display.samples > 0)
+    stages["display"] = {{"mean_ms", round3(s.display.mean)},
+                         {"p95_ms", round3(s.display.p95)},
+                         {"samples", s.display.samples},
+                         {"path", s.displayPath}};
   j["stages"] = stages;
   j["total"] = {{"mean_ms", round3(s.total.mean)}, {"p95_ms", round3(s.total.p95)}};
   j["capture_to_display"] = {

@@ -19,7 +19,8 @@ struct EditReport {
 };
 
 /// {source_fps, processed_fps, displayed_fps, dropped_frames, delivered_frames, stages: {upload:
-/// {mean_ms, p95_ms}, <kernel>: {...}, download: {...}}, total: {...}, capture_to_display: {mean_ms, p95_ms,
+/// {mean_ms, p95_ms}, <kernel>: {...}, download: {...}, display: {..., path} (the preview's upload and paint
+/// on the GUI thread; when measured, not in total)}, total: {...}, capture_to_display: {mean_ms, p95_ms,
 /// samples}, edit_to_display: {mean_ms, max_ms, samples} (null times without samples), first_filtered_ms
 /// (first picture on screen → first frame made with the filter on screen; null if none), host_ms,
 /// frame_budget_ms, device, strategy, active_strategy, strategy_note (when there is one), pinned_staging,
