@@ -5,13 +5,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <fstream>
+#include <limits>
 #include <new>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <optional>
 
 #include "convolab/atomic_file.hpp"
+#include "convolab/printable_path.hpp"
+#include "convolab/regular_file.hpp"
 #include "image_header.hpp"
 #include "jpeg_damage.hpp"
 #include "mat_adapter.hpp"
@@ -196,28 +198,23 @@ Image decodeImage(std::string_view bytes, const std::string& label, std::int64_t
 
 Image loadImage(const std::filesystem::path& path, std::int64_t maxPixels, const std::string& label,
                 DecodeReport* report) {
-  const std::string name = label.empty() ? path.filename().string() : label;
+  const std::string name = label.empty() ? printablePath(path.filename()) : label;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) bad(name, "no such file");
   if (!std::filesystem::is_regular_file(path, ec)) bad(name, "not a regular file");
-  // The header first: a small file that declares 30000×30000 is refused before it is even read.
-  const auto header = readImageHeader(path);
-  if (header && header->pixels() > maxPixels)
-    throw ImageTooLarge(name, header->width, header->height, maxPixels, true);
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) bad(name, "cannot read: " + ec.message());
-  if (size == 0) bad(name, "the file is empty (0 bytes); expected an image");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) bad(name, "cannot open the file");
-  std::string bytes;
+  // Read through a non-blocking open that checks the type again on the descriptor: a FIFO put in the file's
+  // place after the check above must not hang the read. The header is then checked from the bytes, before
+  // any pixel is decoded: a small file that declares 30000×30000 is refused without allocating its pixels.
+  std::optional<std::string> bytes;
   try {
-    bytes.resize(static_cast<std::size_t>(size));
+    bytes = readRegularFile(path, std::numeric_limits<std::uint64_t>::max());
   } catch (const std::bad_alloc&) {
     bad(name, "not enough memory to read it");
   }
-  if (!in.read(bytes.data(), static_cast<std::streamsize>(size)))
-    bad(name, "cannot read all " + std::to_string(size) + " bytes");
-  return decodeChecked(bytes, name, maxPixels, header, report);
+  if (!bytes)
+    bad(name, "cannot read it (it is no longer a regular file, is unreadable, or changed while read)");
+  if (bytes->empty()) bad(name, "the file is empty (0 bytes); expected an image");
+  return decodeChecked(*bytes, name, maxPixels, readImageHeaderBytes(*bytes), report);
 }
 
 }  // namespace convolab::opencv

@@ -3,10 +3,17 @@
 // encoder whose PNG is OpenCV's default encoding (what the CLI and the app both write).
 #include "cv/image_codec.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <thread>
 #include <vector>
 
 #include "cv/image_header.hpp"
@@ -96,6 +103,69 @@ TEST(ImageCodec, MissingEmptyAndCorruptFilesAreBadInputNamingTheLabel) {
     }
   }
   EXPECT_THROW(loadImage(dir / "missing.png", kDefaultMaxPixels, "image 'x'"), Error);
+}
+
+// A FIFO put in the file's place between loadImage's type check and its read never blocks the read: each load
+// ends with the image or an error, whenever the swap comes. (A plain open blocks on a FIFO until a writer
+// comes; here a load that stalls is released by opening the FIFO for writing, and the test fails.)
+TEST(ImageCodec, AFifoSwappedInForTheFileNeverBlocksTheLoad) {
+  const test::ScratchDir dir;
+  std::vector<uchar> png;
+  ASSERT_TRUE(cv::imencode(".png", cv::Mat(12, 16, CV_8UC3, cv::Scalar::all(9)), png));
+  test::writeBytes(dir / "image", std::string(png.begin(), png.end()));
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  const auto target = dir / "in.png";
+  std::atomic<bool> stop{false}, loaderDone{false};
+  std::atomic<int> loads{0}, images{0};
+  // Hard links renamed over the target: it is always there, the image or the FIFO, swapping all the time.
+  std::thread swapper([&] {
+    while (!stop) {
+      ::link((dir / "image").c_str(), (dir / "image.next").c_str());
+      std::rename((dir / "image.next").c_str(), target.c_str());
+      ::link((dir / "fifo").c_str(), (dir / "fifo.next").c_str());
+      std::rename((dir / "fifo.next").c_str(), target.c_str());
+    }
+  });
+  std::thread loader([&] {
+    while (!stop) {
+      try {
+        images += loadImage(target).width == 16;
+      } catch (const Error&) {
+      }
+      ++loads;
+    }
+    loaderDone = true;
+  });
+  // Up to 2 s of loads; a loader that stops making progress is blocked (a load takes microseconds).
+  using Clock = std::chrono::steady_clock;
+  int seen = -1;
+  auto lastProgress = Clock::now();
+  for (const auto end = lastProgress + std::chrono::seconds(2); Clock::now() < end;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (const int n = loads; n != seen) {
+      seen = n;
+      lastProgress = Clock::now();
+    } else if (Clock::now() - lastProgress > std::chrono::milliseconds(300)) {
+      break;
+    }
+  }
+  stop = true;
+  swapper.join();
+  // A load that is not blocked ends at once when the loop stops.
+  for (const auto deadline = Clock::now() + std::chrono::seconds(2); !loaderDone && Clock::now() < deadline;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const bool stalled = !loaderDone;
+  // Release a load blocked in an open: a writer that opens and closes the FIFO lets it read end-of-file.
+  while (!loaderDone) {
+    const int fd = ::open((dir / "fifo").c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0) ::close(fd);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  loader.join();
+  EXPECT_FALSE(stalled) << "a load blocked on the FIFO after " << loads << " loads";
+  EXPECT_GT(loads.load(), 0);
+  RecordProperty("loads", loads.load());
+  RecordProperty("images", images.load());
 }
 
 // 13.4: decoding straight into the Image (no extra full-size copy) gives the same pixels as cv::imdecode.
