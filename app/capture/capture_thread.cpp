@@ -84,9 +84,9 @@ bool CaptureThread::waitForDue(steady_clock::time_point deadline) {
 // previous frame was due, so a clip plays in its own duration however irregular its frames (a variable
 // rate, gaps where the previous frame stays on screen). After the last frame the clip starts over once the
 // last frame has had its time (up to the duration). Frames without a time (the test pattern) come at the
-// nominal rate. After a stall (a slow decode) or a pause or a seek, the next frame is due at once: no
-// catching up.
-steady_clock::time_point CaptureThread::dueTime(const Frame& frame) {
+// nominal rate. After opening or a seek the first frame is due at once; after a pause or a step the next
+// one counts from the resume; after a stall (a slow decode) it is due at once: no catching up.
+steady_clock::time_point CaptureThread::dueTime(const Frame& frame) const {
   using Ms = std::chrono::duration<double, std::milli>;
   const double intervalMs = 1000.0 / std::max(1.0, m_source->nominalFps());
   const auto now = steady_clock::now();
@@ -102,9 +102,6 @@ steady_clock::time_point CaptureThread::dueTime(const Frame& frame) {
   auto due = m_lastDue + std::chrono::duration_cast<steady_clock::duration>(Ms(afterLastMs));
   if (!m_anchored || now > due + std::chrono::duration_cast<steady_clock::duration>(Ms(intervalMs)))
     due = now;
-  m_anchored = true;
-  m_lastDue = due;
-  m_lastTimestampMs = frame.timestampMs;
   return due;
 }
 
@@ -172,7 +169,7 @@ void CaptureThread::run() {
       if (m_paused && m_steps == 0 && m_seek < 0 && m_seekMs < 0 && !m_source->selfPaced()) {
         m_wake.wait(lock, [&] { return m_stop || !m_paused || m_steps > 0 || m_seek >= 0 || m_seekMs >= 0; });
         if (m_stop) return;
-        m_anchored = false;  // resumed: from now on, not from before the pause
+        m_lastDue = steady_clock::now();  // resumed: the frame shown last is shown from now on
       }
       paused = m_paused;
       std::swap(seekTo, m_seek);
@@ -230,13 +227,15 @@ void CaptureThread::run() {
       waiting = std::move(frame);
     }
 
-    if (stepping) {
-      m_anchored = false;  // resuming plays on from the frame stepped to
-    } else if (!m_source->selfPaced() && !waitForDue(dueTime(*waiting))) {
+    auto due = steady_clock::now();
+    if (!stepping && !m_source->selfPaced()) {
+      due = dueTime(*waiting);
       // Stopped, paused or asked to seek before the frame was due: the loop takes it from here.
-      m_anchored = false;
-      continue;
+      if (!waitForDue(due)) continue;
     }
+    m_anchored = true;
+    m_lastDue = due;
+    m_lastTimestampMs = waiting->timestampMs;
     // A frame that waited to be due counts from when it is delivered: latency is not the wait for its time.
     if (!m_source->selfPaced()) waiting->captured = steady_clock::now();
     m_position = m_source->position();

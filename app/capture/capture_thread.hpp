@@ -76,8 +76,8 @@ class CaptureThread {
   /// Sleeps until `deadline`, or until stopped, paused or asked to seek; returns true when the deadline
   /// came (then the frame waiting for it is due).
   bool waitForDue(std::chrono::steady_clock::time_point deadline);
-  /// When `frame` is due on screen (see Pacing in capture_thread.cpp), and remembers it for the next.
-  std::chrono::steady_clock::time_point dueTime(const Frame& frame);
+  /// When `frame` is due on screen (see Pacing in capture_thread.cpp).
+  std::chrono::steady_clock::time_point dueTime(const Frame& frame) const;
 
   std::unique_ptr<FrameSource> m_source;
   std::shared_ptr<LatestFrameSlot> m_slot;
@@ -96,9 +96,9 @@ class CaptureThread {
   std::atomic<std::int64_t> m_frameCount{0};
   std::atomic<double> m_positionMs{-1};
   std::atomic<double> m_durationMs{0};
-  // Pacing, on the capture thread only: the last frame delivered on time, when it was due, and its time in
-  // the source (-1: none); `m_anchored` false after opening, a seek, a pause or a stall: the next frame is
-  // due at once and the ones after it count from there.
+  // Pacing, on the capture thread only: when the frame delivered last was due (or, after a pause, when
+  // playing resumed) and its time in the source (-1: none); `m_anchored` false after opening or a seek: the
+  // next frame is due at once and the ones after it count from there.
   bool m_anchored = false;
   std::chrono::steady_clock::time_point m_lastDue{};
   double m_lastTimestampMs = -1;

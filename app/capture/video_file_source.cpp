@@ -24,6 +24,7 @@ void VideoFileSource::open() {
   m_frameCount = info.declaredFrames;
   m_position = -1;
   m_positionMs = -1;
+  m_soughtMs = -1;
   m_onlyFrame.reset();
   char buf[96];
   std::snprintf(buf, sizeof buf, "%d×%d video @ %.3g fps", info.width, info.height, m_fps);
@@ -34,8 +35,10 @@ void VideoFileSource::seekMs(double ms) {
   if (!m_reader || m_onlyFrame) return;
   try {
     m_reader->seekMs(ms);
+    m_soughtMs = std::max(0.0, ms);
   } catch (const SourceError&) {
     // The next read() fails the same way and reports it.
+    m_soughtMs = -1;
   }
 }
 
@@ -91,7 +94,12 @@ bool VideoFileSource::read(Frame& out) {
   }
   out.index = m_index++;
   out.captured = Clock::now();
-  out.timestampMs = m_positionMs;
+  // A seek into a frame's interval (between two frames, or into a gap) shows that frame at the time sought:
+  // the position reads where the person asked, and the next frame comes when its own time is reached.
+  out.timestampMs = m_soughtMs >= 0
+                        ? std::max(m_positionMs, std::min(m_soughtMs, std::max(durationMs(), 0.0)))
+                        : m_positionMs;
+  m_soughtMs = -1;
   return true;
 }
 

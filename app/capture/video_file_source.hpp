@@ -35,7 +35,8 @@ class VideoFileSource : public FrameSource {
   double positionMs() const { return m_positionMs; }
   /// How long the clip lasts, in ms (0 when the container does not say).
   double durationMs() const override { return m_reader ? m_reader->info().durationMs() : 0; }
-  /// Moves so that the next read() delivers the frame on screen at `ms`.
+  /// Moves so that the next read() delivers the frame on screen at `ms`; that frame's Frame::timestampMs is
+  /// `ms` (clamped to the clip), the time it is shown at, where positionMs() stays the frame's own time.
   void seekMs(double ms) override;
 
  private:
@@ -49,6 +50,7 @@ class VideoFileSource : public FrameSource {
   std::int64_t m_frameCount = 0;
   std::int64_t m_position = -1;  // frame interval of the last frame delivered
   double m_positionMs = -1;
+  double m_soughtMs = -1;  // the time the next frame is shown at after a seek (-1: its own)
   // A clip of one frame loops without decoding again: it is shown as a still.
   std::shared_ptr<const Image> m_onlyFrame;
   std::shared_ptr<const Image> m_last;  // the clip's first frame, until a second one is read
