@@ -7,8 +7,13 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 namespace convolab::opencv {
 namespace {
@@ -41,19 +46,39 @@ class ByteReader {
   }
 };
 
+/// Reads a regular file by offset. Opened non-blocking and checked with fstat, so a FIFO or device swapped in
+/// after the caller's is_regular_file check is refused instead of blocking the open or the reads.
 class FileReader : public ByteReader {
  public:
-  explicit FileReader(const std::filesystem::path& path) : m_in(path, std::ios::binary) {}
-  bool ok() const { return m_in.good(); }
+  explicit FileReader(const std::filesystem::path& path)
+      : m_fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)) {
+    struct stat st {};
+    if (m_fd >= 0 && (::fstat(m_fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+      ::close(m_fd);
+      m_fd = -1;
+    }
+  }
+  ~FileReader() override {
+    if (m_fd >= 0) ::close(m_fd);
+  }
+  FileReader(const FileReader&) = delete;
+  FileReader& operator=(const FileReader&) = delete;
+  bool ok() const { return m_fd >= 0; }
   bool read(std::uint64_t offset, void* out, std::size_t n) override {
-    m_in.clear();
-    m_in.seekg(static_cast<std::streamoff>(offset));
-    m_in.read(static_cast<char*>(out), static_cast<std::streamsize>(n));
-    return static_cast<std::size_t>(m_in.gcount()) == n;
+    auto* bytes = static_cast<char*>(out);
+    while (n > 0) {
+      const ssize_t got = ::pread(m_fd, bytes, n, static_cast<off_t>(offset));
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return false;
+      bytes += got;
+      offset += static_cast<std::uint64_t>(got);
+      n -= static_cast<std::size_t>(got);
+    }
+    return true;
   }
 
  private:
-  std::ifstream m_in;
+  int m_fd = -1;
 };
 
 class MemoryReader : public ByteReader {
