@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+#include "vcam/pipewire_camera_source.hpp"
+
+#include <pipewire/pipewire.h>
+#include <spa/param/video/format-utils.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <opencv2/imgproc.hpp>
+
+#include "cv/mat_adapter.hpp"
+#include "vcam/format_negotiation.hpp"
+
+namespace convolab::vcam {
+
+namespace {
+
+constexpr auto kFrameTimeout = std::chrono::seconds(2);
+
+// The node's frame in `format` back to RGB (the inverse of frame_conversion.cpp).
+void toRgb(const std::uint8_t* data, std::size_t stride, const NegotiatedFormat& f, Image& out) {
+  const int w = f.width, h = f.height;
+  auto* bytes = const_cast<std::uint8_t*>(data);
+  cv::Mat rgb = opencv::asMat(out);
+  switch (f.format) {
+    case VideoFormat::RGB:
+      cv::Mat(h, w, CV_8UC3, bytes, stride).copyTo(rgb);
+      return;
+    case VideoFormat::BGRx:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC4, bytes, stride), rgb, cv::COLOR_BGRA2RGB);
+      return;
+    case VideoFormat::YUY2:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC2, bytes, stride), rgb, cv::COLOR_YUV2RGB_YUY2);
+      return;
+    case VideoFormat::I420: {
+      const FrameLayout layout = frameLayout(f.format, w, h);
+      cv::Mat packed(h * 3 / 2, w, CV_8UC1);
+      for (int y = 0; y < h; ++y) std::memcpy(packed.ptr(y), data + y * layout.stride, w);
+      for (int row = 0; row < h; ++row)
+        std::memcpy(packed.ptr(h) + static_cast<std::size_t>(row) * (w / 2),
+                    data + layout.stride * h + row * layout.chromaStride, w / 2);
+      cv::cvtColor(packed, rgb, cv::COLOR_YUV2RGB_I420);
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::string pipewireNodeName(const std::string& spec) {
+  const std::string prefix = "pipewire:";
+  return spec.rfind(prefix, 0) == 0 ? spec.substr(prefix.size()) : std::string();
+}
+
+// One connection to the node; everything in the callbacks runs on its PipeWire thread.
+struct PipeWireCameraSource::Stream {
+  pw_thread_loop* loop = nullptr;
+  pw_context* context = nullptr;
+  pw_core* core = nullptr;
+  pw_stream* stream = nullptr;
+  spa_hook streamListener{};
+  std::mutex mutex;  // guards the fields below, shared with read()
+  std::optional<NegotiatedFormat>
+      format;  // written on the PipeWire thread, read there and by deliveredMode()
+  std::condition_variable arrived;
+  std::shared_ptr<Image> newest;
+  bool gone = false;  // the node went away (unlinked, error)
+  bool streamed = false;
+
+  static void onParamChanged(void* data, std::uint32_t id, const spa_pod* param) {
+    if (id != SPA_PARAM_Format) return;
+    auto* self = static_cast<Stream*>(data);
+    std::lock_guard lock(self->mutex);
+    self->format = parseChosenFormat(param);
+  }
+  static void onStateChanged(void* data, pw_stream_state, pw_stream_state state, const char*) {
+    auto* self = static_cast<Stream*>(data);
+    std::lock_guard lock(self->mutex);
+    if (state == PW_STREAM_STATE_STREAMING) self->streamed = true;
+    if (state == PW_STREAM_STATE_ERROR || state == PW_STREAM_STATE_UNCONNECTED ||
+        (self->streamed && state == PW_STREAM_STATE_PAUSED))
+      self->gone = true;
+    self->arrived.notify_all();
+  }
+  static void onProcess(void* data) {
+    auto* self = static_cast<Stream*>(data);
+    pw_buffer* b = pw_stream_dequeue_buffer(self->stream);
+    if (!b) return;
+    const spa_data& d = b->buffer->datas[0];
+    if (self->format && d.data && d.chunk->size > 0) {
+      const auto& f = *self->format;
+      auto image = std::make_shared<Image>(f.width, f.height);
+      const std::size_t stride = d.chunk->stride > 0 ? static_cast<std::size_t>(d.chunk->stride)
+                                                     : frameLayout(f.format, f.width, f.height).stride;
+      toRgb(static_cast<const std::uint8_t*>(d.data) + d.chunk->offset, stride, f, *image);
+      std::lock_guard lock(self->mutex);
+      self->newest = std::move(image);
+      self->arrived.notify_all();
+    }
+    pw_stream_queue_buffer(self->stream, b);
+  }
+
+  ~Stream() {
+    if (loop) pw_thread_loop_stop(loop);
+    if (stream) pw_stream_destroy(stream);
+    if (core) pw_core_disconnect(core);
+    if (context) pw_context_destroy(context);
+    if (loop) pw_thread_loop_destroy(loop);
+  }
+};
+
+PipeWireCameraSource::PipeWireCameraSource(std::string nodeName) : m_nodeName(std::move(nodeName)) {}
+
+PipeWireCameraSource::~PipeWireCameraSource() = default;
+
+capture::SourceTraits PipeWireCameraSource::traits() const {
+  return {.kindName = "Camera", .waitsForDevice = true, .rememberedSpec = "pipewire:" + m_nodeName};
+}
+
+void PipeWireCameraSource::open() {
+  if (m_stream) return;
+  static std::once_flag initialised;
+  std::call_once(initialised, [] { pw_init(nullptr, nullptr); });
+  auto s = std::make_unique<Stream>();
+  s->loop = pw_thread_loop_new("convolab-pw-camera", nullptr);
+  s->context = pw_context_new(pw_thread_loop_get_loop(s->loop), nullptr, 0);
+  pw_thread_loop_lock(s->loop);
+  s->core = pw_context_connect(s->context, nullptr, 0);
+  if (!s->core) {
+    pw_thread_loop_unlock(s->loop);
+    throw capture::SourceAbsent("PipeWire is not running (no camera " + m_nodeName + ")");
+  }
+  static const pw_stream_events events = [] {
+    pw_stream_events e{};
+    e.version = PW_VERSION_STREAM_EVENTS;
+    e.param_changed = &Stream::onParamChanged;
+    e.state_changed = &Stream::onStateChanged;
+    e.process = &Stream::onProcess;
+    return e;
+  }();
+  // dont-reconnect: when the camera goes, the stream is not moved to another camera (our own output, say).
+  s->stream =
+      pw_stream_new(s->core, "convolab-camera",
+                    pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture",
+                                      PW_KEY_MEDIA_ROLE, "Camera", PW_KEY_TARGET_OBJECT, m_nodeName.c_str(),
+                                      PW_KEY_NODE_DONT_RECONNECT, "true", nullptr));
+  pw_stream_add_listener(s->stream, &s->streamListener, &events, s.get());
+  std::uint8_t buffer[1024];
+  spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
+  const spa_rectangle smallest = SPA_RECTANGLE(1, 1), largest = SPA_RECTANGLE(8192, 8192),
+                      preferred = SPA_RECTANGLE(1280, 720);
+  const spa_fraction rate = SPA_FRACTION(30, 1), slowest = SPA_FRACTION(0, 1),
+                     fastest = SPA_FRACTION(1000, 1);
+  const spa_pod* params[] = {static_cast<const spa_pod*>(spa_pod_builder_add_object(
+      &b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
+      SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
+      SPA_FORMAT_VIDEO_format,
+      SPA_POD_CHOICE_ENUM_Id(5, SPA_VIDEO_FORMAT_RGB, SPA_VIDEO_FORMAT_RGB, SPA_VIDEO_FORMAT_BGRx,
+                             SPA_VIDEO_FORMAT_YUY2, SPA_VIDEO_FORMAT_I420),
+      SPA_FORMAT_VIDEO_size, SPA_POD_CHOICE_RANGE_Rectangle(&preferred, &smallest, &largest),
+      SPA_FORMAT_VIDEO_framerate, SPA_POD_CHOICE_RANGE_Fraction(&rate, &slowest, &fastest)))};
+  pw_stream_connect(s->stream, PW_DIRECTION_INPUT, PW_ID_ANY,
+                    static_cast<pw_stream_flags>(PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS),
+                    params, 1);
+  pw_thread_loop_start(s->loop);
+  pw_thread_loop_unlock(s->loop);
+  m_stream = std::move(s);
+}
+
+void PipeWireCameraSource::close() {
+  m_stream.reset();
+}
+
+bool PipeWireCameraSource::read(capture::Frame& out) {
+  if (!m_stream) return false;
+  std::unique_lock lock(m_stream->mutex);
+  const bool got =
+      m_stream->arrived.wait_for(lock, kFrameTimeout, [&] { return m_stream->newest || m_stream->gone; });
+  if (!got || !m_stream->newest)
+    throw capture::SourceAbsent("PipeWire camera " + m_nodeName + " is not there");
+  out.image = std::move(m_stream->newest);
+  out.index = m_index++;
+  out.captured = capture::Clock::now();
+  return true;
+}
+
+double PipeWireCameraSource::nominalFps() const {
+  return 30;
+}
+
+std::string PipeWireCameraSource::deliveredMode() const {
+  if (!m_stream) return {};
+  std::lock_guard lock(m_stream->mutex);
+  if (!m_stream->format) return {};
+  const auto& f = *m_stream->format;
+  return std::to_string(f.width) + "×" + std::to_string(f.height) + " " + formatName(f.format);
+}
+
+}  // namespace convolab::vcam
