@@ -131,6 +131,7 @@ void PreviewGlCanvas::initializeGL() {
                       .arg(format.minorVersion())
                       .arg(QString::fromLatin1(reinterpret_cast<const char*>(glGetString(GL_RENDERER))));
   m_ready = true;
+  emit initialised();
 }
 
 void PreviewGlCanvas::upload(Texture& texture, const QImage& image) {

@@ -28,6 +28,10 @@ class PreviewGlCanvas : public QOpenGLWidget, protected QOpenGLFunctions {
   /// "OpenGL 4.5 · llvmpipe (LLVM 15.0.6, 256 bits)" once initialised; empty before.
   QString description() const { return m_description; }
 
+ signals:
+  /// OpenGL came up and description() is known.
+  void initialised();
+
  protected:
   void initializeGL() override;
   void paintGL() override;

@@ -23,7 +23,8 @@ struct RendererChoice {
 };
 
 /// Decides the back-end: for Auto and OpenGL, an OpenGL context is created and made current on an offscreen
-/// surface first (desktop GL 2.0 or GLES 3.0: shaders and row-length uploads); failing that, raster.
+/// surface first (desktop GL 2.0 or GLES 3.0: shaders and row-length uploads); failing that, raster. Auto
+/// also takes raster where the OpenGL is a software rasteriser (llvmpipe and the like): slower there.
 RendererChoice chooseRenderer(RendererPreference preference);
 
 /// "OpenGL" / "Raster", as the statistics and About show it.

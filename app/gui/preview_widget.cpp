@@ -107,9 +107,12 @@ void PreviewWidget::useRenderer(PreviewRenderer renderer, const QString& why) {
     m_canvas->deleteLater();
   }
   m_renderer = renderer;
-  if (renderer == PreviewRenderer::OpenGL)
-    m_canvas = new PreviewGlCanvas(this, this);
-  else
+  if (renderer == PreviewRenderer::OpenGL) {
+    auto* gl = new PreviewGlCanvas(this, this);
+    // The description (version, renderer) is known once the canvas has its context.
+    connect(gl, &PreviewGlCanvas::initialised, this, &PreviewWidget::rendererChanged);
+    m_canvas = gl;
+  } else
     m_canvas = new PreviewRasterCanvas(this, this);
   m_canvas->setGeometry(rect());
   m_canvas->lower();

@@ -3,7 +3,9 @@
 // fitted), reports its paint time, and the preview falls back to raster when OpenGL is unusable. The pixel
 // cases need an OpenGL context: under Xvfb (Mesa) they run, offscreen (no GL) they are skipped and the
 // fallback is checked for real instead.
+#include <QOffscreenSurface>
 #include <QOpenGLContext>
+#include <QOpenGLFunctions>
 #include <QOpenGLWidget>
 #include <QSignalSpy>
 #include <QTest>
@@ -276,6 +278,34 @@ class PreviewGlTest : public QObject {
     const QPoint corner = preview.view().imageRect().topLeft().toPoint();
     const std::uint8_t* first = frame->filtered->pixels.data();
     QTRY_COMPARE(canvasPixels(preview).pixel(corner), qRgb(first[0], first[1], first[2]));
+  }
+
+  // Auto leaves a software OpenGL (Mesa's llvmpipe under Xvfb) to the raster path, slower there; asked for by
+  // name it is used, and once its canvas is up the description names version and renderer.
+  void autoSkipsSoftwareOpenGl() {
+    QOpenGLContext context;
+    QOffscreenSurface surface;
+    if (!context.create()) QSKIP("no OpenGL context on this display");
+    surface.setFormat(context.format());
+    surface.create();
+    QVERIFY(context.makeCurrent(&surface));
+    const QString renderer =
+        QString::fromLatin1(reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER)));
+    context.doneCurrent();
+    if (!renderer.contains(QLatin1String("llvmpipe"))) QSKIP("OpenGL is not Mesa's llvmpipe here");
+    PreviewWidget automatic(nullptr, QStringLiteral("auto"));
+    QCOMPARE(automatic.renderer(), PreviewRenderer::Raster);
+    QVERIFY2(automatic.rendererDescription().contains(QStringLiteral("software")),
+             qPrintable(automatic.rendererDescription()));
+    PreviewWidget asked(nullptr, QStringLiteral("opengl"));
+    QSignalSpy changed(&asked, &PreviewWidget::rendererChanged);
+    asked.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&asked));
+    QTRY_VERIFY(changed.count() > 0);
+    QCOMPARE(asked.renderer(), PreviewRenderer::OpenGL);
+    QVERIFY2(asked.rendererDescription().startsWith(QStringLiteral("OpenGL ")) &&
+                 asked.rendererDescription().contains(QLatin1String("llvmpipe")),
+             qPrintable(asked.rendererDescription()));
   }
 
   // CONVOLAB_PREVIEW wins over the setting.
