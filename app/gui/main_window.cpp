@@ -271,6 +271,7 @@ void MainWindow::buildToolBars() {
 
 void MainWindow::buildStatusBar() {
   m_frameLabel = new QLabel(this);
+  m_frameLabel->setObjectName(QStringLiteral("frameLabel"));
   m_frameLabel->setFont(QFont(QStringLiteral("DejaVu Sans Mono"), 9));
   statusBar()->addPermanentWidget(m_saves->recordLabel());
   statusBar()->addPermanentWidget(m_sources->statusLabel());
@@ -477,8 +478,12 @@ void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_preview->setBanner(record.error.isEmpty()
                            ? QString()
                            : tr("OpenCL processing failed — showing the original. %1").arg(record.error));
-  m_frameLabel->setText(
-      QStringLiteral("%1×%2  #%3").arg(record.width).arg(record.height).arg(record.sourceIndex));
+  // A video's frame by its time, as the seek bar says it; a live source's by its sequence number.
+  m_frameLabel->setText(QStringLiteral("%1×%2  %3")
+                            .arg(record.width)
+                            .arg(record.height)
+                            .arg(record.sourceTimeMs >= 0 ? playbackTimeText(record.sourceTimeMs)
+                                                          : QStringLiteral("#%1").arg(record.sourceIndex)));
   emit frameShown(record);
   m_run->frameProcessed(record);
 }

@@ -17,6 +17,7 @@ namespace convolab::gui {
 struct FrameRecord {
   std::uint64_t sequence = 0;        ///< processed frames so far, this one included
   std::int64_t sourceIndex = 0;      ///< the source's frame number
+  double sourceTimeMs = -1;          ///< the frame's time in the source (video files), -1: none (live)
   std::uint64_t filterRevision = 0;  ///< which filter snapshot produced it
   bool bypassed = false;
   bool hasTimings = false;  ///< false when bypassed or when processing failed

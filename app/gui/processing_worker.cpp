@@ -385,6 +385,7 @@ FrameRecord ProcessingWorker::recordFor(const capture::Frame& frame, const Filte
   FrameRecord record;
   record.sequence = ++m_sequence;
   record.sourceIndex = frame.index;
+  record.sourceTimeMs = frame.timestampMs;
   record.filterRevision = snapshot.revision;
   record.bypassed = snapshot.bypass;
   record.captured = frame.captured;

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The seek bar polls the capture thread's file position (cheap atomics) and sends seek requests to it.
+// The seek bar reads the time of the frame on screen (the newest processed frame) and the capture thread's
+// duration (cheap atomics), and sends seek requests by time to the capture thread. The slider counts
+// milliseconds, so a click anywhere seeks to that share of the duration whatever the frames' spacing.
 #include "seek_bar.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProxyStyle>
 #include <QSlider>
+#include <algorithm>
 #include <cmath>
 
 #include "pipeline.hpp"
@@ -12,12 +16,28 @@
 namespace convolab::gui {
 namespace {
 
-QString clock(double seconds) {
-  const auto s = static_cast<long long>(std::floor(std::max(0.0, seconds)));
-  return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-}
+/// A click on the groove moves the handle there (and may drag on), instead of a page step towards it: a
+/// click at 80 % seeks to 80 %.
+class ClickToPositionStyle : public QProxyStyle {
+ public:
+  int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget,
+                QStyleHintReturn* returnData) const override {
+    if (hint == QStyle::SH_Slider_AbsoluteSetButtons) return Qt::LeftButton;
+    return QProxyStyle::styleHint(hint, option, widget, returnData);
+  }
+};
 
 }  // namespace
+
+QString playbackTimeText(double ms) {
+  // Whole ms first: a decoder's 2899.9999 is 2.9 s, not 2.8.
+  const auto tenths = static_cast<long long>(std::floor(std::round(std::max(0.0, ms)) / 100.0));
+  const long long s = tenths / 10;
+  const QString tail = QStringLiteral("%1.%2").arg(s % 60, 2, 10, QLatin1Char('0')).arg(tenths % 10);
+  if (s >= 3600)
+    return QStringLiteral("%1:%2:%3").arg(s / 3600).arg((s / 60) % 60, 2, 10, QLatin1Char('0')).arg(tail);
+  return QStringLiteral("%1:%2").arg(s / 60).arg(tail);
+}
 
 SeekBar::SeekBar(Pipeline* pipeline, QWidget* parent) : QWidget(parent), m_pipeline(pipeline) {
   setObjectName(QStringLiteral("seekBar"));
@@ -25,61 +45,83 @@ SeekBar::SeekBar(Pipeline* pipeline, QWidget* parent) : QWidget(parent), m_pipel
   layout->setContentsMargins(8, 2, 8, 2);
   m_slider = new QSlider(Qt::Horizontal, this);
   m_slider->setObjectName(QStringLiteral("seekSlider"));
-  m_slider->setToolTip(tr("Position in the video: drag or click to seek"));
+  m_slider->setToolTip(tr("Position in the video: click or drag to seek"));
   m_slider->setEnabled(false);
+  auto* style = new ClickToPositionStyle;
+  style->setParent(m_slider);
+  m_slider->setStyle(style);
   m_counter = new QLabel(this);
   m_counter->setObjectName(QStringLiteral("frameCounter"));
   m_counter->setFont(QFont(QStringLiteral("DejaVu Sans Mono"), 9));
-  m_counter->setToolTip(tr("Frame shown / frames in the file · time / length"));
+  m_counter->setToolTip(
+      tr("Time of the frame shown / length of the video. Frames are shown at their own times: where a "
+         "video's frames are sparse, a frame stays on screen until the next one's time."));
   layout->addWidget(m_slider, 1);
   layout->addWidget(m_counter);
   // The user moves the slider (drag, click, keys): seek; dragging seeks continuously, the newest wins.
   // When actionTriggered is emitted, sliderPosition already holds the new place.
-  connect(m_slider, &QSlider::actionTriggered, this, [this] { seekTo(m_slider->sliderPosition()); });
+  connect(m_slider, &QSlider::actionTriggered, this, [this] { seekToMs(m_slider->sliderPosition()); });
   m_timer.setInterval(100);
   connect(&m_timer, &QTimer::timeout, this, &SeekBar::refresh);
   m_timer.start();
 }
 
-void SeekBar::seekTo(std::int64_t frame) {
-  if (auto* capture = m_pipeline->captureThread(); capture && m_count > 0) {
-    capture->seek(frame);
-    m_position = std::clamp<std::int64_t>(frame, 0, m_count - 1);
-    m_counter->setText(counterText());
-  }
+void SeekBar::seekToMs(double ms) {
+  auto* capture = m_pipeline->captureThread();
+  if (!capture || m_durationMs <= 0) return;
+  ms = std::clamp(ms, 0.0, m_durationMs);
+  capture->seekMs(ms);
+  const auto shown = m_pipeline->latestFrame();
+  m_indexAtSeek = shown ? shown->record.sourceIndex : -1;
+  m_soughtMs = m_positionMs = ms;
+  m_counter->setText(counterText());
 }
 
 void SeekBar::refresh() {
   const auto* capture = m_pipeline->captureThread();
-  const std::int64_t count = capture ? capture->frameCount() : 0;
-  const bool seekable = count > 0;
+  const double duration = capture ? capture->durationMs() : 0;
+  const bool seekable = duration > 0;
   if (static_cast<int>(seekable) != m_seekable) {
     m_seekable = seekable;
     m_slider->setEnabled(seekable);
     emit availabilityChanged(seekable);
   }
   if (!seekable) {
-    m_count = 0;
-    m_position = -1;
+    m_durationMs = 0;
+    m_positionMs = m_soughtMs = -1;
     m_counter->clear();
     return;
   }
-  m_count = count;
-  if (m_slider->maximum() != count - 1) m_slider->setRange(0, static_cast<int>(count - 1));
+  m_durationMs = duration;
+  const int maximum = static_cast<int>(std::min(std::ceil(duration), 2e9));
+  if (m_slider->maximum() != maximum) {
+    m_slider->setRange(0, maximum);
+    m_slider->setPageStep(std::max(1000, maximum / 10));
+    m_slider->setSingleStep(100);
+  }
+  // The frame on screen: the newest processed one when it has a time (the status bar shows the same);
+  // before the first, what the capture thread delivered.
+  const auto shown = m_pipeline->latestFrame();
+  double position =
+      shown && shown->record.sourceTimeMs >= 0 ? shown->record.sourceTimeMs : capture->positionMs();
+  if (m_soughtMs >= 0) {
+    if (shown && shown->record.sourceIndex != m_indexAtSeek)
+      m_soughtMs = -1;  // a frame delivered since the seek is on screen
+    else
+      position = m_soughtMs;
+  }
   if (!m_slider->isSliderDown()) {
-    m_position = capture->position();
+    m_positionMs = position;
     QSignalBlocker block(m_slider);
-    m_slider->setValue(static_cast<int>(std::max<std::int64_t>(0, m_position)));
+    m_slider->setValue(static_cast<int>(std::max(0.0, m_positionMs)));
   }
   m_counter->setText(counterText());
 }
 
 QString SeekBar::counterText() const {
-  if (m_count <= 0) return {};
-  const std::int64_t shown = std::max<std::int64_t>(0, m_position) + 1;
-  QString text = QStringLiteral("%1 / %2").arg(shown).arg(m_count);
-  if (m_fps > 0) text += QStringLiteral(" · %1 / %2").arg(clock((shown - 1) / m_fps), clock(m_count / m_fps));
-  return text;
+  if (m_durationMs <= 0) return {};
+  return QStringLiteral("%1 / %2").arg(playbackTimeText(std::max(0.0, m_positionMs)),
+                                       playbackTimeText(m_durationMs));
 }
 
 }  // namespace convolab::gui

@@ -226,7 +226,6 @@ void SourceController::onCaptureStatus(const capture::CaptureStatus& s) {
       if (!m_working && m_traits.waitsForDevice) m_parts.settings->set(AppSettings::kSource, m_spec);
       m_working = true;
       m_parts.run->sourceRunning();
-      m_seekBar->setFps(s.fps);
       preview->hidePlaceholder();
       preview->setDisconnected({});
       // Until the first frame comes back the engine is building kernels (auto also measures strategies).
@@ -239,6 +238,8 @@ void SourceController::onCaptureStatus(const capture::CaptureStatus& s) {
       m_label->setToolTip(tr("%1: %2\nDelivered: %3").arg(kind, desc, QString::fromStdString(s.mode)));
       break;
     case capture::CaptureState::Failed: {
+      // A file that fails after playing (its frame size changes mid-stream) says so, not "cannot open".
+      const bool played = m_working;
       m_working = false;
       if (m_parts.run->automated()) {
         m_parts.run->fail(QString::fromStdString(s.message));
@@ -250,7 +251,7 @@ void SourceController::onCaptureStatus(const capture::CaptureStatus& s) {
         title = s.absent ? tr("No %1 found").arg(kind.toLower()) : tr("%1 unavailable").arg(kind);
         detail += tr("\nConvoLab keeps looking for it. Meanwhile, open a file or use the test pattern:");
       } else {
-        title = tr("Cannot open %1").arg(desc);
+        title = played ? tr("Cannot play %1 further").arg(desc) : tr("Cannot open %1").arg(desc);
       }
       preview->showPlaceholder(title, detail);
       m_label->setText(title);
