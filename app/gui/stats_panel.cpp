@@ -92,6 +92,10 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
                 "(stale), unfiltered frames and failed frames do not count; an edit overtaken by a newer one "
                 "reaches the screen with the newer one's first frame."),
              QStringLiteral("edit_to_screen"));
+  addRow(grid, 6, tr("Display"),
+         tr("The preview's upload and paint of each new frame on the GUI thread (mean and 95th percentile "
+            "over the last second). Engine ▸ Preview names the back-end that paints."),
+         QStringLiteral("display"));
   layout->addWidget(rates);
 
   auto* stagesBox = new QGroupBox(tr("Device time per frame (ms)"), this);
@@ -132,7 +136,11 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
              tr("Requested strategy → the one that ran the newest frame (they differ after a fallback, or "
                 "for auto). Processing ▸ Strategy to change it."),
              QStringLiteral("strategy"));
-  for (QLabel* l : {m_device, m_strategy}) {
+  QLabel* preview = addRow(eg, 2, tr("Preview"),
+                           tr("What paints the preview: OpenGL, or the raster (QPainter) path and why. The "
+                              "setting view/renderer or CONVOLAB_PREVIEW (auto, opengl, raster) chooses."),
+                           QStringLiteral("preview"));
+  for (QLabel* l : {m_device, m_strategy, preview}) {
     l->setWordWrap(true);
     l->setFont(font());
   }
@@ -231,6 +239,11 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                                                                              s.latency.mean, s.latency.p95)) +
                                                  lastPass
                                            : QStringLiteral("     — ms"));
+  m_values.value(QStringLiteral("display"))
+      ->setText(s.display.samples > 0
+                    ? QString::asprintf("%6.2f ms  (p95 %.2f)", s.display.mean, s.display.p95)
+                    : QStringLiteral("     — ms"));
+  m_values.value(QStringLiteral("preview"))->setText(QString::fromStdString(s.displayPath));
   // The active strategy as people read it: StrategyId::describe, with its note ("provisional, …").
   const QString active = QString::fromStdString(s.strategyId.describe());
   const QString requested = QString::fromStdString(m_requested.toString());

@@ -86,6 +86,9 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
       static_cast<unsigned long long>(s.delivered), pct);
   if (s.latency.samples > 0)
     add("latency    %7.1f ms mean, %.1f ms p95 (capture to display)\n", s.latency.mean, s.latency.p95);
+  if (s.display.samples > 0)
+    add("display    %7.2f ms mean, %.2f ms p95 (upload and paint on the GUI thread)\n", s.display.mean,
+        s.display.p95);
   add("\n%-22s %9s %9s %9s%s\n", "stage (ms)", "current", "mean", "p95", s.lastPass ? "  (last pass)" : "");
   for (const auto& st : s.stages)
     add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);

@@ -9,6 +9,7 @@
 #include "main_window.hpp"
 #include "preview_widget.hpp"
 #include "stats_collector.hpp"
+#include "stats_panel.hpp"
 #include "stats_report.hpp"
 
 using namespace convolab;
@@ -68,6 +69,12 @@ class DisplayStageTest : public QObject {
     const StatsSnapshot s = window.stats().snapshot(std::chrono::steady_clock::now());
     QVERIFY2(s.display.mean > 0, qPrintable(QString::number(s.display.mean)));
     QCOMPARE(QString::fromStdString(s.displayPath), window.preview()->rendererDescription());
+    // The statistics panel shows both: the time, and the back-end.
+    QTRY_COMPARE(window.statsPanel()->valueLabel(QStringLiteral("preview"))->text(),
+                 window.preview()->rendererDescription());
+    QTRY_VERIFY(
+        window.statsPanel()->valueLabel(QStringLiteral("display"))->text().contains(QLatin1String("p95")));
+    QVERIFY(QString::fromStdString(statsText(s, "dev", "naive")).contains(QLatin1String("display")));
   }
 };
 
