@@ -141,11 +141,11 @@ void PipeWireCameraSource::open() {
     return e;
   }();
   // dont-reconnect: when the camera goes, the stream is not moved to another camera (our own output, say).
-  s->stream =
-      pw_stream_new(s->core, "convolab-camera",
-                    pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture",
-                                      PW_KEY_MEDIA_ROLE, "Camera", PW_KEY_TARGET_OBJECT, m_nodeName.c_str(),
-                                      PW_KEY_NODE_DONT_RECONNECT, "true", nullptr));
+  s->stream = pw_stream_new(
+      s->core, "convolab-camera",
+      pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture", PW_KEY_MEDIA_ROLE,
+                        "Camera", PW_KEY_NODE_NAME, "convolab-camera-in", PW_KEY_TARGET_OBJECT,
+                        m_nodeName.c_str(), PW_KEY_NODE_DONT_RECONNECT, "true", nullptr));
   pw_stream_add_listener(s->stream, &s->streamListener, &events, s.get());
   std::uint8_t buffer[1024];
   spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));

@@ -6,6 +6,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "cv/image_codec.hpp"
 #include "private_pipewire.hpp"
 #include "test_consumer.hpp"
+#include "vcam/pipewire_publisher.hpp"
 
 extern char** environ;
 
@@ -21,9 +23,10 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// The app with a still image and a filter, publishing; settings, caches and presets in the test's runtime
-// dir.
-pid_t startApp(const std::string& snapshot, int frames) {
+// The app with a source (a still image by default) and a filter, publishing; settings, caches and presets
+// in the test's runtime dir.
+pid_t startApp(const std::string& snapshot, int frames,
+               const std::string& source = CONVOLAB_TEST_DATA "/coffee.png") {
   const std::string dir = std::getenv("XDG_RUNTIME_DIR");
   setenv("QT_QPA_PLATFORM", "offscreen", 1);
   setenv("HOME", dir.c_str(), 1);
@@ -33,7 +36,7 @@ pid_t startApp(const std::string& snapshot, int frames) {
   const std::string framesArg = std::to_string(frames);
   const char* argv[] = {CONVOLAB_APP,
                         "--source",
-                        CONVOLAB_TEST_DATA "/coffee.png",
+                        source.c_str(),
                         "--filter",
                         CONVOLAB_PRESETS "/emboss.json",
                         "--strategy",
@@ -96,6 +99,36 @@ TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
   m_daemon.kill();
   EXPECT_EQ(waitForExit(app), 0) << "the app did not finish its run";
   EXPECT_TRUE(std::filesystem::exists(m_snapshot));
+}
+
+// The live webcam loop: a PipeWire camera (a publisher named testcam) in, filtered, out through our node.
+TEST_F(AppVirtualCameraTest, PipeWireCameraInFilteredPictureOut) {
+  PipeWirePublisher camera(PublisherOptions{"testcam", "Test camera", std::chrono::milliseconds(200)});
+  auto frame = std::make_shared<Image>(96, 64);
+  for (std::size_t i = 0; i < frame->pixels.size(); ++i) frame->pixels[i] = static_cast<std::uint8_t>(i * 7);
+  std::atomic<bool> stop{false};
+  std::thread feed([&] {
+    while (!stop) {
+      camera.publish(frame);
+      std::this_thread::sleep_for(20ms);
+    }
+  });
+  const pid_t app = startApp(m_snapshot, 60, "pipewire:testcam");
+  ASSERT_GT(app, 0);
+  // Only once our node is there: a consumer whose target is missing is linked to the default camera
+  // (testcam).
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (!nodeExists("convolab") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(50ms);
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  EXPECT_TRUE(consumer.waitForFrames(5, 30s));
+  const int exitCode = waitForExit(app);
+  stop = true;
+  feed.join();
+  ASSERT_EQ(exitCode, 0);
+  const Image snapshot = opencv::loadImage(m_snapshot);
+  EXPECT_EQ(snapshot.width, 96);
+  EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
 }
 
 }  // namespace

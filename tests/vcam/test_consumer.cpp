@@ -123,6 +123,12 @@ void TestConsumer::onProcess(void* data) {
     const std::size_t stride = d.chunk->stride > 0
                                    ? static_cast<std::size_t>(d.chunk->stride)
                                    : frameLayout(self->m_format, self->m_width, self->m_height).stride;
+    // A buffer sent for another size (the producer is renegotiating) is skipped.
+    const FrameLayout layout = frameLayout(self->m_format, self->m_width, self->m_height);
+    if (stride < layout.stride || d.chunk->size < layout.size) {
+      pw_stream_queue_buffer(self->m_stream, b);
+      return;
+    }
     Image frame = toRgb(bytes, stride, self->m_format, self->m_width, self->m_height);
     std::lock_guard lock(self->m_mutex);
     self->m_last = std::move(frame);
