@@ -14,8 +14,8 @@ packages=(
   # OpenCV: only the modules we use (core, imgproc, imgcodecs, videoio); libjpeg (OpenCV's JPEG decoder)
   # directly, whose warnings tell a damaged JPEG
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev libjpeg-dev
-  # Qt6 Widgets + Charts + SVG icons
-  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
+  # Qt6 Widgets + Charts + SVG icons (+ OpenGL widgets: the preview); EGL + GLES 3: bench --latency's display
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libegl-dev libgles-dev
   # the virtual camera (app/vcam): libpipewire; its tests start a private PipeWire (daemon, session manager,
   # session bus) and read the node with GStreamer's pipewiresrc. The app runs without a PipeWire daemon.
   libpipewire-0.3-dev pipewire wireplumber dbus gstreamer1.0-pipewire gstreamer1.0-tools

@@ -245,7 +245,8 @@ void addBenchCommand(CLI::App& app, Action& action) {
       cmd->add_option(
              "--latency", o->latency,
              "Instead: run the app's live path (paced capture into pinned staging, newest-wins slot, "
-             "engine, display stub) for SECONDS per size and report capture-to-display latency")
+             "engine, display: OpenGL through EGL, else a CPU stub) for SECONDS per size and report "
+             "capture-to-display latency")
           ->check(CLI::Range(0.1, 3600.0));
   cmd->add_option("--latency-fps", o->latencyFps, "With --latency: the capture rate in frames/s")
       ->check(CLI::Range(1.0, 1000.0))

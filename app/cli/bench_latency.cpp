@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `bench --latency`: a producer paced like capture::CaptureThread, a consumer like gui::ProcessingWorker and
-// a display stub in place of the preview's paint; per-frame stage times from the capture stamp to the stub.
+// the preview's paint: OpenGL through EGL where it comes up (bench_display_gl), else a CPU stub; per-frame
+// stage times from the capture stamp to the displayed frame.
 #include "bench_latency.hpp"
+
+#include "bench_display_gl.hpp"
 
 #include <algorithm>
 #include <array>
@@ -113,6 +116,13 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
   const Image source = randomFrame({2 * size.width, size.height});
   std::vector<std::uint32_t> backing;
   std::uint32_t sink = 0;
+  // The preview's paint: upload and draw scaled to 1280×720 with OpenGL (EGL, headless), else the CPU stub
+  // (always with CONVOLAB_BENCH_DISPLAY=stub).
+  std::string glWhy = "CONVOLAB_BENCH_DISPLAY=stub";
+  const char* displayEnv = std::getenv("CONVOLAB_BENCH_DISPLAY");
+  std::unique_ptr<GlDisplay> gl;
+  if (!(displayEnv && std::string_view(displayEnv) == "stub")) gl = GlDisplay::open(glWhy);
+  const auto display = [&](const Image& image) { return gl ? gl->show(image) : displayStub(image, backing); };
 
   // Prepared before timing: builds (auto's measurements), buffers, and one untimed frame end to end.
   Engine engine(ctx, strategy.name);
@@ -123,7 +133,8 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
     fill(*in, source, 0);
     auto out = outputs.acquire(size.width, size.height);
     engine.process(in->view(), out->mutableView());
-    sink += displayStub(*out, backing);
+    sink += display(*out);
+    if (gl) gl->release();  // the consumer thread shows the timed frames
   }
   r.active = engine.activeStrategy();
 
@@ -177,7 +188,7 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
     wake.notify_one();
   });
 
-  // The processing worker: newest frame, engine from pinned input to a pinned output, then the display stub.
+  // The processing worker: newest frame, engine from pinned input to a pinned output, then the display.
   // The result shown stays held until the next one (as the worker's latest frame and the preview hold it).
   // Edits (--latency-edits): applied between frames; the edit counts as displayed with the first frame
   // processed after it (the engine runs the newest filter on the next frame, as the app's worker does).
@@ -213,7 +224,7 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
         auto out = outputs.acquire(size.width, size.height);
         const FrameTimings t = engine.process(frame->image->view(), out->mutableView());
         const auto stubStart = Clock::now();
-        sink += displayStub(*out, backing);
+        sink += display(*out);
         const auto displayed = Clock::now();
         shown = std::move(out);
         if (pendingEdit) {
@@ -235,6 +246,7 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
         lastDisplayed = displayed;
         frame.reset();  // the input goes back to its pool, as the worker lets go of it
       }
+      if (gl) gl->release();
     } catch (...) {
       std::lock_guard lock(mutex);
       failure = std::current_exception();
@@ -255,11 +267,13 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
   r.stages = {{"fill", Spread::of(fillMs)},       {"slot_wait", Spread::of(slotWait)},
               {"upload", Spread::of(upload)},     {"kernels", Spread::of(kernels)},
               {"download", Spread::of(download)}, {"engine_other", Spread::of(other)},
-              {"stub", Spread::of(stub)}};
+              {"display", Spread::of(stub)}};
   if (pendingEdit) r.edits.emplace_back(edits[nextEdit - 1].first, std::nullopt);
   r.editToDisplay = Spread::of(editMs);
   r.active = engine.activeStrategyId().describe();
   r.notices = engine.takeNotices();
+  r.notices.push_back(gl ? "display: OpenGL, upload and draw to 1280x720, glFinish: " + gl->description()
+                         : "display: CPU stub (" + glWhy + ")");
   g_sink = sink;
   return r;
 }

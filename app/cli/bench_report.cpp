@@ -214,7 +214,7 @@ std::string toMarkdown(const BenchReport& r) {
     md << "\n## Capture to display latency (the app's live path, no Qt)\n\n| size | fps | strategy | staging "
           "| "
           "latency ms mean | p50 | p95 | max | processed | dropped | mean ms: slot wait | upload | kernels | "
-          "download | engine other | stub | (fill) |\n"
+          "download | engine other | display | (fill) |\n"
           "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const LatencyReport& l : r.latency) {
       md << "| " << l.size << " | " << num(l.fps, 0) << " | " << l.active << " | "

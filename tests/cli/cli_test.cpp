@@ -461,9 +461,10 @@ TEST_F(Cli, BenchLatencyRunsTheLivePathAndReportsTheSplit) {
   EXPECT_GT(lat["p50"].get<double>(), 0);
   EXPECT_GE(lat["p95"].get<double>(), lat["p50"].get<double>());
   EXPECT_GE(lat["max"].get<double>(), lat["p95"].get<double>());
-  // The stages between the capture stamp and the stub add up to the latency, frame by frame, so in the mean.
+  // The stages between the capture stamp and the display add up to the latency, frame by frame, so in the
+  // mean.
   double sum = 0;
-  for (const char* stage : {"slot_wait", "upload", "kernels", "download", "engine_other", "stub"}) {
+  for (const char* stage : {"slot_wait", "upload", "kernels", "download", "engine_other", "display"}) {
     ASSERT_TRUE(l["stages_ms"].contains(stage)) << stage;
     const auto& s = l["stages_ms"][stage];
     EXPECT_GE(s["p95"].get<double>(), s["p50"].get<double>()) << stage;
@@ -471,9 +472,32 @@ TEST_F(Cli, BenchLatencyRunsTheLivePathAndReportsTheSplit) {
   }
   EXPECT_NEAR(sum, lat["mean"].get<double>(), 1e-6 * std::max(1.0, lat["mean"].get<double>()));
   EXPECT_GT(l["stages_ms"]["kernels"]["mean"].get<double>(), 0);
-  EXPECT_GT(l["stages_ms"]["stub"]["mean"].get<double>(), 0);
+  EXPECT_GT(l["stages_ms"]["display"]["mean"].get<double>(), 0);
   EXPECT_TRUE(l["stages_ms"].contains("fill"));
   EXPECT_NE(readFile(md).find("| 64x48 | 60 | naive | pinned |"), std::string::npos) << readFile(md);
+}
+
+// The display stage draws with OpenGL (EGL, headless) where a context comes up, and says which it used; the
+// CPU stub stays on demand (and where no EGL display exists).
+TEST_F(Cli, BenchLatencyDisplaysWithOpenGlWhereItCan) {
+  auto notices = [&](bool stub) {
+    const fs::path json = path(stub ? "stub.json" : "gl.json");
+    if (stub) setenv("CONVOLAB_BENCH_DISPLAY", "stub", 1);
+    const Result r = bench({"bench", "--latency", "0.5", "--latency-fps", "30", "--size", "64x48",
+                            "--strategy", "naive", "--device", "cpu", "--json", json.string(), "-q"});
+    unsetenv("CONVOLAB_BENCH_DISPLAY");
+    EXPECT_EQ(r.code, 0) << r;
+    const auto l = nlohmann::json::parse(readFile(json))["latency"][0];
+    EXPECT_GT(l["stages_ms"]["display"]["mean"].get<double>(), 0);
+    std::string display;
+    for (const auto& n : l["notices"])
+      if (n.get<std::string>().rfind("display: ", 0) == 0) display = n.get<std::string>();
+    return display;
+  };
+  EXPECT_EQ(notices(true), "display: CPU stub (CONVOLAB_BENCH_DISPLAY=stub)");
+  const std::string gl = notices(false);
+  if (gl.rfind("display: CPU stub", 0) == 0) GTEST_SKIP() << "no EGL here: " << gl;
+  EXPECT_EQ(gl.rfind("display: OpenGL, upload and draw to 1280x720", 0), 0u) << gl;
 }
 
 // ---- presets ---------------------------------------------------------------------------------------------
