@@ -10,6 +10,7 @@
 #include "camera_source.hpp"
 #include "cv/image_codec.hpp"
 #include "image_file_source.hpp"
+#include "pipewire_node_list.hpp"
 #include "test_pattern_source.hpp"
 #include "video_file_source.hpp"
 
@@ -28,7 +29,7 @@ bool isCameraSpec(const std::string& spec) {
 }
 
 bool namesFile(const std::string& spec) {
-  return !TestPatternOptions::isPatternSpec(spec) && !isCameraSpec(spec);
+  return !TestPatternOptions::isPatternSpec(spec) && !isCameraSpec(spec) && spec.rfind("pipewire:", 0) != 0;
 }
 
 std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t maxPixels,
@@ -66,6 +67,14 @@ std::vector<DeviceChoice> listDevices() {
   std::vector<DeviceChoice> devices;
   for (const auto& camera : listCameras())
     devices.push_back({camera.stableId, camera.label(), camera.devicePath});
+  // After the V4L2 devices, so "auto" opens a PipeWire camera only where no V4L2 camera is present (a
+  // libcamera-only laptop, a test camera) and never picks another app's virtual camera over a real one.
+  for (const auto& node : listPipeWireCameras()) {
+    const std::string what = node.description.empty() || node.description == node.name
+                                 ? node.name + " (PipeWire)"
+                                 : node.description + " (PipeWire " + node.name + ")";
+    devices.push_back({"pipewire:" + node.name, what, ""});
+  }
   return devices;
 }
 
