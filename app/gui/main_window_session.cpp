@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// The main window's session: what it restores at start (filter, view, engine, source, geometry; the settings
+// a failed validation reset) and how the layout is saved as it changes.
+#include <QApplication>
+#include <QScreen>
+#include <QTimer>
+#include <QUndoStack>
+#include <algorithm>
+
+#include "action_table.hpp"
+#include "automation_run.hpp"
+#include "convolab/filter_io.hpp"
+#include "engine_selector.hpp"
+#include "filter_document.hpp"
+#include "filter_editor.hpp"
+#include "log_categories.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
+#include "preview_widget.hpp"
+#include "source_controller.hpp"
+#include "source_factory.hpp"
+
+namespace convolab::gui {
+
+void MainWindow::restoreSession() {
+  // An automated run (--frames, --script) leaves the user's remembered settings alone.
+  if (m_run->leavesSettingsAlone()) m_settings.setReadOnly(true);
+  // Settings that failed validation on load fall back to their defaults; say so once.
+  const QStringList notes = m_settings.notes();
+  for (const QString& note : notes) qCWarning(lcApp).noquote() << note;
+  if (!notes.isEmpty())
+    QTimer::singleShot(0, this, [this, notes] {
+      showMessage(
+          notes.size() == 1
+              ? notes.first()
+              : tr("%1 (and %2 more settings reset to defaults)").arg(notes.first()).arg(notes.size() - 1),
+          20000);
+    });
+
+  FilterSet filter = m_document->filter();
+  const QString json = m_settings.value(AppSettings::kFilter).toString();
+  if (!json.isEmpty()) {
+    try {
+      filter = parseFilterJson(json.toStdString(), "settings");
+    } catch (const std::exception& e) {
+      m_editor->showError(tr("The filter of the last session could not be restored: %1").arg(e.what()));
+    }
+  }
+  m_document->restore(filter);
+  if (!m_options.filter.isEmpty() && !m_editor->importFile(m_options.filter)) {
+    // The editor's inline message is only "visible" once the window shows: ask the parser directly.
+    QString why = m_editor->errorText();
+    if (why.isEmpty()) {
+      try {
+        (void)loadFilterFile(m_options.filter.toStdString());
+      } catch (const std::exception& e) {
+        why = QString::fromUtf8(e.what());
+      }
+    }
+    qCWarning(lcApp).noquote() << why;
+    m_run->markBadInput();
+  }
+  m_document->undoStack()->clear();
+  m_document->setLinked(m_settings.value(AppSettings::kLinked, false).toBool());
+  const bool bypass = m_settings.value(AppSettings::kBypass, false).toBool();
+  action(ActionId::Bypass)->setChecked(bypass);
+  m_pipeline->setBypass(bypass);
+  m_pipeline->setFilter(m_document->filter());
+
+  const int mode = m_settings.value(AppSettings::kViewMode, 0).toInt();
+  setViewMode(static_cast<ViewMode>(std::clamp(mode, 0, 2)));
+  const bool fit = m_settings.value(AppSettings::kFit, true).toBool();
+  m_preview->setFitToWindow(fit);
+  action(fit ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
+  m_preview->setSplitPosition(m_settings.value(AppSettings::kSplit, 0.5).toDouble());
+
+  m_engine->start(m_options.device, m_options.strategy);
+
+  QString source = m_options.source;
+  if (source.isEmpty()) source = m_settings.value(AppSettings::kSource, kAutoSpec).toString();
+  openSourceSpec(source, cameraModeFromKey(m_settings.value(AppSettings::kCameraMode).toString(), source));
+
+  if (!restoreGeometry(m_settings.value(AppSettings::kGeometry).toByteArray())) {
+    const QRect screen = QApplication::primaryScreen() ? QApplication::primaryScreen()->availableGeometry()
+                                                       : QRect(0, 0, 1600, 1000);
+    resize(std::min(1560, screen.width() - 40), std::min(940, screen.height() - 40));
+    move(screen.center() - rect().center());
+  }
+  restoreState(m_settings.value(AppSettings::kState).toByteArray());
+  updateTitle();
+}
+
+void MainWindow::scheduleLayoutSave() {
+  m_layoutTimer.start();
+}
+
+void MainWindow::saveLayout() {
+  m_settings.set(AppSettings::kGeometry, saveGeometry());
+  m_settings.set(AppSettings::kState, saveState());
+  m_settings.set(AppSettings::kSplit, m_preview->splitPosition());
+}
+
+}  // namespace convolab::gui
