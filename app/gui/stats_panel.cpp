@@ -96,6 +96,10 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
          tr("The preview's upload and paint of each new frame on the GUI thread (mean and 95th percentile "
             "over the last second). Engine ▸ Preview names the back-end that paints."),
          QStringLiteral("display"));
+  addRow(grid, 7, tr("Virtual camera"),
+         tr("Processing ▸ Virtual Camera: consumers reading it, frames sent per second, and frames a slow "
+            "consumer missed (dropped for it, never holding up the preview), since it was turned on."),
+         QStringLiteral("virtual_camera"));
   layout->addWidget(rates);
 
   auto* stagesBox = new QGroupBox(tr("Device time per frame (ms)"), this);
@@ -244,6 +248,17 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                     ? QString::asprintf("%6.2f ms  (p95 %.2f)", s.display.mean, s.display.p95)
                     : QStringLiteral("     — ms"));
   m_values.value(QStringLiteral("preview"))->setText(QString::fromStdString(s.displayPath));
+  QLabel* camera = m_values.value(QStringLiteral("virtual_camera"));
+  if (const auto& v = s.virtualCamera) {
+    const QString viewers = v->viewers == 1 ? tr("1 viewer") : tr("%1 viewers").arg(v->viewers);
+    camera->setText(tr("%1 · %2 fps · %3 dropped").arg(viewers).arg(v->fps, 0, 'f', 1).arg(v->dropped));
+    camera->setToolTip(v->format.empty() ? QString()
+                                         : tr("Consumers read %1").arg(QString::fromStdString(v->format)));
+    setColor(camera, theme::text());
+  } else {
+    camera->setText(tr("off"));
+    setColor(camera, theme::dimText());
+  }
   // The active strategy as people read it: StrategyId::describe, with its note ("provisional, …").
   const QString active = QString::fromStdString(s.strategyId.describe());
   const QString requested = QString::fromStdString(m_requested.toString());

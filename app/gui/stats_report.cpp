@@ -54,6 +54,12 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["active_strategy"] = s.strategy;
   if (!s.strategyId.note.empty()) j["strategy_note"] = s.strategyId.note;
   j["pinned_staging"] = s.pinnedInput;
+  if (const auto& v = s.virtualCamera)
+    j["virtual_camera"] = {{"viewers", v->viewers},
+                           {"fps", round3(v->fps)},
+                           {"sent", v->sent},
+                           {"dropped", v->dropped},
+                           {"format", v->format}};
   if (edits.actions) {
     nlohmann::ordered_json actions = nlohmann::ordered_json::array();
     for (const ScriptActionResult& a : *edits.actions)
@@ -89,6 +95,10 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   if (s.display.samples > 0)
     add("display    %7.2f ms mean, %.2f ms p95 (upload and paint on the GUI thread)\n", s.display.mean,
         s.display.p95);
+  if (const auto& v = s.virtualCamera)
+    add("virtual camera %d viewer%s, %.1f fps, %llu dropped%s%s\n", v->viewers, v->viewers == 1 ? "" : "s",
+        v->fps, static_cast<unsigned long long>(v->dropped), v->format.empty() ? "" : ", ",
+        v->format.c_str());
   add("\n%-22s %9s %9s %9s%s\n", "stage (ms)", "current", "mean", "p95", s.lastPass ? "  (last pass)" : "");
   for (const auto& st : s.stages)
     add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);

@@ -7,6 +7,7 @@
 
 #include "app_settings.hpp"
 #include "pipeline.hpp"
+#include "stats_collector.hpp"
 #include "vcam/loopback_feeder.hpp"
 #include "vcam/pipewire_publisher.hpp"
 #include "vcam/v4l2_loopback_writer.hpp"
@@ -90,10 +91,14 @@ QString VirtualCameraController::statusText() const {
 
 void VirtualCameraController::refresh() {
   if (!m_publisher) {
+    if (m_context.stats) m_context.stats->setVirtualCamera(std::nullopt);
     m_label->hide();
     return;
   }
   const vcam::PublisherStatus status = m_publisher->status();
+  if (m_context.stats)
+    m_context.stats->setVirtualCamera(
+        VirtualCameraFigures{status.viewers, status.fps, status.sent, status.dropped, status.format});
   m_label->setText(statusText());
   m_label->setToolTip(
       status.format.empty() ? QString() : tr("Consumers read %1").arg(QString::fromStdString(status.format)));

@@ -26,6 +26,7 @@ namespace convolab::gui {
 
 class AppSettings;
 class Pipeline;
+class StatsCollector;
 
 class VirtualCameraController : public QObject {
   Q_OBJECT
@@ -38,6 +39,7 @@ class VirtualCameraController : public QObject {
     QStatusBar* statusBar;  ///< gets the indicator
     bool turnOn = false;    ///< --virtual-camera: on for this run whatever was remembered
     std::function<void(const QString& message, int ms)> message;
+    StatsCollector* stats = nullptr;  ///< gets the output's figures (statistics panel, --stats); may be null
   };
   VirtualCameraController(Context context, QObject* parent);
   ~VirtualCameraController() override;

@@ -9,7 +9,10 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <thread>
+#include <vector>
 
 #include "cv/image_codec.hpp"
 #include "private_pipewire.hpp"
@@ -26,7 +29,8 @@ using namespace std::chrono_literals;
 // The app with a source (a still image by default) and a filter, publishing; settings, caches and presets
 // in the test's runtime dir.
 pid_t startApp(const std::string& snapshot, int frames,
-               const std::string& source = CONVOLAB_TEST_DATA "/coffee.png") {
+               const std::string& source = CONVOLAB_TEST_DATA "/coffee.png",
+               const std::vector<std::string>& extra = {}) {
   const std::string dir = std::getenv("XDG_RUNTIME_DIR");
   setenv("QT_QPA_PLATFORM", "offscreen", 1);
   setenv("HOME", dir.c_str(), 1);
@@ -34,21 +38,15 @@ pid_t startApp(const std::string& snapshot, int frames,
   setenv("XDG_DATA_HOME", (dir + "/data").c_str(), 1);
   setenv("QT_LOGGING_RULES", "qt.qpa.*=false", 1);
   const std::string framesArg = std::to_string(frames);
-  const char* argv[] = {CONVOLAB_APP,
-                        "--source",
-                        source.c_str(),
-                        "--filter",
-                        CONVOLAB_PRESETS "/emboss.json",
-                        "--strategy",
-                        "naive",
-                        "--frames",
-                        framesArg.c_str(),
-                        "--snapshot",
-                        snapshot.c_str(),
-                        "--virtual-camera",
-                        nullptr};
+  std::vector<const char*> argv = {
+      CONVOLAB_APP,     "--source",        source.c_str(), "--filter",        CONVOLAB_PRESETS "/emboss.json",
+      "--strategy",     "naive",           "--frames",     framesArg.c_str(), "--snapshot",
+      snapshot.c_str(), "--virtual-camera"};
+  for (const std::string& arg : extra) argv.push_back(arg.c_str());
+  argv.push_back(nullptr);
   pid_t pid = -1;
-  if (posix_spawn(&pid, CONVOLAB_APP, nullptr, nullptr, const_cast<char**>(argv), environ) != 0) return -1;
+  if (posix_spawn(&pid, CONVOLAB_APP, nullptr, nullptr, const_cast<char**>(argv.data()), environ) != 0)
+    return -1;
   return pid;
 }
 
@@ -99,6 +97,24 @@ TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
   m_daemon.kill();
   EXPECT_EQ(waitForExit(app), 0) << "the app did not finish its run";
   EXPECT_TRUE(std::filesystem::exists(m_snapshot));
+}
+// --stats carries the virtual camera's output while it is on: a viewer, the frames sent and dropped.
+TEST_F(AppVirtualCameraTest, StatsCarryTheVirtualCamerasOutput) {
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  const std::string stats = m_snapshot + ".json";
+  const pid_t app = startApp(m_snapshot, 90, "pattern:320x240@30", {"--stats", stats});
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(5, 30s));
+  ASSERT_EQ(waitForExit(app), 0);
+  std::ifstream in(stats);
+  const auto j = nlohmann::json::parse(in);
+  ASSERT_TRUE(j.contains("virtual_camera")) << j.dump(2);
+  const auto& v = j["virtual_camera"];
+  EXPECT_EQ(v["viewers"].get<int>(), 1);
+  EXPECT_GT(v["sent"].get<std::uint64_t>(), 10u);
+  EXPECT_GT(v["fps"].get<double>(), 5.0);
+  EXPECT_TRUE(v.contains("dropped"));
+  EXPECT_EQ(v["format"].get<std::string>(), "RGB 320×240");
 }
 
 // The live webcam loop: a PipeWire camera (a publisher named testcam) in, filtered, out through our node.

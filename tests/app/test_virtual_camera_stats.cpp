@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// The virtual camera's output in the statistics: the panel's row, Copy as text and --stats carry its viewers,
+// fps and drops while it is on, and say nothing of it (panel: "off") while it is off.
+#include <QLabel>
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+#include "app_test_support.hpp"
+#include "stats_collector.hpp"
+#include "stats_panel.hpp"
+#include "stats_report.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+class VirtualCameraStatsTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { convolab::test::prepareTestEnvironment(QStringLiteral("test_virtual_camera_stats")); }
+
+  void offLeavesItOut() {
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0));
+    QVERIFY(!j.contains("virtual_camera"));
+    StatsPanel panel;
+    panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
+    QCOMPARE(panel.valueLabel(QStringLiteral("virtual_camera"))->text(), QStringLiteral("off"));
+    QVERIFY(!panel.text().contains(QLatin1String("virtual camera")));
+  }
+
+  void onCarriesViewersFpsAndDrops() {
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    stats.setVirtualCamera(VirtualCameraFigures{1, 29.97, 300, 4, "YUY2 640×480"});
+    const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0));
+    QVERIFY(j.contains("virtual_camera"));
+    QCOMPARE(j["virtual_camera"]["viewers"].get<int>(), 1);
+    QCOMPARE(j["virtual_camera"]["fps"].get<double>(), 29.97);
+    QCOMPARE(j["virtual_camera"]["sent"].get<int>(), 300);
+    QCOMPARE(j["virtual_camera"]["dropped"].get<int>(), 4);
+    QCOMPARE(j["virtual_camera"]["format"].get<std::string>(), std::string("YUY2 640×480"));
+    StatsPanel panel;
+    panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
+    QLabel* row = panel.valueLabel(QStringLiteral("virtual_camera"));
+    QCOMPARE(row->text(), QStringLiteral("1 viewer · 30.0 fps · 4 dropped"));
+    QCOMPARE(row->toolTip(), QStringLiteral("Consumers read YUY2 640×480"));
+    QVERIFY2(panel.text().contains(QLatin1String("virtual camera 1 viewer, 30.0 fps, 4 dropped")),
+             qPrintable(panel.text()));
+    // Turned off again: gone from the figures.
+    stats.setVirtualCamera(std::nullopt);
+    QVERIFY(
+        !nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0)).contains("virtual_camera"));
+  }
+};
+
+QTEST_MAIN(VirtualCameraStatsTest)
+#include "test_virtual_camera_stats.moc"
