@@ -17,8 +17,10 @@ packages=(
   # Qt6 Widgets + Charts + SVG icons (+ OpenGL widgets: the preview); EGL + GLES 3: bench --latency's display
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libegl-dev libgles-dev
   # the virtual camera (app/vcam): libpipewire; its tests start a private PipeWire (daemon, session manager,
-  # session bus) and read the node with GStreamer's pipewiresrc. The app runs without a PipeWire daemon.
+  # session bus) and read the node with GStreamer's pipewiresrc (plugins-base: videotestsrc, videoconvert;
+  # plugins-good: pngenc, multifilesink). The app runs without a PipeWire daemon.
   libpipewire-0.3-dev pipewire wireplumber dbus gstreamer1.0-pipewire gstreamer1.0-tools
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   # tests
   libgtest-dev libgmock-dev xvfb xauth
   # packaging and its checks (dpkg-shlibdeps, desktop-file-validate, appstreamcli)

@@ -8,8 +8,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <vector>
@@ -115,6 +117,50 @@ TEST_F(AppVirtualCameraTest, StatsCarryTheVirtualCamerasOutput) {
   EXPECT_GT(v["fps"].get<double>(), 5.0);
   EXPECT_TRUE(v.contains("dropped"));
   EXPECT_EQ(v["format"].get<std::string>(), "RGB 320×240");
+}
+
+// The issue's own pipeline, as people would type it: 30 frames from GStreamer's pipewiresrc through
+// videoconvert to PNG files each equal the app's --snapshot. Here pipewiresrc and videoconvert negotiate RGB
+// (videoconvert passes it through to pngenc), so the bound is ±1; were a YUV format negotiated instead, the
+// 8-bit BT.601 limited-range round trip allows ±8 (as VirtualCameraTest's YUV cases).
+TEST_F(AppVirtualCameraTest, GstPipewiresrcToPngFramesEqualTheSnapshot) {
+  if (std::system("for e in pipewiresrc videoconvert pngenc multifilesink; do gst-inspect-1.0 $e >/dev/null "
+                  "2>&1 || exit 1; done") != 0)
+    GTEST_SKIP() << "GStreamer's pipewiresrc, videoconvert, pngenc or multifilesink is missing "
+                    "(gstreamer1.0-pipewire, -plugins-base, -plugins-good: scripts/install-deps.sh)";
+  const pid_t app = startApp(m_snapshot, 150);  // about 5 s: gst takes its 30 frames within it
+  ASSERT_GT(app, 0);
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (!nodeExists("convolab") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(50ms);
+  const std::string dir = std::filesystem::path(m_snapshot).parent_path().string() + "/gst";
+  std::filesystem::create_directories(dir);
+  const std::string command = "cd " + dir +
+                              " && timeout 30 gst-launch-1.0 -v pipewiresrc target-object=convolab "
+                              "num-buffers=30 ! videoconvert ! pngenc ! multifilesink location=f%02d.png "
+                              ">gst.log 2>&1";
+  const int gst = std::system(command.c_str());
+  ASSERT_EQ(waitForExit(app), 0);
+  ASSERT_EQ(gst, 0) << command;
+
+  std::ifstream log(dir + "/gst.log");
+  std::string line, negotiated;
+  while (std::getline(log, line))
+    if (line.find("pipewiresrc0.GstPad:src: caps = ") != std::string::npos) {
+      const auto at = line.find("format=(string)");
+      if (at != std::string::npos) negotiated = line.substr(at + 15, line.find(',', at) - at - 15);
+    }
+  const bool yuv = negotiated == "YUY2" || negotiated == "I420";
+  const int tolerance = yuv ? 8 : 1;
+  std::cout << "pipewiresrc negotiated " << negotiated << ", tolerance ±" << tolerance << "\n";
+  const Image snapshot = opencv::loadImage(m_snapshot);
+  for (int i = 0; i < 30; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "/f%02d.png", i);
+    ASSERT_TRUE(std::filesystem::exists(dir + name)) << name;
+    EXPECT_LE(maxDifference(opencv::loadImage(dir + name), snapshot), tolerance) << name;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/f30.png"));
 }
 
 // The live webcam loop: a PipeWire camera (a publisher named testcam) in, filtered, out through our node.
