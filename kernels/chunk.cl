@@ -72,3 +72,22 @@ inline void store_chunks(__global uchar* d, int pixels, VEC c0, VEC c1, VEC c2) 
   }
   store_rounded_bytes(d, pixels * 3, c0, c1, c2);
 }
+
+// Tap (j, i)'s weights for chunk v: a kernel argument `wpat` holds them in the chunks' lane pattern ([K·K taps][3
+// chunks][CHUNK], chunkPatternWeights in core/src/tile_shape.hpp).
+#define WEIGHTS(j, i, v) VLOAD(0, wpat + (((j)*KSIZE + (i)) * 3 + (v)) * CHUNK)
+
+// CPU-style accumulation of a block of `nrows` output rows (acc[nrows][3] chunks) from input rows that stand
+// `stride` floats apart from `rows` on (private or local memory): a run-time loop over filter rows, one weight
+// vector per tap and chunk serving every output row. Small loop bodies compile fast on CPUs and without spills;
+// fully unrolled, LLVM's x86 back end hoists every load to the top and spills them all.
+#define ACCUMULATE_ROW_LOOP(acc, nrows, rows, stride)                                               \
+  for (int j = 0; j < KSIZE; ++j) {                                                                 \
+    _Pragma("unroll") for (int i = 0; i < KSIZE; ++i) {                                             \
+      _Pragma("unroll") for (int v = 0; v < 3; ++v) {                                               \
+        const VEC w = WEIGHTS(j, i, v);                                                             \
+        _Pragma("unroll") for (int o = 0; o < nrows; ++o)                                           \
+          acc[o][v] = fma(VLOAD(0, rows + (o + j) * stride + 3 * i + CHUNK * v), w, acc[o][v]);     \
+      }                                                                                             \
+    }                                                                                               \
+  }

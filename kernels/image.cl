@@ -4,7 +4,7 @@
 // Samplers cannot express reflect/reflect101/wrap with integer coordinates, so border work-items
 // compute coordinates with border_index(); CLAMP_TO_EDGE alone is exactly BORDER_REPLICATE.
 
-#include "planar_weights.cl"  // KK, W3(j, i)
+#include "taps.cl"  // ACCUMULATE_TAPS, ACCUMULATE_BORDER_TAPS; W3(j, i)
 
 __constant sampler_t kNearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 
@@ -19,6 +19,15 @@ inline float3 texel(__read_only image2d_t src, int x, int y) {
   return convert_float3(read_imageui(src, kNearest, (int2)(x, y)).xyz);
 }
 
+// A pixel of the window (the sampler clamps), and one at resolved border indices (BORDER_CONSTANT: negative
+// outside the frame, where border_value stands instead).
+#define WINDOW_TEXEL(i, j) texel(src, x + i - RADIUS, y + j - RADIUS)
+#if BORDER_MODE == BORDER_CONSTANT
+#define RESOLVED_TEXEL(sx, sy) ((sy < 0 || sx < 0) ? border_value.xyz : texel(src, sx, sy))
+#else
+#define RESOLVED_TEXEL(sx, sy) texel(src, sx, sy)
+#endif
+
 __kernel void convolve_image(__read_only image2d_t src, __global uchar* dst, int width, int height,
                              __constant float* weights,  // [3][K][K]: R, G, B matrices / divisor
                              float4 offset, float4 border_value) {
@@ -28,30 +37,11 @@ __kernel void convolve_image(__read_only image2d_t src, __global uchar* dst, int
   float3 acc = offset.xyz;
 #if BORDER_MODE != BORDER_REPLICATE
   if (x < RADIUS || y < RADIUS || x + RADIUS >= width || y + RADIUS >= height) {
-    int bx[KSIZE];
-#pragma unroll
-    for (int i = 0; i < KSIZE; ++i) bx[i] = border_index(x + i - RADIUS, width);
-#pragma unroll
-    for (int j = 0; j < KSIZE; ++j) {
-      const int by = border_index(y + j - RADIUS, height);
-#pragma unroll
-      for (int i = 0; i < KSIZE; ++i) {
-#if BORDER_MODE == BORDER_CONSTANT
-        const float3 p = (by < 0 || bx[i] < 0) ? border_value.xyz : texel(src, bx[i], by);
-#else
-        const float3 p = texel(src, bx[i], by);
-#endif
-        acc += p * W3(j, i);
-      }
-    }
+    ACCUMULATE_BORDER_TAPS(acc, x, y, width, height, RESOLVED_TEXEL)
     store_rgb(dst, x, y, width, acc);
     return;
   }
 #endif
-#pragma unroll
-  for (int j = 0; j < KSIZE; ++j) {
-#pragma unroll
-    for (int i = 0; i < KSIZE; ++i) acc += texel(src, x + i - RADIUS, y + j - RADIUS) * W3(j, i);
-  }
+  ACCUMULATE_TAPS(acc, WINDOW_TEXEL)
   store_rgb(dst, x, y, width, acc);
 }

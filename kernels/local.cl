@@ -15,7 +15,10 @@
 
 #define TILE_W (GROUP_W + 2 * RADIUS)
 #define TILE_H (GROUP_H + 2 * RADIUS)
-#include "planar_weights.cl"  // KK, W3(j, i)
+#include "taps.cl"  // ACCUMULATE_TAPS; W3(j, i)
+
+// A pixel of the work-item's window, from the staged tile.
+#define TILE_PIXEL(i, j) convert_float3(tile[(ly + j) * TILE_PITCH + lx + i].xyz)
 
 __kernel __attribute__((reqd_work_group_size(GROUP_W, GROUP_H, 1))) void convolve_local(
     __global const uchar* src, __global uchar* dst, int width, int height,
@@ -55,7 +58,7 @@ __kernel __attribute__((reqd_work_group_size(GROUP_W, GROUP_H, 1))) void convolv
 #pragma unroll
       for (int i = 0; i < KSIZE; ++i) {
         const bool in = row_in && (uint)(x + i - RADIUS) < (uint)width;
-        const float3 p = in ? convert_float3(tile[(ly + j) * TILE_PITCH + lx + i].xyz) : border_value.xyz;
+        const float3 p = in ? TILE_PIXEL(i, j) : border_value.xyz;
         acc += p * W3(j, i);
       }
     }
@@ -63,11 +66,6 @@ __kernel __attribute__((reqd_work_group_size(GROUP_W, GROUP_H, 1))) void convolv
     return;
   }
 #endif
-#pragma unroll
-  for (int j = 0; j < KSIZE; ++j) {
-#pragma unroll
-    for (int i = 0; i < KSIZE; ++i)
-      acc += convert_float3(tile[(ly + j) * TILE_PITCH + lx + i].xyz) * W3(j, i);
-  }
+  ACCUMULATE_TAPS(acc, TILE_PIXEL)
   store_rgb(dst, x, y, width, acc);
 }

@@ -49,22 +49,9 @@ __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_tiled(
     for (int v = 0; v < 3; ++v) acc[o][v] = offset_chunk(offset, v);
 
   __local const float* t = tile + ly * BY * TSTRIDE + lx * 3 * BX;
-#define WEIGHTS(j, i, v) VLOAD(0, wpat + (((j)*KSIZE + (i)) * 3 + (v)) * BX)
 #if ROW_LOOP
-  // CPUs: a run-time loop over filter rows; one weight vector serves the block's BY rows, windows are read
-  // straight from the tile. Small loop bodies compile fast and without spills.
-  for (int j = 0; j < KSIZE; ++j) {
-#pragma unroll
-    for (int i = 0; i < KSIZE; ++i) {
-#pragma unroll
-      for (int v = 0; v < 3; ++v) {
-        const VEC w = WEIGHTS(j, i, v);
-#pragma unroll
-        for (int o = 0; o < BY; ++o)
-          acc[o][v] = fma(VLOAD(0, t + (o + j) * TSTRIDE + 3 * i + BX * v), w, acc[o][v]);
-      }
-    }
-  }
+  // CPUs: a run-time loop over filter rows; windows are read straight from the tile.
+  ACCUMULATE_ROW_LOOP(acc, BY, t, TSTRIDE)
 #else
   // GPUs: input-row order, fully unrolled: each tile row's windows are loaded once and serve every output row
   // of the block; weight indices are compile-time constants (constant-bank operands).

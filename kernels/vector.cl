@@ -19,14 +19,13 @@
 // Work-items whose window lies inside the frame load with plain vloads; the others resolve borders per pixel.
 
 #define CHUNK VX
-#include "chunk.cl"  // VEC, VLOAD, VSTORE, TO_FLOAT, TO_UCHAR, STORE_CHUNK, LOAD_CHUNK
+#include "chunk.cl"  // VEC, VLOAD, VSTORE, TO_FLOAT, STORE_CHUNK, LOAD_CHUNK, WEIGHTS, ACCUMULATE_ROW_LOOP
 
 // Helpers whose arguments must become compile-time constants (row numbers, array indices) after unrolling.
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
 #define SEGB (3 * (VX + KSIZE - 1))  // bytes (and floats) of one row segment, halo included
 #define ROWS (VY + KSIZE - 1)        // input rows a work-item reads
-#define WEIGHTS(j, i, v) VLOAD(0, wpat + (((j)*KSIZE + (i)) * 3 + (v)) * VX)
 
 // Converts the row segment that starts at `s` (inside the frame) to floats: VX-byte chunks, the last one
 // overlapping the previous so nothing past the segment is read.
@@ -88,18 +87,7 @@ __kernel void convolve_vector(
     for (int rr = 0; rr < ROWS; ++rr)
       gather_segment(rows + rr * SEGB, src, x0, y0 - RADIUS + rr, width, height, border_value.xyz);
   }
-  for (int j = 0; j < KSIZE; ++j) {
-#pragma unroll
-    for (int i = 0; i < KSIZE; ++i) {
-#pragma unroll
-      for (int v = 0; v < 3; ++v) {
-        const VEC w = WEIGHTS(j, i, v);
-#pragma unroll
-        for (int o = 0; o < VY; ++o)
-          acc[o][v] = fma(VLOAD(0, rows + (o + j) * SEGB + 3 * i + VX * v), w, acc[o][v]);
-      }
-    }
-  }
+  ACCUMULATE_ROW_LOOP(acc, VY, rows, SEGB)
 #else
 #pragma unroll
   for (int rr = 0; rr < ROWS; ++rr) {

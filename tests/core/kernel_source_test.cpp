@@ -25,8 +25,9 @@ TEST(KernelSource, IncludesAreResolvedOnceFromTheEmbeddedFragments) {
 }
 
 TEST(KernelSource, FragmentsAreSharedNotCopied) {
-  // The chunk macros, offset chunks, rounding stores, the planar weights and the tile fill live in one file
-  // each: no strategy kernel defines them itself.
+  // The chunk macros, offset chunks, rounding stores, the planar weights, the tile fill, the chunk weights
+  // and their CPU row loop, and the per-pixel tap loops live in one file each: no strategy kernel defines or
+  // writes them out itself.
   for (const char* name : {"tiled", "codegen", "vector", "sliding", "dynamic", "naive", "constant", "local",
                            "image", "lowrank"}) {
     SCOPED_TRACE(name);
@@ -39,6 +40,10 @@ TEST(KernelSource, FragmentsAreSharedNotCopied) {
     EXPECT_EQ(own.find("#define BYTE_TO_FLOAT"), std::string::npos);
     EXPECT_EQ(own.find("#define W3("), std::string::npos);
     EXPECT_EQ(own.find("void fill_tile("), std::string::npos);
+    EXPECT_EQ(own.find("#define WEIGHTS("), std::string::npos);
+    EXPECT_EQ(own.find("(o + j) *"), std::string::npos);              // the row loop: ACCUMULATE_ROW_LOOP
+    EXPECT_EQ(own.find("bx[i] = border_index("), std::string::npos);  // border taps: ACCUMULATE_BORDER_TAPS
+    EXPECT_EQ(own.find(") * W3(j, i)"), std::string::npos);  // a tap loop over pixel reads: ACCUMULATE_TAPS
   }
 }
 
