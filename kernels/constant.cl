@@ -9,7 +9,7 @@
 #define RESOLVED_PIXEL(sx, sy) load_rgb_resolved(src, sx, sy, width, border_value.xyz)
 
 __kernel void convolve_constant(__global const uchar* src, __global uchar* dst, int width, int height,
-                                __constant float* weights,  // [3][K][K]: R, G, B matrices / divisor
+                                __constant float* weights,  // planar_weights.cl; read through the constant cache
                                 float4 offset, float4 border_value) {
   const int x = get_global_id(0);
   const int y = get_global_id(1);

@@ -29,7 +29,7 @@ inline float3 texel(__read_only image2d_t src, int x, int y) {
 #endif
 
 __kernel void convolve_image(__read_only image2d_t src, __global uchar* dst, int width, int height,
-                             __constant float* weights,  // [3][K][K]: R, G, B matrices / divisor
+                             __constant float* weights,  // R, G, B planes, as planar_weights.cl reads them
                              float4 offset, float4 border_value) {
   const int x = get_global_id(0);
   const int y = get_global_id(1);
