@@ -20,12 +20,15 @@ spa_video_format spaFormat(VideoFormat format) {
       return SPA_VIDEO_FORMAT_YUY2;
     case VideoFormat::I420:
       return SPA_VIDEO_FORMAT_I420;
+    case VideoFormat::RGBx:
+      return SPA_VIDEO_FORMAT_RGBx;
   }
   return SPA_VIDEO_FORMAT_UNKNOWN;
 }
 
 std::optional<VideoFormat> fromSpa(std::uint32_t format) {
-  for (VideoFormat f : {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::YUY2, VideoFormat::I420})
+  for (VideoFormat f :
+       {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::YUY2, VideoFormat::I420, VideoFormat::RGBx})
     if (spaFormat(f) == format) return f;
   return std::nullopt;
 }

@@ -70,6 +70,11 @@ void convertFrame(const ImageView& frame, VideoFormat format, std::uint8_t* dst)
       cv::cvtColor(rgb, out, cv::COLOR_RGB2BGRA);
       return;
     }
+    case VideoFormat::RGBx: {
+      cv::Mat out(frame.height, frame.width, CV_8UC4, dst, layout.stride);
+      cv::cvtColor(rgb, out, cv::COLOR_RGB2RGBA);
+      return;
+    }
     case VideoFormat::YUY2:
       toYuy2(frame, dst, layout.stride);
       return;

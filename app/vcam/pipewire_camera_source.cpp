@@ -31,6 +31,9 @@ void toRgb(const std::uint8_t* data, std::size_t stride, const NegotiatedFormat&
     case VideoFormat::BGRx:
       cv::cvtColor(cv::Mat(h, w, CV_8UC4, bytes, stride), rgb, cv::COLOR_BGRA2RGB);
       return;
+    case VideoFormat::RGBx:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC4, bytes, stride), rgb, cv::COLOR_RGBA2RGB);
+      return;
     case VideoFormat::YUY2:
       cv::cvtColor(cv::Mat(h, w, CV_8UC2, bytes, stride), rgb, cv::COLOR_YUV2RGB_YUY2);
       return;
@@ -157,8 +160,8 @@ void PipeWireCameraSource::open() {
       &b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
       SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
       SPA_FORMAT_VIDEO_format,
-      SPA_POD_CHOICE_ENUM_Id(5, SPA_VIDEO_FORMAT_RGB, SPA_VIDEO_FORMAT_RGB, SPA_VIDEO_FORMAT_BGRx,
-                             SPA_VIDEO_FORMAT_YUY2, SPA_VIDEO_FORMAT_I420),
+      SPA_POD_CHOICE_ENUM_Id(6, SPA_VIDEO_FORMAT_RGB, SPA_VIDEO_FORMAT_RGB, SPA_VIDEO_FORMAT_BGRx,
+                             SPA_VIDEO_FORMAT_RGBx, SPA_VIDEO_FORMAT_YUY2, SPA_VIDEO_FORMAT_I420),
       SPA_FORMAT_VIDEO_size, SPA_POD_CHOICE_RANGE_Rectangle(&preferred, &smallest, &largest),
       SPA_FORMAT_VIDEO_framerate, SPA_POD_CHOICE_RANGE_Fraction(&rate, &slowest, &fastest)))};
   pw_stream_connect(s->stream, PW_DIRECTION_INPUT, PW_ID_ANY,

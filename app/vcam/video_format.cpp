@@ -18,6 +18,7 @@ FrameLayout frameLayout(VideoFormat format, int width, int height) {
       layout.stride = roundUp4(w * 3);
       break;
     case VideoFormat::BGRx:
+    case VideoFormat::RGBx:
       layout.stride = w * 4;
       break;
     case VideoFormat::YUY2:
@@ -50,6 +51,8 @@ std::string formatName(VideoFormat format) {
       return "YUY2";
     case VideoFormat::I420:
       return "I420";
+    case VideoFormat::RGBx:
+      return "RGBx";
   }
   return "?";
 }

@@ -9,8 +9,9 @@
 namespace convolab::vcam {
 
 /// RGB and BGRx for tools (OBS, GStreamer), YUY2 and I420 for browsers and call apps. YUV is BT.601 limited
-/// range (16–235), as browsers assume for camera frames.
-enum class VideoFormat { RGB, BGRx, YUY2, I420 };
+/// range (16–235), as browsers assume for camera frames. RGBx is read from cameras only (GStreamer's
+/// videotestsrc and other tools publish it), never offered.
+enum class VideoFormat { RGB, BGRx, YUY2, I420, RGBx };
 
 /// Where the bytes of one frame go: rows of `stride` bytes; I420 adds its U and V planes after the Y plane.
 struct FrameLayout {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // PipeWire cameras in File ▸ Camera: capture::listDevices() lists the Video/Source nodes of a private
 // PipeWire (a GStreamer test camera, as a real camera app would publish it) but never our own output node,
-// and costs at most its timeout when the daemon is missing or never answers.
+// and costs at most its timeout when the daemon is missing or never answers; the camera listed opens by its
+// spec and delivers its frames in RGB (GStreamer's RGBx included).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
@@ -18,6 +19,7 @@
 #include "capture/pipewire_node_list.hpp"
 #include "capture/source_spec.hpp"
 #include "private_pipewire.hpp"
+#include "vcam/pipewire_camera_source.hpp"
 #include "vcam/pipewire_publisher.hpp"
 
 extern char** environ;
@@ -33,11 +35,13 @@ bool hasDevice(const std::vector<capture::DeviceChoice>& devices, const std::str
 }
 
 // The fake camera of the issue: gst's videotestsrc published as a Video/Source node named testcam.
-pid_t startGstCamera() {
+pid_t startGstCamera(const char* pattern = "smpte") {
+  const std::string patternArg = std::string("pattern=") + pattern;
   const char* argv[] = {"gst-launch-1.0",
                         "-q",
                         "videotestsrc",
                         "is-live=true",
+                        patternArg.c_str(),
                         "!",
                         "video/x-raw,format=RGBx,width=640,height=480",
                         "!",
@@ -85,6 +89,46 @@ TEST(PipeWireCameraListTest, ListsTheTestCameraButNeverOurOwnOutput) {
     if (d.spec == "pipewire:testcam") {
       EXPECT_NE(d.label.find("testcam"), std::string::npos) << d.label;
     }
+}
+
+// The issue's fake camera (videotestsrc, RGBx 640×480) as the app meets it: listed, then opened by the spec
+// the list gives, its frames arriving in RGB with R, G and B in their places (solid red stays red).
+TEST(PipeWireCameraListTest, TheListedGstCameraOpensAndDeliversRgb) {
+  if (const std::string why = PrivatePipeWire::unavailableReason(); !why.empty()) GTEST_SKIP() << why;
+  if (std::system(
+          "gst-inspect-1.0 videotestsrc >/dev/null 2>&1 && gst-inspect-1.0 pipewiresink >/dev/null 2>&1"))
+    GTEST_SKIP() << "GStreamer's videotestsrc or pipewiresink is missing (gstreamer1.0-plugins-base, "
+                    "gstreamer1.0-pipewire: scripts/install-deps.sh)";
+  PrivatePipeWire daemon;
+  ASSERT_TRUE(daemon.start());
+  const pid_t camera = startGstCamera("red");
+  ASSERT_GT(camera, 0);
+  std::string spec;
+  for (const auto until = Clock::now() + 10s; spec.empty() && Clock::now() < until;) {
+    for (const auto& d : capture::listDevices())
+      if (d.spec == "pipewire:testcam") spec = d.spec;
+    std::this_thread::sleep_for(100ms);
+  }
+  ASSERT_EQ(spec, "pipewire:testcam");
+  capture::Frame frame;
+  bool read = false;
+  try {
+    PipeWireCameraSource source(pipewireNodeName(spec));
+    source.open();
+    read = source.read(frame);
+    EXPECT_EQ(source.deliveredMode(), "640×480 RGBx");
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << e.what();  // and the camera is still stopped below
+  }
+  kill(camera, SIGTERM);
+  waitpid(camera, nullptr, 0);
+  ASSERT_TRUE(read);
+  ASSERT_EQ(frame.image->width, 640);
+  ASSERT_EQ(frame.image->height, 480);
+  const std::uint8_t* p = frame.image->pixels.data() + 240 * frame.image->stride + 320 * 3;
+  EXPECT_EQ(int(p[0]), 255);
+  EXPECT_EQ(int(p[1]), 0);
+  EXPECT_EQ(int(p[2]), 0);
 }
 
 TEST(PipeWireCameraListTest, NoDaemonCostsNothing) {

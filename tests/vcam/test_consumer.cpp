@@ -24,6 +24,8 @@ spa_video_format spaFormatOf(VideoFormat f) {
       return SPA_VIDEO_FORMAT_YUY2;
     case VideoFormat::I420:
       return SPA_VIDEO_FORMAT_I420;
+    case VideoFormat::RGBx:
+      return SPA_VIDEO_FORMAT_RGBx;
   }
   return SPA_VIDEO_FORMAT_UNKNOWN;
 }
@@ -39,6 +41,9 @@ Image toRgb(const std::uint8_t* data, std::size_t stride, VideoFormat format, in
       break;
     case VideoFormat::BGRx:
       cv::cvtColor(cv::Mat(h, w, CV_8UC4, const_cast<std::uint8_t*>(data), stride), rgb, cv::COLOR_BGRA2RGB);
+      break;
+    case VideoFormat::RGBx:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC4, const_cast<std::uint8_t*>(data), stride), rgb, cv::COLOR_RGBA2RGB);
       break;
     case VideoFormat::YUY2:
       cv::cvtColor(cv::Mat(h, w, CV_8UC2, const_cast<std::uint8_t*>(data), stride), rgb,
