@@ -251,7 +251,8 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   QLabel* camera = m_values.value(QStringLiteral("virtual_camera"));
   if (const auto& v = s.virtualCamera) {
     const QString viewers = v->viewers == 1 ? tr("1 viewer") : tr("%1 viewers").arg(v->viewers);
-    camera->setText(tr("%1 · %2 fps · %3 dropped").arg(viewers).arg(v->fps, 0, 'f', 1).arg(v->dropped));
+    // The status bar's words, so the narrow panel shows them whole.
+    camera->setText(tr("%1, %2 fps, %3 dropped").arg(viewers).arg(v->fps, 0, 'f', 0).arg(v->dropped));
     camera->setToolTip(v->format.empty() ? QString()
                                          : tr("Consumers read %1").arg(QString::fromStdString(v->format)));
     setColor(camera, theme::text());

@@ -44,7 +44,7 @@ class VirtualCameraStatsTest : public QObject {
     StatsPanel panel;
     panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
     QLabel* row = panel.valueLabel(QStringLiteral("virtual_camera"));
-    QCOMPARE(row->text(), QStringLiteral("1 viewer · 30.0 fps · 4 dropped"));
+    QCOMPARE(row->text(), QStringLiteral("1 viewer, 30 fps, 4 dropped"));
     QCOMPARE(row->toolTip(), QStringLiteral("Consumers read YUY2 640×480"));
     QVERIFY2(panel.text().contains(QLatin1String("virtual camera 1 viewer, 30.0 fps, 4 dropped")),
              qPrintable(panel.text()));
