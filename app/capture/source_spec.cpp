@@ -17,8 +17,8 @@
 namespace convolab::capture {
 
 std::string sourceSpecSummary() {
-  return "camera index (0), device path (/dev/video0), image or video file, 'pattern' "
-         "(pattern[:WxH][@FPS][,fail=N][,recover=M])";
+  return "camera index (0), device path (/dev/video0), PipeWire camera (pipewire:NODE_NAME), image or "
+         "video file, 'pattern' (pattern[:WxH][@FPS][,fail=N][,recover=M])";
 }
 
 bool isCameraSpec(const std::string& spec) {

@@ -99,7 +99,8 @@ TEST(SourceSpec, RefusesWhatCannotBeASource) {
 
 TEST(SourceSpec, SummaryNamesEveryKindOfSpec) {
   const std::string summary = sourceSpecSummary();
-  for (const char* part : {"camera index", "/dev/video0", "image or video file", "pattern[:WxH]"})
+  for (const char* part :
+       {"camera index", "/dev/video0", "pipewire:NODE_NAME", "image or video file", "pattern[:WxH]"})
     EXPECT_NE(summary.find(part), std::string::npos) << part;
 }
 
