@@ -31,11 +31,11 @@ mutant lowrank-store-truncates kernels/lowrank.cl \
 mutant chunk-cpu-store-saturates-at-254 kernels/chunk.cl \
   's/clamp((x), 0.0f, 255.0f)/clamp((x), 0.0f, 254.0f)/' \
   convolab_core_tests 'ExactArithmetic.Saturation.*(vector|tiled)'
-mutant auto-keeps-slowest-finalist core/src/strategies/auto.cpp \
+mutant auto-keeps-slowest-finalist core/src/strategies/auto_measure.cpp \
   's/return \*std::min_element(results.begin(), results.end(),/return *std::max_element(results.begin(), results.end(),/' \
   convolab_core_tests 'AutoFastest'
 mutant snapshot-saves-unfiltered-frame app/gui/automation_run.cpp \
-  's/saveFrame(m_options.snapshot, \*frame->filtered, true)/saveFrame(m_options.snapshot, *frame->original, true)/' \
+  's/saveFrame(m_options.snapshot, \*frame->filtered, m_options.force)/saveFrame(m_options.snapshot, *frame->original, m_options.force)/' \
   'convolab test_snapshot_pixels' 'app.test_snapshot_pixels'
 mutant atomic-write-in-place core/src/atomic_file.cpp \
   's/m_fd = ::mkstemps(tmpl.data(), static_cast<int>(ext.size()));/tmpl = m_target.string(); m_fd = ::open(tmpl.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);/' \
