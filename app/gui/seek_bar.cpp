@@ -61,6 +61,9 @@ SeekBar::SeekBar(Pipeline* pipeline, QWidget* parent) : QWidget(parent), m_pipel
   // The user moves the slider (drag, click, keys): seek; dragging seeks continuously, the newest wins.
   // When actionTriggered is emitted, sliderPosition already holds the new place.
   connect(m_slider, &QSlider::actionTriggered, this, [this] { seekToMs(m_slider->sliderPosition()); });
+  // Each processed frame moves the bar at once, as it moves the status bar's time (they read the same frame);
+  // the timer covers a paused or idle source and the duration.
+  connect(m_pipeline, &Pipeline::frameProcessed, this, [this] { refresh(); });
   m_timer.setInterval(100);
   connect(&m_timer, &QTimer::timeout, this, &SeekBar::refresh);
   m_timer.start();

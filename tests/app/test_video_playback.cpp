@@ -82,6 +82,30 @@ class VideoPlaybackTest : public QObject {
     QCOMPARE(bar->counterText(), QStringLiteral("0:02.5 / 0:03.0"));
   }
 
+  // While it plays, every frame moves both bars together: the seek bar read the frame on screen only every
+  // 100 ms, so it lagged the status bar by a frame at 10 fps.
+  void whilePlayingBothBarsShowTheSameTimeAtEveryFrame() {
+    MainWindow window(options(test::dataFile(QStringLiteral("video/variable_rate.mkv"))));
+    window.resize(900, 600);
+    window.show();
+    QVERIFY(test::waitForFrame(window, 0));
+    auto* bar = window.findChild<SeekBar*>(QStringLiteral("seekBar"));
+    QVERIFY(bar);
+    QTRY_VERIFY_WITH_TIMEOUT(bar->isVisible(), 5000);
+    int frames = 0;
+    QStringList disagreements;
+    // Connected after the window's own connections: both bars have taken this frame when it runs.
+    connect(window.pipeline(), &Pipeline::frameProcessed, this, [&] {
+      if (window.pipeline()->latestFrame()->record.sourceTimeMs < 0) return;
+      ++frames;
+      const QString seek = bar->counterText().section(QStringLiteral(" / "), 0, 0);
+      if (seek != statusBarTime(window))
+        disagreements << seek + QStringLiteral(" vs ") + statusBarTime(window);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(frames >= 12, 10000);
+    QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.join(QStringLiteral(", "))));
+  }
+
   void aFrameSizeChangeShowsTheFailureInsteadOfLooping() {
     MainWindow window(options(test::dataFile(QStringLiteral("video/size_change.avi"))));
     window.show();
