@@ -10,6 +10,15 @@ namespace convolab::vcam {
 
 namespace {
 
+std::optional<VideoFormat> fromSpa(std::uint32_t format) {
+  for (VideoFormat f :
+       {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::YUY2, VideoFormat::I420, VideoFormat::RGBx})
+    if (spaFormat(f) == format) return f;
+  return std::nullopt;
+}
+
+}  // namespace
+
 spa_video_format spaFormat(VideoFormat format) {
   switch (format) {
     case VideoFormat::RGB:
@@ -25,15 +34,6 @@ spa_video_format spaFormat(VideoFormat format) {
   }
   return SPA_VIDEO_FORMAT_UNKNOWN;
 }
-
-std::optional<VideoFormat> fromSpa(std::uint32_t format) {
-  for (VideoFormat f :
-       {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::YUY2, VideoFormat::I420, VideoFormat::RGBx})
-    if (spaFormat(f) == format) return f;
-  return std::nullopt;
-}
-
-}  // namespace
 
 const spa_pod* buildFormatOffer(spa_pod_builder* b, int width, int height) {
   const auto formats = formatsFor(width, height);

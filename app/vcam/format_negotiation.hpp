@@ -3,6 +3,7 @@
 // a frame-rate range, buffers), and reading back the format a consumer chose.
 #pragma once
 
+#include <spa/param/video/raw.h>
 #include <spa/pod/builder.h>
 #include <spa/pod/pod.h>
 #include <optional>
@@ -19,6 +20,10 @@ struct NegotiatedFormat {
 
 /// One EnumFormat param: every format of formatsFor(width, height) at exactly that size, any rate up to
 /// 120 fps (30 preferred; frames go out at the source's rate whatever is chosen).
+/// The SPA video format of `format` (SPA_VIDEO_FORMAT_UNKNOWN for none): one table for the node, the cameras
+/// and the tests' consumers.
+spa_video_format spaFormat(VideoFormat format);
+
 const spa_pod* buildFormatOffer(spa_pod_builder* builder, int width, int height);
 
 /// The Buffers param for a chosen format: 2–8 buffers of one block of the format's layout.

@@ -14,22 +14,6 @@ namespace convolab::vcam::test {
 
 namespace {
 
-spa_video_format spaFormatOf(VideoFormat f) {
-  switch (f) {
-    case VideoFormat::RGB:
-      return SPA_VIDEO_FORMAT_RGB;
-    case VideoFormat::BGRx:
-      return SPA_VIDEO_FORMAT_BGRx;
-    case VideoFormat::YUY2:
-      return SPA_VIDEO_FORMAT_YUY2;
-    case VideoFormat::I420:
-      return SPA_VIDEO_FORMAT_I420;
-    case VideoFormat::RGBx:
-      return SPA_VIDEO_FORMAT_RGBx;
-  }
-  return SPA_VIDEO_FORMAT_UNKNOWN;
-}
-
 // The received bytes back to RGB with OpenCV's own inverse conversions.
 Image toRgb(const std::uint8_t* data, std::size_t stride, VideoFormat format, int w, int h) {
   Image out(w, h);
@@ -91,7 +75,7 @@ TestConsumer::TestConsumer(const std::string& target, VideoFormat format, bool s
   const spa_pod* params[] = {static_cast<const spa_pod*>(spa_pod_builder_add_object(
       &b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
       SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
-      SPA_FORMAT_VIDEO_format, SPA_POD_Id(spaFormatOf(format)), SPA_FORMAT_VIDEO_size,
+      SPA_FORMAT_VIDEO_format, SPA_POD_Id(spaFormat(format)), SPA_FORMAT_VIDEO_size,
       SPA_POD_CHOICE_RANGE_Rectangle(&preferred, &smallest, &largest), SPA_FORMAT_VIDEO_framerate,
       SPA_POD_CHOICE_RANGE_Fraction(&rate, &slowest, &fastest)))};
   pw_stream_connect(m_stream, PW_DIRECTION_INPUT, PW_ID_ANY,
