@@ -23,6 +23,7 @@
 
 #include "cli_test_support.hpp"
 #include "convolab/filter_io.hpp"
+#include "scratch_folder_test.hpp"
 
 namespace {
 
@@ -34,19 +35,8 @@ const fs::path kSource = CONVOLAB_SOURCE_DIR;
 const fs::path kCoffee = kSource / "tests/data/coffee.png";
 const fs::path kSharpen = kSource / "resources/presets/sharpen.json";
 
-class ApplyBatch : public ::testing::Test {
+class ApplyBatch : public convolab::test::ScratchFolderTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "convolab-batch-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    m_dir = tmpl;
-    fs::create_directories(m_dir / "logs");
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(m_dir, ec);
-  }
-  fs::path path(const std::string& name) const { return m_dir / name; }
   Result cli(const std::vector<std::string>& args) {
     return runProgram(CONVOLAB_CLI_PATH, args, m_dir / "logs");
   }
@@ -80,8 +70,6 @@ class ApplyBatch : public ::testing::Test {
       n += e.path().filename().string().find("tmp-") != std::string::npos;
     return n;
   }
-
-  fs::path m_dir;
 };
 
 TEST_F(ApplyBatch, OneCorruptFileAmongGoodOnesFailsAloneAndExits3) {

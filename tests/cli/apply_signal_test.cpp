@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli_test_support.hpp"
+#include "scratch_folder_test.hpp"
 
 namespace {
 
@@ -43,13 +44,11 @@ std::pair<char, bool> processState(pid_t pid) {
   return {state, catches};
 }
 
-class ApplySignal : public ::testing::Test {
+class ApplySignal : public convolab::test::ScratchFolderTest {
  protected:
   void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "convolab-signal-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    m_dir = tmpl;
-    fs::create_directories(m_dir / "logs");
+    ScratchFolderTest::SetUp();
+    if (HasFatalFailure()) return;
     fs::create_directories(m_dir / "in");
     cv::VideoWriter writer((m_dir / "in/clip.mkv").string(), cv::CAP_FFMPEG,
                            cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 25, cv::Size(160, 120));
@@ -60,10 +59,6 @@ class ApplySignal : public ::testing::Test {
       rng.fill(frame, cv::RNG::UNIFORM, 0, 256);
       writer.write(frame);
     }
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(m_dir, ec);
   }
 
   /// Starts apply; once it catches SIGTERM, waits `delay` and sends it (unless the run ended). Meanwhile it
@@ -107,8 +102,6 @@ class ApplySignal : public ::testing::Test {
     for (const auto& e : fs::directory_iterator(m_dir)) n += e.is_regular_file();
     return n;
   }
-
-  fs::path m_dir;
 };
 
 TEST_F(ApplySignal, SigtermAtAnyMomentMatchesMessageAndExitCodeToTheFile) {

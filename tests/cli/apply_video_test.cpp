@@ -15,6 +15,7 @@
 
 #include "cli_test_support.hpp"
 #include "convolab/filter_io.hpp"
+#include "scratch_folder_test.hpp"
 
 namespace {
 
@@ -41,19 +42,8 @@ std::vector<TimedMat> decodeAll(const fs::path& p, double* fps = nullptr) {
   return frames;
 }
 
-class ApplyVideo : public ::testing::Test {
+class ApplyVideo : public convolab::test::ScratchFolderTest {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "convolab-video-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    m_dir = tmpl;
-    fs::create_directories(m_dir / "logs");
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(m_dir, ec);
-  }
-  fs::path path(const std::string& name) const { return m_dir / name; }
   Result apply(const fs::path& in, const fs::path& out) {
     return runProgram(CONVOLAB_CLI_PATH,
                       {"apply", "-s", "naive", "-f", kSharpen.string(), in.string(), "-o", out.string()},
@@ -97,8 +87,6 @@ class ApplyVideo : public ::testing::Test {
     }
     EXPECT_EQ(files(), 1) << "the output, no temporary";
   }
-
-  fs::path m_dir;
 };
 
 TEST_F(ApplyVideo, VariableRateClipKeepsItsDurationAndOrder) {
