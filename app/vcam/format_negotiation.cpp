@@ -55,6 +55,28 @@ const spa_pod* buildFormatOffer(spa_pod_builder* b, int width, int height) {
   return static_cast<const spa_pod*>(spa_pod_builder_pop(b, &object));
 }
 
+const spa_pod* buildCaptureRequest(spa_pod_builder* b, const std::vector<VideoFormat>& formats,
+                                   int preferredWidth, int preferredHeight) {
+  spa_pod_frame object, choice;
+  spa_pod_builder_push_object(b, &object, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat);
+  spa_pod_builder_add(b, SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype,
+                      SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw), 0);
+  spa_pod_builder_prop(b, SPA_FORMAT_VIDEO_format, 0);
+  spa_pod_builder_push_choice(b, &choice, SPA_CHOICE_Enum, 0);
+  spa_pod_builder_id(b, spaFormat(formats.front()));  // an Enum choice starts with its default
+  for (VideoFormat f : formats) spa_pod_builder_id(b, spaFormat(f));
+  spa_pod_builder_pop(b, &choice);
+  const spa_rectangle smallest = SPA_RECTANGLE(1, 1), largest = SPA_RECTANGLE(8192, 8192),
+                      preferred = SPA_RECTANGLE(static_cast<std::uint32_t>(preferredWidth),
+                                                static_cast<std::uint32_t>(preferredHeight));
+  const spa_fraction rate = SPA_FRACTION(30, 1), slowest = SPA_FRACTION(0, 1),
+                     fastest = SPA_FRACTION(1000, 1);
+  spa_pod_builder_add(
+      b, SPA_FORMAT_VIDEO_size, SPA_POD_CHOICE_RANGE_Rectangle(&preferred, &smallest, &largest),
+      SPA_FORMAT_VIDEO_framerate, SPA_POD_CHOICE_RANGE_Fraction(&rate, &slowest, &fastest), 0);
+  return static_cast<const spa_pod*>(spa_pod_builder_pop(b, &object));
+}
+
 const spa_pod* buildBufferParams(spa_pod_builder* b, const NegotiatedFormat& chosen) {
   const FrameLayout layout = frameLayout(chosen.format, chosen.width, chosen.height);
   return static_cast<const spa_pod*>(spa_pod_builder_add_object(

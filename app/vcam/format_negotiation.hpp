@@ -7,6 +7,7 @@
 #include <spa/pod/builder.h>
 #include <spa/pod/pod.h>
 #include <optional>
+#include <vector>
 
 #include "vcam/video_format.hpp"
 
@@ -18,13 +19,19 @@ struct NegotiatedFormat {
   int height = 0;
 };
 
-/// One EnumFormat param: every format of formatsFor(width, height) at exactly that size, any rate up to
-/// 120 fps (30 preferred; frames go out at the source's rate whatever is chosen).
 /// The SPA video format of `format` (SPA_VIDEO_FORMAT_UNKNOWN for none): one table for the node, the cameras
 /// and the tests' consumers.
 spa_video_format spaFormat(VideoFormat format);
 
+/// One EnumFormat param: every format of formatsFor(width, height) at exactly that size, any rate up to
+/// 120 fps (30 preferred; frames go out at the source's rate whatever is chosen).
 const spa_pod* buildFormatOffer(spa_pod_builder* builder, int width, int height);
+
+/// What a consumer (a PipeWire camera read by ConvoLab, or a test's consumer) asks for: one EnumFormat param
+/// of `formats` (the first preferred), any size up to 8192×8192 (`preferredWidth`×`preferredHeight`
+/// preferred), any rate up to 1000 fps (30 preferred).
+const spa_pod* buildCaptureRequest(spa_pod_builder* builder, const std::vector<VideoFormat>& formats,
+                                   int preferredWidth, int preferredHeight);
 
 /// The Buffers param for a chosen format: 2–8 buffers of one block of the format's layout.
 const spa_pod* buildBufferParams(spa_pod_builder* builder, const NegotiatedFormat& chosen);

@@ -68,16 +68,7 @@ TestConsumer::TestConsumer(const std::string& target, VideoFormat format, bool s
       &events, this);
   std::uint8_t buffer[1024];
   spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-  const spa_rectangle smallest = SPA_RECTANGLE(1, 1), largest = SPA_RECTANGLE(8192, 8192),
-                      preferred = SPA_RECTANGLE(640, 480);
-  const spa_fraction rate = SPA_FRACTION(30, 1), slowest = SPA_FRACTION(0, 1),
-                     fastest = SPA_FRACTION(1000, 1);
-  const spa_pod* params[] = {static_cast<const spa_pod*>(spa_pod_builder_add_object(
-      &b, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat, SPA_FORMAT_mediaType,
-      SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
-      SPA_FORMAT_VIDEO_format, SPA_POD_Id(spaFormat(format)), SPA_FORMAT_VIDEO_size,
-      SPA_POD_CHOICE_RANGE_Rectangle(&preferred, &smallest, &largest), SPA_FORMAT_VIDEO_framerate,
-      SPA_POD_CHOICE_RANGE_Fraction(&rate, &slowest, &fastest)))};
+  const spa_pod* params[] = {buildCaptureRequest(&b, {format}, 640, 480)};
   pw_stream_connect(m_stream, PW_DIRECTION_INPUT, PW_ID_ANY,
                     static_cast<pw_stream_flags>(PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS),
                     params, 1);
