@@ -35,10 +35,13 @@ spa_video_format spaFormat(VideoFormat format) {
   return SPA_VIDEO_FORMAT_UNKNOWN;
 }
 
-const spa_pod* buildFormatOffer(spa_pod_builder* b, int width, int height) {
-  const auto formats = formatsFor(width, height);
-  spa_pod_frame object, choice;
-  spa_pod_builder_push_object(b, &object, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat);
+namespace {
+
+/// Opens an EnumFormat object (into `object`) of raw video in `formats`, the first preferred; the caller adds
+/// size and rate and pops it.
+void beginEnumFormat(spa_pod_builder* b, spa_pod_frame* object, const std::vector<VideoFormat>& formats) {
+  spa_pod_frame choice;
+  spa_pod_builder_push_object(b, object, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat);
   spa_pod_builder_add(b, SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype,
                       SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw), 0);
   spa_pod_builder_prop(b, SPA_FORMAT_VIDEO_format, 0);
@@ -46,6 +49,14 @@ const spa_pod* buildFormatOffer(spa_pod_builder* b, int width, int height) {
   spa_pod_builder_id(b, spaFormat(formats.front()));  // an Enum choice starts with its default
   for (VideoFormat f : formats) spa_pod_builder_id(b, spaFormat(f));
   spa_pod_builder_pop(b, &choice);
+}
+
+}  // namespace
+
+const spa_pod* buildFormatOffer(spa_pod_builder* b, int width, int height) {
+  const auto formats = formatsFor(width, height);
+  spa_pod_frame object;
+  beginEnumFormat(b, &object, formats);
   const spa_rectangle size =
       SPA_RECTANGLE(static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height));
   const spa_fraction preferred = SPA_FRACTION(30, 1), slowest = SPA_FRACTION(0, 1),
@@ -57,15 +68,8 @@ const spa_pod* buildFormatOffer(spa_pod_builder* b, int width, int height) {
 
 const spa_pod* buildCaptureRequest(spa_pod_builder* b, const std::vector<VideoFormat>& formats,
                                    int preferredWidth, int preferredHeight) {
-  spa_pod_frame object, choice;
-  spa_pod_builder_push_object(b, &object, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat);
-  spa_pod_builder_add(b, SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video), SPA_FORMAT_mediaSubtype,
-                      SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw), 0);
-  spa_pod_builder_prop(b, SPA_FORMAT_VIDEO_format, 0);
-  spa_pod_builder_push_choice(b, &choice, SPA_CHOICE_Enum, 0);
-  spa_pod_builder_id(b, spaFormat(formats.front()));  // an Enum choice starts with its default
-  for (VideoFormat f : formats) spa_pod_builder_id(b, spaFormat(f));
-  spa_pod_builder_pop(b, &choice);
+  spa_pod_frame object;
+  beginEnumFormat(b, &object, formats);
   const spa_rectangle smallest = SPA_RECTANGLE(1, 1), largest = SPA_RECTANGLE(8192, 8192),
                       preferred = SPA_RECTANGLE(static_cast<std::uint32_t>(preferredWidth),
                                                 static_cast<std::uint32_t>(preferredHeight));
