@@ -115,6 +115,42 @@ class LabAnalysisTest : public QObject {
     QVERIFY(hs[16 * 64 + 32] < 1e-9);  // u = 0, v = −¼
   }
 
+  void paddedSobelFactorsAreTrimmedToItsSupport() {
+    // Sobel X typed into the middle of the editor's 7×7: the factors are those of the 3×3, not the SVD's
+    // zero-padded 7-vectors ([0, 0, 1, 2, 1, 0, 0]).
+    const FilterSet sobel = preset(QStringLiteral("sobel_x"));
+    ChannelFilter padded = ChannelFilter::identity(7);
+    for (int j = 0; j < 7; ++j)
+      for (int i = 0; i < 7; ++i) padded.matrix[static_cast<size_t>(j * 7 + i)] = 0;
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i)
+        padded.matrix[static_cast<size_t>((j + 2) * 7 + i + 2)] = sobel.channel(0).at(j, i);
+    const FilterSet seven = FilterSet::uniform(padded, BorderMode::Reflect101);
+    const auto facts = lab::channelFacts(seven, 0);
+    QCOMPARE(facts.rank, 1);
+    QCOMPARE(facts.column, (std::vector<double>{1, 2, 1}));
+    QCOMPARE(facts.row, (std::vector<double>{-1, 0, 1}));
+    QCOMPARE(facts.columnFirst, 2);
+    QCOMPARE(facts.rowFirst, 2);
+    for (int j = 0; j < 7; ++j)
+      for (int i = 0; i < 7; ++i) {
+        const bool inside = j >= 2 && j < 5 && i >= 2 && i < 5;
+        const double w = inside ? facts.scale * facts.column[static_cast<size_t>(j - 2)] *
+                                      facts.row[static_cast<size_t>(i - 2)]
+                                : 0.0;
+        QVERIFY(std::abs(w - padded.weight(j, i)) < 1e-9);
+      }
+    lab::FilterAnalysisPanel panel;
+    panel.setFilter(seven);
+    panel.refresh();
+    QVERIFY2(panel.factsText().contains(QStringLiteral("column [1, 2, 1] · row [-1, 0, 1]")),
+             qPrintable(panel.factsText()));
+    // Trimming keeps the centre: only as many zeros as both ends have.
+    std::vector<double> offCentre{0, 0, 1, 2, 0};
+    QCOMPARE(lab::trimZeroPadding(offCentre), 1);
+    QCOMPARE(offCentre, (std::vector<double>{0, 1, 2}));
+  }
+
   void panelFollowsEditsAndLogScale() {
     lab::FilterAnalysisPanel panel;
     panel.resize(380, 700);

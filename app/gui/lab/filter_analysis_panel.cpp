@@ -156,7 +156,11 @@ QString FilterAnalysisPanel::factsText() const {
       scale.clear();
     else if (std::abs(f.scale) < 1 && std::abs(1 / f.scale - std::round(1 / f.scale)) < 1e-6)
       scale = QStringLiteral(" × 1/%1").arg(number(std::round(1 / f.scale)));
-    row(tr("Factors"), tr("column %1 · row %2%3").arg(vectorText(f.column), vectorText(f.row), scale));
+    QString factors = tr("column %1 · row %2%3").arg(vectorText(f.column), vectorText(f.row), scale);
+    if (static_cast<int>(f.column.size()) < ch.size || static_cast<int>(f.row.size()) < ch.size)
+      factors +=
+          tr(" (the %1×%2 support of the %3×%3 matrix)").arg(f.row.size()).arg(f.column.size()).arg(ch.size);
+    row(tr("Factors"), factors);
   }
   QStringList sym;
   if (f.symmetric) sym << tr("symmetric (180°): zero-phase");

@@ -11,6 +11,17 @@
 
 namespace convolab::lab {
 
+int trimZeroPadding(std::vector<double>& v) {
+  std::size_t lead = 0, trail = 0;
+  while (lead < v.size() && v[lead] == 0) ++lead;
+  if (lead == v.size()) return 0;  // all zero: nothing to trim to
+  while (v[v.size() - 1 - trail] == 0) ++trail;
+  const std::size_t cut = std::min(lead, trail);
+  v.erase(v.end() - static_cast<std::ptrdiff_t>(cut), v.end());
+  v.erase(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(cut));
+  return static_cast<int>(cut);
+}
+
 ChannelFacts channelFacts(const FilterSet& filter, int c) {
   const ChannelFilter& f = filter.channel(c);
   const ChannelAnalysis a = analyzeFilter(filter).channels[static_cast<size_t>(c)];
@@ -41,6 +52,8 @@ ChannelFacts channelFacts(const FilterSet& filter, int c) {
     };
     const double cs = normalise(facts.column), rs = normalise(facts.row);
     facts.scale = cs * rs;
+    facts.columnFirst = trimZeroPadding(facts.column);
+    facts.rowFirst = trimZeroPadding(facts.row);
   }
   bool sym = true, anti = true, mx = true, my = true, anyNonZero = false;
   for (int j = 0; j < k; ++j)

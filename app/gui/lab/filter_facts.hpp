@@ -13,10 +13,16 @@ struct ChannelFacts {
   double sum = 0;     ///< Σ M[j][i] (the matrix as typed)
   double dcGain = 0;  ///< Σ M[j][i] / divisor: what a flat area is multiplied by
   int rank = 0;
-  bool separable = false;      ///< rank ≤ 1
-  std::vector<double> column;  ///< separable: the vertical 1-D factor, smallest non-zero |entry| 1
-  std::vector<double> row;     ///< separable: the horizontal 1-D factor, smallest non-zero |entry| 1
-  double scale = 1;            ///< weight[j][i] = scale · column[j] · row[i] (divisor folded in)
+  bool separable = false;  ///< rank ≤ 1
+  /// separable: the vertical 1-D factor, smallest non-zero |entry| 1, trimmed of the zero padding around
+  /// the filter's support (a 3×3 typed into a 7×7 gives 3 entries), the same number each side so the
+  /// centre stays the centre
+  std::vector<double> column;
+  std::vector<double> row;  ///< separable: the horizontal 1-D factor, normalised and trimmed as `column`
+  int columnFirst = 0;      ///< the matrix row of column[0] (entries trimmed above it)
+  int rowFirst = 0;         ///< the matrix column of row[0]
+  /// weight[j][i] = scale · column[j − columnFirst] · row[i − rowFirst] (divisor folded in); 0 outside
+  double scale = 1;
   bool symmetric = false;      ///< M[j][i] == M[K−1−j][K−1−i] (even: zero-phase response)
   bool antisymmetric = false;  ///< M[j][i] == −M[K−1−j][K−1−i] (odd: derivatives, Sobel)
   bool mirrorX = false;        ///< M[j][i] == M[j][K−1−i] (left-right)
@@ -24,6 +30,10 @@ struct ChannelFacts {
   int zeroTaps = 0;
   int taps = 0;
 };
+
+/// Removes as many zeros from each end of `v` as both ends have (so an odd length stays odd and centred):
+/// [0, 0, 1, 2, 1, 0, 0] → [1, 2, 1], [0, 1, 2, 0] → [1, 2, 0]. Returns how many were cut from the front.
+int trimZeroPadding(std::vector<double>& v);
 
 /// The facts of channel `c` of `filter` (rank and factors from convolab::analyzeFilter's SVD).
 ChannelFacts channelFacts(const FilterSet& filter, int c);
