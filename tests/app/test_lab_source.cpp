@@ -4,6 +4,7 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextDocument>
 
 #include "app_test_support.hpp"
@@ -85,6 +86,59 @@ class LabSourceTest : public QObject {
     QVERIFY(dialog.detailsText().contains(QStringLiteral("work-group")));
     auto* view = dialog.findChild<QPlainTextEdit*>(QStringLiteral("kernelSource"));
     QVERIFY(view && view->isReadOnly());
+  }
+
+  void outlineFindsCommonFragmentsAndTheKernel() {
+    Context ctx;
+    const lab::KernelInspection k = lab::inspectKernels(ctx, StrategyId{"tiled"}, literalFilter(), 40, 24);
+    QVERIFY2(k.error.empty(), k.error.c_str());
+    std::vector<std::string> launched;
+    for (const auto& l : k.launches) launched.push_back(l.kernel);
+    const lab::SourceOutline o = lab::outlineKernelSource(k.builds.front().source, launched);
+    QVERIFY(o.sections.size() >= 3);
+    QCOMPARE(o.sections[0].name, std::string("common.cl"));
+    QCOMPARE(o.sections[0].firstLine, 1);
+    QCOMPARE(o.sections[1].name, std::string("chunk.cl"));
+    QCOMPARE(o.sections[1].includedBy, std::string("tiled.cl"));
+    QVERIFY(o.sections[1].firstLine > o.sections[0].lastLine);
+    QCOMPARE(o.kernelName, std::string("convolve_tiled"));
+    for (const auto& s : o.sections) QVERIFY(s.lastLine < o.kernelLine);
+    // image runs pack_rgba first: the view opens at convolve_image, the convolution.
+    const std::string image = "__kernel void pack_rgba(int a) {}\n__kernel void convolve_image(int b) {}\n";
+    QCOMPARE(lab::outlineKernelSource(image, {"pack_rgba", "convolve_image"}).kernelLine, 2);
+    QCOMPARE(lab::outlineKernelSource(image).kernelLine, 1);
+  }
+
+  void dialogOpensAtTheKernel() {
+    // Kernel Source opened at line 1 of common.cl, ~300 lines above tiled's kernel: now the first line in
+    // view is the strategy's __kernel, and the outline lists common.cl and the fragments above it.
+    auto frame = std::make_shared<Image>(40, 24);
+    lab::KernelSourceDialog dialog([frame] {
+      lab::LabInputs in;
+      in.frame = frame;
+      in.filter = literalFilter();
+      in.liveStrategy = StrategyId{"tiled"};
+      return in;
+    });
+    dialog.resize(900, 600);
+    dialog.show();
+    QSignalSpy refreshed(&dialog, &lab::KernelSourceDialog::refreshed);
+    QVERIFY(dialog.refresh());
+    QVERIFY(refreshed.wait(120000));
+    QVERIFY(dialog.outline().kernelLine > 100);
+    QTRY_COMPARE(dialog.firstVisibleLine(), dialog.outline().kernelLine);
+    auto* view = dialog.findChild<QPlainTextEdit*>(QStringLiteral("kernelSource"));
+    QVERIFY(view->cursorForPosition(QPoint(0, 0))
+                .block()
+                .text()
+                .trimmed()
+                .startsWith(QStringLiteral("__kernel")));
+    const QString outline = dialog.outlineText();
+    for (const char* part : {"common.cl (lines 1–", "chunk.cl", "tile.cl", "__kernel convolve_tiled"})
+      QVERIFY2(outline.contains(QString::fromUtf8(part)), part);
+    // A link goes to its part.
+    dialog.showLine(1);
+    QTRY_COMPARE(dialog.firstVisibleLine(), 1);
   }
 
   void highlighterColoursKeywords() {

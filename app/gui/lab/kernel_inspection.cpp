@@ -2,11 +2,79 @@
 // KernelInspection: prepare + one launch of a strategy, with the context's build and launch log.
 #include "kernel_inspection.hpp"
 
+#include <regex>
+#include <sstream>
+
 #include "convolab/error.hpp"
 #include "convolab/image.hpp"
 #include "convolab/registry.hpp"
 
 namespace convolab::lab {
+
+namespace {
+
+std::vector<std::string> splitLines(std::string_view text) {
+  std::vector<std::string> lines;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+}  // namespace
+
+SourceOutline outlineKernelSource(const std::string& source, const std::vector<std::string>& launched) {
+  SourceOutline out;
+  const std::vector<std::string> lines = splitLines(source);
+  const int n = static_cast<int>(lines.size());
+  // common.cl: every program starts with its exact text (composeKernelSource, codegen, sliding).
+  try {
+    const std::vector<std::string> common = splitLines(kernelSource("common"));
+    const int c = static_cast<int>(common.size());
+    if (c > 0 && c <= n && std::equal(common.begin(), common.end(), lines.begin()))
+      out.sections.push_back({"common.cl", 1, c, {}});
+  } catch (const std::exception&) {
+    // No embedded common.cl: nothing to outline there.
+  }
+  static const std::regex opened(R"(^// ---- ([A-Za-z0-9_]+\.cl) \(included by ([A-Za-z0-9_]+\.cl)\)$)");
+  static const std::regex back(R"(^// ---- back in ([A-Za-z0-9_]+\.cl)$)");
+  static const std::regex kernel(R"(^\s*__kernel\b.*\bvoid\s+([A-Za-z_][A-Za-z0-9_]*)\s*\()");
+  std::vector<std::size_t> open;  // indices into out.sections of fragments not closed yet
+  std::vector<std::pair<int, std::string>> kernels;
+  std::smatch m;
+  for (int i = 0; i < n; ++i) {
+    const std::string& line = lines[static_cast<size_t>(i)];
+    if (std::regex_match(line, m, opened)) {
+      open.push_back(out.sections.size());
+      out.sections.push_back({m[1], i + 1, n, m[2]});
+    } else if (std::regex_match(line, m, back) && !open.empty()) {
+      out.sections[open.back()].lastLine = i + 1;
+      open.pop_back();
+    } else if (std::regex_search(line, m, kernel)) {
+      kernels.emplace_back(i + 1, m[1]);
+    }
+  }
+  auto lineOf = [&kernels](const std::string& name) {
+    for (const auto& [line, k] : kernels)
+      if (k == name) return line;
+    return 0;
+  };
+  auto choose = [&](const std::string& name) {
+    if (out.kernelLine != 0) return;
+    if (const int line = lineOf(name)) {
+      out.kernelLine = line;
+      out.kernelName = name;
+    }
+  };
+  for (const std::string& k : launched)
+    if (k.rfind("convolve", 0) == 0) choose(k);
+  for (const std::string& k : launched) choose(k);
+  if (out.kernelLine == 0 && !kernels.empty()) {
+    out.kernelLine = kernels.front().first;
+    out.kernelName = kernels.front().second;
+  }
+  return out;
+}
 
 KernelInspection inspectKernels(Context& ctx, const StrategyId& active, const FilterSet& filter, int width,
                                 int height) {

@@ -23,6 +23,29 @@ struct KernelInspection {
   std::string error;  ///< non-empty when it could not be built or run
 };
 
+/// One part of a program's source: common.cl, a fragment its file included, the generated kernel.
+struct SourceSection {
+  std::string name;   ///< "common.cl", "chunk.cl"
+  int firstLine = 0;  ///< 1-based, the fragment's first line (for an included one, its "// ---- x.cl" line)
+  int lastLine = 0;   ///< inclusive
+  std::string includedBy;  ///< "tiled.cl"; empty for common.cl (prepended to every program)
+};
+
+/// Where things are in a program's source, so the Kernel Source view can open at the kernel itself rather
+/// than at line 1 of common.cl, and list what was pasted in above it.
+struct SourceOutline {
+  std::vector<SourceSection> sections;  ///< common.cl first, then each included fragment, in source order
+  int kernelLine = 0;                   ///< 1-based line of the `__kernel` shown first; 0: none found
+  std::string kernelName;               ///< its function name
+};
+
+/// Outlines `source` (a BuildInfo::source): common.cl's lines (it is prepended unmarked: matched against the
+/// embedded text), the fragments between expandKernelIncludes' "// ---- x.cl (included by y.cl)" and
+/// "// ---- back in y.cl" lines, and the `__kernel` to open at: the first one of `launched` whose name
+/// starts with "convolve" (image's pack_rgba runs first), else the first launched one, else the first in
+/// the source.
+SourceOutline outlineKernelSource(const std::string& source, const std::vector<std::string>& launched = {});
+
 /// Prepares `active` (its name with its variant; what auto chose runs directly, plain auto measures) for a
 /// width×height frame on `ctx` and enqueues it once.
 KernelInspection inspectKernels(Context& ctx, const StrategyId& active, const FilterSet& filter, int width,

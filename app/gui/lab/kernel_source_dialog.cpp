@@ -12,10 +12,14 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "background_task.hpp"
 #include "convolab/context.hpp"
+#include "convolab/registry.hpp"
 #include "opencl_highlighter.hpp"
 
 namespace convolab::lab {
@@ -47,6 +51,15 @@ KernelSourceDialog::KernelSourceDialog(LabInputsProvider inputs, QWidget* parent
   m_details = new QLabel(this);
   m_details->setWordWrap(true);
   m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_outlineLabel = new QLabel(this);
+  m_outlineLabel->setObjectName(QStringLiteral("kernelOutline"));
+  m_outlineLabel->setWordWrap(true);
+  m_outlineLabel->setTextFormat(Qt::RichText);
+  m_outlineLabel->setToolTip(
+      tr("The program is common.cl, the fragments its file includes, then the strategy's "
+         "own code; click a part to go there"));
+  connect(m_outlineLabel, &QLabel::linkActivated, this,
+          [this](const QString& link) { showLine(link.mid(link.indexOf(QLatin1Char(':')) + 1).toInt()); });
   m_source = new QPlainTextEdit(this);
   m_source->setObjectName(QStringLiteral("kernelSource"));
   m_source->setReadOnly(true);
@@ -72,6 +85,7 @@ KernelSourceDialog::KernelSourceDialog(LabInputsProvider inputs, QWidget* parent
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
   layout->addWidget(m_details);
+  layout->addWidget(m_outlineLabel);
   layout->addWidget(m_source, 1);
   layout->addLayout(buttons);
 
@@ -130,6 +144,10 @@ void KernelSourceDialog::showInspection(const KernelInspection& inspection) {
   const QString active = QString::fromStdString(
       (inspection.active.name.empty() ? inspection.requested : inspection.active).toString());
   m_title->setText(tr("Live strategy: %1").arg(QString::fromStdString(inspection.requested.toString())));
+  const StrategyEntry* entry = findStrategy(inspection.strategy);
+  m_title->setToolTip(
+      entry ? QString::fromUtf8(entry->description.data(), static_cast<qsizetype>(entry->description.size()))
+            : QString());
   const QSignalBlocker block(m_builds);
   m_builds->clear();
   for (const auto& b : inspection.builds) m_builds->addItem(QString::fromStdString(b.label));
@@ -140,6 +158,8 @@ void KernelSourceDialog::showInspection(const KernelInspection& inspection) {
                            : tr("Could not build %1: %2")
                                  .arg(active, QString::fromStdString(inspection.error).toHtmlEscaped()));
     m_source->setPlainText(QString());
+    m_outline = {};
+    m_outlineLabel->clear();
     return;
   }
   showBuild(0);
@@ -150,6 +170,10 @@ QString KernelSourceDialog::detailsText() const {
   if (m_inspection.builds.empty() || index >= static_cast<int>(m_inspection.builds.size())) return {};
   const BuildInfo& b = m_inspection.builds[static_cast<size_t>(index)];
   QStringList lines;
+  if (const StrategyEntry* entry = findStrategy(m_inspection.strategy))
+    lines << QStringLiteral("%1: %2").arg(
+        QString::fromStdString(m_inspection.strategy),
+        QString::fromUtf8(entry->description.data(), static_cast<qsizetype>(entry->description.size())));
   lines << tr("Strategy: %1 (variant %2), frame %3×%4")
                .arg(QString::fromStdString(m_inspection.strategy),
                     m_inspection.variant.empty() ? tr("default")
@@ -179,7 +203,51 @@ QString KernelSourceDialog::sourceText() const {
 
 void KernelSourceDialog::showBuild(int) {
   m_details->setText(detailsText().toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
-  m_source->setPlainText(sourceText());
+  const QString source = sourceText();
+  m_source->setPlainText(source);
+  std::vector<std::string> launched;
+  for (const auto& l : m_inspection.launches) launched.push_back(l.kernel);
+  m_outline = outlineKernelSource(source.toStdString(), launched);
+  m_outlineLabel->setText(outlineText());
+  // Open at the kernel itself, not at line 1 of common.cl (again once the view has its size).
+  const int line = m_outline.kernelLine;
+  showLine(std::max(line, 1));
+  QTimer::singleShot(0, this, [this, line] {
+    if (m_outline.kernelLine == line) showLine(std::max(line, 1));
+  });
+}
+
+QString KernelSourceDialog::outlineText() const {
+  if (m_outline.sections.empty() && m_outline.kernelLine == 0) return {};
+  QStringList parts;
+  auto link = [](int line, const QString& text) {
+    return QStringLiteral("<a href=\"line:%1\">%2</a>").arg(line).arg(text.toHtmlEscaped());
+  };
+  for (const SourceSection& s : m_outline.sections)
+    parts << link(
+        s.firstLine,
+        tr("%1 (lines %2–%3)").arg(QString::fromStdString(s.name)).arg(s.firstLine).arg(s.lastLine));
+  QString text = parts.isEmpty() ? QString() : tr("Included: %1").arg(parts.join(QStringLiteral(" · ")));
+  if (m_outline.kernelLine > 0) {
+    if (!text.isEmpty()) text += QStringLiteral(" — ");
+    text += link(m_outline.kernelLine, tr("__kernel %1 (line %2)")
+                                           .arg(QString::fromStdString(m_outline.kernelName))
+                                           .arg(m_outline.kernelLine));
+  }
+  return text;
+}
+
+int KernelSourceDialog::firstVisibleLine() const {
+  return m_source->cursorForPosition(QPoint(0, 0)).blockNumber() + 1;
+}
+
+void KernelSourceDialog::showLine(int line) {
+  const QTextBlock block = m_source->document()->findBlockByNumber(std::max(line, 1) - 1);
+  if (!block.isValid()) return;
+  QTextCursor cursor(block);
+  m_source->setTextCursor(cursor);
+  // No wrapping: the vertical scroll bar counts lines, so the value is the first line shown.
+  m_source->verticalScrollBar()->setValue(block.blockNumber());
 }
 
 void KernelSourceDialog::save() {

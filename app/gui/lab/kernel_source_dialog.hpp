@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // KernelSourceDialog: View ▸ Kernel Source — the exact OpenCL C the live strategy built (codegen's generated
-// source with its literal coefficients), its build options, launch sizes, build time and cache use.
+// source with its literal coefficients), its build options, launch sizes, build time and cache use. It opens
+// at the strategy's __kernel, with the pasted-in common.cl and fragments listed above as links.
 #pragma once
 
 #include <QDialog>
@@ -35,6 +36,14 @@ class KernelSourceDialog : public QDialog {
   /// The source shown now (the selected build).
   QString sourceText() const;
   QString detailsText() const;
+  /// Where the shown source's parts are (common.cl, the included fragments, the kernel).
+  const SourceOutline& outline() const { return m_outline; }
+  /// The text of the outline line above the source: the fragments with their line ranges, as links.
+  QString outlineText() const;
+  /// The 1-based line at the top of the source view.
+  int firstVisibleLine() const;
+  /// Scrolls the source so that 1-based `line` is the first one shown, and puts the cursor there.
+  void showLine(int line);
 
  signals:
   void refreshed();
@@ -46,6 +55,7 @@ class KernelSourceDialog : public QDialog {
 
   LabInputsProvider m_inputs;
   KernelInspection m_inspection;
+  SourceOutline m_outline;
   std::shared_ptr<Context> m_context;
   QString m_contextSpec;
   QPointer<QThread> m_thread;
@@ -54,6 +64,7 @@ class KernelSourceDialog : public QDialog {
   QLabel* m_title;
   QComboBox* m_builds;
   QLabel* m_details;
+  QLabel* m_outlineLabel;
   QPlainTextEdit* m_source;
   QPushButton* m_refresh;
 };
