@@ -6,7 +6,6 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -17,9 +16,9 @@
 #include <vector>
 
 #include "cv/image_codec.hpp"
+#include "fake_camera.hpp"
 #include "private_pipewire.hpp"
 #include "test_consumer.hpp"
-#include "vcam/pipewire_publisher.hpp"
 
 extern char** environ;
 
@@ -163,34 +162,79 @@ TEST_F(AppVirtualCameraTest, GstPipewiresrcToPngFramesEqualTheSnapshot) {
   EXPECT_FALSE(std::filesystem::exists(dir + "/f30.png"));
 }
 
+// A frame whose every byte differs from its neighbours', so a filtered copy is easy to tell from another.
+std::shared_ptr<const Image> rampFrame(int width, int height) {
+  auto frame = std::make_shared<Image>(width, height);
+  for (std::size_t i = 0; i < frame->pixels.size(); ++i) frame->pixels[i] = static_cast<std::uint8_t>(i * 7);
+  return frame;
+}
+
+void waitForNode(const std::string& name) {
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (!nodeExists(name) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(50ms);
+}
+
+bool stillRunning(pid_t pid) {
+  int status = 0;
+  return ::waitpid(pid, &status, WNOHANG) == 0;
+}
+
 // The live webcam loop: a PipeWire camera (a publisher named testcam) in, filtered, out through our node.
 TEST_F(AppVirtualCameraTest, PipeWireCameraInFilteredPictureOut) {
-  PipeWirePublisher camera(PublisherOptions{"testcam", "Test camera", std::chrono::milliseconds(200)});
-  auto frame = std::make_shared<Image>(96, 64);
-  for (std::size_t i = 0; i < frame->pixels.size(); ++i) frame->pixels[i] = static_cast<std::uint8_t>(i * 7);
-  std::atomic<bool> stop{false};
-  std::thread feed([&] {
-    while (!stop) {
-      camera.publish(frame);
-      std::this_thread::sleep_for(20ms);
-    }
-  });
+  FakeCamera camera("testcam", rampFrame(96, 64), 20ms);
   const pid_t app = startApp(m_snapshot, 60, "pipewire:testcam");
   ASSERT_GT(app, 0);
   // Only once our node is there: a consumer whose target is missing is linked to the default camera
   // (testcam).
-  const auto deadline = std::chrono::steady_clock::now() + 30s;
-  while (!nodeExists("convolab") && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(50ms);
+  waitForNode("convolab");
   TestConsumer consumer("convolab", VideoFormat::RGB);
   EXPECT_TRUE(consumer.waitForFrames(5, 30s));
-  const int exitCode = waitForExit(app);
-  stop = true;
-  feed.join();
-  ASSERT_EQ(exitCode, 0);
+  ASSERT_EQ(waitForExit(app), 0);
   const Image snapshot = opencv::loadImage(m_snapshot);
   EXPECT_EQ(snapshot.width, 96);
   EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+}
+
+// The camera is unplugged while the app runs and plugged back (at another size, as a different camera under
+// the same node name would be): the app waits instead of ending its run, then filters the new stream and
+// renegotiates its own output with the consumer that stayed connected.
+TEST_F(AppVirtualCameraTest, CameraUnpluggedAndPluggedBackWhileTheAppRuns) {
+  auto camera = std::make_unique<FakeCamera>("testcam", rampFrame(96, 64), 20ms);
+  const pid_t app = startApp(m_snapshot, 150, "pipewire:testcam");
+  ASSERT_GT(app, 0);
+  waitForNode("convolab");
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  ASSERT_TRUE(consumer.waitForFrames(3, 30s));
+  camera.reset();  // unplugged
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_TRUE(stillRunning(app)) << "the app ended its run when the camera went away";
+  camera = std::make_unique<FakeCamera>("testcam", rampFrame(128, 80), 20ms);
+  ASSERT_EQ(waitForExit(app), 0) << "the app did not resume after the camera came back";
+  const Image snapshot = opencv::loadImage(m_snapshot);
+  EXPECT_EQ(snapshot.width, 128);
+  EXPECT_EQ(snapshot.height, 80);
+  EXPECT_EQ(consumer.lastFrame().width, 128) << "the consumer was not renegotiated to the new size";
+  EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+}
+
+// A consumer that takes one frame and never reads again costs the app nothing: it processes and shows frames
+// at the source's rate (the hand-over happens on the GUI thread, so a blocking one would lower the displayed
+// rate first), and the frames the consumer missed are counted as its drops.
+TEST_F(AppVirtualCameraTest, AStalledConsumerLowersNeitherTheProcessedNorTheDisplayedRate) {
+  TestConsumer stalled("convolab", VideoFormat::RGB, /*stalled=*/true);
+  const std::string stats = m_snapshot + ".json";
+  const pid_t app = startApp(m_snapshot, 90, "pattern:320x240@30", {"--stats", stats});
+  ASSERT_GT(app, 0);
+  ASSERT_EQ(waitForExit(app), 0);
+  std::ifstream in(stats);
+  const auto j = nlohmann::json::parse(in);
+  const double processed = j["processed_fps"].get<double>();
+  const double nominal = j["nominal_source_fps"].get<double>();
+  EXPECT_GE(processed, 0.85 * nominal) << j.dump(2);
+  EXPECT_GE(j["displayed_fps"].get<double>(), 0.85 * nominal) << j.dump(2);
+  ASSERT_TRUE(j.contains("virtual_camera")) << j.dump(2);
+  EXPECT_EQ(j["virtual_camera"]["viewers"].get<int>(), 1);
+  EXPECT_GT(j["virtual_camera"]["dropped"].get<std::uint64_t>(), 10u) << j.dump(2);
 }
 
 }  // namespace

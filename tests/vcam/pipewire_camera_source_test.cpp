@@ -6,9 +6,9 @@
 #include <chrono>
 #include <thread>
 
+#include "fake_camera.hpp"
 #include "private_pipewire.hpp"
 #include "vcam/pipewire_camera_source.hpp"
-#include "vcam/pipewire_publisher.hpp"
 
 namespace convolab::vcam::test {
 namespace {
@@ -35,29 +35,6 @@ int maxDifference(const Image& a, const Image& b) {
       worst = std::max(worst, std::abs(int(a.pixels[y * a.stride + x]) - int(b.pixels[y * b.stride + x])));
   return worst;
 }
-
-// A camera delivering `frame` at 100 fps under node.name `name`, until destroyed.
-class FakeCamera {
- public:
-  FakeCamera(const std::string& name, std::shared_ptr<const Image> frame)
-      : m_publisher(PublisherOptions{name, name, std::chrono::milliseconds(200)}) {
-    m_thread = std::thread([this, frame] {
-      while (!m_stop) {
-        m_publisher.publish(frame);
-        std::this_thread::sleep_for(10ms);
-      }
-    });
-  }
-  ~FakeCamera() {
-    m_stop = true;
-    m_thread.join();
-  }
-
- private:
-  PipeWirePublisher m_publisher;
-  std::atomic<bool> m_stop{false};
-  std::thread m_thread;
-};
 
 // Reads until a frame comes, reopening after "absent" as the capture thread does; false after `timeout`.
 bool readWithRetries(PipeWireCameraSource& source, capture::Frame& frame, std::chrono::seconds timeout) {
