@@ -2,6 +2,8 @@
 // The main window's action table and the menu, toolbar and shortcut-list layouts built from it.
 #include "action_table.hpp"
 
+#include "help_dialogs.hpp"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QCoreApplication>
@@ -12,6 +14,8 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <variant>
+
+#include "help_dialogs.hpp"
 
 namespace convolab::gui {
 
@@ -71,11 +75,12 @@ const std::vector<MenuLayout>& menuLayouts() {
       {nullptr, {S::PresetsMenu}},
       {QT_TRANSLATE_NOOP("ActionTable", "&View"),
        {Id::ViewFiltered, Id::ViewOriginal, Id::ViewSplit, kSep, Id::Fit, Id::ActualSize, kSep, Id::Pause,
-        Id::Step, kSep, S::DockToggles, Id::FullScreen, Id::KernelSource}},
+        Id::Step, kSep, S::DockToggles, Id::FullScreen, Id::KernelSource, Id::PixelInspector}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Processing"),
        {S::EngineMenus, kSep, Id::Bypass, Id::ResetStats, kSep, Id::CompareStrategies, kSep,
         Id::VirtualCamera}},
-      {QT_TRANSLATE_NOOP("ActionTable", "&Help"), {Id::Shortcuts, Id::About}},
+      {QT_TRANSLATE_NOOP("ActionTable", "&Help"),
+       {Id::UserManual, Id::StrategyHelp, kSep, Id::Shortcuts, Id::About}},
   };
   return menus;
 }
@@ -218,6 +223,15 @@ const std::vector<ActionRow>& actionRows() {
        T("&Kernel Source…"),
        {ctrlShift(Qt::Key_K)},
        T("The OpenCL C source, build options and launch sizes of the live strategy")},
+      {Id::PixelInspector,
+       "pixelInspector",
+       T("Pixel &Inspector"),
+       {ctrlShift(Qt::Key_I)},
+       T("Hover the preview for a pixel's input → output RGB; hold Shift (R), Shift+Ctrl (G) or Shift+Alt "
+         "(B) for its weighted sum"),
+       nullptr,
+       nullptr,
+       true},
       {Id::CompareStrategies,
        "compareStrategies",
        T("&Compare Strategies…"),
@@ -236,6 +250,16 @@ const std::vector<ActionRow>& actionRows() {
       {Id::ImportFilter, "importFilter", T("&Import Filter…"), {ctrl(Qt::Key_I)}},
       {Id::ExportFilter, "exportFilter", T("&Export Filter…"), {ctrl(Qt::Key_E)}},
       {Id::Quit, "quit", T("&Quit"), {QKeySequence(QKeySequence::Quit)}},
+      {Id::UserManual,
+       "userManual",
+       T("User &Manual"),
+       {ctrlShift(Qt::Key_H)},
+       T("The manual (docs/GUI.md), in a window of its own")},
+      {Id::StrategyHelp,
+       "strategyHelp",
+       T("&What Is This Strategy?"),
+       {QKeySequence(Qt::SHIFT | Qt::Key_F1)},
+       T("What the selected strategy does, how it works and when it is the fastest")},
       {Id::Shortcuts,
        "shortcuts",
        T("&Keyboard Shortcuts"),
@@ -343,18 +367,24 @@ QString ActionTable::shortcutListHtml() const {
        QT_TRANSLATE_NOOP("ActionTable", "Shift+Alt")},
   };
   for (const auto& h : held) rows += row(translated(h.what), translated(h.keys));
+  // Two columns side by side, so the whole list fits a 1366×768 screen (one column ran off its bottom,
+  // taking the lab's rows with it).
+  const QStringList all = rows.split(QStringLiteral("</tr>"), Qt::SkipEmptyParts);
+  const qsizetype half = (all.size() + 1) / 2;
+  const QString left = all.mid(0, half).join(QStringLiteral("</tr>")) + QStringLiteral("</tr>");
+  const QString right = all.mid(half).join(QStringLiteral("</tr>")) + QStringLiteral("</tr>");
   return QStringLiteral(
-             "<table>%1</table><p>In the grids: arrows and Tab move, typing edits, Enter "
-             "commits. Drag the divider in split view; double-click the preview toggles fit / "
-             "100 %.</p>")
-      .arg(rows);
+             "<table><tr><td style='vertical-align:top; padding-right:24px'><table>%1</table></td>"
+             "<td style='vertical-align:top'><table>%2</table></td></tr></table><p>In the grids: arrows and "
+             "Tab "
+             "move, typing edits, Enter commits. Drag the divider in split view; double-click the preview "
+             "toggles fit / 100 %.</p>")
+      .arg(left, right);
 }
 
 void ActionTable::showShortcuts(QWidget* parent) const {
-  QMessageBox box(parent);
-  box.setWindowTitle(tr("Keyboard shortcuts"));
-  box.setText(shortcutListHtml());
-  box.exec();
+  showHtmlDialog(parent, QStringLiteral("shortcutsDialog"), tr("Keyboard shortcuts"), shortcutListHtml(),
+                 1000);
 }
 
 }  // namespace convolab::gui

@@ -24,6 +24,7 @@
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
@@ -202,7 +203,8 @@ void MainWindow::connectActions() {
   onTriggered(Id::ResetStats, m_statsFeed, &StatsFeed::reset);
   onTriggered(Id::Shortcuts, this, [this] { m_actions->showShortcuts(this); });
   onTriggered(Id::About, this, &MainWindow::showAbout);
-  m_lab->connectActions(a);  // Compare Strategies, Kernel Source
+  onTriggered(Id::UserManual, this, [this] { showManual(this); });
+  m_lab->connectActions(a);  // Compare Strategies, Kernel Source, Pixel Inspector, What Is This Strategy?
 }
 
 ActionId MainWindow::viewAction(ViewMode mode) {

@@ -7,6 +7,7 @@
 static void registerConvolabResources() {
   Q_INIT_RESOURCE(convolab);
   Q_INIT_RESOURCE(presets);
+  Q_INIT_RESOURCE(help);
 }
 
 namespace convolab::gui {

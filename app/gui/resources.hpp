@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Registration of the embedded resources (icons, bundled sample, presets) compiled into the GUI library.
+// Registration of the embedded resources (icons, bundled sample, presets, the manual) compiled into the GUI
+// library.
 #pragma once
 
 namespace convolab::gui {

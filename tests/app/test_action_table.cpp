@@ -9,6 +9,7 @@
 #include <QMenuBar>
 #include <QSet>
 #include <QTest>
+#include <QTextDocument>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -111,6 +112,54 @@ class ActionTableTest : public QObject {
           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K).toString(QKeySequence::NativeText),
           QStringLiteral("Inspect pixel: R neighbourhood"), QStringLiteral("Shift+Alt")})
       QVERIFY2(html.contains(expected), qPrintable(expected));
+  }
+
+  void labAndHelpEntriesHaveMenusAndKeys() {
+    // The pixel inspector is a View entry with a key; Help has the manual and What Is This Strategy?.
+    QMainWindow window;
+    QUndoStack undo;
+    ActionTable table(&window, &undo);
+    table.buildMenus(window.menuBar(), [](ActionSlot, QWidget*) {});
+    auto menuOf = [&window](const QString& title) -> QMenu* {
+      for (QAction* a : window.menuBar()->actions())
+        if (a->text() == title) return a->menu();
+      return nullptr;
+    };
+    QMenu* view = menuOf(QStringLiteral("&View"));
+    QMenu* help = menuOf(QStringLiteral("&Help"));
+    QVERIFY(view && help);
+    QVERIFY(view->actions().contains(table[ActionId::PixelInspector]));
+    QVERIFY(table[ActionId::PixelInspector]->isCheckable());
+    QCOMPARE(table[ActionId::PixelInspector]->shortcuts(),
+             QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I)});
+    QCOMPARE(table[ActionId::PixelInspector]->text(), QStringLiteral("Pixel &Inspector"));
+    QVERIFY(table[ActionId::PixelInspector]->toolTip().contains(QStringLiteral("Shift+Alt")));
+    for (ActionId id : {ActionId::UserManual, ActionId::StrategyHelp, ActionId::Shortcuts, ActionId::About})
+      QVERIFY(help->actions().contains(table[id]));
+    QCOMPARE(table[ActionId::UserManual]->shortcuts(),
+             QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H)});
+    QCOMPARE(table[ActionId::StrategyHelp]->shortcuts(),
+             QList<QKeySequence>{QKeySequence(Qt::SHIFT | Qt::Key_F1)});
+    const QString html = table.shortcutListHtml();
+    for (const QString& expected :
+         {QStringLiteral("Pixel Inspector"),
+          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I).toString(QKeySequence::NativeText),
+          QStringLiteral("User Manual"), QStringLiteral("What Is This Strategy?"),
+          QKeySequence(Qt::SHIFT | Qt::Key_F1).toString(QKeySequence::NativeText)})
+      QVERIFY2(html.contains(expected), qPrintable(expected));
+  }
+
+  void shortcutListFitsA768PixelScreen() {
+    // F1's list in one column ran off the bottom of a 1366×768 screen, and the lab's rows (Kernel Source,
+    // Compare, the inspector's keys) near its end with it: laid out at the dialog's width it fits now.
+    QMainWindow window;
+    QUndoStack undo;
+    ActionTable table(&window, &undo);
+    QTextDocument doc;
+    doc.setDefaultFont(window.font());
+    doc.setHtml(table.shortcutListHtml());
+    doc.setTextWidth(940);
+    QVERIFY2(doc.size().height() < 600, qPrintable(QString::number(doc.size().height())));
   }
 };
 

@@ -17,6 +17,7 @@
 #include "pipeline.hpp"
 #include "pixel_inspector.hpp"
 #include "preview_widget.hpp"
+#include "strategy_help.hpp"
 
 namespace convolab::lab {
 
@@ -42,14 +43,7 @@ LabController::LabController(MainWindow* window) : QObject(window), m_window(win
   m_panel->setFilter(window->document()->filter());
   connect(window->document(), &FilterDocument::filterChanged, m_panel, &FilterAnalysisPanel::setFilter);
 
-  m_inspector = new PixelInspector(
-      window->preview(), [window] { return window->document()->filter(); }, this);
-  connect(m_inspector, &PixelInspector::status, window, [window](const QString& text) {
-    if (text.isEmpty())
-      window->statusBar()->clearMessage();
-    else
-      window->statusBar()->showMessage(text);
-  });
+  createInspector();
 
   connect(window->pipeline(), &Pipeline::engineReady, this,
           [this](const QString&, const QString& spec, const StrategyId&) { m_deviceSpec = spec; });
@@ -64,12 +58,43 @@ void LabController::connectActions(const gui::ActionTable& actions) {
     d->activateWindow();
     if (d->report().rows.empty() && !d->running()) d->start();
   });
+  QAction* inspect = actions[gui::ActionId::PixelInspector];
+  inspect->setChecked(m_inspector != nullptr);
+  connect(inspect, &QAction::toggled, this, &LabController::setInspectorEnabled);
+  connect(actions[gui::ActionId::StrategyHelp], &QAction::triggered, this,
+          [this] { gui::showStrategyHelp(m_window, m_window->requestedStrategy(), inputs().liveStrategy); });
   connect(actions[gui::ActionId::KernelSource], &QAction::triggered, this, [this] {
     KernelSourceDialog* d = kernelSourceDialog();
     d->show();
     d->raise();
     d->refresh();
   });
+}
+
+void LabController::createInspector() {
+  MainWindow* window = m_window;
+  m_inspector = new PixelInspector(
+      window->preview(), [window] { return window->document()->filter(); }, this);
+  connect(m_inspector, &PixelInspector::status, window, [window](const QString& text) {
+    if (text.isEmpty())
+      window->statusBar()->clearMessage();
+    else
+      window->statusBar()->showMessage(text);
+  });
+}
+
+void LabController::setInspectorEnabled(bool on) {
+  if (on == (m_inspector != nullptr)) return;
+  if (on) {
+    createInspector();
+    m_window->statusBar()->showMessage(
+        tr("Pixel inspector on: hover the preview; hold Shift (R), Shift+Ctrl (G) or Shift+Alt (B)"), 5000);
+  } else {
+    delete m_inspector;  // its destructor takes its overlay and event filter away
+    m_inspector = nullptr;
+    m_window->preview()->update();
+    m_window->statusBar()->showMessage(tr("Pixel inspector off"), 3000);
+  }
 }
 
 void LabController::onFrame(const FrameRecord& record) {

@@ -30,12 +30,16 @@ class LabController : public QObject {
  public:
   /// Call from MainWindow once its preview, document and pipeline exist.
   explicit LabController(gui::MainWindow* window);
-  /// Opens the Compare and Kernel Source dialogs from the window's action table (their rows live there, so
-  /// the menus and the F1 list show them).
+  /// Opens the Compare and Kernel Source dialogs and Help ▸ What Is This Strategy?, and switches the pixel
+  /// inspector (View ▸ Pixel Inspector, on at start), from the window's action table (their rows live there,
+  /// so the menus and the F1 list show them).
   void connectActions(const gui::ActionTable& actions);
 
   QDockWidget* analysisDock() const { return m_dock; }
+  /// The pixel inspector; null while View ▸ Pixel Inspector is off.
   PixelInspector* inspector() const { return m_inspector; }
+  /// Creates (on) or removes (off) the pixel inspector: hover probes, its status line and overlay.
+  void setInspectorEnabled(bool on);
 
   /// The dialogs, created on first use.
   CompareDialog* compareDialog();
@@ -46,6 +50,7 @@ class LabController : public QObject {
 
  private:
   void onFrame(const gui::FrameRecord& record);
+  void createInspector();
 
   gui::MainWindow* m_window;
   QDockWidget* m_dock;

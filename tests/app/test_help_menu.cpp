@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// The Help menu and the lab's entries in a real window: the manual opens (compiled in, so it works from the
+// build tree, installed and offline), What Is This Strategy? explains the selected strategy and the one auto
+// runs, every strategy has its text, and View ▸ Pixel Inspector switches the inspector off and on.
+#include <QAction>
+#include <QDialog>
+#include <QTest>
+#include <QTextBrowser>
+
+#include "app_test_support.hpp"
+#include "convolab/registry.hpp"
+#include "help_dialogs.hpp"
+#include "lab/lab_controller.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
+#include "strategy_help.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+namespace {
+
+QDialog* visibleDialog(QWidget& window, const QString& name) {
+  for (QDialog* d : window.findChildren<QDialog*>(name))
+    if (d->isVisible()) return d;
+  return nullptr;
+}
+
+}  // namespace
+
+class HelpMenuTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { test::prepareTestEnvironment(QStringLiteral("help-menu-test")); }
+
+  void manualIsCompiledIn() {
+    const QString md = manualMarkdown();
+    QVERIFY(md.startsWith(QStringLiteral("# ")));
+    QVERIFY(md.contains(QStringLiteral("Analysis dock")));
+    QVERIFY(!md.contains(QStringLiteral("](screenshot.png)")));  // images named, not drawn broken
+    QVERIFY(md.contains(QStringLiteral("docs/screenshot.png")));
+  }
+
+  void everyStrategyIsExplained() {
+    for (const StrategyEntry& e : strategyRegistry()) {
+      const StrategyHelp h =
+          strategyHelp(QString::fromUtf8(e.name.data(), static_cast<qsizetype>(e.name.size())));
+      QVERIFY2(!h.summary.isEmpty() && !h.how.isEmpty() && !h.wins.isEmpty(), e.name.data());
+    }
+    const QString html = strategyHelpHtml(QStringLiteral("auto"), StrategyId::parse("auto:tiled/16x8"));
+    QVERIFY(html.contains(QStringLiteral("measures the strategies")));  // auto's registry line
+    QVERIFY(html.contains(QStringLiteral("Running now: auto:tiled/16x8")));
+    QVERIFY(html.contains(QStringLiteral("register tiling")));  // tiled's registry line
+  }
+
+  void helpEntriesOpenTheirWindows() {
+    LaunchOptions o;
+    o.source = test::dataFile(QStringLiteral("coffee.png"));
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(test::waitForFrame(window, window.pipeline()->filterRevision()));
+
+    window.action(ActionId::UserManual)->trigger();
+    QDialog* manual = visibleDialog(window, QStringLiteral("manualDialog"));
+    QVERIFY(manual);
+    auto* browser = manual->findChild<QTextBrowser*>(QStringLiteral("manualBrowser"));
+    QVERIFY(browser);
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("Analysis dock")));
+    window.action(ActionId::UserManual)->trigger();  // raised, not a second one
+    QCOMPARE(window.findChildren<QDialog*>(QStringLiteral("manualDialog")).size(), 1);
+    manual->close();
+
+    window.action(ActionId::StrategyHelp)->trigger();
+    QDialog* help = visibleDialog(window, QStringLiteral("strategyHelpDialog"));
+    QVERIFY(help);
+    const QString text = help->findChild<QTextBrowser*>()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("one work-item per pixel")), qPrintable(text));  // naive's line
+    QVERIFY(text.contains(QStringLiteral("How it works.")));
+    help->close();
+
+    window.action(ActionId::Shortcuts)->trigger();
+    QDialog* keys = visibleDialog(window, QStringLiteral("shortcutsDialog"));
+    QVERIFY(keys);
+    QVERIFY(keys->findChild<QTextBrowser*>()->toPlainText().contains(QStringLiteral("Kernel Source")));
+    keys->close();
+
+    QAction* inspector = window.action(ActionId::PixelInspector);
+    QVERIFY(inspector->isChecked());
+    QVERIFY(window.lab()->inspector());
+    inspector->trigger();
+    QVERIFY(!inspector->isChecked());
+    QVERIFY(!window.lab()->inspector());
+    inspector->trigger();
+    QVERIFY(window.lab()->inspector());
+  }
+};
+
+QTEST_MAIN(HelpMenuTest)
+#include "test_help_menu.moc"
