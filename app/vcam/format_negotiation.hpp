@@ -33,10 +33,19 @@ const spa_pod* buildFormatOffer(spa_pod_builder* builder, int width, int height)
 const spa_pod* buildCaptureRequest(spa_pod_builder* builder, const std::vector<VideoFormat>& formats,
                                    int preferredWidth, int preferredHeight);
 
+/// The same request for motion JPEG (a media subtype of its own, so a second EnumFormat param): a webcam
+/// gives its larger sizes and rates only as MJPG.
+const spa_pod* buildMjpgCaptureRequest(spa_pod_builder* builder, int preferredWidth, int preferredHeight);
+
 /// The Buffers param for a chosen format: 2–8 buffers of one block of the format's layout.
 const spa_pod* buildBufferParams(spa_pod_builder* builder, const NegotiatedFormat& chosen);
 
-/// The format in a Format param, or nothing when it is not raw video in one of our formats.
+/// What a reader of MJPG asks of the camera's buffers: room for a JPEG as large as the raw RGB frame (a
+/// producer that sizes them for its own guess, as GStreamer's pipewiresink does with 8 KiB, cuts larger
+/// JPEGs short).
+const spa_pod* buildMjpgBufferRequest(spa_pod_builder* builder, int width, int height);
+
+/// The format in a Format param, or nothing when it is neither raw video in one of our formats nor MJPG.
 std::optional<NegotiatedFormat> parseChosenFormat(const spa_pod* param);
 
 }  // namespace convolab::vcam

@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "cv/mat_adapter.hpp"
@@ -81,7 +82,61 @@ void convertFrame(const ImageView& frame, VideoFormat format, std::uint8_t* dst)
     case VideoFormat::I420:
       toI420(frame, dst, layout);
       return;
+    case VideoFormat::MJPG:  // never offered
+      return;
   }
+}
+
+bool convertToRgb(const std::uint8_t* data, std::size_t size, std::size_t stride, VideoFormat format,
+                  Image& out) {
+  const int w = out.width, h = out.height;
+  auto* bytes = const_cast<std::uint8_t*>(data);  // read only: cv::Mat has no const view
+  if (format == VideoFormat::MJPG) {
+    // A JPEG cut short (a buffer smaller than the frame) still decodes, with made-up rows: it must end with
+    // its EOI marker (FF D9), before any zero padding a camera adds.
+    while (size > 2 && data[size - 1] == 0) --size;
+    if (size < 4 || data[size - 2] != 0xFF || data[size - 1] != 0xD9) return false;
+    const cv::Mat decoded =
+        cv::imdecode(cv::Mat(1, static_cast<int>(size), CV_8UC1, bytes), cv::IMREAD_COLOR);
+    if (decoded.cols != w || decoded.rows != h) return false;
+    cv::Mat rgb = opencv::asMat(out);
+    cv::cvtColor(decoded, rgb, cv::COLOR_BGR2RGB);
+    return true;
+  }
+  const FrameLayout layout = frameLayout(format, w, h);
+  const std::size_t rowBytes = format == VideoFormat::RGB    ? std::size_t(w) * 3
+                               : format == VideoFormat::YUY2 ? std::size_t(w) * 2
+                               : format == VideoFormat::I420 ? std::size_t(w)
+                                                             : std::size_t(w) * 4;
+  const std::size_t needed = format == VideoFormat::I420 ? layout.size : stride * (h - 1) + rowBytes;
+  if (stride < rowBytes || size < needed) return false;
+  cv::Mat rgb = opencv::asMat(out);
+  switch (format) {
+    case VideoFormat::RGB:
+      cv::Mat(h, w, CV_8UC3, bytes, stride).copyTo(rgb);
+      break;
+    case VideoFormat::BGRx:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC4, bytes, stride), rgb, cv::COLOR_BGRA2RGB);
+      break;
+    case VideoFormat::RGBx:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC4, bytes, stride), rgb, cv::COLOR_RGBA2RGB);
+      break;
+    case VideoFormat::YUY2:
+      cv::cvtColor(cv::Mat(h, w, CV_8UC2, bytes, stride), rgb, cv::COLOR_YUV2RGB_YUY2);
+      break;
+    case VideoFormat::I420: {  // our layout's padded planes into OpenCV's packed ones
+      cv::Mat packed(h * 3 / 2, w, CV_8UC1);
+      for (int y = 0; y < h; ++y) std::memcpy(packed.ptr(y), data + y * layout.stride, w);
+      for (int row = 0; row < h; ++row)
+        std::memcpy(packed.ptr(h) + static_cast<std::size_t>(row) * (w / 2),
+                    data + layout.stride * h + row * layout.chromaStride, w / 2);
+      cv::cvtColor(packed, rgb, cv::COLOR_YUV2RGB_I420);
+      break;
+    }
+    case VideoFormat::MJPG:
+      break;
+  }
+  return true;
 }
 
 }  // namespace convolab::vcam

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Frame conversion: an RGB8 frame into the layout of one of the virtual camera's formats. Runs on the
-// PipeWire thread, never on the GUI thread.
+// Frame conversion: an RGB8 frame into the layout of one of the virtual camera's formats, and a camera's
+// frame in any format we read back to RGB8. Runs on the PipeWire threads, never on the GUI thread.
 #pragma once
 
 #include <cstdint>
@@ -12,5 +12,12 @@ namespace convolab::vcam {
 
 /// Writes `frame` into `dst` (at least frameLayout(format, w, h).size bytes) in `format`'s layout.
 void convertFrame(const ImageView& frame, VideoFormat format, std::uint8_t* dst);
+
+/// The inverse, with OpenCV's own conversions: `size` bytes of a frame in `format` (rows of `stride` bytes;
+/// MJPG: one JPEG image) into `out`, whose size is the negotiated one. False, with `out` untouched, when the
+/// bytes cannot be that frame: too few for the layout (a buffer sent for the old size while renegotiating),
+/// or a JPEG that does not decode to out's size.
+bool convertToRgb(const std::uint8_t* data, std::size_t size, std::size_t stride, VideoFormat format,
+                  Image& out);
 
 }  // namespace convolab::vcam

@@ -4,51 +4,19 @@
 #include <pipewire/pipewire.h>
 #include <spa/param/video/format-utils.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <cstring>
 #include <mutex>
-#include <opencv2/imgproc.hpp>
 
-#include "cv/mat_adapter.hpp"
 #include "vcam/format_negotiation.hpp"
+#include "vcam/frame_conversion.hpp"
 
 namespace convolab::vcam {
 
 namespace {
 
 constexpr auto kFrameTimeout = std::chrono::seconds(2);
-
-// The node's frame in `format` back to RGB (the inverse of frame_conversion.cpp).
-void toRgb(const std::uint8_t* data, std::size_t stride, const NegotiatedFormat& f, Image& out) {
-  const int w = f.width, h = f.height;
-  auto* bytes = const_cast<std::uint8_t*>(data);
-  cv::Mat rgb = opencv::asMat(out);
-  switch (f.format) {
-    case VideoFormat::RGB:
-      cv::Mat(h, w, CV_8UC3, bytes, stride).copyTo(rgb);
-      return;
-    case VideoFormat::BGRx:
-      cv::cvtColor(cv::Mat(h, w, CV_8UC4, bytes, stride), rgb, cv::COLOR_BGRA2RGB);
-      return;
-    case VideoFormat::RGBx:
-      cv::cvtColor(cv::Mat(h, w, CV_8UC4, bytes, stride), rgb, cv::COLOR_RGBA2RGB);
-      return;
-    case VideoFormat::YUY2:
-      cv::cvtColor(cv::Mat(h, w, CV_8UC2, bytes, stride), rgb, cv::COLOR_YUV2RGB_YUY2);
-      return;
-    case VideoFormat::I420: {
-      const FrameLayout layout = frameLayout(f.format, w, h);
-      cv::Mat packed(h * 3 / 2, w, CV_8UC1);
-      for (int y = 0; y < h; ++y) std::memcpy(packed.ptr(y), data + y * layout.stride, w);
-      for (int row = 0; row < h; ++row)
-        std::memcpy(packed.ptr(h) + static_cast<std::size_t>(row) * (w / 2),
-                    data + layout.stride * h + row * layout.chromaStride, w / 2);
-      cv::cvtColor(packed, rgb, cv::COLOR_YUV2RGB_I420);
-      return;
-    }
-  }
-}
 
 }  // namespace
 
@@ -75,8 +43,15 @@ struct PipeWireCameraSource::Stream {
   static void onParamChanged(void* data, std::uint32_t id, const spa_pod* param) {
     if (id != SPA_PARAM_Format) return;
     auto* self = static_cast<Stream*>(data);
+    const auto chosen = parseChosenFormat(param);
+    if (chosen && chosen->format == VideoFormat::MJPG) {
+      std::uint8_t buffer[512];
+      spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
+      const spa_pod* params[] = {buildMjpgBufferRequest(&b, chosen->width, chosen->height)};
+      pw_stream_update_params(self->stream, params, 1);
+    }
     std::lock_guard lock(self->mutex);
-    self->format = parseChosenFormat(param);
+    self->format = chosen;
   }
   static void onStateChanged(void* data, pw_stream_state, pw_stream_state state, const char*) {
     auto* self = static_cast<Stream*>(data);
@@ -97,10 +72,14 @@ struct PipeWireCameraSource::Stream {
       auto image = std::make_shared<Image>(f.width, f.height);
       const std::size_t stride = d.chunk->stride > 0 ? static_cast<std::size_t>(d.chunk->stride)
                                                      : frameLayout(f.format, f.width, f.height).stride;
-      toRgb(static_cast<const std::uint8_t*>(d.data) + d.chunk->offset, stride, f, *image);
-      std::lock_guard lock(self->mutex);
-      self->newest = std::move(image);
-      self->arrived.notify_all();
+      const auto* bytes = static_cast<const std::uint8_t*>(d.data) + d.chunk->offset;
+      const std::size_t size = std::min<std::size_t>(d.chunk->size, d.maxsize - d.chunk->offset);
+      // A buffer of the old size while renegotiating, or a damaged JPEG, is skipped.
+      if (convertToRgb(bytes, size, stride, f.format, *image)) {
+        std::lock_guard lock(self->mutex);
+        self->newest = std::move(image);
+        self->arrived.notify_all();
+      }
     }
     pw_stream_queue_buffer(self->stream, b);
   }
@@ -150,14 +129,17 @@ void PipeWireCameraSource::open() {
                         "Camera", PW_KEY_NODE_NAME, "convolab-camera-in", PW_KEY_TARGET_OBJECT,
                         m_nodeName.c_str(), PW_KEY_NODE_DONT_RECONNECT, "true", nullptr));
   pw_stream_add_listener(s->stream, &s->streamListener, &events, s.get());
-  std::uint8_t buffer[1024];
+  // Raw formats first (no decoding); MJPG where the camera has nothing raw at its size.
+  std::uint8_t buffer[2048];
   spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-  const spa_pod* params[] = {buildCaptureRequest(
-      &b, {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::RGBx, VideoFormat::YUY2, VideoFormat::I420},
-      1280, 720)};
+  const spa_pod* params[] = {
+      buildCaptureRequest(
+          &b, {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::RGBx, VideoFormat::YUY2, VideoFormat::I420},
+          1280, 720),
+      buildMjpgCaptureRequest(&b, 1280, 720)};
   pw_stream_connect(s->stream, PW_DIRECTION_INPUT, PW_ID_ANY,
                     static_cast<pw_stream_flags>(PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS),
-                    params, 1);
+                    params, 2);
   pw_thread_loop_start(s->loop);
   pw_thread_loop_unlock(s->loop);
   m_stream = std::move(s);

@@ -29,6 +29,8 @@ FrameLayout frameLayout(VideoFormat format, int width, int height) {
       layout.chromaStride = roundUp4(w / 2);
       layout.size = layout.stride * h + 2 * layout.chromaStride * (h / 2);
       return layout;
+    case VideoFormat::MJPG:
+      return layout;
   }
   layout.size = layout.stride * h;
   return layout;
@@ -53,6 +55,8 @@ std::string formatName(VideoFormat format) {
       return "I420";
     case VideoFormat::RGBx:
       return "RGBx";
+    case VideoFormat::MJPG:
+      return "MJPG";
   }
   return "?";
 }

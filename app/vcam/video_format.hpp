@@ -9,9 +9,10 @@
 namespace convolab::vcam {
 
 /// RGB and BGRx for tools (OBS, GStreamer), YUY2 and I420 for browsers and call apps. YUV is BT.601 limited
-/// range (16–235), as browsers assume for camera frames. RGBx is read from cameras only (GStreamer's
-/// videotestsrc and other tools publish it), never offered.
-enum class VideoFormat { RGB, BGRx, YUY2, I420, RGBx };
+/// range (16–235), as browsers assume for camera frames. RGBx and MJPG are read from cameras only
+/// (GStreamer's videotestsrc and other tools publish RGBx; webcams give their larger sizes as MJPG), never
+/// offered.
+enum class VideoFormat { RGB, BGRx, YUY2, I420, RGBx, MJPG };
 
 /// Where the bytes of one frame go: rows of `stride` bytes; I420 adds its U and V planes after the Y plane.
 struct FrameLayout {
@@ -21,13 +22,13 @@ struct FrameLayout {
 };
 
 /// Rows padded to 4 bytes, planes one after another: GStreamer's default layout, so a consumer that ignores
-/// the buffer's stride still reads the frame right.
+/// the buffer's stride still reads the frame right. MJPG is compressed: no layout (all zero).
 FrameLayout frameLayout(VideoFormat format, int width, int height);
 
 /// The formats offered for a frame of this size, most preferred first (YUV needs even sizes).
 std::vector<VideoFormat> formatsFor(int width, int height);
 
-/// "RGB", "BGRx", "YUY2", "I420".
+/// "RGB", "BGRx", "YUY2", "I420", "RGBx", "MJPG".
 std::string formatName(VideoFormat format);
 
 }  // namespace convolab::vcam

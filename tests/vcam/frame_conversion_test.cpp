@@ -2,6 +2,7 @@
 // Each format's bytes, converted back with OpenCV's own inverse, give the frame again (no PipeWire needed).
 #include <gtest/gtest.h>
 
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <random>
 
@@ -56,6 +57,53 @@ TEST(FrameConversionTest, EveryFormatConvertsBackToTheFrame) {
     }
     EXPECT_LE(worstDifference(back, rgb), tolerance) << formatName(format);
   }
+}
+
+// What a PipeWire camera delivers, back to RGB through the one function the camera source uses; a buffer
+// too short for the negotiated size (one sent for the old size while renegotiating) is refused, not read
+// past its end.
+TEST(FrameConversionTest, CameraBytesConvertBackAndShortBuffersAreRefused) {
+  const int w = 66, h = 40;
+  const Image frame = blockFrame(w, h);
+  for (auto [format, tolerance] : {std::pair{VideoFormat::RGB, 0.0}, std::pair{VideoFormat::BGRx, 0.0},
+                                   std::pair{VideoFormat::RGBx, 0.0}, std::pair{VideoFormat::YUY2, 3.0},
+                                   std::pair{VideoFormat::I420, 3.0}}) {
+    const FrameLayout layout = frameLayout(format, w, h);
+    std::vector<std::uint8_t> bytes(layout.size);
+    convertFrame(frame.view(), format, bytes.data());
+    Image back(w, h);
+    ASSERT_TRUE(convertToRgb(bytes.data(), bytes.size(), layout.stride, format, back)) << formatName(format);
+    EXPECT_LE(worstDifference(opencv::asMat(back), opencv::asMat(frame)), tolerance) << formatName(format);
+    Image untouched(w, h);
+    EXPECT_FALSE(convertToRgb(bytes.data(), bytes.size() - layout.stride, layout.stride, format, untouched))
+        << formatName(format);
+    EXPECT_EQ(cv::countNonZero(opencv::asMat(untouched).reshape(1)), 0) << formatName(format);
+  }
+}
+
+// Motion JPEG (what webcams send at their larger sizes) decodes to the frame within JPEG's loss; a JPEG of
+// another size than the negotiated one is refused.
+TEST(FrameConversionTest, MjpgDecodesToTheFrameAndAnotherSizeIsRefused) {
+  const int w = 64, h = 48;
+  Image frame(w, h);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      std::uint8_t* p = frame.pixels.data() + y * frame.stride + x * 3;
+      p[0] = static_cast<std::uint8_t>(x * 4), p[1] = static_cast<std::uint8_t>(y * 5), p[2] = 200;
+    }
+  cv::Mat bgr;
+  cv::cvtColor(opencv::asMat(frame), bgr, cv::COLOR_RGB2BGR);
+  std::vector<std::uint8_t> jpeg;
+  ASSERT_TRUE(cv::imencode(".jpg", bgr, jpeg, {cv::IMWRITE_JPEG_QUALITY, 95}));
+  Image back(w, h);
+  ASSERT_TRUE(convertToRgb(jpeg.data(), jpeg.size(), 0, VideoFormat::MJPG, back));
+  EXPECT_LE(worstDifference(opencv::asMat(back), opencv::asMat(frame)), 12.0);
+  Image otherSize(w * 2, h);
+  EXPECT_FALSE(convertToRgb(jpeg.data(), jpeg.size(), 0, VideoFormat::MJPG, otherSize));
+  Image garbage(w, h);
+  EXPECT_FALSE(convertToRgb(jpeg.data() + 100, jpeg.size() - 100, 0, VideoFormat::MJPG, garbage));
+  Image cutShort(w, h);  // libjpeg would make up the missing rows
+  EXPECT_FALSE(convertToRgb(jpeg.data(), jpeg.size() * 2 / 3, 0, VideoFormat::MJPG, cutShort));
 }
 
 TEST(FrameConversionTest, OddSizesOfferOnlyRgbFormats) {

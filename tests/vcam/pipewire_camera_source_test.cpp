@@ -6,6 +6,13 @@
 #include <chrono>
 #include <thread>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
 #include "private_pipewire.hpp"
 #include "vcam/pipewire_camera_source.hpp"
@@ -50,6 +57,16 @@ bool readWithRetries(PipeWireCameraSource& source, capture::Frame& frame, std::c
   return false;
 }
 
+// `command` under sh, in its own process (killed by the caller).
+pid_t spawnShell(const std::string& command) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
 class PipeWireCameraSourceTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -87,6 +104,39 @@ TEST_F(PipeWireCameraSourceTest, ReadsTheCameraThenWaitsWhileItIsGoneThenResumes
   source.close();
   FakeCamera again("testcam", frame);
   EXPECT_TRUE(readWithRetries(source, got, 10s));
+}
+
+// A camera that offers only motion JPEG (GStreamer's jpegenc into pipewiresink, as a webcam's MJPG mode):
+// the source negotiates MJPG and decodes it; each frame equals the same encoder's JPEG decoded by OpenCV.
+// pipewiresink's own buffers hold 8 KiB and cut this JPEG short (a cut JPEG is refused, not shown): the
+// source asks for buffers of a raw frame's size. The pattern is a still one, so every frame is the reference.
+TEST_F(PipeWireCameraSourceTest, AnMjpgOnlyCameraIsDecoded) {
+  if (std::system("for e in videotestsrc jpegenc pipewiresink filesink; do gst-inspect-1.0 $e >/dev/null "
+                  "2>&1 || exit 1; done") != 0)
+    GTEST_SKIP() << "GStreamer's jpegenc or pipewiresink is missing (gstreamer1.0-plugins-good, "
+                    "gstreamer1.0-pipewire: scripts/install-deps.sh)";
+  const std::string dir = std::getenv("XDG_RUNTIME_DIR");
+  const std::string encode = " ! video/x-raw,width=320,height=240,framerate=30/1 ! jpegenc quality=90 ! ";
+  const std::string reference = dir + "/reference.jpg";
+  ASSERT_EQ(std::system(("gst-launch-1.0 -q videotestsrc pattern=colors num-buffers=1" + encode +
+                         "filesink location=" + reference + " >/dev/null 2>&1")
+                            .c_str()),
+            0);
+  const pid_t camera = spawnShell(
+      "exec gst-launch-1.0 -q videotestsrc pattern=colors is-live=true" + encode +
+      "pipewiresink mode=provide stream-properties=\"p,media.class=Video/Source,node.name=mjpgcam\" "
+      ">/dev/null 2>&1");
+  ASSERT_GT(camera, 0);
+  PipeWireCameraSource source("mjpgcam");
+  capture::Frame got;
+  const bool read = readWithRetries(source, got, 15s);
+  const std::string mode = source.deliveredMode();
+  source.close();
+  ::kill(camera, SIGTERM);
+  ::waitpid(camera, nullptr, 0);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(mode, "320×240 MJPG");
+  EXPECT_LE(maxDifference(*got.image, opencv::loadImage(reference)), 1);
 }
 
 // Our own virtual camera is a Video/Source too: a source asked for another camera never reads it.

@@ -3,50 +3,12 @@
 
 #include <spa/param/video/format-utils.h>
 
-#include <cstring>
-#include <opencv2/imgproc.hpp>
 #include <thread>
 
-#include "cv/mat_adapter.hpp"
 #include "vcam/format_negotiation.hpp"
+#include "vcam/frame_conversion.hpp"
 
 namespace convolab::vcam::test {
-
-namespace {
-
-// The received bytes back to RGB with OpenCV's own inverse conversions.
-Image toRgb(const std::uint8_t* data, std::size_t stride, VideoFormat format, int w, int h) {
-  Image out(w, h);
-  cv::Mat rgb = opencv::asMat(out);
-  const FrameLayout layout = frameLayout(format, w, h);
-  switch (format) {
-    case VideoFormat::RGB:
-      cv::Mat(h, w, CV_8UC3, const_cast<std::uint8_t*>(data), stride).copyTo(rgb);
-      break;
-    case VideoFormat::BGRx:
-      cv::cvtColor(cv::Mat(h, w, CV_8UC4, const_cast<std::uint8_t*>(data), stride), rgb, cv::COLOR_BGRA2RGB);
-      break;
-    case VideoFormat::RGBx:
-      cv::cvtColor(cv::Mat(h, w, CV_8UC4, const_cast<std::uint8_t*>(data), stride), rgb, cv::COLOR_RGBA2RGB);
-      break;
-    case VideoFormat::YUY2:
-      cv::cvtColor(cv::Mat(h, w, CV_8UC2, const_cast<std::uint8_t*>(data), stride), rgb,
-                   cv::COLOR_YUV2RGB_YUY2);
-      break;
-    case VideoFormat::I420: {
-      cv::Mat packed(h * 3 / 2, w, CV_8UC1);
-      for (int y = 0; y < h; ++y) std::memcpy(packed.ptr(y), data + y * layout.stride, w);
-      for (int row = 0; row < h; ++row)
-        std::memcpy(packed.ptr(h) + static_cast<std::size_t>(row) * (w / 2),
-                    data + layout.stride * h + row * layout.chromaStride, w / 2);
-      cv::cvtColor(packed, rgb, cv::COLOR_YUV2RGB_I420);
-      break;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 TestConsumer::TestConsumer(const std::string& target, VideoFormat format, bool stalled)
     : m_format(format), m_stalled(stalled) {
@@ -104,12 +66,11 @@ void TestConsumer::onProcess(void* data) {
                                    ? static_cast<std::size_t>(d.chunk->stride)
                                    : frameLayout(self->m_format, self->m_width, self->m_height).stride;
     // A buffer sent for another size (the producer is renegotiating) is skipped.
-    const FrameLayout layout = frameLayout(self->m_format, self->m_width, self->m_height);
-    if (stride < layout.stride || d.chunk->size < layout.size) {
+    Image frame(self->m_width, self->m_height);
+    if (!convertToRgb(bytes, d.chunk->size, stride, self->m_format, frame)) {
       pw_stream_queue_buffer(self->m_stream, b);
       return;
     }
-    Image frame = toRgb(bytes, stride, self->m_format, self->m_width, self->m_height);
     std::lock_guard lock(self->m_mutex);
     self->m_last = std::move(frame);
     ++self->m_count;
