@@ -27,12 +27,21 @@ struct StageSummary {
 
 /// What the stats panel shows, over the last second.
 /// The virtual camera's output while it is on: what the statistics panel and --stats show of it.
+/// The v4l2loopback device the virtual camera also writes to, where one was found.
+struct LoopbackFigures {
+  std::string device;         ///< "/dev/video7"
+  std::uint64_t written = 0;  ///< frames written since it was turned on
+  std::uint64_t dropped = 0;  ///< frames replaced before the device took them (a slow reader)
+  std::string error;          ///< why writing stopped; empty while it works
+};
+
 struct VirtualCameraFigures {
   int viewers = 0;            ///< consumers linked to our node
   double fps = 0;             ///< frames sent over the last second
   std::uint64_t sent = 0;     ///< since it was turned on
   std::uint64_t dropped = 0;  ///< frames no consumer got (a slow one), since it was turned on
   std::string format;         ///< what consumers negotiated ("YUY2 640×480"); empty before one did
+  std::optional<LoopbackFigures> loopback;
 };
 
 struct StatsSnapshot {

@@ -54,12 +54,16 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["active_strategy"] = s.strategy;
   if (!s.strategyId.note.empty()) j["strategy_note"] = s.strategyId.note;
   j["pinned_staging"] = s.pinnedInput;
-  if (const auto& v = s.virtualCamera)
+  if (const auto& v = s.virtualCamera) {
     j["virtual_camera"] = {{"viewers", v->viewers},
                            {"fps", round3(v->fps)},
                            {"sent", v->sent},
                            {"dropped", v->dropped},
                            {"format", v->format}};
+    if (const auto& l = v->loopback)
+      j["virtual_camera"]["loopback"] = {
+          {"device", l->device}, {"written", l->written}, {"dropped", l->dropped}, {"error", l->error}};
+  }
   if (edits.actions) {
     nlohmann::ordered_json actions = nlohmann::ordered_json::array();
     for (const ScriptActionResult& a : *edits.actions)
@@ -99,6 +103,14 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
     add("virtual camera %d viewer%s, %.1f fps, %llu dropped%s%s\n", v->viewers, v->viewers == 1 ? "" : "s",
         v->fps, static_cast<unsigned long long>(v->dropped), v->format.empty() ? "" : ", ",
         v->format.c_str());
+  if (const auto& v = s.virtualCamera; v && v->loopback) {
+    const LoopbackFigures& l = *v->loopback;
+    if (l.error.empty())
+      add("loopback   %s: %llu written, %llu dropped\n", l.device.c_str(),
+          static_cast<unsigned long long>(l.written), static_cast<unsigned long long>(l.dropped));
+    else
+      add("loopback   %s: %s\n", l.device.c_str(), l.error.c_str());
+  }
   add("\n%-22s %9s %9s %9s%s\n", "stage (ms)", "current", "mean", "p95", s.lastPass ? "  (last pass)" : "");
   for (const auto& st : s.stages)
     add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);

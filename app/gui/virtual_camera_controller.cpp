@@ -96,9 +96,13 @@ void VirtualCameraController::refresh() {
     return;
   }
   const vcam::PublisherStatus status = m_publisher->status();
-  if (m_context.stats)
-    m_context.stats->setVirtualCamera(
-        VirtualCameraFigures{status.viewers, status.fps, status.sent, status.dropped, status.format});
+  if (m_context.stats) {
+    VirtualCameraFigures figures{status.viewers, status.fps, status.sent, status.dropped, status.format, {}};
+    if (m_loopback)
+      figures.loopback = LoopbackFigures{m_loopback->path(), m_loopback->written(), m_loopback->dropped(),
+                                         m_loopback->error()};
+    m_context.stats->setVirtualCamera(std::move(figures));
+  }
   m_label->setText(statusText());
   m_label->setToolTip(
       status.format.empty() ? QString() : tr("Consumers read %1").arg(QString::fromStdString(status.format)));

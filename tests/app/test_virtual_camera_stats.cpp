@@ -33,7 +33,7 @@ class VirtualCameraStatsTest : public QObject {
   void onCarriesViewersFpsAndDrops() {
     StatsCollector stats;
     stats.setKeepRun(true);
-    stats.setVirtualCamera(VirtualCameraFigures{1, 29.97, 300, 4, "YUY2 640×480"});
+    stats.setVirtualCamera(VirtualCameraFigures{1, 29.97, 300, 4, "YUY2 640×480", {}});
     const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0));
     QVERIFY(j.contains("virtual_camera"));
     QCOMPARE(j["virtual_camera"]["viewers"].get<int>(), 1);
@@ -47,6 +47,23 @@ class VirtualCameraStatsTest : public QObject {
     QCOMPARE(row->text(), QStringLiteral("1 viewer, 30 fps, 4 dropped"));
     QCOMPARE(row->toolTip(), QStringLiteral("Consumers read YUY2 640×480"));
     QVERIFY2(panel.text().contains(QLatin1String("virtual camera 1 viewer, 30.0 fps, 4 dropped")),
+             qPrintable(panel.text()));
+    QVERIFY(!j["virtual_camera"].contains("loopback"));  // none found
+    // With a v4l2loopback device: its frames written and dropped, or why it stopped.
+    stats.setVirtualCamera(
+        VirtualCameraFigures{1, 30, 300, 4, "YUY2 640×480", LoopbackFigures{"/dev/video7", 290, 3, ""}});
+    const auto withLoopback = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0));
+    QCOMPARE(withLoopback["virtual_camera"]["loopback"]["device"].get<std::string>(),
+             std::string("/dev/video7"));
+    QCOMPARE(withLoopback["virtual_camera"]["loopback"]["written"].get<int>(), 290);
+    QCOMPARE(withLoopback["virtual_camera"]["loopback"]["dropped"].get<int>(), 3);
+    panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
+    QVERIFY2(panel.text().contains(QLatin1String("loopback   /dev/video7: 290 written, 3 dropped")),
+             qPrintable(panel.text()));
+    stats.setVirtualCamera(
+        VirtualCameraFigures{1, 30, 300, 4, "", LoopbackFigures{"/dev/video7", 0, 0, "format refused"}});
+    panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
+    QVERIFY2(panel.text().contains(QLatin1String("loopback   /dev/video7: format refused")),
              qPrintable(panel.text()));
     // Turned off again: gone from the figures.
     stats.setVirtualCamera(std::nullopt);
