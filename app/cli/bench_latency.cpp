@@ -23,6 +23,7 @@
 #include "capture/image_pool.hpp"
 #include "capture/latest_frame_slot.hpp"
 #include "convolab/engine.hpp"
+#include "convolab/error.hpp"
 #include "convolab/pinned_pixel_storage.hpp"
 
 namespace convolab::cli {
@@ -55,12 +56,12 @@ void fill(Image& dst, const Image& source, std::int64_t index) {
 
 /// What the preview's paint does with a result: read every pixel once (a raster paint converts RGB888 into
 /// the 32-bit backing store). Returns a value made of the pixels, so the reads cannot be optimised away.
-std::uint32_t displayStub(const Image& image, std::vector<std::uint32_t>& backing) {
+std::uint32_t displayStub(const ImageView& image, std::vector<std::uint32_t>& backing) {
   const auto w = static_cast<std::size_t>(image.width);
   backing.resize(w * static_cast<std::size_t>(image.height));
   std::uint32_t sum = 0;
   for (int y = 0; y < image.height; ++y) {
-    const std::uint8_t* p = image.view().row(y);
+    const std::uint8_t* p = image.row(y);
     std::uint32_t* out = backing.data() + w * static_cast<std::size_t>(y);
     for (std::size_t x = 0; x < w; ++x, p += kBytesPerPixel)
       out[x] = 0xFF000000u | (std::uint32_t{p[0]} << 16) | (std::uint32_t{p[1]} << 8) | p[2];
@@ -118,11 +119,22 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
   std::uint32_t sink = 0;
   // The preview's paint: upload and draw scaled to 1280×720 with OpenGL (EGL, headless), else the CPU stub
   // (always with CONVOLAB_BENCH_DISPLAY=stub).
+  // CONVOLAB_BENCH_DISPLAY=gl-<format>[-<transfer>] picks how the frame goes up (GlVariant); the direct
+  // variants download the engine's result straight into the pixel buffer the texture is uploaded from.
   std::string glWhy = "CONVOLAB_BENCH_DISPLAY=stub";
   const char* displayEnv = std::getenv("CONVOLAB_BENCH_DISPLAY");
   std::unique_ptr<GlDisplay> gl;
-  if (!(displayEnv && std::string_view(displayEnv) == "stub")) gl = GlDisplay::open(glWhy);
-  const auto display = [&](const Image& image) { return gl ? gl->show(image) : displayStub(image, backing); };
+  if (!(displayEnv && std::string_view(displayEnv) == "stub")) {
+    const auto variant = GlVariant::parse(displayEnv && *displayEnv ? displayEnv : "gl");
+    if (!variant)
+      throw Error(ErrorKind::Usage, std::string("CONVOLAB_BENCH_DISPLAY=") + displayEnv +
+                                        ": expected stub, gl or gl-{rgb,r8}[-{pbo,direct,direct-pinned}]");
+    gl = GlDisplay::open(glWhy, *variant, ctx.get());
+  }
+  const bool direct = gl && gl->variant().direct();
+  const auto display = [&](const ImageView& image) {
+    return gl ? gl->show(image) : displayStub(image, backing);
+  };
 
   // Prepared before timing: builds (auto's measurements), buffers, and one untimed frame end to end.
   Engine engine(ctx, strategy.name);
@@ -132,9 +144,9 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
     auto in = inputs.acquire(size.width, size.height);
     fill(*in, source, 0);
     auto out = outputs.acquire(size.width, size.height);
-    engine.process(in->view(), out->mutableView());
-    sink += display(*out);
-    if (gl) gl->release();  // the consumer thread shows the timed frames
+    const MutableImageView dst = direct ? gl->target(size.width, size.height) : out->mutableView();
+    engine.process(in->view(), dst);
+    sink += display(dst);
   }
   r.active = engine.activeStrategy();
 
@@ -198,7 +210,9 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
   std::size_t nextEdit = 0;
   std::optional<Clock::time_point> pendingEdit;
   std::vector<double> editMs;
-  std::thread consumer([&] {
+  // It runs on this thread, where the untimed frame was shown: a GL context made current on a new thread
+  // costs its first frame ~30 ms on NVIDIA's driver, which no frame of the app's GUI thread pays.
+  const auto consume = [&] {
     std::shared_ptr<Image> shown;
     try {
       for (;;) {
@@ -221,10 +235,17 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
           ++nextEdit;
         }
         const auto taken = Clock::now();
-        auto out = outputs.acquire(size.width, size.height);
-        const FrameTimings t = engine.process(frame->image->view(), out->mutableView());
+        std::shared_ptr<Image> out;
+        MutableImageView dst;
+        if (direct) {
+          dst = gl->target(size.width, size.height);  // the pixel buffer's mapping
+        } else {
+          out = outputs.acquire(size.width, size.height);
+          dst = out->mutableView();
+        }
+        const FrameTimings t = engine.process(frame->image->view(), dst);
         const auto stubStart = Clock::now();
-        sink += display(*out);
+        sink += display(dst);
         const auto displayed = Clock::now();
         shown = std::move(out);
         if (pendingEdit) {
@@ -253,9 +274,9 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
       stop = true;
       stopProducer.notify_all();
     }
-  });
+  };
+  consume();
   producer.join();
-  consumer.join();
   if (failure) std::rethrow_exception(failure);
 
   r.durationS = std::chrono::duration<double>(lastDisplayed - start).count();
@@ -274,6 +295,8 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
   r.notices = engine.takeNotices();
   r.notices.push_back(gl ? "display: OpenGL, upload and draw to 1280x720, glFinish: " + gl->description()
                          : "display: CPU stub (" + glWhy + ")");
+  if (gl && !gl->fallback().empty()) r.notices.push_back("display: " + gl->fallback());
+  if (gl && !gl->interop().empty()) r.notices.push_back(gl->interop());
   g_sink = sink;
   return r;
 }
