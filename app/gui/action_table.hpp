@@ -42,8 +42,11 @@ enum class ActionId {
   ViewFiltered,
   ViewOriginal,
   ViewSplit,
+  SplitVertical,
   Fit,
   ActualSize,
+  ZoomIn,
+  ZoomOut,
   Pause,
   Step,
   ResetStats,
@@ -103,7 +106,8 @@ class ActionTable : public QObject {
   using SlotFiller = std::function<void(ActionSlot slot, QWidget* container)>;
 
   /// Creates every row's action as a child of `window` (so its shortcut works everywhere in it); Undo and
-  /// Redo come from `undoStack`. View modes and the two zooms are exclusive groups.
+  /// Redo come from `undoStack`. View modes are an exclusive group; Fit and 100 % too, with neither checked
+  /// at another zoom.
   ActionTable(QWidget* window, QUndoStack* undoStack);
 
   QAction* operator[](ActionId id) const { return m_actions[static_cast<std::size_t>(id)]; }

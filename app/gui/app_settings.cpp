@@ -201,6 +201,7 @@ void AppSettings::validate() {
       {kViewMode, integer(0, 2)},
       {kFit, boolean()},
       {kSplit, number(0.0, 1.0)},
+      {kSplitVertical, boolean()},
       {kPreviewRenderer, text(16)},
       {kGeometry, bytes(64 * 1024)},
       {kState, bytes(64 * 1024)},

@@ -70,6 +70,8 @@ class AppSettings {
   static inline const QString kViewMode = QStringLiteral("view/mode");
   static inline const QString kFit = QStringLiteral("view/fit");
   static inline const QString kSplit = QStringLiteral("view/split");
+  /// The split view's divider runs across (original above, filtered below).
+  static inline const QString kSplitVertical = QStringLiteral("view/splitVertical");
   /// The preview's back-end: "auto" (OpenGL when usable), "opengl", "raster".
   static inline const QString kPreviewRenderer = QStringLiteral("view/renderer");
   static inline const QString kGeometry = QStringLiteral("window/geometry");

@@ -191,12 +191,23 @@ void MainWindow::connectActions() {
   // View
   for (const ViewMode mode : {ViewMode::Filtered, ViewMode::Original, ViewMode::Split})
     onTriggered(viewAction(mode), this, [this, mode] { setViewMode(mode); });
-  onTriggered(Id::Fit, m_preview, [this] { m_preview->setFitToWindow(true); });
-  onTriggered(Id::ActualSize, m_preview, [this] { m_preview->setFitToWindow(false); });
-  connect(m_preview, &PreviewWidget::fitToWindowChanged, this, [this](bool on) {
-    action(on ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
-    m_settings.set(AppSettings::kFit, on);
+  // Fit or 100 % checked; at another zoom neither (the preview shows it). A second click keeps the check.
+  const auto showZoom = [this] {
+    action(ActionId::Fit)->setChecked(m_preview->fitToWindow());
+    action(ActionId::ActualSize)->setChecked(!m_preview->fitToWindow() && m_preview->view().zoom() == 1.0);
+  };
+  onTriggered(Id::Fit, m_preview, [this, showZoom] { m_preview->setFitToWindow(true), showZoom(); });
+  onTriggered(Id::ActualSize, m_preview, [this, showZoom] { m_preview->setZoom(1.0), showZoom(); });
+  onTriggered(Id::ZoomIn, m_preview, [this] { m_preview->zoomIn(); });
+  onTriggered(Id::ZoomOut, m_preview, [this] { m_preview->zoomOut(); });
+  connect(m_preview, &PreviewWidget::fitToWindowChanged, this,
+          [this](bool on) { m_settings.set(AppSettings::kFit, on); });
+  connect(m_preview, &PreviewWidget::zoomChanged, this, showZoom);
+  connect(a[Id::SplitVertical], &QAction::toggled, this, [this](bool on) {
+    m_preview->setSplitVertical(on);
+    m_settings.set(AppSettings::kSplitVertical, on);
   });
+  a[Id::SplitVertical]->setChecked(m_settings.value(AppSettings::kSplitVertical, false).toBool());
   connect(a[Id::Pause], &QAction::toggled, this, &MainWindow::setPaused);
   onTriggered(Id::Step, m_pipeline, &Pipeline::step);
   installFullScreenToggle(this, a[Id::FullScreen]);

@@ -20,9 +20,11 @@ struct PreviewLayer {
   QImage filtered;
   QImage original;            ///< for the Original view and the split view's left half
   bool showOriginal = false;  ///< the Original view: `original` everywhere, no dimming
-  /// Split view: frame columns left of split · width come from `original`; < 0: no split.
+  /// Split view: frame columns left of split · width (rows above split · height when `splitVertical`)
+  /// come from `original`; < 0: no split.
   double split = -1;
-  QRectF target;       ///< where the whole frame goes, widget coordinates
+  bool splitVertical = false;
+  QRectF target;       ///< where the whole frame goes, widget coordinates (may reach far past the widget)
   bool smooth = true;  ///< bilinear filtering when scaled (else nearest)
   /// Over the filtered part (a stale frame); alpha 0: none.
   QColor shade = Qt::transparent;

@@ -30,15 +30,17 @@ void main() {
 }
 )";
 
-// Left of `split` (texture x) the original, right of it the filtered frame under the stale shade.
+// Left of `split` (texture x; y, above it, when `vertical` is 1) the original, right of (below) it the
+// filtered frame under the stale shade.
 constexpr const char* kFragmentShader = R"(
 uniform sampler2D filtered;
 uniform sampler2D original;
 uniform highp float split;
+uniform highp float vertical;
 uniform mediump vec4 shade;  // colour, alpha: how much of it
 varying highp vec2 uv;
 void main() {
-  if (uv.x < split) {
+  if (mix(uv.x, uv.y, vertical) < split) {
     gl_FragColor = vec4(texture2D(original, uv).rgb, 1.0);
   } else {
     gl_FragColor = vec4(mix(texture2D(filtered, uv).rgb, shade.rgb, shade.a), 1.0);
@@ -213,6 +215,7 @@ void PreviewGlCanvas::drawLayer(const PreviewLayer& layer) {
   m_program->setUniformValue("target", QVector4D(2 * r.left() / w - 1, 1 - 2 * r.top() / h,
                                                  2 * r.right() / w - 1, 1 - 2 * r.bottom() / h));
   m_program->setUniformValue("split", split ? static_cast<GLfloat>(layer.split) : -1.0f);
+  m_program->setUniformValue("vertical", layer.splitVertical ? 1.0f : 0.0f);
   const QColor shade = layer.showOriginal ? QColor(Qt::transparent) : layer.shade;
   m_program->setUniformValue("shade", QVector4D(shade.redF(), shade.greenF(), shade.blueF(), shade.alphaF()));
   m_quad.bind();

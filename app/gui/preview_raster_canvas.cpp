@@ -3,6 +3,8 @@
 
 #include <QElapsedTimer>
 #include <QPainter>
+#include <algorithm>
+#include <cmath>
 
 namespace convolab::gui {
 
@@ -14,28 +16,60 @@ PreviewRasterCanvas::PreviewRasterCanvas(PreviewCanvasHost* host, QWidget* paren
   setAttribute(Qt::WA_TransparentForMouseEvents);
 }
 
+namespace {
+
+// Draws the part `source` (frame coordinates) of `image`, placed as the whole frame goes to `frame`, where it
+// meets `clip`: only the frame pixels in view, widened to whole pixels. A zoomed frame reaches far past the
+// widget (32 × 1920 = 61440 pixels), which QPainter would otherwise scale in full.
+void drawPart(QPainter& p, const QImage& image, const QRectF& frame, const QRectF& source,
+              const QRectF& clip) {
+  const double sx = frame.width() / image.width(), sy = frame.height() / image.height();
+  const auto toWidget = [&](const QPointF& f) {
+    return QPointF(frame.left() + f.x() * sx, frame.top() + f.y() * sy);
+  };
+  const QRectF shown = QRectF(toWidget(source.topLeft()), toWidget(source.bottomRight())).intersected(clip);
+  if (shown.isEmpty()) return;
+  const QRectF part(QPointF(std::max(source.left(), std::floor((shown.left() - frame.left()) / sx)),
+                            std::max(source.top(), std::floor((shown.top() - frame.top()) / sy))),
+                    QPointF(std::min(source.right(), std::ceil((shown.right() - frame.left()) / sx)),
+                            std::min(source.bottom(), std::ceil((shown.bottom() - frame.top()) / sy))));
+  p.drawImage(QRectF(toWidget(part.topLeft()), toWidget(part.bottomRight())), image, part);
+}
+
+}  // namespace
+
 void paintPreviewLayer(QPainter& p, const PreviewLayer& layer, const QRectF& area) {
   p.fillRect(area, layer.background);
   if (layer.filtered.isNull()) return;
   p.setRenderHint(QPainter::SmoothPixmapTransform, layer.smooth);
   const QRectF& target = layer.target;
+  const QRectF whole(QPointF(0, 0), QSizeF(layer.filtered.size()));
   if (layer.showOriginal) {
-    p.drawImage(target, layer.original);
+    drawPart(p, layer.original, target, whole, area);
     return;
   }
   if (layer.split < 0) {
-    p.drawImage(target, layer.filtered);
-    if (layer.shade.alpha() > 0) p.fillRect(target, layer.shade);
+    drawPart(p, layer.filtered, target, whole, area);
+    if (layer.shade.alpha() > 0) p.fillRect(target.intersected(area), layer.shade);
     return;
   }
-  const double x = target.left() + layer.split * target.width();
-  const double srcX = layer.split * layer.filtered.width();
-  // Each half from its own image; the source rectangles meet at the same pixel column.
-  p.drawImage(QRectF(target.left(), target.top(), x - target.left(), target.height()), layer.original,
-              QRectF(0, 0, srcX, layer.original.height()));
-  const QRectF right(x, target.top(), target.right() - x, target.height());
-  p.drawImage(right, layer.filtered, QRectF(srcX, 0, layer.filtered.width() - srcX, layer.filtered.height()));
-  if (layer.shade.alpha() > 0) p.fillRect(right, layer.shade);
+  // Each part from its own image; the source rectangles meet at the same pixel column (or row).
+  QRectF before = whole, after = whole;
+  QRectF afterTarget = target;
+  if (layer.splitVertical) {
+    const double srcY = layer.split * whole.height();
+    before.setBottom(srcY);
+    after.setTop(srcY);
+    afterTarget.setTop(target.top() + layer.split * target.height());
+  } else {
+    const double srcX = layer.split * whole.width();
+    before.setRight(srcX);
+    after.setLeft(srcX);
+    afterTarget.setLeft(target.left() + layer.split * target.width());
+  }
+  drawPart(p, layer.original, target, before, area);
+  drawPart(p, layer.filtered, target, after, area);
+  if (layer.shade.alpha() > 0) p.fillRect(afterTarget.intersected(area), layer.shade);
 }
 
 void PreviewRasterCanvas::paintEvent(QPaintEvent*) {

@@ -3,7 +3,11 @@
 // source state.
 #include "preview_widget.hpp"
 
+#include <QApplication>
 #include <QBoxLayout>
+#include <QCursor>
+#include <QFileDialog>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
@@ -11,7 +15,9 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <algorithm>
+#include <cmath>
 
 #include "preview_gl_canvas.hpp"
 #include "preview_raster_canvas.hpp"
@@ -89,6 +95,35 @@ PreviewWidget::PreviewWidget(QWidget* parent, const QString& rendererSetting) : 
   connect(m_openImage, &QPushButton::clicked, this, &PreviewWidget::openImageRequested);
   connect(m_openVideo, &QPushButton::clicked, this, &PreviewWidget::openVideoRequested);
   connect(m_testPattern, &QPushButton::clicked, this, &PreviewWidget::testPatternRequested);
+  qApp->installEventFilter(this);
+}
+
+bool PreviewWidget::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Show && watched->isWidgetType()) {
+    auto* dialog = qobject_cast<QFileDialog*>(watched);
+    if (dialog && dialog->isWindow() && dialog->parentWidget() &&
+        dialog->parentWidget()->window() == window() && isVisible())
+      keepPictureInView(dialog);
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+void PreviewWidget::keepPictureInView(QWidget* dialog) const {
+  // Runs before QDialog::showEvent, which would centre the dialog over the window; an explicit move() makes
+  // it leave the position alone.
+  const QRectF shown = m_view.visibleRect().isEmpty() ? QRectF(rect()) : m_view.visibleRect();
+  const QRect picture(mapToGlobal(shown.topLeft().toPoint()), shown.size().toSize());
+  const QRect area = window()->frameGeometry();
+  const QSize size = dialog->frameGeometry().size();
+  const int top = std::max(area.top(), area.center().y() - size.height() / 2);
+  const auto hidden = [&](int left) {
+    const QRect both = QRect(QPoint(left, top), size).intersected(picture);
+    return both.isEmpty() ? 0 : both.width() * both.height();
+  };
+  int best = area.center().x() - size.width() / 2;
+  for (const int left : {area.left(), area.right() + 1 - size.width()})
+    if (hidden(left) < hidden(best)) best = left;
+  dialog->move(best, top);
 }
 
 PreviewWidget::~PreviewWidget() = default;
@@ -141,9 +176,13 @@ void PreviewWidget::setFrame(ProcessedFramePtr frame) {
   m_originalImage = !m_frame                                 ? QImage()
                     : m_frame->original == m_frame->filtered ? m_filteredImage
                                                              : wrap(m_frame->original);
+  const QSize before = m_view.imageSize();
   m_view.setImageSize(m_filteredImage.size());
   updateStale();
-  refresh();
+  if (m_view.imageSize() != before)
+    viewChanged();
+  else
+    refresh();
 }
 
 void PreviewWidget::update() {
@@ -198,14 +237,53 @@ void PreviewWidget::setViewMode(ViewMode mode) {
 }
 
 void PreviewWidget::setFitToWindow(bool fit) {
-  if (fit == m_view.fit()) return;
+  if (fit == m_view.fit() && (fit || m_view.zoom() == 1.0)) return;
   m_view.setFit(fit);
-  emit fitToWindowChanged(fit);
+  viewChanged();
+}
+
+void PreviewWidget::setZoom(double zoom) {
+  m_view.zoomAt(zoom, QRectF(rect()).center());
+  viewChanged();
+}
+
+void PreviewWidget::zoomIn() {
+  m_view.zoomIn(QRectF(rect()).center());
+  viewChanged();
+}
+
+void PreviewWidget::zoomOut() {
+  m_view.zoomOut(QRectF(rect()).center());
+  viewChanged();
+}
+
+void PreviewWidget::viewChanged() {
+  if (m_view.fit() != m_wasFit) {
+    m_wasFit = m_view.fit();
+    emit fitToWindowChanged(m_wasFit);
+  }
+  if (m_view.scale() != m_lastScale) {
+    m_lastScale = m_view.scale();
+    emit zoomChanged();
+  }
   refresh();
+  // The frame moved under a still cursor: the inspector reads the pixel now under it.
+  if (underMouse() && m_drag == Drag::None) {
+    const QPoint framePos = framePosition(mapFromGlobal(QCursor::pos()));
+    if (framePos.x() >= 0)
+      emit hovered(framePos, QGuiApplication::queryKeyboardModifiers());
+    else
+      emit hoverLeft();
+  }
 }
 
 void PreviewWidget::setSplitPosition(double position) {
   m_view.setSplit(position);
+  refresh();
+}
+
+void PreviewWidget::setSplitVertical(bool vertical) {
+  m_view.setSplitVertical(vertical);
   refresh();
 }
 
@@ -254,6 +332,10 @@ void PreviewWidget::setBanner(const QString& message) {
 
 void PreviewWidget::resizeEvent(QResizeEvent*) {
   m_view.setViewportSize(size());
+  if (m_view.scale() != m_lastScale) {
+    m_lastScale = m_view.scale();
+    emit zoomChanged();
+  }
   m_canvas->setGeometry(rect());
   m_placeholder->setGeometry(rect());
   // Narrow preview (docks open on a small screen): stack the three buttons instead of clipping them.
@@ -265,20 +347,44 @@ bool PreviewWidget::nearDivider(const QPointF& pos) const {
   return m_view.nearDivider(pos, kDividerGrab);
 }
 
-void PreviewWidget::drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
-                             const QColor& bg) const {
+QRectF PreviewWidget::drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
+                               const QColor& bg) const {
+  // Inside the preview, whatever its width: a long text is elided rather than cut off at the left edge.
+  const QRectF bounds = QRectF(rect()).adjusted(4, 4, -4, -4);
   const QFontMetricsF fm(p.font());
-  const QSizeF size(fm.horizontalAdvance(text) + 20, fm.height() + 10);
-  QPointF topLeft = anchor;
-  if (align & Qt::AlignRight) topLeft.rx() -= size.width();
-  if (align & Qt::AlignHCenter) topLeft.rx() -= size.width() / 2;
-  if (align & Qt::AlignVCenter) topLeft.ry() -= size.height() / 2;
-  const QRectF box(topLeft, size);
+  const QString shown = fm.elidedText(text, Qt::ElideRight, std::max(0.0, bounds.width() - 20));
+  const QSizeF size(std::min(fm.horizontalAdvance(shown) + 20, bounds.width()), fm.height() + 10);
+  const QRectF box = placePill(size, anchor, align, bounds);
   p.setPen(Qt::NoPen);
   p.setBrush(bg);
   p.drawRoundedRect(box, size.height() / 2, size.height() / 2);
   p.setPen(theme::brightText());
-  p.drawText(box, Qt::AlignCenter, text);
+  p.drawText(box, Qt::AlignCenter, shown);
+  return box;
+}
+
+void PreviewWidget::drawPixelGrid(QPainter& p) const {
+  if (!m_view.gridVisible() || m_filteredImage.isNull()) return;
+  const QRectF shown = m_view.visibleRect();
+  if (shown.isEmpty()) return;
+  // One widget pixel wide, on the first widget column (row) of each frame pixel: whole-pixel rectangles,
+  // the same on every paint engine.
+  const QPoint first = m_view.framePixel(shown.topLeft());
+  const QPoint last = m_view.framePixel(shown.bottomRight() - QPointF(0.5, 0.5));
+  const int top = static_cast<int>(std::floor(shown.top())),
+            bottom = static_cast<int>(std::ceil(shown.bottom()));
+  const int left = static_cast<int>(std::floor(shown.left())),
+            right = static_cast<int>(std::ceil(shown.right()));
+  p.save();
+  p.setRenderHint(QPainter::Antialiasing, false);
+  const QColor colour = theme::pixelGrid();
+  for (int x = first.x() + 1; x <= last.x(); ++x)
+    p.fillRect(QRect(static_cast<int>(std::round(m_view.toWidget(QPointF(x, 0)).x())), top, 1, bottom - top),
+               colour);
+  for (int y = first.y() + 1; y <= last.y(); ++y)
+    p.fillRect(QRect(left, static_cast<int>(std::round(m_view.toWidget(QPointF(0, y)).y())), right - left, 1),
+               colour);
+  p.restore();
 }
 
 PreviewLayer PreviewWidget::previewLayer() const {
@@ -289,6 +395,7 @@ PreviewLayer PreviewWidget::previewLayer() const {
   layer.original = m_originalImage;
   layer.showOriginal = m_mode == ViewMode::Original;
   layer.split = m_mode == ViewMode::Split ? m_view.split() : -1;
+  layer.splitVertical = m_view.splitVertical();
   layer.target = imageRect();
   layer.smooth = m_view.smoothSampling();
   // A frame made with an older filter than the editor's is dimmed, so it is not taken for the new result.
@@ -310,28 +417,41 @@ void PreviewWidget::paintOverlays(QPainter& p) {
   p.setRenderHint(QPainter::SmoothPixmapTransform);
   p.setRenderHint(QPainter::Antialiasing);
 
-  const QRectF target = imageRect();
+  drawPixelGrid(p);
+  // The pills sit on the part of the frame in view (a zoomed frame reaches past the preview).
+  const QRectF target = m_view.visibleRect().isEmpty() ? imageRect() : m_view.visibleRect();
   if (!m_filteredImage.isNull() && m_mode == ViewMode::Split) {
-    const double x = m_view.dividerX();
+    const bool vertical = m_view.splitVertical();
+    const QLineF line = m_view.divider();
     p.setPen(QPen(theme::splitLine(), 2));
-    p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
-    const QPointF handle(x, target.center().y());
+    p.drawLine(line);
+    // The knob in the middle of the divider's part in view.
+    const QPointF handle =
+        vertical ? QPointF(target.center().x(), line.y1()) : QPointF(line.x1(), target.center().y());
     p.setBrush(theme::splitKnob());
     p.setPen(Qt::NoPen);
     p.drawEllipse(handle, 13, 13);
     p.setPen(QPen(theme::window(), 2));
-    p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, -4));
-    p.drawLine(handle + QPointF(-6, 0), handle + QPointF(-2, 4));
-    p.drawLine(handle + QPointF(6, 0), handle + QPointF(2, -4));
-    p.drawLine(handle + QPointF(6, 0), handle + QPointF(2, 4));
+    // Two arrowheads pointing along the axis the divider moves on.
+    const auto arrow = [&](double along, double across) {
+      return vertical ? QPointF(across, along) : QPointF(along, across);
+    };
+    p.drawLine(handle + arrow(-6, 0), handle + arrow(-2, -4));
+    p.drawLine(handle + arrow(-6, 0), handle + arrow(-2, 4));
+    p.drawLine(handle + arrow(6, 0), handle + arrow(2, -4));
+    p.drawLine(handle + arrow(6, 0), handle + arrow(2, 4));
     QFont f = font();
     f.setPointSizeF(8.5);
     f.setBold(true);
     p.setFont(f);
     drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
              theme::pillColor(theme::Pill::Label));
-    drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
-             theme::pillColor(theme::Pill::Label));
+    if (vertical)
+      drawPill(p, QPointF(target.left() + 10, std::max(line.y1(), target.top()) + 10), tr("FILTERED"),
+               Qt::AlignLeft, theme::pillColor(theme::Pill::Label));
+    else
+      drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
+               theme::pillColor(theme::Pill::Label));
   }
 
   QFont f = font();
@@ -340,6 +460,10 @@ void PreviewWidget::paintOverlays(QPainter& p) {
   if (m_mode == ViewMode::Original && !m_filteredImage.isNull())
     drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
              theme::pillColor(theme::Pill::Label));
+  // The zoom, where the toolbar's Fit and 100 % (checked) do not say it already.
+  if (!m_filteredImage.isNull() && !m_view.fit() && m_view.zoom() != 1.0)
+    drawPill(p, QPointF(target.center().x(), target.top() + (m_banner.isEmpty() ? 10 : 40)),
+             m_view.zoomText(), Qt::AlignHCenter, theme::pillColor(theme::Pill::Label));
   if (m_frame && m_frame->record.bypassed && m_mode != ViewMode::Original)
     drawPill(p, target.topRight() + QPointF(-10, m_mode == ViewMode::Split ? 44 : 10), tr("BYPASS"),
              Qt::AlignRight, theme::pillColor(theme::Pill::Bypass));
@@ -350,6 +474,7 @@ void PreviewWidget::paintOverlays(QPainter& p) {
   // Processing carries on while the next engine is prepared: say what it waits on, and mark a frame made
   // with an older filter than the editor shows.
   const bool showStale = staleShown();
+  m_stalePill = {};
   if ((showStale || !m_preparing.isEmpty()) && m_mode != ViewMode::Original && m_disconnected.isEmpty()) {
     QString text;
     if (showStale)
@@ -357,8 +482,9 @@ void PreviewWidget::paintOverlays(QPainter& p) {
                                                    : tr("Previous filter — the new one is on its way");
     if (!m_preparing.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_preparing;
     const QRectF area = m_filteredImage.isNull() ? QRectF(rect()) : target;
-    drawPill(p, QPointF(area.right() - 10, area.bottom() - 38), QStringLiteral("⟳  ") + text, Qt::AlignRight,
-             theme::pillColor(showStale ? theme::Pill::Stale : theme::Pill::Preparing));
+    m_stalePill =
+        drawPill(p, QPointF(area.right() - 10, area.bottom() - 38), QStringLiteral("⟳  ") + text,
+                 Qt::AlignRight, theme::pillColor(showStale ? theme::Pill::Stale : theme::Pill::Preparing));
   }
 
   if (!m_disconnected.isEmpty()) {
@@ -388,11 +514,13 @@ void PreviewWidget::paintOverlays(QPainter& p) {
 }
 
 void PreviewWidget::mousePressEvent(QMouseEvent* event) {
-  if (event->button() != Qt::LeftButton) return QWidget::mousePressEvent(event);
-  if (nearDivider(event->position())) {
+  const bool middle = event->button() == Qt::MiddleButton;
+  if (event->button() != Qt::LeftButton && !middle) return QWidget::mousePressEvent(event);
+  if (!middle && nearDivider(event->position())) {
     m_drag = Drag::Divider;
-  } else if (m_mode == ViewMode::Split && imageRect().contains(event->position())) {
-    // A click anywhere in split view moves the divider there.
+  } else if (!middle && m_mode == ViewMode::Split && m_view.fit() &&
+             imageRect().contains(event->position())) {
+    // Fitted, a click anywhere in split view moves the divider there (zoomed, a drag pans).
     m_drag = Drag::Divider;
     mouseMoveEvent(event);
   } else if (!m_view.fit()) {
@@ -406,14 +534,14 @@ void PreviewWidget::mousePressEvent(QMouseEvent* event) {
 void PreviewWidget::mouseMoveEvent(QMouseEvent* event) {
   if (m_drag == Drag::Divider) {
     if (imageRect().width() > 0) {
-      setSplitPosition(m_view.splitAt(event->position().x()));
+      setSplitPosition(m_view.splitAt(event->position()));
       emit splitPositionChanged(m_view.split());
     }
   } else if (m_drag == Drag::Pan) {
     m_view.setPan(m_panStart + (event->position() - m_dragStart));
     refresh();
   } else {
-    setCursor(nearDivider(event->position()) ? Qt::SplitHCursor
+    setCursor(nearDivider(event->position()) ? (m_view.splitVertical() ? Qt::SplitVCursor : Qt::SplitHCursor)
                                              : (!m_view.fit() ? Qt::OpenHandCursor : Qt::ArrowCursor));
   }
   const QPoint framePos = framePosition(event->position());
@@ -442,8 +570,25 @@ void PreviewWidget::mouseReleaseEvent(QMouseEvent*) {
   setCursor(Qt::ArrowCursor);
 }
 
-void PreviewWidget::mouseDoubleClickEvent(QMouseEvent*) {
-  setFitToWindow(!m_view.fit());
+void PreviewWidget::mouseDoubleClickEvent(QMouseEvent* event) {
+  // Fitted: 100 % around the pixel clicked; zoomed: fit.
+  if (m_view.fit())
+    m_view.zoomAt(1.0, event->position());
+  else
+    m_view.setFit(true);
+  viewChanged();
+}
+
+void PreviewWidget::wheelEvent(QWheelEvent* event) {
+  if (m_filteredImage.isNull() || placeholderVisible()) return QWidget::wheelEvent(event);
+  // One zoom step per notch (120), around the cursor: the frame point under it stays under it.
+  m_wheel += event->angleDelta().y();
+  const QPointF at = event->position();
+  bool changed = false;
+  for (; m_wheel >= 120; m_wheel -= 120) m_view.zoomIn(at), changed = true;
+  for (; m_wheel <= -120; m_wheel += 120) m_view.zoomOut(at), changed = true;
+  if (changed) viewChanged();
+  event->accept();
 }
 
 }  // namespace convolab::gui

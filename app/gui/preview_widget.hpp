@@ -54,8 +54,20 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
 
   void setViewMode(ViewMode mode);
   ViewMode viewMode() const { return m_mode; }
+  /// Fit, or (false) 100 % centred.
   void setFitToWindow(bool fit);
   bool fitToWindow() const { return m_view.fit(); }
+  /// Zooms to `zoom` (widget pixels per frame pixel) around the preview's centre: the frame point there
+  /// stays there.
+  void setZoom(double zoom);
+  /// One step up or down (PreviewView's steps), around the centre.
+  void zoomIn();
+  void zoomOut();
+  /// Split top (original) / bottom (filtered) instead of left / right.
+  void setSplitVertical(bool vertical);
+  bool splitVertical() const { return m_view.splitVertical(); }
+  /// Where the stale / preparing pill was last painted (empty: not shown); kept inside the preview.
+  QRectF stalePillRect() const { return m_stalePill; }
   /// Divider position in split view, 0..1 of the image width.
   void setSplitPosition(double position);
   double splitPosition() const { return m_view.split(); }
@@ -108,6 +120,8 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   void rendererChanged();
   void splitPositionChanged(double position);
   void fitToWindowChanged(bool fit);
+  /// The scale changed (fit, zoom, or the fitted scale with the size); view() has the new one.
+  void zoomChanged();
   void openImageRequested();
   void openVideoRequested();
   void testPatternRequested();
@@ -120,6 +134,9 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+  /// Moves a file dialog of this window off the picture as it opens (see keepPictureInView).
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   void leaveEvent(QEvent* event) override;
 
@@ -135,8 +152,17 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
 
   QRectF imageRect() const { return m_view.imageRect(); }
   bool nearDivider(const QPointF& pos) const;
-  void drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
-                const QColor& bg) const;
+  /// Draws a pill at `anchor`, kept (and its text elided) inside the preview; returns where it went.
+  QRectF drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
+                  const QColor& bg) const;
+  /// Thin lines between the frame pixels in view (zoom ≥ PreviewView::kGridZoom).
+  void drawPixelGrid(QPainter& p) const;
+  /// After a zoom or fit change: signals, repaint, and the hover (the pixel under the cursor moved).
+  void viewChanged();
+  /// A file dialog opened over this window: centred, it covered the whole picture at 1366×768 (and, dark
+  /// and frameless without a window manager, read as a blank preview). It goes to the window's left or
+  /// right edge, whichever hides less of the picture.
+  void keepPictureInView(QWidget* dialog) const;
   void updateStale();
   /// The stale mark is due: stale for longer than the grace.
   bool staleShown() const;
@@ -158,6 +184,10 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   enum class Drag { None, Divider, Pan } m_drag = Drag::None;
   QPointF m_dragStart;
   QPointF m_panStart;
+  int m_wheel = 0;  // wheel angle not yet turned into a zoom step (touchpads send small deltas)
+  bool m_wasFit = true;
+  double m_lastScale = 0;
+  QRectF m_stalePill;
 
   QWidget* m_placeholder;
   QLabel* m_placeholderTitle;

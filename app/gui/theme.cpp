@@ -127,6 +127,9 @@ QColor disconnectedShade() {
 QColor splitLine() {
   return QColor(255, 255, 255, 230);
 }
+QColor pixelGrid() {
+  return QColor(128, 134, 144, 150);
+}
 QColor splitKnob() {
   return QColor(255, 255, 255, 235);
 }

@@ -47,6 +47,7 @@ QColor staleShade();          ///< over a frame made with an older filter
 QColor disconnectedShade();   ///< over the last frame of a lost source
 QColor splitLine();           ///< the split view's divider
 QColor splitKnob();           ///< its handle
+QColor pixelGrid();           ///< the lines between frame pixels of a zoomed preview (≥ 800 %)
 QColor bannerBackground();    ///< the warning strip along the preview's top
 QColor bannerText();
 

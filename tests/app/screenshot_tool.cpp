@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // convolab_screenshot: renders the main window (docs/screenshot.png) or, with --lab, a view of the
 // strategy lab (docs/GUI.md) to PNG with QWidget::grab(). Usage:
-//   convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] [convolab options…]
-//       the window after SECONDS
+//   convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] [--size WxH]
+//                       [convolab options…]
+//       the window after SECONDS (--vertical: split top / bottom; --zoom: the preview zoomed around its
+//       centre, e.g. 8 for 800 % with the pixel grid)
 //   convolab_screenshot OUT.png SECONDS --lab compare|analysis|source [--preset NAME] [convolab options…]
 //       SECONDS after the first frame made with the preset's filter: compare — the Compare Strategies
 //       dialog after a run; analysis — the window with the Analysis dock raised and the pixel inspector's
@@ -79,7 +81,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("convolab"));
   QStringList args = QApplication::arguments();
   const char* const usage =
-      "usage: convolab_screenshot OUT.png SECONDS [--split] [--preset NAME] [--size WxH] "
+      "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
+      "[--size WxH] "
       "[--lab compare|analysis|source] [options]\n";
   if (args.size() < 3) {
     std::fputs(usage, stderr);
@@ -88,12 +91,17 @@ int main(int argc, char** argv) {
   const QString out = args[1];
   const double seconds = args[2].toDouble();
   QStringList rest{args[0]};
-  bool split = false;
+  bool split = false, vertical = false;
+  double zoom = 0;
   QString preset, lab;
   QSize size(1600, 1000);
   for (int i = 3; i < args.size(); ++i) {
     if (args[i] == QLatin1String("--split")) {
       split = true;
+    } else if (args[i] == QLatin1String("--vertical")) {
+      vertical = true;
+    } else if (args[i] == QLatin1String("--zoom") && i + 1 < args.size()) {
+      zoom = args[++i].toDouble();
     } else if (args[i] == QLatin1String("--preset") && i + 1 < args.size()) {
       preset = args[++i];
     } else if (args[i] == QLatin1String("--lab") && i + 1 < args.size()) {
@@ -122,6 +130,9 @@ int main(int argc, char** argv) {
   window.resize(size);
   window.show();
   if (split) window.action(gui::ActionId::ViewSplit)->trigger();
+  if (window.action(gui::ActionId::SplitVertical)->isChecked() != vertical)
+    window.action(gui::ActionId::SplitVertical)->trigger();
+  if (zoom > 0) window.preview()->setZoom(zoom);
   if (!preset.isEmpty()) {
     gui::PresetLibrary presets;
     for (const auto& e : presets.bundled())

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "app_test_support.hpp"
+#include "preview_gl_canvas.hpp"
 #include "preview_widget.hpp"
 
 using namespace convolab;
@@ -113,31 +114,59 @@ class PreviewGlTest : public QObject {
     m_gl.reset();
     qunsetenv("CONVOLAB_PREVIEW");
     qunsetenv("CONVOLAB_PREVIEW_GL_FAIL");
+    qunsetenv("CONVOLAB_PREVIEW_GL_PBO");
   }
 
   // At 100 % every frame pixel is one widget pixel: both back-ends show the frame's own values, whatever
-  // the rows' padding (GL reads it through the unpack alignment, the row length, or row by row).
+  // the rows' padding (GL reads it through the unpack alignment, the row length, or row by row), through a
+  // pixel buffer (where the context maps one, as Mesa's does) and from the image's memory
+  // (CONVOLAB_PREVIEW_GL_PBO=0). 641 pixels: rows of 1923 bytes, which no alignment but 1 fits.
   void sameAsRasterAtFullSize_data() {
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("height");
     QTest::addColumn<int>("stride");
-    QTest::newRow("packed") << 301 * 3;
-    QTest::newRow("aligned to 8") << 904;
-    QTest::newRow("row length 304") << 912;
-    QTest::newRow("row by row") << 910;
+    const struct {
+      const char* name;
+      int w, h, stride;
+    } cases[] = {{"packed", 301, 203, 301 * 3},
+                 {"aligned to 8", 301, 203, 904},
+                 {"row length 304", 301, 203, 912},
+                 {"row by row", 301, 203, 910},
+                 {"641x479 packed", 641, 479, 1923},
+                 {"641x479 aligned to 8", 641, 479, 1928},
+                 {"641x479 row length 642", 641, 479, 1926},
+                 {"641x479 row by row", 641, 479, 1925}};
+    for (const auto& c : cases)
+      for (const bool pbo : {true, false})
+        QTest::newRow(qPrintable(QStringLiteral("%1, %2").arg(
+            QLatin1String(c.name), pbo ? QStringLiteral("pixel buffer") : QStringLiteral("client memory"))))
+            << c.w << c.h << c.stride;
   }
   void sameAsRasterAtFullSize() {
+    QFETCH(int, width);
+    QFETCH(int, height);
     QFETCH(int, stride);
+    const bool pbo = QString::fromLatin1(QTest::currentDataTag()).endsWith(QLatin1String("pixel buffer"));
+    if (!pbo) qputenv("CONVOLAB_PREVIEW_GL_PBO", "0");
     // Odd sizes: centring would put the frame on half pixels without the pixel-grid rounding.
-    const auto frame = frameOf(301, 203, 1, static_cast<std::size_t>(stride));
-    if (!makePair(QSize(401, 290), frame)) QSKIP("no OpenGL context on this display");
+    const auto frame = frameOf(width, height, 1, static_cast<std::size_t>(stride));
+    if (!makePair(QSize(width + 100, height + 87), frame)) QSKIP("no OpenGL context on this display");
+    auto* canvas = qobject_cast<PreviewGlCanvas*>(m_gl->canvas());
+    QVERIFY(canvas);
     m_raster->setFitToWindow(false);
     m_gl->setFitToWindow(false);
     const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
+    // Mesa's GL maps buffers: the pixel buffer path runs where asked for.
+    QCOMPARE(canvas->uploadsThroughPixelBuffer(), pbo);
     const Difference d = compare(raster, gl);
     QVERIFY2(d.max <= 1, qPrintable(describe(d)));
-    // The frame's own pixels, not a scaled copy.
+    // The frame's own pixels, not a scaled copy: the first and the last.
     const QPoint corner = m_gl->view().imageRect().topLeft().toPoint();
     const std::uint8_t* first = frame->filtered->pixels.data();
     QCOMPARE(gl.pixel(corner), qRgb(first[0], first[1], first[2]));
+    const std::uint8_t* last =
+        first + static_cast<std::size_t>(height - 1) * frame->filtered->stride + 3 * (width - 1);
+    QCOMPARE(gl.pixel(corner + QPoint(width - 1, height - 1)), qRgb(last[0], last[1], last[2]));
   }
 
   // Split view at 100 %: the original left of the divider, the filtered frame right of it. The divider, its
@@ -167,6 +196,48 @@ class PreviewGlTest : public QObject {
     };
     QCOMPARE(gl.pixel(corner + QPoint(20, 180)), pixelOf(*frame->original, 20, 180));
     QCOMPARE(gl.pixel(corner + QPoint(280, 180)), pixelOf(*frame->filtered, 280, 180));
+  }
+
+  // Zoomed to 800 % (nearest, square pixels) with the pixel grid, panned, in both split orientations: the
+  // same picture (the zoom pill at the top is an overlay: skipped). The frame reaches far past the widget.
+  void sameAsRasterZoomedWithTheGrid_data() {
+    QTest::addColumn<int>("split");
+    QTest::newRow("filtered") << -1;
+    QTest::newRow("split left / right") << 0;
+    QTest::newRow("split top / bottom") << 1;
+  }
+  void sameAsRasterZoomedWithTheGrid() {
+    QFETCH(int, split);
+    const auto frame = frameOf(301, 203);
+    if (!makePair(QSize(401, 290), frame)) QSKIP("no OpenGL context on this display");
+    for (auto* p : {m_raster.get(), m_gl.get()}) {
+      if (split >= 0) {
+        p->setViewMode(ViewMode::Split);
+        p->setSplitVertical(split == 1);
+        p->setSplitPosition(0.5);
+      }
+      p->setZoom(8);
+      // The divider (at the frame's centre, in view) and its knob are anti-aliased overlays: move it aside.
+      p->setSplitPosition(0.503);
+    }
+    QVERIFY(m_gl->view().gridVisible());
+    QCOMPARE(m_gl->view().imageRect(), m_raster->view().imageRect());
+    const QLineF divider = m_gl->view().divider();
+    const auto overlay = [&](int x, int y) {
+      if (y < 45) return true;  // the "800 %" pill and the split labels
+      if (split < 0) return false;
+      // The divider and its knob; top / bottom, also the "FILTERED" label under the divider.
+      if (split == 1) return y + 0.5 > divider.y1() - 16 && y + 0.5 < divider.y1() + 45;
+      return std::abs(x + 0.5 - divider.x1()) < 16;
+    };
+    const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
+    const Difference d = compare(raster, gl, overlay);
+    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    // Square 8×8 pixels: the frame's own value inside a cell, the grid on its first column.
+    const QPoint cell = m_gl->view().pixelRect(QPoint(160, 110)).topLeft().toPoint();
+    const std::uint8_t* px = frame->filtered->pixels.data() + 110 * frame->filtered->stride + 3 * 160;
+    if (split != 1) QCOMPARE(gl.pixel(cell + QPoint(3, 5)), qRgb(px[0], px[1], px[2]));
+    QVERIFY(gl.pixel(cell + QPoint(0, 5)) != gl.pixel(cell + QPoint(3, 5)));
   }
 
   // The overlays are painted over the GL frame: on screen and in QWidget::grab() (the docs' screenshots),

@@ -6,6 +6,7 @@
 
 #include "preview_view.hpp"
 
+using convolab::gui::placePill;
 using convolab::gui::PreviewView;
 
 namespace {
@@ -64,12 +65,164 @@ class PreviewViewTest : public QObject {
   void dividerFollowsTheSplit() {
     PreviewView v = viewOf({800, 600}, {640, 480}, true);
     v.setSplit(0.3);
-    QCOMPARE(v.splitAt(v.dividerX()), 0.3);
+    QCOMPARE(v.splitAt(QPointF(v.dividerX(), 0)), 0.3);
     QVERIFY(v.nearDivider(QPointF(v.dividerX() + 5, 300), 10));
     QVERIFY(!v.nearDivider(QPointF(v.dividerX() + 15, 300), 10));
     v.setSplit(7);
     QCOMPARE(v.split(), 1.0);
-    QCOMPARE(v.splitAt(-100), 0.0);
+    QCOMPARE(v.splitAt(QPointF(-100, 0)), 0.0);
+  }
+
+  // The wheel's zoom keeps the frame point under the cursor where it is (within half a widget pixel: the
+  // corner snaps to the pixel grid), all the way up to 32× and back down to below fit.
+  void zoomKeepsThePointUnderTheCursor() {
+    for (const QPointF anchor : {QPointF(320, 240), QPointF(250, 190), QPointF(401.5, 287.25)}) {
+      PreviewView v = viewOf({640, 480}, {320, 200}, true);
+      const QPointF at = v.toFrame(anchor);
+      QVERIFY(v.imageRect().contains(anchor));
+      double last = v.scale();
+      while (v.scale() < PreviewView::kMaxZoom) {
+        v.zoomIn(anchor);
+        QVERIFY2(v.scale() > last, qPrintable(QString::number(v.scale())));
+        last = v.scale();
+        const QPointF back = v.toWidget(at);
+        QVERIFY2(std::abs(back.x() - anchor.x()) <= 0.5 && std::abs(back.y() - anchor.y()) <= 0.5,
+                 qPrintable(QStringLiteral("zoom %1: %2, %3").arg(v.scale()).arg(back.x()).arg(back.y())));
+      }
+      QCOMPARE(v.scale(), PreviewView::kMaxZoom);
+      v.zoomIn(anchor);
+      QCOMPARE(v.scale(), PreviewView::kMaxZoom);
+      for (int i = 0; i < 14; ++i) {
+        v.zoomOut(anchor);
+        const QPointF back = v.toWidget(at);
+        // Below fit the frame is smaller than the view and the anchor may be outside it: clamped then.
+        if (v.scale() >= v.fitScale())
+          QVERIFY2(std::abs(back.x() - anchor.x()) <= 0.5 && std::abs(back.y() - anchor.y()) <= 0.5,
+                   qPrintable(QStringLiteral("zoom %1: %2, %3").arg(v.scale()).arg(back.x()).arg(back.y())));
+      }
+      QVERIFY(v.scale() < v.fitScale());
+    }
+  }
+
+  // Fit, 100 % (Ctrl+1 zooms around the centre: from fit that is the frame's centre), and the steps.
+  void fitAndFullSizeAndSteps() {
+    PreviewView v = viewOf({1000, 600}, {1920, 1080}, true);
+    const double fit = v.fitScale();
+    QCOMPARE(v.scale(), fit);
+    QCOMPARE(v.zoomText(), QStringLiteral("Fit 51.2 %"));  // 984 / 1920
+    v.zoomAt(1.0, QPointF(500, 300));
+    QVERIFY(!v.fit());
+    QCOMPARE(v.scale(), 1.0);
+    QVERIFY(!v.smoothSampling());
+    QCOMPARE(v.imageRect(), QRectF(500 - 960, 300 - 540, 1920, 1080));
+    QCOMPARE(v.zoomText(), QStringLiteral("100 %"));
+    v.zoomIn(QPointF(500, 300));
+    QCOMPARE(v.scale(), 1.5);
+    v.zoomAt(4, QPointF(500, 300));
+    QCOMPARE(v.zoomText(), QStringLiteral("400 %"));
+    v.setFit(true);
+    QCOMPARE(v.scale(), fit);
+    QVERIFY(v.pan().isNull());
+    // The first step from fit is the next one above it (0.5 → 2/3), not a jump to 100 %.
+    v.zoomIn(QPointF(500, 300));
+    QCOMPARE(v.scale(), 2.0 / 3);
+    QVERIFY(v.smoothSampling());
+  }
+
+  // However far it is dragged, part of the frame stays in view (kKeepVisible pixels, or all of a smaller
+  // frame) on both axes.
+  void panKeepsTheFrameInView() {
+    for (const double zoom : {1.0, 8.0, 32.0}) {
+      PreviewView v = viewOf({640, 480}, {300, 200}, true);
+      v.zoomAt(zoom, QPointF(320, 240));
+      for (const QPointF pan : {QPointF(1e6, 1e6), QPointF(-1e6, 3), QPointF(-5, -1e6), QPointF(1e6, -1e6)}) {
+        v.setPan(pan);
+        const QRectF shown = v.visibleRect();
+        const double keepX = std::min(PreviewView::kKeepVisible, 300 * zoom);
+        const double keepY = std::min(PreviewView::kKeepVisible, 200 * zoom);
+        QVERIFY2(
+            shown.width() >= keepX - 0.5 && shown.height() >= keepY - 0.5,
+            qPrintable(QStringLiteral("zoom %1: %2×%3").arg(zoom).arg(shown.width()).arg(shown.height())));
+        QVERIFY2(shown.width() <= keepX + 1 || shown.height() <= keepY + 1,
+                 "clamped to the limit, not before it");
+      }
+      v.setPan({10, -10});
+      QCOMPARE(v.pan(), QPointF(10, -10));  // within the limits: as asked
+    }
+  }
+
+  // The inspector's mapping at every zoom (fit, below 100 %, 100 %, 150 %, 800 %, 3200 %), panned, in both
+  // split orientations: the centre and the corners of every sampled frame pixel map back to it, and each
+  // pixel covers scale × scale widget pixels.
+  void inspectorCoordinatesAtEveryZoom() {
+    for (const double zoom : {0.0, 1.0 / 3, 1.0, 1.5, 8.0, 32.0})
+      for (const int split : {-1, 0, 1}) {
+        PreviewView v = viewOf({640, 480}, {320, 200}, true);
+        if (split >= 0) v.setSplitVertical(split == 1), v.setSplit(0.4);
+        if (zoom > 0) {
+          v.zoomAt(zoom, QPointF(300, 200));
+          v.setPan(v.pan() + QPointF(7, -3));
+        }
+        int checked = 0;
+        for (int y = 0; y < 200; y += 7)
+          for (int x = 0; x < 320; x += 11) {
+            const QPoint p(x, y);
+            const QRectF r = v.pixelRect(p);
+            QCOMPARE(r.width(), v.scale());
+            if (!QRectF(0, 0, 640, 480).contains(r.center())) continue;
+            ++checked;
+            const QString where =
+                QStringLiteral("zoom %1 split %2 pixel %3,%4").arg(zoom).arg(split).arg(x).arg(y);
+            QVERIFY2(v.framePixel(r.center()) == p, qPrintable(where));
+            QVERIFY2(v.framePixel(r.topLeft() + QPointF(0.01, 0.01)) == p, qPrintable(where));
+            QVERIFY2(v.framePixel(r.bottomRight() - QPointF(0.01, 0.01)) == p, qPrintable(where));
+          }
+        QVERIFY(checked > 0);
+      }
+    // At 800 % a frame pixel is an 8×8 block of widget pixels on the widget's pixel grid.
+    PreviewView v = viewOf({641, 479}, {320, 200}, true);
+    v.zoomAt(8, QPointF(300.3, 200.7));
+    const QRectF r = v.pixelRect({100, 50});
+    QCOMPARE(r.size(), QSizeF(8, 8));
+    QCOMPARE(r.left(), std::round(r.left()));
+    QCOMPARE(r.top(), std::round(r.top()));
+  }
+
+  void gridFrom800Percent() {
+    PreviewView v = viewOf({640, 480}, {32, 20}, true);
+    QVERIFY(v.fitScale() > 8);  // a tiny frame fitted: no grid (fit draws smooth)
+    QVERIFY(!v.gridVisible());
+    v.zoomAt(6, {320, 240});
+    QVERIFY(!v.gridVisible());
+    v.zoomIn({320, 240});
+    QCOMPARE(v.scale(), 8.0);
+    QVERIFY(v.gridVisible());
+    v.zoomAt(32, {320, 240});
+    QVERIFY(v.gridVisible());
+  }
+
+  void verticalDividerFollowsTheSplit() {
+    PreviewView v = viewOf({800, 600}, {640, 480}, true);
+    v.setSplitVertical(true);
+    v.setSplit(0.3);
+    const QRectF r = v.imageRect();
+    QCOMPARE(v.dividerY(), r.top() + 0.3 * r.height());
+    QCOMPARE(v.divider(), QLineF(r.left(), v.dividerY(), r.right(), v.dividerY()));
+    QCOMPARE(v.splitAt(QPointF(123, v.dividerY())), 0.3);
+    QVERIFY(v.nearDivider(QPointF(400, v.dividerY() - 5), 10));
+    QVERIFY(!v.nearDivider(QPointF(400, v.dividerY() + 15), 10));
+    QVERIFY(!v.nearDivider(QPointF(r.left() - 5, v.dividerY()), 10));
+  }
+
+  // A pill wider than the preview keeps its left edge (where its text starts) in view.
+  void pillsStayInside() {
+    const QRectF bounds(4, 4, 312, 232);
+    const QRectF normal = placePill({100, 24}, {300, 200}, Qt::AlignRight, bounds);
+    QCOMPARE(normal.right(), 300.0);
+    const QRectF wide = placePill({400, 24}, {300, 200}, Qt::AlignRight, bounds);
+    QCOMPARE(wide.left(), 4.0);
+    const QRectF low = placePill({100, 24}, {10, 230}, Qt::AlignLeft, bounds);
+    QCOMPARE(low.bottom(), 236.0);
   }
 
   void noFrameNoRect() {

@@ -102,7 +102,7 @@ bool PixelInspector::eventFilter(QObject* watched, QEvent* event) {
   return QObject::eventFilter(watched, event);
 }
 
-void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
+void PixelInspector::paint(QPainter& p, const QRectF&) {
   if (!m_detail || !m_probe) return;
   const auto& probe = *m_probe;
   const ProcessedFramePtr frame = m_preview->frame();
@@ -110,15 +110,15 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
   const int k = probe.size, r = (k - 1) / 2;
   const QColor accent = gui::theme::channelColor(probe.channel);
   p.save();
-  // The neighbourhood on the image.
-  const double sx = imageRect.width() / frame->original->width,
-               sy = imageRect.height() / frame->original->height;
-  const QRectF hood(imageRect.left() + (probe.x - r) * sx, imageRect.top() + (probe.y - r) * sy, k * sx,
-                    k * sy);
+  // The neighbourhood on the image, through the preview's own transform (any zoom, any pan).
+  const gui::PreviewView& view = m_preview->view();
+  const QRectF hood(view.toWidget(QPointF(probe.x - r, probe.y - r)),
+                    view.toWidget(QPointF(probe.x - r + k, probe.y - r + k)));
+  const QRectF pixel = view.pixelRect(QPoint(probe.x, probe.y));
   p.setPen(QPen(accent, 1.5));
   p.setBrush(Qt::NoBrush);
   p.drawRect(hood);
-  p.drawRect(QRectF(imageRect.left() + probe.x * sx, imageRect.top() + probe.y * sy, sx, sy));
+  p.drawRect(pixel);
 
   // The panel: K×K inputs with their weights, then the sum.
   QFont f = m_preview->font();
@@ -145,7 +145,7 @@ void PixelInspector::paint(QPainter& p, const QRectF& imageRect) {
                    20;
   const double h = cellH * k + fm.height() * 2 + 28;
   const QRectF area = QRectF(m_preview->rect()).adjusted(12, 12, -12, -12);
-  const bool onLeft = imageRect.left() + probe.x * sx > area.center().x();
+  const bool onLeft = pixel.center().x() > area.center().x();
   QRectF panel(onLeft ? area.left() : area.right() - w, area.top(), w, h);
   p.setPen(Qt::NoPen);
   QColor shade = gui::theme::base();
