@@ -65,7 +65,9 @@ int main(int argc, char** argv) {
 #ifdef CONVOLAB_CLI_APPLY
   addApplyCommand(app, action);
 #endif
+#ifdef CONVOLAB_CLI_BENCH  // off in the sanitizer build (app/cli/CMakeLists.txt)
   addBenchCommand(app, action);
+#endif
   addDevicesCommand(app, action);
   addStrategiesCommand(app, action);
 
