@@ -49,12 +49,15 @@ StatsChart::StatsChart(QWidget* parent) : QChartView(parent), m_chart(new QChart
   setRenderHint(QPainter::Antialiasing);
   setMinimumHeight(170);
   setToolTip(
-      tr("Device time per stage for each processed frame, last 10 seconds. The dashed line is the frame "
-         "budget (1000 / source fps): a total above it means frames are dropped."));
+      tr("Device time per stage for each processed frame, last 10 seconds, and the display line: the "
+         "preview's upload and paint of the frame on the GUI thread. The dashed line is the frame budget "
+         "(1000 / source fps): a total above it means frames are dropped."));
 }
 
 QColor StatsChart::colorFor(const QString& name) {
-  if (name == QLatin1String("upload") || name == QLatin1String("download")) return theme::stageColor(name, 0);
+  if (name == QLatin1String("upload") || name == QLatin1String("download") ||
+      name == QLatin1String("display"))
+    return theme::stageColor(name, 0);
   auto it = m_kernelColors.find(name);
   if (it == m_kernelColors.end()) {
     int index = 0;  // the first palette entry no kernel on the chart uses
@@ -100,6 +103,11 @@ void StatsChart::updateSeries(const std::deque<StatsSample>& history, double now
     for (const auto& st : s.stages) points[QString::fromStdString(st.name)].append(QPointF(x, st.ms));
     total.append(QPointF(x, s.total));
     maxY = std::max(maxY, s.total);
+    // The preview's upload and paint on the GUI thread, beside the engine's stages (not in their total).
+    if (s.displayMs >= 0) {
+      points[QStringLiteral("display")].append(QPointF(x, s.displayMs));
+      maxY = std::max(maxY, s.displayMs);
+    }
   }
   // A stage no longer on the chart (a strategy switched away from) gives its line and colour back.
   for (auto it = m_series.begin(); it != m_series.end();) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// StatsChart: a Qt Charts line chart of per-stage device times over the last ten seconds, with the frame
-// budget.
+// StatsChart: a Qt Charts line chart of per-stage device times over the last ten seconds, the display stage
+// (the preview's upload and paint on the GUI thread) beside them, and the frame budget.
 #pragma once
 
 #include <QChartView>

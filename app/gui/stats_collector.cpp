@@ -97,6 +97,9 @@ void StatsCollector::addDisplayed(TimePoint when, TimePoint captured, double dis
                              ? -1.0
                              : std::chrono::duration<double, std::milli>(when - captured).count();
   m_displayed.push_back({when, latency, displayMs});
+  // The chart's display line: on the newest frame's point (the one the preview just painted).
+  if (displayMs >= 0 && !m_history.empty() && m_history.back().displayMs < 0)
+    m_history.back().displayMs = displayMs;
   if (latency >= 0) m_lastDisplayed = Displayed{when, latency, displayMs};
   if (m_keepRun) m_runDisplayed.push_back({when, latency, displayMs});
 }

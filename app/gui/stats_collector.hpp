@@ -81,6 +81,9 @@ struct StatsSample {
   double t = 0;
   std::vector<StageTiming> stages;
   double total = 0;
+  /// The preview's upload and paint on the GUI thread once this frame (the newest processed when the paint
+  /// came) was painted, ms; < 0: not painted (yet), or not measured. Not part of `total` (another thread).
+  double displayMs = -1;
 };
 
 /// Lives on the GUI thread. Keeps the last ~10 s of frames for the panel and chart, and every frame's

@@ -200,6 +200,7 @@ void styleAxis(QAbstractAxis* axis, const QFont& font, const QColor& labels) {
 QColor stageColor(const QString& name, int kernelIndex) {
   if (name == QLatin1String("upload")) return QColor(0x4c, 0xc3, 0x6a);
   if (name == QLatin1String("download")) return QColor(0xb3, 0x88, 0xff);
+  if (name == QLatin1String("display")) return QColor(0xc0, 0xca, 0x33);
   static const QColor kernels[] = {QColor(0x3d, 0xa9, 0xfc), QColor(0xff, 0x8a, 0x65),
                                    QColor(0xf0, 0x62, 0x92), QColor(0x26, 0xc6, 0xda),
                                    QColor(0xff, 0xd5, 0x4f)};

@@ -63,7 +63,8 @@ QColor syntaxColor(Syntax role);
 void styleChart(QChart* chart);
 void styleAxis(QAbstractAxis* axis, const QFont& font, const QColor& labels = dimText());
 
-/// The colour of a timing stage in the chart and the stats table: upload, download, and kernels in order.
+/// The colour of a timing stage in the chart and the stats table: upload, download, display, and kernels in
+/// order.
 QColor stageColor(const QString& name, int kernelIndex);
 /// A fixed-pitch font for numbers (stats), at the application's point size unless given.
 QFont monoFont(qreal pointSize = 0);
