@@ -21,6 +21,7 @@ class QToolButton;
 namespace convolab::gui {
 
 class ChannelGrid;
+class PresetThumbnails;
 class CompactSpinBox;
 class FilterDocument;
 
@@ -36,6 +37,8 @@ class FilterEditor : public QWidget {
   QLabel* errorLabel() const { return m_error; }
   /// The Presets menu (also placed in the main window's menu bar); rebuilt each time it opens.
   QMenu* presetsMenu() const { return m_presetsMenu; }
+  /// The Presets menu's thumbnails (created on first use; give it a frame provider to see them).
+  PresetThumbnails* presetThumbnails();
 
   QLabel* titleLabel() const { return m_title; }
   /// The Copy button's menu: text, OpenCV C++ / Python, ImageJ kernel import and export.
@@ -84,6 +87,7 @@ class FilterEditor : public QWidget {
  private:
   void refresh(const FilterSet& filter);
   void rebuildPresetsMenu();
+  void updatePresetIcons();
   void showLinked(bool linked);
   void fitWidthToContent();
 
@@ -103,6 +107,7 @@ class FilterEditor : public QWidget {
   QTimer* m_errorTimer;
   int m_messageMs = 8000;
   QMenu* m_presetsMenu;
+  PresetThumbnails* m_thumbnails = nullptr;
   QMenu* m_copyMenu;
   QString m_lastDir;
 };

@@ -1,17 +1,68 @@
 // SPDX-License-Identifier: MIT
 // FilterEditor's presets: load one, save the current filter under a name (asking before a name in use), and
-// the Presets menu.
+// the Presets menu: grouped under headings drawn as text (Blur, Sharpen, Edges, Emboss, Other, My presets),
+// each entry with its description as tooltip and a thumbnail of the preset applied to the current frame.
+#include <QCoreApplication>
 #include <QDesktopServices>
 #include <QDir>
 #include <QInputDialog>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPainter>
+#include <QProxyStyle>
 #include <QUrl>
+#include <QWidgetAction>
 
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "preset_thumbnails.hpp"
+#include "theme.hpp"
 
 namespace convolab::gui {
+
+namespace {
+
+/// The Presets menu draws its icons at the thumbnails' size.
+class ThumbnailMenuStyle : public QProxyStyle {
+ public:
+  int pixelMetric(PixelMetric metric, const QStyleOption* option, const QWidget* widget) const override {
+    if (metric == PM_SmallIconSize) return PresetThumbnails::kSize.width();
+    return QProxyStyle::pixelMetric(metric, option, widget);
+  }
+};
+
+/// A thumbnail on a canvas of kSize, so every row lines up (an empty one until it is made).
+QIcon presetIcon(const QImage& image) {
+  QPixmap canvas(PresetThumbnails::kSize);
+  canvas.fill(Qt::transparent);
+  if (!image.isNull()) {
+    QPainter p(&canvas);
+    const QSize s = image.size().scaled(PresetThumbnails::kSize, Qt::KeepAspectRatio);
+    p.drawImage(QRect(QPoint((canvas.width() - s.width()) / 2, (canvas.height() - s.height()) / 2), s),
+                image);
+  }
+  return QIcon(canvas);
+}
+
+/// A heading drawn as text: QMenu::addSection draws a bare separator in the Fusion style with the app's
+/// style sheet, so "My presets" was never labelled.
+void addPresetHeading(QMenu* menu, const QString& text) {
+  auto* label = new QLabel(text, menu);
+  label->setObjectName(QStringLiteral("presetHeading"));
+  QFont f = label->font();
+  f.setBold(true);
+  label->setFont(f);
+  label->setStyleSheet(theme::textStyle(theme::dimText()) + QStringLiteral(" padding: 6px 12px 2px 12px;"));
+  auto* action = new QWidgetAction(menu);
+  action->setDefaultWidget(label);
+  action->setEnabled(false);
+  action->setText(text);
+  action->setObjectName(QStringLiteral("presetHeading"));
+  menu->addAction(action);
+}
+
+}  // namespace
 
 bool FilterEditor::loadPreset(const PresetEntry& entry) {
   try {
@@ -75,29 +126,62 @@ void FilterEditor::savePresetWithDialog() {
   savePreset(name, overwrite);
 }
 
+PresetThumbnails* FilterEditor::presetThumbnails() {
+  if (!m_thumbnails) {
+    m_thumbnails = new PresetThumbnails(this);
+    connect(m_thumbnails, &PresetThumbnails::ready, this, &FilterEditor::updatePresetIcons);
+  }
+  return m_thumbnails;
+}
+
+void FilterEditor::updatePresetIcons() {
+  for (QAction* a : m_presetsMenu->actions()) {
+    const QString path = a->data().toString();
+    if (path.isEmpty()) continue;
+    const QImage image = m_thumbnails ? m_thumbnails->thumbnail(path) : QImage();
+    a->setIcon(presetIcon(image));
+  }
+}
+
 void FilterEditor::rebuildPresetsMenu() {
   m_presetsMenu->clear();
-  auto addEntries = [this](const QList<PresetEntry>& entries) {
-    for (const PresetEntry& e : entries) {
-      QAction* a = m_presetsMenu->addAction(e.name);
-      a->setToolTip(QDir::toNativeSeparators(e.path));
-      connect(a, &QAction::triggered, this, [this, e] { loadPreset(e); });
+  m_presetsMenu->setToolTipsVisible(true);
+  if (!m_presetsMenu->property("thumbnailStyle").toBool()) {
+    // Thumbnails at their size, not the 16-pixel menu icons.
+    auto* style = new ThumbnailMenuStyle;
+    style->setParent(m_presetsMenu);
+    m_presetsMenu->setStyle(style);
+    m_presetsMenu->setProperty("thumbnailStyle", true);
+  }
+  const QList<PresetEntry> entries = m_presets->grouped();
+  QString group;
+  bool anyUser = false;
+  for (const PresetEntry& e : entries) {
+    if (e.group != group) {
+      group = e.group;
+      addPresetHeading(m_presetsMenu, QCoreApplication::translate("PresetLibrary", qPrintable(group)));
     }
-  };
-  m_presetsMenu->addSection(tr("Bundled"));
-  const auto bundled = m_presets->bundled();
-  addEntries(bundled);
-  if (bundled.isEmpty()) m_presetsMenu->addAction(tr("(none)"))->setEnabled(false);
-  m_presetsMenu->addSection(tr("My presets"));
-  const auto user = m_presets->user();
-  addEntries(user);
-  if (user.isEmpty()) m_presetsMenu->addAction(tr("(none yet — Save as preset…)"))->setEnabled(false);
+    anyUser = anyUser || !e.bundled;
+    QAction* a = m_presetsMenu->addAction(e.name);
+    a->setData(e.path);
+    QString tip = e.description.isEmpty() ? e.name : e.description;
+    if (!e.bundled) tip += QStringLiteral("\n") + QDir::toNativeSeparators(e.path);
+    a->setToolTip(tip);
+    a->setStatusTip(e.description);
+    connect(a, &QAction::triggered, this, [this, e] { loadPreset(e); });
+  }
+  if (!anyUser) {
+    addPresetHeading(m_presetsMenu, QCoreApplication::translate("PresetLibrary", "My presets"));
+    m_presetsMenu->addAction(tr("(none yet — Save as Preset…)"))->setEnabled(false);
+  }
   m_presetsMenu->addSeparator();
   m_presetsMenu->addAction(tr("Save as Preset…"), this, &FilterEditor::savePresetWithDialog);
   m_presetsMenu->addAction(tr("Open My Presets Folder"), this, [this] {
     QDir().mkpath(m_presets->userDir());
     QDesktopServices::openUrl(QUrl::fromLocalFile(m_presets->userDir()));
   });
+  updatePresetIcons();
+  if (m_thumbnails) m_thumbnails->request(entries);  // new ones arrive through ready()
 }
 
 }  // namespace convolab::gui

@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <map>
@@ -151,11 +152,15 @@ QDialog* showHtmlDialog(QWidget* parent, const QString& objectName, const QStrin
   }
   d->setWindowTitle(title);
   browser->setHtml(html);
-  // As tall as the text, up to 90 % of the screen (then it scrolls); F1's list at 1366×768 scrolled off
-  // the bottom of a QMessageBox before.
-  browser->document()->setTextWidth(width - 60);
-  const int textHeight = static_cast<int>(browser->document()->size().height());
-  d->resize(fitScreen(parent, width, textHeight + 90));
+  // As tall as the text, up to 90 % of the screen (then it scrolls): F1's list in a QMessageBox was taller
+  // than a 768-line screen. Measured on a document of its own: the browser's is laid out to the width of
+  // its viewport, not shown yet.
+  QTextDocument measure;
+  measure.setDefaultFont(browser->font());
+  measure.setDefaultStyleSheet(browser->document()->defaultStyleSheet());
+  measure.setHtml(html);
+  measure.setTextWidth(width - 60);
+  d->resize(fitScreen(parent, width, static_cast<int>(measure.size().height()) + 90));
   present(d);
   return d;
 }

@@ -27,6 +27,7 @@
 #include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
 #include "pipeline.hpp"
+#include "preset_thumbnails.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
 #include "resources.hpp"
@@ -134,6 +135,11 @@ void MainWindow::buildDocks() {
                           QDockWidget::DockWidgetClosable);
   addDockWidget(Qt::LeftDockWidgetArea, editorDock);
   connect(m_editor, &FilterEditor::status, this, [this](const QString& m) { showMessage(m); });
+  // The Presets menu's thumbnails: each preset applied to a downscale of the frame on screen.
+  m_editor->presetThumbnails()->setFrameProvider([this]() -> PresetThumbnails::Frame {
+    const ProcessedFramePtr frame = m_preview->frame();
+    return {frame ? frame->original : nullptr, m_sources ? m_sources->spec() : QString()};
+  });
 
   m_statsPanel = new StatsPanel(this);
   auto* statsDock = new QDockWidget(tr("Statistics"), this);

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include "convolab/filter.hpp"
 
@@ -14,7 +15,16 @@ struct PresetEntry {
   QString name;  ///< the filter's "name", else the file's base name
   QString path;  ///< ":/presets/x.json" for bundled ones, a file path for the user's
   bool bundled = false;
+  QString description;  ///< the file's one-line "description" (empty when it has none)
+  QString group;        ///< the Presets menu's heading: one of presetGroups()
 };
+
+/// The Presets menu's headings, in menu order: Blur, Sharpen, Edges, Emboss, Other (bundled), My presets
+/// (every user preset). Untranslated; translate with QCoreApplication::translate("PresetLibrary", …).
+const QStringList& presetGroups();
+/// The group of a bundled preset: by its file (box_blur → Blur, sobel_x → Edges, …), else guessed from the
+/// weights (all ≥ 0: Blur; sum 0: Edges; a positive centre among negatives: Sharpen; else Other).
+QString bundledPresetGroup(const QString& fileBaseName, const FilterSet& filter);
 
 class PresetLibrary {
  public:
@@ -23,6 +33,8 @@ class PresetLibrary {
 
   QList<PresetEntry> bundled() const;
   QList<PresetEntry> user() const;
+  /// Bundled then user presets, ordered by presetGroups() and then by name within a group.
+  QList<PresetEntry> grouped() const;
   QString userDir() const { return m_userDir; }
 
   /// Throws convolab::Error naming the file and what is wrong.

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+// The Presets menu: presets grouped under headings drawn as text (QMenu::addSection drew a bare separator in
+// the app's style, so "My presets" was never labelled), each with its description as tooltip, and a
+// thumbnail per preset made from the current frame off the GUI thread and cached per source.
+#include <QDir>
+#include <QLabel>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWidgetAction>
+
+#include "app_test_support.hpp"
+#include "filter_document.hpp"
+#include "filter_editor.hpp"
+#include "preset_library.hpp"
+#include "preset_thumbnails.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+namespace {
+
+/// A 160×90 frame with horizontal and vertical structure, so blurs and edge filters change it visibly.
+std::shared_ptr<const Image> testFrame() {
+  auto image = std::make_shared<Image>(160, 90);
+  for (int y = 0; y < image->height; ++y)
+    for (int x = 0; x < image->width; ++x)
+      for (int c = 0; c < 3; ++c)
+        image->pixels[static_cast<size_t>(y) * image->stride + x * 3 + c] =
+            static_cast<std::uint8_t>(((x / 8 + y / 8) % 2) * 200 + c * 20);
+  return image;
+}
+
+/// The headings of `menu`, in order: the text of its QWidgetAction labels.
+QStringList headings(QMenu* menu) {
+  QStringList out;
+  for (QAction* a : menu->actions())
+    if (auto* w = qobject_cast<QWidgetAction*>(a))
+      if (auto* label = qobject_cast<QLabel*>(w->defaultWidget())) out << label->text();
+  return out;
+}
+
+}  // namespace
+
+class PresetsMenuTest : public QObject {
+  Q_OBJECT
+
+ private:
+  std::unique_ptr<FilterDocument> m_doc;
+  std::unique_ptr<PresetLibrary> m_presets;
+  std::unique_ptr<FilterEditor> m_editor;
+
+  void rebuild() { QMetaObject::invokeMethod(m_editor->presetsMenu(), "aboutToShow"); }
+
+ private slots:
+  void initTestCase() { test::prepareTestEnvironment(QStringLiteral("presets-menu-test")); }
+
+  void init() {
+    m_doc = std::make_unique<FilterDocument>();
+    m_presets = std::make_unique<PresetLibrary>(QDir::temp().filePath(
+        QStringLiteral("convolab-presets-menu-%1").arg(QCoreApplication::applicationPid())));
+    m_editor = std::make_unique<FilterEditor>(m_doc.get(), m_presets.get());
+  }
+
+  void cleanup() {
+    QDir(m_presets->userDir()).removeRecursively();
+    m_editor.reset();
+    m_presets.reset();
+    m_doc.reset();
+  }
+
+  void bundledPresetsAreGrouped() {
+    QHash<QString, QString> group;
+    for (const PresetEntry& e : m_presets->bundled()) {
+      group.insert(QFileInfo(e.path).completeBaseName(), e.group);
+      QVERIFY2(!e.description.isEmpty(), qPrintable(e.path));  // every bundled file says what it does
+    }
+    QCOMPARE(group.value("gaussian"), QStringLiteral("Blur"));
+    QCOMPARE(group.value("unsharp_mask"), QStringLiteral("Sharpen"));
+    QCOMPARE(group.value("sobel_x"), QStringLiteral("Edges"));
+    QCOMPARE(group.value("emboss"), QStringLiteral("Emboss"));
+    QCOMPARE(group.value("identity"), QStringLiteral("Other"));
+    // A bundled file not in the table is placed by its weights.
+    ChannelFilter box = ChannelFilter::identity(3);
+    box.matrix.assign(9, 1);
+    box.divisor = 9;
+    QCOMPARE(bundledPresetGroup("new_blur", FilterSet::uniform(box, BorderMode::Reflect101)),
+             QStringLiteral("Blur"));
+    ChannelFilter edge = ChannelFilter::identity(3);
+    edge.matrix = {0, 1, 0, 1, -4, 1, 0, 1, 0};
+    QCOMPARE(bundledPresetGroup("new_edges", FilterSet::uniform(edge, BorderMode::Reflect101)),
+             QStringLiteral("Edges"));
+  }
+
+  void headingsAreTextAndMyPresetsAreLabelled() {
+    QVERIFY(m_editor->savePreset(QStringLiteral("Mine"), false));
+    rebuild();
+    QMenu* menu = m_editor->presetsMenu();
+    QCOMPARE(headings(menu), (QStringList{"Blur", "Sharpen", "Edges", "Emboss", "Other", "My presets"}));
+    // No heading is a separator carrying text (what addSection made), and each label has room for its text.
+    for (QAction* a : menu->actions()) {
+      QVERIFY2(!(a->isSeparator() && !a->text().isEmpty()), qPrintable(a->text()));
+      if (auto* w = qobject_cast<QWidgetAction*>(a)) {
+        auto* label = qobject_cast<QLabel*>(w->defaultWidget());
+        QVERIFY(label->sizeHint().width() >= label->fontMetrics().horizontalAdvance(label->text()));
+        QVERIFY(label->font().bold());
+      }
+    }
+    // The user's preset sits under "My presets"; every preset carries its description as tooltip.
+    const QList<QAction*> actions = menu->actions();
+    qsizetype heading = -1, mine = -1;
+    for (qsizetype i = 0; i < actions.size(); ++i) {
+      if (headings(menu).contains(actions[i]->text()) && actions[i]->text() == QStringLiteral("My presets"))
+        heading = i;
+      if (actions[i]->text() == QStringLiteral("Mine")) mine = i;
+      if (actions[i]->text() == QStringLiteral("Gaussian blur"))
+        QCOMPARE(actions[i]->toolTip(),
+                 QStringLiteral("7x7 binomial (Gaussian-like) blur; separable, rank 1."));
+    }
+    QVERIFY(heading >= 0 && mine == heading + 1);
+    QVERIFY(menu->toolTipsVisible());
+  }
+
+  void thumbnailsAreMadeOffTheGuiThreadAndCached() {
+    PresetThumbnails* thumbs = m_editor->presetThumbnails();
+    std::shared_ptr<const Image> frame = testFrame();
+    QString source = QStringLiteral("pattern:a");
+    thumbs->setFrameProvider([&] { return PresetThumbnails::Frame{frame, source}; });
+    QSignalSpy ready(thumbs, &PresetThumbnails::ready);
+    rebuild();  // opening the menu asks for them
+    QVERIFY(ready.wait(10000));
+    const QList<PresetEntry> entries = m_presets->grouped();
+    QString identity, gaussian;
+    for (const PresetEntry& e : entries) {
+      const QImage t = thumbs->thumbnail(e.path);
+      QVERIFY2(!t.isNull(), qPrintable(e.path));
+      QCOMPARE(t.size(), PresetThumbnails::kSize);
+      if (e.path.endsWith(QStringLiteral("identity.json"))) identity = e.path;
+      if (e.path.endsWith(QStringLiteral("gaussian.json"))) gaussian = e.path;
+    }
+    // Each thumbnail is its preset applied to the frame: identity is the downscale, a blur is not.
+    const Image small = PresetThumbnails::downscale(*frame, PresetThumbnails::kSize);
+    const QImage expected = QImage(small.pixels.data(), small.width, small.height,
+                                   static_cast<qsizetype>(small.stride), QImage::Format_RGB888);
+    QCOMPARE(thumbs->thumbnail(identity), expected);
+    QVERIFY(thumbs->thumbnail(gaussian) != expected);
+    // The menu's entries show them.
+    for (QAction* a : m_editor->presetsMenu()->actions())
+      if (!a->data().toString().isEmpty()) QVERIFY(!a->icon().isNull());
+
+    // Opened again on the same source: the cache answers. Another source: made again.
+    const int made = thumbs->generation();
+    rebuild();
+    QTest::qWait(50);
+    QCOMPARE(thumbs->generation(), made);
+    source = QStringLiteral("pattern:b");
+    rebuild();
+    QTRY_COMPARE(thumbs->generation(), made + 1);
+  }
+};
+
+QTEST_MAIN(PresetsMenuTest)
+#include "test_presets_menu.moc"
