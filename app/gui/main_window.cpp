@@ -206,8 +206,6 @@ void MainWindow::connectActions() {
   onTriggered(Id::ActualSize, m_preview, [this, showZoom] { m_preview->setZoom(1.0), showZoom(); });
   onTriggered(Id::ZoomIn, m_preview, [this] { m_preview->zoomIn(); });
   onTriggered(Id::ZoomOut, m_preview, [this] { m_preview->zoomOut(); });
-  connect(m_preview, &PreviewWidget::fitToWindowChanged, this,
-          [this](bool on) { m_settings.set(AppSettings::kFit, on); });
   connect(m_preview, &PreviewWidget::zoomChanged, this, showZoom);
   connect(a[Id::SplitVertical], &QAction::toggled, this, [this](bool on) {
     m_preview->setSplitVertical(on);

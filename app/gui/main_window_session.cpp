@@ -69,9 +69,9 @@ void MainWindow::restoreSession() {
 
   const int mode = m_settings.value(AppSettings::kViewMode, 0).toInt();
   setViewMode(static_cast<ViewMode>(std::clamp(mode, 0, 2)));
-  const bool fit = m_settings.value(AppSettings::kFit, true).toBool();
-  m_preview->setFitToWindow(fit);
-  action(fit ? ActionId::Fit : ActionId::ActualSize)->setChecked(true);
+  // The zoom is not remembered: every start shows the whole frame (older versions' view/fit is ignored).
+  m_preview->setFitToWindow(true);
+  action(ActionId::Fit)->setChecked(true);
   m_preview->setSplitPosition(m_settings.value(AppSettings::kSplit, 0.5).toDouble());
 
   m_engine->start(m_options.device, m_options.strategy);
