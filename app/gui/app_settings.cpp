@@ -17,6 +17,7 @@
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
 #include "cv/image_codec.hpp"
+#include "preset_library.hpp"
 
 namespace convolab::gui {
 namespace {
@@ -189,6 +190,7 @@ void AppSettings::openChecked() {
 void AppSettings::validate() {
   const std::pair<QString, Check> rules[] = {
       {kFilter, filter()},
+      {kFilterBaseline, filter()},
       {kLinked, boolean()},
       {kBypass, boolean()},
       {kVirtualCamera, boolean()},
@@ -208,6 +210,8 @@ void AppSettings::validate() {
       {kJpegQuality, integer(0, 100)},
       {kLastOpenDir, text(kMaxPath)},
       {kLastSaveDir, text(kMaxPath)},
+      {kLastFilterExportDir, text(kMaxPath)},
+      {kLastVideoExportDir, text(kMaxPath)},
   };
   for (const auto& [key, check] : rules) {
     if (!m_settings->contains(key)) continue;
@@ -263,6 +267,20 @@ void AppSettings::removeRecentSource(const QString& spec) {
 
 std::int64_t AppSettings::maxPixels() const {
   return value(kMaxPixels, QVariant::fromValue<qint64>(opencv::kDefaultMaxPixels)).toLongLong();
+}
+
+std::optional<FilterSet> firstStartFilter(const PresetLibrary& presets) {
+  for (const PresetEntry& entry : presets.bundled())
+    if (QFileInfo(entry.path).baseName() == QLatin1String(kFirstStartPreset)) try {
+        return presets.load(entry);
+      } catch (const std::exception& e) {
+        qWarning("%s", e.what());
+      }
+  return std::nullopt;
+}
+
+QString firstStartHint() {
+  return QObject::tr("Edit any cell: the preview follows as you type.");
 }
 
 }  // namespace convolab::gui

@@ -11,10 +11,15 @@
 #include <QVariant>
 #include <cstdint>
 #include <memory>
+#include <optional>
+
+#include "convolab/filter.hpp"
 
 class QTemporaryDir;
 
 namespace convolab::gui {
+
+class PresetLibrary;
 
 /// Keys live here only. Each setter syncs at once, so a crash loses nothing already shown on screen.
 ///
@@ -33,6 +38,8 @@ class AppSettings {
   QVariant value(const QString& key, const QVariant& fallback = {}) const;
   void set(const QString& key, const QVariant& value);
   void remove(const QString& key);
+  /// Whether `key` is stored (also when its value was rejected on load).
+  bool contains(const QString& key) const { return m_settings->contains(key); }
   QString fileName() const { return m_settings->fileName(); }
   /// Read-only: set() changes nothing on disk (--frames and --script runs leave the user's settings alone).
   void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
@@ -58,6 +65,9 @@ class AppSettings {
   static constexpr std::int64_t kMaxMaxPixels = 1'000'000'000;  // OpenCV's own decode limit is 2^30
 
   static inline const QString kFilter = QStringLiteral("filter/json");
+  /// The filter as last loaded, reset or saved under its name (FilterDocument::baseline): the editor's
+  /// "modified" star survives a restart.
+  static inline const QString kFilterBaseline = QStringLiteral("filter/baseline");
   static inline const QString kLinked = QStringLiteral("filter/linked");
   static inline const QString kBypass = QStringLiteral("filter/bypass");
   static inline const QString kSource = QStringLiteral("source/spec");
@@ -79,6 +89,9 @@ class AppSettings {
   static inline const QString kJpegQuality = QStringLiteral("save/jpegQuality");
   static inline const QString kLastOpenDir = QStringLiteral("files/lastOpenDir");
   static inline const QString kLastSaveDir = QStringLiteral("files/lastSaveDir");
+  /// Where File ▸ Export Filter and Export Filtered Video last wrote (absent: Documents / Videos).
+  static inline const QString kLastFilterExportDir = QStringLiteral("files/lastFilterExportDir");
+  static inline const QString kLastVideoExportDir = QStringLiteral("files/lastVideoExportDir");
 
  private:
   void openChecked();
@@ -90,5 +103,13 @@ class AppSettings {
   QStringList m_notes;
   bool m_readOnly = false;
 };
+
+/// The bundled preset a first start opens (its file's base name): Emboss, whose effect on any picture is
+/// plain at a glance, where Identity shows nothing happening.
+inline constexpr const char* kFirstStartPreset = "emboss";
+/// kFirstStartPreset loaded from `presets`; nullopt (with a warning) if it is missing or broken.
+std::optional<FilterSet> firstStartFilter(const PresetLibrary& presets);
+/// The one-line hint of the first start, shown above the editor's grids.
+QString firstStartHint();
 
 }  // namespace convolab::gui

@@ -197,10 +197,10 @@ void FilterDocument::rename(const QString& name, const QString& what) {
   change(named, what, 0, &named);
 }
 
-void FilterDocument::restore(const FilterSet& filter) {
+void FilterDocument::restore(const FilterSet& filter, const std::optional<FilterSet>& baseline) {
   m_undo.clear();
   const FilterSet next = toEditorSize(filter);
-  apply(next, next);
+  apply(next, baseline ? toEditorSize(*baseline) : next);
 }
 
 }  // namespace convolab::gui

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
+#include <optional>
 
 #include "convolab/filter.hpp"
 
@@ -64,8 +65,9 @@ class FilterDocument : public QObject {
   void replaceEdited(const FilterSet& filter, const QString& what);
   /// Gives the current filter a name and makes it the unedited baseline (saved as a preset).
   void rename(const QString& name, const QString& what);
-  /// Sets the filter without an undo step (restoring the last session).
-  void restore(const FilterSet& filter);
+  /// Sets the filter without an undo step (restoring the last session); `baseline` (default: the filter
+  /// itself) is what it was last loaded or saved as, so an edited filter comes back marked modified.
+  void restore(const FilterSet& filter, const std::optional<FilterSet>& baseline = std::nullopt);
 
   /// Applied by undo commands.
   void apply(const FilterSet& filter, const FilterSet& baseline);

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -131,17 +132,25 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   connect(m_size, &QComboBox::activated, this,
           [this](int i) { m_document->setSize(m_size->itemData(i).toInt()); });
   options->addWidget(m_size);
+  layout->addLayout(options);
+
+  // Row 3: the border on a row of its own, as wide as the dock, so "Reflect 101  dcb|abcd|cba" is read whole
+  // (beside Link channels and the size it was cut to "dcb|abcd|" at every size).
+  auto* borderRow = new QHBoxLayout;
+  borderRow->setSpacing(8);
+  auto* borderName = new QLabel(tr("Border"), body);
+  borderRow->addWidget(borderName);
   m_border = new QComboBox(body);
-  // Elides rather than widening the dock: the pictures (dcb|abcd|cba) are in the list and the tooltip.
-  m_border->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  m_border->setMinimumContentsLength(14);
+  m_border->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_border->setObjectName(QStringLiteral("borderBox"));
   for (BorderMode m : kAllBorderModes) m_border->addItem(borderLabel(m), static_cast<int>(m));
   m_border->setToolTip(tr("How pixels outside the frame are read (OpenCV semantics)"));
+  borderName->setToolTip(m_border->toolTip());
+  borderName->setBuddy(m_border);
   connect(m_border, &QComboBox::activated, this,
           [this](int i) { m_document->setBorder(static_cast<BorderMode>(m_border->itemData(i).toInt())); });
-  options->addWidget(m_border);
-  layout->addLayout(options);
+  borderRow->addWidget(m_border, 1);
+  layout->addLayout(borderRow);
 
   m_borderValueRow = new QWidget(body);
   auto* bv = new QHBoxLayout(m_borderValueRow);
@@ -166,6 +175,25 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   m_linkNote->setWordWrap(true);
   m_linkNote->hide();
   layout->addWidget(m_linkNote);
+
+  // The first start's hint: one line above the grids, with a × to dismiss it.
+  m_hint = new QFrame(body);
+  m_hint->setObjectName(QStringLiteral("hintPill"));
+  auto* hintLayout = new QHBoxLayout(m_hint);
+  hintLayout->setContentsMargins(10, 6, 4, 6);
+  hintLayout->setSpacing(6);
+  m_hintText = new QLabel(m_hint);
+  m_hintText->setWordWrap(true);
+  hintLayout->addWidget(m_hintText, 1);
+  auto* dismiss = new QToolButton(m_hint);
+  dismiss->setObjectName(QStringLiteral("hintClose"));
+  dismiss->setText(QStringLiteral("×"));
+  dismiss->setToolTip(tr("Hide this hint"));
+  dismiss->setAutoRaise(true);
+  connect(dismiss, &QToolButton::clicked, m_hint, &QWidget::hide);
+  hintLayout->addWidget(dismiss, 0, Qt::AlignTop);
+  m_hint->hide();
+  layout->addWidget(m_hint);
 
   for (int c = 0; c < 3; ++c) {
     auto* grid = new ChannelGrid(c, m_document, body);
@@ -243,6 +271,11 @@ void FilterEditor::refresh(const FilterSet& filter) {
     const QSignalBlocker block(m_borderValues[static_cast<size_t>(c)]);
     m_borderValues[static_cast<size_t>(c)]->setValue(filter.borderValue()[static_cast<size_t>(c)]);
   }
+}
+
+void FilterEditor::showHint(const QString& text) {
+  m_hintText->setText(text);
+  m_hint->setVisible(!text.isEmpty());
 }
 
 void FilterEditor::showError(const QString& message, int ms) {

@@ -34,6 +34,15 @@ class FilterEditor : public QWidget {
   ChannelGrid* grid(int channel) const { return m_grids[static_cast<size_t>(channel)]; }
   QCheckBox* linkBox() const { return m_link; }
   QComboBox* borderBox() const { return m_border; }
+  QComboBox* sizeBox() const { return m_size; }
+  /// The one-line hint above the grids (first start); hidden until showHint, gone once dismissed.
+  QWidget* hint() const { return m_hint; }
+  QLabel* hintLabel() const { return m_hintText; }
+  /// Shows `text` in the hint pill above the grids, with a × that dismisses it.
+  void showHint(const QString& text);
+  /// Where Export Filter (and Export ImageJ Kernel) open: the folder last exported to, else Documents.
+  QString exportDir() const;
+  void setExportDir(const QString& dir) { m_exportDir = dir; }
   QLabel* errorLabel() const { return m_error; }
   /// The Presets menu (also placed in the main window's menu bar); rebuilt each time it opens.
   QMenu* presetsMenu() const { return m_presetsMenu; }
@@ -83,6 +92,8 @@ class FilterEditor : public QWidget {
  signals:
   /// Something worth a status-bar line ("Saved preset 'Soft'").
   void status(const QString& message);
+  /// A filter or kernel was exported into `dir` (the main window remembers it).
+  void exportDirChosen(const QString& dir);
 
  private:
   void refresh(const FilterSet& filter);
@@ -109,7 +120,10 @@ class FilterEditor : public QWidget {
   QMenu* m_presetsMenu;
   PresetThumbnails* m_thumbnails = nullptr;
   QMenu* m_copyMenu;
-  QString m_lastDir;
+  QString m_lastDir;    // import
+  QString m_exportDir;  // export; empty: Documents
+  QWidget* m_hint = nullptr;
+  QLabel* m_hintText = nullptr;
 };
 
 }  // namespace convolab::gui

@@ -117,11 +117,17 @@ void FilterEditor::importWithDialog() {
   importFile(path);
 }
 
+QString FilterEditor::exportDir() const {
+  // Not the folder a filter was imported from (often a test-data or download folder): the user's own
+  // Documents, until they export somewhere else.
+  return m_exportDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                               : m_exportDir;
+}
+
 void FilterEditor::exportWithDialog() {
   QString suggested = QString::fromStdString(m_document->filter().name());
   if (suggested.isEmpty()) suggested = QStringLiteral("filter");
-  const QString dir =
-      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
+  const QString dir = exportDir();
   // The dialog asks before replacing an existing file; only then do we overwrite.
   QString path = QFileDialog::getSaveFileName(
       this, tr("Export filter"), QDir(dir).filePath(suggested + ".json"), tr("Filter files (*.json)"));
@@ -133,7 +139,8 @@ void FilterEditor::exportWithDialog() {
             QMessageBox::Yes)
       return;
   }
-  m_lastDir = QFileInfo(path).absolutePath();
+  m_exportDir = QFileInfo(path).absolutePath();
+  emit exportDirChosen(m_exportDir);
   exportFile(path, true);
 }
 
@@ -148,8 +155,7 @@ void FilterEditor::importImageJWithDialog() {
 void FilterEditor::exportImageJWithDialog() {
   QString suggested = QString::fromStdString(m_document->filter().name());
   if (suggested.isEmpty()) suggested = QStringLiteral("kernel");
-  const QString dir =
-      m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
+  const QString dir = exportDir();
   QString path = QFileDialog::getSaveFileName(
       this, tr("Export ImageJ kernel"), QDir(dir).filePath(suggested + ".txt"), tr("ImageJ kernels (*.txt)"));
   if (path.isEmpty()) return;
@@ -160,7 +166,8 @@ void FilterEditor::exportImageJWithDialog() {
             QMessageBox::Yes)
       return;
   }
-  m_lastDir = QFileInfo(path).absolutePath();
+  m_exportDir = QFileInfo(path).absolutePath();
+  emit exportDirChosen(m_exportDir);
   exportImageJKernel(path);
 }
 

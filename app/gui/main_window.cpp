@@ -177,8 +177,9 @@ void MainWindow::connectActions() {
   onTriggered(Id::CopyFrame, m_saves, &SaveDialogs::copy);
   connect(a[Id::Record], &QAction::toggled, m_saves, &SaveDialogs::setRecording);
   onTriggered(Id::ExportVideo, this, [this] {
-    exportFilteredVideo(this, m_document->filter(), m_engine->deviceSpec(), m_engine->strategy(),
-                        [this](const QString& message) { showMessage(message, 10000); });
+    exportFilteredVideo(
+        this, m_document->filter(), m_engine->deviceSpec(), m_engine->strategy(),
+        [this](const QString& message) { showMessage(message, 10000); }, &m_settings);
   });
   onTriggered(Id::Quit, this, &QWidget::close);
 
@@ -292,6 +293,9 @@ void MainWindow::buildStatusBar() {
   statusBar()->addPermanentWidget(m_frameLabel);
   statusBar()->addPermanentWidget(m_engine->statusLabel());
   statusBar()->setSizeGripEnabled(false);
+  // A long message (the pixel inspector's values and formula) is read whole: the source, engine and frame
+  // labels step aside while it shows (the window title and the toolbar say the same).
+  makeRoomForMessages(statusBar(), {m_sources->statusLabel(), m_engine->statusLabel(), m_frameLabel});
 }
 
 void MainWindow::connectPipeline() {
@@ -347,7 +351,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::updateTitle() {
   const FilterSet& f = m_document->filter();
   QString title = QStringLiteral("ConvoLab");
-  if (!f.name().empty()) title += QStringLiteral(" — ") + elidedName(QString::fromStdString(f.name()));
+  if (!f.name().empty()) title += QStringLiteral(" — ") + elidedName(m_document->displayName());
   if (const std::string& source = m_sources->status().description; !source.empty())
     title += QStringLiteral(" — ") + elidedName(QString::fromStdString(source));
   setWindowTitle(title);

@@ -113,6 +113,7 @@ class MainWindow : public QMainWindow {
   void showAbout();
   void scheduleLayoutSave();
   void saveLayout();
+  void saveBaseline();  ///< the filter's baseline into the settings (the "modified" star survives a restart)
   void updateTitle();
   void showMessage(const QString& message, int ms = 6000);
 

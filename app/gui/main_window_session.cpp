@@ -38,15 +38,27 @@ void MainWindow::restoreSession() {
     });
 
   FilterSet filter = m_document->filter();
+  std::optional<FilterSet> baseline;
   const QString json = m_settings.value(AppSettings::kFilter).toString();
-  if (!json.isEmpty()) {
+  // The first start (no filter remembered, none asked for, not an automated run) opens a filter whose effect
+  // shows at once, in split view, with a hint; every later start restores what the user had.
+  const bool firstStart = json.isEmpty() && !m_settings.contains(AppSettings::kFilter) &&
+                          m_options.filter.isEmpty() && !m_settings.isReadOnly();
+  if (firstStart) {
+    if (std::optional<FilterSet> first = firstStartFilter(m_presets)) filter = *first;
+  } else if (!json.isEmpty()) {
     try {
       filter = parseFilterJson(json.toStdString(), "settings");
     } catch (const std::exception& e) {
       m_editor->showError(tr("The filter of the last session could not be restored: %1").arg(e.what()));
     }
+    // What it was loaded or saved as: an edited filter comes back marked modified ("Emboss*").
+    if (const QString base = m_settings.value(AppSettings::kFilterBaseline).toString(); !base.isEmpty()) try {
+        baseline = parseFilterJson(base.toStdString(), "settings");
+      } catch (const std::exception&) {  // validated on load: only an older file's leftovers get here
+      }
   }
-  m_document->restore(filter);
+  m_document->restore(filter, baseline);
   if (!m_options.filter.isEmpty() && !m_editor->importFile(m_options.filter)) {
     // The editor's inline message is only "visible" once the window shows: ask the parser directly.
     QString why = m_editor->errorText();
@@ -73,6 +85,17 @@ void MainWindow::restoreSession() {
   m_preview->setFitToWindow(true);
   action(ActionId::Fit)->setChecked(true);
   m_preview->setSplitPosition(m_settings.value(AppSettings::kSplit, 0.5).toDouble());
+  if (firstStart) {
+    setViewMode(ViewMode::Split);  // original beside filtered: the effect is plain to see
+    m_settings.set(AppSettings::kFilter, QString::fromStdString(toFilterJson(m_document->filter())));
+    m_editor->showHint(firstStartHint());
+  }
+  saveBaseline();
+  // Every change of the baseline (a preset, an import, a save as preset, undo) is remembered with the filter.
+  connect(m_document, &FilterDocument::filterChanged, this, &MainWindow::saveBaseline);
+  m_editor->setExportDir(m_settings.value(AppSettings::kLastFilterExportDir).toString());
+  connect(m_editor, &FilterEditor::exportDirChosen, this,
+          [this](const QString& dir) { m_settings.set(AppSettings::kLastFilterExportDir, dir); });
 
   m_engine->start(m_options.device, m_options.strategy);
 
@@ -88,6 +111,10 @@ void MainWindow::restoreSession() {
   }
   restoreState(m_settings.value(AppSettings::kState).toByteArray());
   updateTitle();
+}
+
+void MainWindow::saveBaseline() {
+  m_settings.set(AppSettings::kFilterBaseline, QString::fromStdString(toFilterJson(m_document->baseline())));
 }
 
 void MainWindow::scheduleLayoutSave() {

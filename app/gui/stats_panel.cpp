@@ -20,8 +20,11 @@ namespace convolab::gui {
 
 namespace {
 
+// "—" until there is a figure: never "0.00" or "— ms" for what was not measured yet.
+const QString kNone = QStringLiteral("—");
+
 QString fps(double v) {
-  return v > 0 ? QString::asprintf("%6.1f fps", v) : QStringLiteral("     — fps");
+  return v > 0 ? QString::asprintf("%6.1f fps", v) : kNone;
 }
 QString ms(double v) {
   return QString::asprintf("%.2f", v);
@@ -62,7 +65,8 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
   grid->setHorizontalSpacing(12);
   m_source =
       addRow(grid, 0, tr("Source"),
-             tr("Frames per second the source delivered over the last second (nominal rate in brackets)."),
+             tr("Frames per second the source delivered over the last second (nominal rate in brackets). A "
+                "still image is one picture, processed once per change of the filter or the engine."),
              QStringLiteral("source"));
   m_processed =
       addRow(grid, 1, tr("Processed"),
@@ -180,7 +184,11 @@ QLabel* StatsPanel::addRow(QGridLayout* grid, int row, const QString& name, cons
   value->setFont(theme::monoFont());
   value->setToolTip(tooltip);
   value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  grid->addWidget(label, row, 0);
+  // Long values ("warming up: measuring strategies 3/10…") wrap inside the dock instead of widening the
+  // panel past it (a horizontal scroll bar that cut off the table's Mean and p95 columns).
+  value->setWordWrap(true);
+  value->setMinimumWidth(0);
+  grid->addWidget(label, row, 0, Qt::AlignTop);
   grid->addWidget(value, row, 1);
   grid->setColumnStretch(1, 1);
   m_values.insert(key, value);
@@ -201,9 +209,8 @@ void StatsPanel::setProcessingState(const QString& preparing, bool stillIdle) {
 
 void StatsPanel::showEditLatency(const EditLatencySummary& edits) {
   m_edits = edits;
-  m_editLatency->setText(edits.samples > 0
-                             ? QString::asprintf("%6.1f ms  (max %.1f)", edits.lastMs, edits.maxMs)
-                             : QStringLiteral("     — ms"));
+  m_editLatency->setText(
+      edits.samples > 0 ? QString::asprintf("%6.1f ms  (max %.1f)", edits.lastMs, edits.maxMs) : kNone);
 }
 
 void StatsPanel::clearChart() {
@@ -212,8 +219,14 @@ void StatsPanel::clearChart() {
 
 void StatsPanel::showStats(const StatsSnapshot& s) {
   const double source = s.sourceFps > 0 ? s.sourceFps : s.nominalFps;
-  m_source->setText(fps(s.sourceFps) +
-                    (s.nominalFps > 0 ? QString::asprintf("  (%.4g)", s.nominalFps) : QString()));
+  if (m_stillIdle) {
+    // An image source hands the same picture over again and again (about 30 times a second, for recordings
+    // and --frames runs); processing takes it once per change. That repeat is no frame rate of the source.
+    m_source->setText(tr("still image"));
+  } else {
+    m_source->setText(fps(s.sourceFps) +
+                      (s.nominalFps > 0 ? QString::asprintf("  (%.4g)", s.nominalFps) : QString()));
+  }
   if (m_stillIdle && s.processedFps <= 0) {
     // A still image is processed once per change: no rate to compare with the source's.
     m_processed->setText(tr("still image, idle"));
@@ -227,8 +240,16 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   const double pct =
       s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
   if (!m_preparing.isEmpty()) {
-    m_dropped->setText(tr("warming up: %1").arg(m_preparing));
+    m_dropped->setText(tr("— (warming up: %1)").arg(m_preparing));
     setColor(m_dropped, theme::dimText());
+  } else if (m_stillIdle && s.dropped == 0) {
+    // The image source's repeats of one picture (the "581" a still image used to show after 20 s) are no
+    // frames that could be dropped: there is nothing newer to drop them for.
+    m_dropped->setText(tr("— (still image)"));
+    setColor(m_dropped, theme::dimText());
+  } else if (s.delivered == 0) {
+    m_dropped->setText(kNone);
+    setColor(m_dropped, theme::text());
   } else {
     m_dropped->setText(QStringLiteral("%1 / %2 (%3 %)").arg(s.dropped).arg(s.delivered).arg(pct, 0, 'f', 1));
     // Coloured by what is dropped now (last second), so start-up drops do not leave it red for good.
@@ -242,11 +263,11 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                                                          : QString::asprintf("%6.1f ms  (p95 %.1f)",
                                                                              s.latency.mean, s.latency.p95)) +
                                                  lastPass
-                                           : QStringLiteral("     — ms"));
+                                           : kNone);
   m_values.value(QStringLiteral("display"))
       ->setText(s.display.samples > 0
                     ? QString::asprintf("%6.2f ms  (p95 %.2f)", s.display.mean, s.display.p95)
-                    : QStringLiteral("     — ms"));
+                    : kNone);
   m_values.value(QStringLiteral("preview"))->setText(QString::fromStdString(s.displayPath));
   QLabel* camera = m_values.value(QStringLiteral("virtual_camera"));
   if (const auto& v = s.virtualCamera) {
@@ -313,15 +334,19 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                                    : QString());
   }
   m_stages->item(totalRow, 0)->setData(Qt::DecorationRole, theme::text());
-  set(totalRow, 1, ms(s.total.current), budgetColor(s.total.current, s.budgetMs), totalTip, true);
-  set(totalRow, 2, ms(s.total.mean), budgetColor(s.total.mean, s.budgetMs), totalTip, true);
-  set(totalRow, 3, ms(s.total.p95), budgetColor(s.total.p95, s.budgetMs), totalTip, true);
+  // No stage measured yet (the first frame is still on its way): "—", not a total of 0.00 ms.
+  const bool measured = !s.stages.empty();
+  set(totalRow, 1, measured ? ms(s.total.current) : kNone, budgetColor(s.total.current, s.budgetMs), totalTip,
+      true);
+  set(totalRow, 2, measured ? ms(s.total.mean) : kNone, budgetColor(s.total.mean, s.budgetMs), totalTip,
+      true);
+  set(totalRow, 3, measured ? ms(s.total.p95) : kNone, budgetColor(s.total.p95, s.budgetMs), totalTip, true);
   const QString budgetTip = tr("Frame budget: 1000 / source fps. Processing must fit in it to keep up.");
   set(rows - 1, 0, tr("Budget"), dim, budgetTip, false);
   m_stages->item(rows - 1, 0)->setData(Qt::DecorationRole, theme::danger());
-  set(rows - 1, 1, s.budgetMs > 0 ? ms(s.budgetMs) : QStringLiteral("—"), dim, budgetTip, false);
+  set(rows - 1, 1, s.budgetMs > 0 && !m_stillIdle ? ms(s.budgetMs) : kNone, dim, budgetTip, false);
   set(rows - 1, 2,
-      s.budgetMs > 0 && s.total.mean > 0
+      s.budgetMs > 0 && s.total.mean > 0 && !m_stillIdle
           ? QStringLiteral("%1 %").arg(100.0 * s.total.mean / s.budgetMs, 0, 'f', 0)
           : QString(),
       budgetColor(s.total.mean, s.budgetMs), budgetTip, false);

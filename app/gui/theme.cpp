@@ -266,11 +266,12 @@ QToolButton::menu-indicator { image: none; width: 0; }
 QToolBar QToolButton { border: 1px solid transparent; background: transparent; }
 QPushButton { padding: 6px 14px; border: 1px solid #3a414c; border-radius: 6px; background: #2a2f38; }
 QPushButton:hover { background: #333a45; }
+QPushButton[compact="true"] { padding: 0 10px; border-radius: 4px; }
 QPushButton#primary { background: #1f6fb2; border-color: #2b84cf; color: white; }
 QPushButton#primary:hover { background: #2580cc; }
 QComboBox, QAbstractSpinBox, QLineEdit { padding: 3px 6px; border: 1px solid #343a44; border-radius: 5px; background: #15171c; min-height: 18px; }
 QComboBox:focus, QAbstractSpinBox:focus, QLineEdit:focus { border-color: #3da9fc; }
-QComboBox QAbstractItemView { background: #1e2127; border: 1px solid #343a44; selection-background-color: #23405e; }
+QComboBox QAbstractItemView { background: #1e2127; border: 1px solid #343a44; selection-background-color: #2b5d8a; selection-color: #ffffff; }
 QFrame#channelCard { background: #22262d; border: 1px solid #2e333c; border-radius: 8px; }
 QLabel#channelBadge { border-radius: 11px; color: white; font-weight: 700; }
 QLabel#channelName { font-weight: 600; }
@@ -288,13 +289,17 @@ QAbstractSpinBox::up-button, QAbstractSpinBox::down-button { width: 0; border: n
 QScrollArea, QWidget#editorBody, QWidget#statsBody { background: #1e2127; }
 QMenu { background: #22262d; border: 1px solid #343a44; padding: 4px; }
 QMenu::item { padding: 5px 24px 5px 22px; border-radius: 4px; }
-QMenu::item:selected { background: #23405e; }
+QMenu::item:selected { background: #2b5d8a; color: #ffffff; }
 QMenu::section { color: #8a919c; padding: 6px 12px 2px 12px; font-weight: 600; }
 QMenu::separator { height: 1px; background: #343a44; margin: 4px 8px; }
 QMenuBar { background: #1a1d22; }
 QMenuBar::item { padding: 5px 10px; }
 QMenuBar::item:selected { background: #2c323c; border-radius: 4px; }
 QToolTip { background: #2a2f38; color: #e3e6eb; border: 1px solid #46505e; padding: 5px; }
+QFrame#hintPill { background: #1c3550; border: 1px solid #2b6ca8; border-radius: 8px; }
+QFrame#hintPill QLabel { color: #e3f1ff; }
+QToolButton#hintClose { border: none; background: transparent; padding: 0 6px; color: #cfe8ff; }
+QToolButton#hintClose:hover { background: #2b5d8a; }
 QGroupBox { border: 1px solid #2e333c; border-radius: 8px; margin-top: 14px; padding-top: 6px; background: #22262d; }
 QGroupBox::title { subcontrol-origin: margin; left: 10px; padding: 0 4px; color: #aab1bb; font-weight: 600; }
 )"));

@@ -2,11 +2,15 @@
 // VideoExportDialog: file choice, a QProgressDialog wired to VideoExportJob, and the outcome message.
 #include "video_export_dialog.hpp"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <functional>
 
+#include "app_settings.hpp"
+#include "frame_saver.hpp"
 #include "video_export_job.hpp"
 
 namespace convolab::gui {
@@ -48,18 +52,31 @@ bool VideoExportDialog::start(const QString& input, const QString& output, const
   return true;
 }
 
+QString videoExportInputDir() {
+  return QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+}
+
+QString videoExportSuggestedOutput(const AppSettings* settings, const QString& input) {
+  const QString remembered =
+      settings ? settings->value(AppSettings::kLastVideoExportDir).toString() : QString();
+  const QString dir = remembered.isEmpty() ? defaultVideosDir() : remembered;
+  return QDir(dir).filePath(QFileInfo(input).completeBaseName() + QStringLiteral("_filtered.mkv"));
+}
+
 void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
-                         const QString& strategy, const std::function<void(const QString&)>& report) {
+                         const QString& strategy, const std::function<void(const QString&)>& report,
+                         AppSettings* settings) {
   const QString input = QFileDialog::getOpenFileName(
-      parent, QObject::tr("Export Filtered Video: Choose a Video"), QString(),
+      parent, QObject::tr("Export Filtered Video: Choose a Video"), videoExportInputDir(),
       QObject::tr("Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg *.wmv *.gif);;All files (*)"));
   if (input.isEmpty()) return;
-  const QFileInfo in(input);
-  const QString suggested = in.dir().filePath(in.completeBaseName() + QStringLiteral("_filtered.mkv"));
+  const QString suggested = videoExportSuggestedOutput(settings, input);
+  QDir().mkpath(QFileInfo(suggested).absolutePath());  // ~/Videos/ConvoLab, as Record makes it
   const QString output = QFileDialog::getSaveFileName(
       parent, QObject::tr("Export Filtered Video: Save As"), suggested,
       QObject::tr("Matroska, FFV1 lossless (*.mkv);;AVI, Motion JPEG (*.avi);;MP4, MPEG-4 part 2 (*.mp4)"));
   if (output.isEmpty()) return;
+  if (settings) settings->set(AppSettings::kLastVideoExportDir, QFileInfo(output).absolutePath());
   auto* dialog = new VideoExportDialog(parent);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   QObject::connect(dialog, &VideoExportDialog::exportFinished, dialog,

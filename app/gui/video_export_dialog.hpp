@@ -30,10 +30,20 @@ class VideoExportDialog : public QProgressDialog {
   VideoExportJob* m_job;
 };
 
+class AppSettings;
+
+/// Where the input dialog opens: the user's Videos folder (QStandardPaths::MoviesLocation).
+QString videoExportInputDir();
+/// The output the save dialog suggests for `input`: "<name>_filtered.mkv" in the folder last exported to
+/// (AppSettings::kLastVideoExportDir), else in ~/Videos/ConvoLab as Record does; never beside the input,
+/// which is often a download or test-data folder.
+QString videoExportSuggestedOutput(const AppSettings* settings, const QString& input);
+
 /// Asks for the input video and the output file, then runs the export with `filter` in a VideoExportDialog
 /// that deletes itself when done; the outcome goes to `report` (e.g. the status bar) and, on error, a message
-/// box.
+/// box. The output's folder is remembered in `settings` (may be null).
 void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
-                         const QString& strategy, const std::function<void(const QString&)>& report);
+                         const QString& strategy, const std::function<void(const QString&)>& report,
+                         AppSettings* settings = nullptr);
 
 }  // namespace convolab::gui

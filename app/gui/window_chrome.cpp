@@ -6,9 +6,12 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QFrame>
+#include <QLayout>
 #include <QMainWindow>
 #include <QScrollArea>
+#include <QStatusBar>
 #include <QTimer>
+#include <algorithm>
 
 namespace convolab::gui {
 
@@ -85,6 +88,34 @@ QScrollArea* scrollableDockContent(QWidget* content) {
   scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   scroll->setWidget(content);
   return scroll;
+}
+
+void makeRoomForMessages(QStatusBar* bar, const QList<QWidget*>& yielding) {
+  static constexpr const char* kYielded = "convolabYielded";
+  auto update = [bar, yielding](const QString& message) {
+    for (QWidget* w : yielding)  // back first: the room is measured with everything in place
+      if (w->property(kYielded).toBool()) {
+        w->setProperty(kYielded, false);
+        w->show();
+      }
+    if (message.isEmpty()) return;
+    // The message is drawn left of the permanent widgets, in the status bar's font, with a few pixels of
+    // margin either side.
+    const int need = bar->fontMetrics().horizontalAdvance(message) + 24;
+    auto room = [bar] {
+      int taken = 0;  // the permanent (and normal) widgets: the status bar's direct child widgets
+      for (QWidget* w : bar->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        if (w->isVisibleTo(bar)) taken += std::max(w->sizeHint().width(), w->minimumWidth()) + 8;
+      return bar->width() - taken;
+    };
+    for (QWidget* w : yielding) {
+      if (room() >= need) break;
+      if (!w->isVisibleTo(bar)) continue;
+      w->setProperty(kYielded, true);
+      w->hide();
+    }
+  };
+  QObject::connect(bar, &QStatusBar::messageChanged, bar, update);
 }
 
 }  // namespace convolab::gui

@@ -2,6 +2,7 @@
 // Window chrome: full screen by F11 under any window manager, floated docks in front, docks that scroll.
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QSize>
 
@@ -9,6 +10,7 @@ class QAction;
 class QDockWidget;
 class QMainWindow;
 class QScrollArea;
+class QStatusBar;
 class QWidget;
 
 namespace convolab::gui {
@@ -30,5 +32,10 @@ void keepFloatingDockInFront(QDockWidget* dock);
 /// Puts `content` in a frameless scroll area (vertical scrolling, horizontal as needed), so a dock can be
 /// shorter than its content; the area is what goes into QDockWidget::setWidget.
 QScrollArea* scrollableDockContent(QWidget* content);
+
+/// While `bar` shows a message too long for the room beside its permanent widgets (the pixel inspector's
+/// values and formula), the widgets in `yielding` step aside, first to last, until it fits; they come back
+/// when the message goes. Widgets hidden for their own reasons stay hidden.
+void makeRoomForMessages(QStatusBar* bar, const QList<QWidget*>& yielding);
 
 }  // namespace convolab::gui
