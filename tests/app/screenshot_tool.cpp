@@ -48,7 +48,7 @@ void shootLab(gui::MainWindow& window, const QString& what, const QString& out) 
   if (what == QLatin1String("compare")) {
     lab::CompareDialog* d = window.lab()->compareDialog();
     d->iterationsBox()->setValue(10);
-    d->resize(1400, 900);
+    d->resize(lab::CompareDialog::defaultSize(d->screen()->availableGeometry()));
     QObject::connect(d, &lab::CompareDialog::finished, d,
                      [d, out] { QTimer::singleShot(500, d, [d, out] { save(d, out); }); });
     d->show();

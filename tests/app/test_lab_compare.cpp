@@ -67,6 +67,65 @@ QJsonObject readJson(const QString& path) {
   return QJsonDocument::fromJson(f.readAll()).object();
 }
 
+/// A comparison as a 1366×768 user saw it: 8 strategies measured (auto among them), 3 declined with the
+/// core's own long reasons.
+lab::ComparisonReport elevenRowReport() {
+  lab::ComparisonReport r;
+  r.device = "pthread-skylake-avx512-AMD EPYC 7B13";
+  r.width = 600;
+  r.height = 400;
+  r.filterSize = 7;
+  r.filterName = "Emboss";
+  r.iterations = 10;
+  r.peakGflops = 333;
+  r.peakSource = "estimate";
+  const char* ok[][2] = {{"codegen", ""},
+                         {"auto", ""},
+                         {"tiled", "b16x4-wg8x8-f16-s0-c1"},
+                         {"vector", "v16x4-wg8x8-c1"},
+                         {"local", "16x8"},
+                         {"constant", ""},
+                         {"naive", ""},
+                         {"image", ""}};
+  double ms = 0.4;
+  for (const auto& [name, variant] : ok) {
+    lab::ComparisonRow row;
+    row.strategy = name;
+    row.variant = variant;
+    row.active = StrategyId::parse(std::string(name) == "auto" ? "auto:codegen/b16x4-wg8x8" : name);
+    row.status = "ok";
+    row.kernelMedianMs = ms;
+    row.kernelP95Ms = ms * 1.3;
+    row.uploadMs = row.downloadMs = 0.04;
+    row.mpixPerS = 0.24 / ms * 1000;
+    row.gflops = 170 * 0.4 / ms;
+    row.peakFraction = row.gflops / r.peakGflops;
+    row.maxDiff = 0;
+    row.fastest = r.rows.empty();
+    row.autoChoice = r.rows.empty();
+    r.rows.push_back(row);
+    ms *= 2.1;
+  }
+  const char* declined[][2] = {
+      {"separable", "filter is not separable (rank 2 in channel R; separable needs rank 1 in every channel)"},
+      {"lowrank",
+       "rank 2 is not cheap enough for K = 5: 20 separable taps vs 25 dense (lowrank needs 3*rank <= K)"},
+      {"sliding", "the work-group of 1024 exceeds the device's limit"}};
+  for (const auto& [name, reason] : declined) {
+    lab::ComparisonRow row;
+    row.strategy = name;
+    row.active = StrategyId::parse(name);
+    row.status = "declined";
+    row.reason = reason;
+    r.rows.push_back(row);
+  }
+  return r;
+}
+
+QStringList g_messages;
+void collectMessages(QtMsgType, const QMessageLogContext&, const QString& message) {
+  g_messages << message;
+}
 }  // namespace
 
 class LabCompareTest : public QObject {
@@ -199,6 +258,60 @@ class LabCompareTest : public QObject {
     dialog.cancel();
     QVERIFY(finished.wait(120000));
     QVERIFY(dialog.report().cancelled);
+  }
+
+  // Issue 24: at 1366×768 the dialog showed 6 of 11 rows, squeezed Status to "at" and printed
+  // "Logarithms of zero and negative values are undefined." for every empty stacked bar on the log axis.
+  void readableAt1366x768WithoutLogWarnings() {
+    g_messages.clear();
+    const QtMessageHandler previous = qInstallMessageHandler(collectMessages);
+    lab::CompareDialog dialog([] { return lab::LabInputs{}; });
+    const QSize size = lab::CompareDialog::defaultSize(QRect(0, 0, 1366, 768));
+    QVERIFY(size.width() <= 1366 && size.height() <= 768 - 30);
+    dialog.resize(size);
+    dialog.show();
+    dialog.setReport(elevenRowReport());
+    QCoreApplication::processEvents();
+    QTest::qWait(50);
+    dialog.resize(size);  // as the window manager keeps it: no taller than the screen
+    QCoreApplication::processEvents();
+    QVERIFY2(dialog.minimumSizeHint().height() <= size.height(),
+             qPrintable(QStringLiteral("needs %1 px").arg(dialog.minimumSizeHint().height())));
+    QCOMPARE(dialog.height(), size.height());
+    QTableWidget* table = dialog.table();
+    QCOMPARE(table->rowCount(), 11);
+    // Every row on screen, none scrolled away.
+    for (int r = 0; r < table->rowCount(); ++r) {
+      const QRect cell = table->visualItemRect(table->item(r, 0));
+      QVERIFY2(table->viewport()->rect().contains(cell),
+               qPrintable(QStringLiteral("row %1 at %2..%3 of a %4 px viewport")
+                              .arg(r)
+                              .arg(cell.top())
+                              .arg(cell.bottom())
+                              .arg(table->viewport()->height())));
+    }
+    // Each status read whole: wide enough for a short reason on one line, long ones wrapped within the row.
+    const int statusWidth = table->columnWidth(10);
+    const QFontMetrics fm(table->font());
+    QVERIFY2(statusWidth >= fm.horizontalAdvance(QStringLiteral("declined: device has no image support")),
+             qPrintable(QStringLiteral("Status is %1 px").arg(statusWidth)));
+    for (int r = 0; r < table->rowCount(); ++r) {
+      const QString text = table->item(r, 10)->text();
+      const QRect need = fm.boundingRect(QRect(0, 0, statusWidth - 8, 10000), Qt::TextWordWrap, text);
+      QVERIFY2(need.height() <= table->rowHeight(r),
+               qPrintable(QStringLiteral("'%1' needs %2 px in a %3 px row")
+                              .arg(text)
+                              .arg(need.height())
+                              .arg(table->rowHeight(r))));
+    }
+    // Names are capped, and say themselves whole in their tooltips.
+    QCOMPARE(table->item(2, 1)->toolTip(), QStringLiteral("b16x4-wg8x8-f16-s0-c1"));
+    dialog.grab();  // paint the chart too
+    qInstallMessageHandler(previous);
+    const auto logs = std::count_if(g_messages.begin(), g_messages.end(), [](const QString& m) {
+      return m.contains(QStringLiteral("Logarithms"));
+    });
+    QVERIFY2(logs == 0, qPrintable(QStringLiteral("%1 x \"Logarithms of zero…\"").arg(logs)));
   }
 
   void compareCommandWritesTheDocumentedJson() {

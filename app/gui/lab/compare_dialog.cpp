@@ -9,15 +9,18 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QGraphicsSimpleTextItem>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QHorizontalStackedBarSeries>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLogValueAxis>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -35,7 +38,7 @@ namespace {
 
 const QColor kBar(0x3d, 0xa9, 0xfc);
 const QColor kFastest(0x4c, 0xc3, 0x6a);
-const QColor kAuto(0xf5, 0xa6, 0x23);
+const QColor kAuto(0xf5, 0xa6, 0x23);  // auto's choice in the table
 
 struct Outcome {
   ComparisonReport report;
@@ -84,7 +87,10 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
     : QDialog(parent), m_inputs(std::move(inputs)) {
   setObjectName(QStringLiteral("compareDialog"));
   setWindowTitle(tr("Compare Strategies"));
-  resize(1100, 760);
+  if (const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen())
+    resize(defaultSize(screen->availableGeometry()));
+  else
+    resize(defaultSize(QRect(0, 0, 1366, 768)));
 
   m_iterations = new QSpinBox(this);
   m_iterations->setRange(1, 500);
@@ -144,8 +150,23 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setAlternatingRowColors(true);
-  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_table->horizontalHeader()->setSectionResizeMode(Status, QHeaderView::Stretch);
+  // Names are capped and elided (their tooltips say them whole), numbers fit their contents, and Status
+  // takes the rest of the width and wraps: a decline reason is read whole, never "…" (nor "at").
+  QHeaderView* header = m_table->horizontalHeader();
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(Strategy, QHeaderView::Interactive);
+  header->setSectionResizeMode(Variant, QHeaderView::Interactive);
+  header->setSectionResizeMode(Status, QHeaderView::Stretch);
+  header->setSectionResizeMode(Live, QHeaderView::Fixed);
+  header->setMinimumSectionSize(36);
+  m_table->setTextElideMode(Qt::ElideRight);
+  m_table->setWordWrap(true);
+  m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);  // fitTable: one line, or the status's
+  m_table->verticalHeader()->setMinimumSectionSize(fontMetrics().height() + 4);  // compact: all rows fit
+  connect(header, &QHeaderView::sectionResized, this, [this](int column) {
+    if (column == Status) fitRows();  // a wrapped reason takes the lines it needs at the new width
+  });
+  m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
   auto* chart = new QChart;
   gui::theme::styleChart(chart);
@@ -153,13 +174,16 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   chart->legend()->hide();
   m_chartView = new QChartView(chart, this);
   m_chartView->setRenderHint(QPainter::Antialiasing);
-  m_chartView->setMinimumHeight(220);
+  connect(chart, &QChart::plotAreaChanged, this, [this] { placeBarLabels(); });
+  chart->setMargins(QMargins(4, 2, 8, 2));
+  m_chartView->setMinimumHeight(160);
 
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(m_table);
   splitter->addWidget(m_chartView);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
+  splitter->setChildrenCollapsible(false);
+  splitter->setStretchFactor(0, 0);  // the table as tall as its rows (fitTable), the chart the rest
+  splitter->setStretchFactor(1, 1);
 
   m_exportMd = new QPushButton(tr("Export Markdown…"), this);
   m_exportCsv = new QPushButton(tr("Export CSV…"), this);
@@ -270,6 +294,55 @@ bool CompareDialog::start() {
   return true;
 }
 
+QSize CompareDialog::defaultSize(const QRect& available) {
+  return {std::min(1320, available.width() - 40), std::min(860, available.height() - 40)};
+}
+
+void CompareDialog::setReport(ComparisonReport report) {
+  m_report = std::move(report);
+  showReport();
+  setRunning(false);
+}
+
+void CompareDialog::resizeEvent(QResizeEvent* event) {
+  QDialog::resizeEvent(event);
+  fitTable();
+}
+
+void CompareDialog::fitTable() {
+  QHeaderView* header = m_table->horizontalHeader();
+  const int strategyCap =
+      fontMetrics().horizontalAdvance(QStringLiteral("auto → codegen/b16x4-wg8x8 ★◆")) + 24;
+  const int variantCap = fontMetrics().horizontalAdvance(QStringLiteral("b16x4-wg8x8-f16-s0-c1")) + 16;
+  for (const auto& [column, cap] : {std::pair{Strategy, strategyCap}, std::pair{Variant, variantCap}}) {
+    m_table->resizeColumnToContents(column);
+    if (m_table->columnWidth(column) > cap) m_table->setColumnWidth(column, cap);
+  }
+  int live = 0;
+  for (int r = 0; r < m_table->rowCount(); ++r)
+    if (QWidget* w = m_table->cellWidget(r, Live)) live = std::max(live, w->sizeHint().width());
+  header->resizeSection(Live, std::max(live, 36));
+  fitRows();
+}
+
+void CompareDialog::fitRows() {
+  const int line = fontMetrics().height() + 4;
+  const int statusText = std::max(1, m_table->columnWidth(Status) - 8);
+  for (int r = 0; r < m_table->rowCount(); ++r) {
+    const QTableWidgetItem* status = m_table->item(r, Status);
+    const int wrapped =
+        status ? fontMetrics()
+                     .boundingRect(QRect(0, 0, statusText, 10000), Qt::TextWordWrap, status->text())
+                     .height()
+               : 0;
+    m_table->setRowHeight(r, std::max(line, wrapped + 6));
+  }
+  // Every row visible: the table is at least as tall as its rows (up to 16 of them; more scroll).
+  int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth() + 2;
+  for (int r = 0; r < std::min(m_table->rowCount(), 16); ++r) height += m_table->rowHeight(r);
+  m_table->setMinimumHeight(std::max(height, 120));
+}
+
 void CompareDialog::cancel() {
   if (m_cancel) m_cancel->store(true);
 }
@@ -318,10 +391,12 @@ void CompareDialog::showReport() {
       bold.setBold(true);
       nameItem->setFont(bold);
     }
+    if (nameItem->toolTip().isEmpty()) nameItem->setToolTip(nameItem->text());
     m_table->setItem(i, Strategy, nameItem);
-    m_table->setItem(i, Variant,
-                     new QTableWidgetItem(row.variant.empty() ? QStringLiteral("default")
-                                                              : QString::fromStdString(row.variant)));
+    auto* variant = new QTableWidgetItem(row.variant.empty() ? QStringLiteral("default")
+                                                             : QString::fromStdString(row.variant));
+    variant->setToolTip(variant->text());
+    m_table->setItem(i, Variant, variant);
     if (row.ok()) {
       m_table->setItem(i, Median, number(row.kernelMedianMs, 3));
       m_table->setItem(i, P95, number(row.kernelP95Ms, 3));
@@ -339,11 +414,13 @@ void CompareDialog::showReport() {
         m_table->setItem(i, c, new QTableWidgetItem(QStringLiteral("–")));
       auto* status = new QTableWidgetItem(QString::fromStdString(row.status + ": " + row.reason));
       status->setForeground(gui::theme::dimText());
-      status->setToolTip(QString::fromStdString(row.reason));
+      status->setToolTip(QString::fromStdString(row.status + ": " + row.reason));
       m_table->setItem(i, Status, status);
     }
     if (row.ok()) {
       auto* live = new QPushButton(tr("Make live"), m_table);
+      live->setProperty("compact", true);  // a table row's height, not a dialog button's
+      live->setFixedHeight(fontMetrics().height() + 4);
       live->setObjectName(QStringLiteral("makeLive_") + QString::fromStdString(row.strategy));
       live->setToolTip(row.variant.empty() || row.strategy == kAutoStrategy
                            ? tr("Process the live preview with %1").arg(QString::fromStdString(row.strategy))
@@ -358,6 +435,7 @@ void CompareDialog::showReport() {
     }
   }
   fillChart();
+  fitTable();
 }
 
 void CompareDialog::fillChart() {
@@ -367,15 +445,13 @@ void CompareDialog::fillChart() {
     chart->removeAxis(axis);
     delete axis;
   }
-  // Three stacked sets so the fastest and auto's choice get their own colours; each bar is in one set.
-  auto* plain = new QBarSet(tr("kernel median ms"));
-  auto* fastest = new QBarSet(tr("fastest"));
-  auto* chosen = new QBarSet(tr("auto"));
-  for (auto [set, colour] :
-       {std::pair{plain, kBar}, std::pair{fastest, kFastest}, std::pair{chosen, kAuto}}) {
-    set->setColor(colour);
-    set->setBorderColor(colour);
-  }
+  // One set, one bar per strategy: the fastest is a selected bar (its own colour). Three stacked sets, one
+  // per colour, left two empty segments in every bar, and a stack starts at 0: on the log axis each of those
+  // is log 0, and Qt Charts printed "Logarithms of zero and negative values are undefined." for every one.
+  auto* bars = new QBarSet(tr("kernel median ms"));
+  bars->setColor(kBar);
+  bars->setBorderColor(kBar);
+  bars->setSelectedColor(kFastest);
   QStringList categories;
   std::vector<const ComparisonRow*> ok;
   for (const auto& row : m_report.rows)
@@ -391,25 +467,24 @@ void CompareDialog::fillChart() {
     if (row.autoChoice) label += QStringLiteral(" ◆");
     label += QStringLiteral("   %1 ms").arg(row.kernelMedianMs, 0, 'g', 3);
     categories << label;
-    plain->append(row.fastest || row.autoChoice ? 0.0 : row.kernelMedianMs);
-    fastest->append(row.fastest ? row.kernelMedianMs : 0.0);
-    chosen->append(!row.fastest && row.autoChoice ? row.kernelMedianMs : 0.0);
+    bars->append(row.kernelMedianMs);
+    if (row.fastest) bars->selectBar(bars->count() - 1);
     maxMs = std::max(maxMs, row.kernelMedianMs);
     minMs = minMs == 0 ? row.kernelMedianMs : std::min(minMs, row.kernelMedianMs);
   }
-  auto* series = new QHorizontalStackedBarSeries;
-  series->append({plain, fastest, chosen});
+  // Times often span two or three decades (image vs codegen): a log axis keeps every bar readable.
+  const bool log = m_logChart->isChecked() && minMs > 0;
+  auto* series = new QHorizontalBarSeries;
+  series->append(bars);
   series->setBarWidth(0.72);
   chart->addSeries(series);
   auto* y = new QBarCategoryAxis;
   y->append(categories);
-  // Times often span two or three decades (image vs codegen): a log axis keeps every bar readable.
-  const bool log = m_logChart->isChecked() && minMs > 0;
   QAbstractAxis* x;
   if (log) {
     auto* axis = new QLogValueAxis;
     axis->setBase(10);
-    axis->setRange(std::pow(10.0, std::floor(std::log10(minMs)) - 0),
+    axis->setRange(std::pow(10.0, std::floor(std::log10(minMs))),
                    std::pow(10.0, std::ceil(std::log10(maxMs * 1.5))));
     axis->setLabelFormat(QStringLiteral("%g"));
     axis->setMinorTickCount(8);
@@ -432,12 +507,38 @@ void CompareDialog::fillChart() {
   chart->addAxis(x, Qt::AlignBottom);
   series->attachAxis(y);
   series->attachAxis(x);
-  chart->setTitle(tr("%1 · %2×%3 · %4×%4 filter")
-                      .arg(QString::fromStdString(m_report.device))
-                      .arg(m_report.width)
-                      .arg(m_report.height)
-                      .arg(m_report.filterSize));
-  m_chartView->setMinimumHeight(std::max(220, 30 * static_cast<int>(ok.size()) + 100));
+  // No title here (the summary line above says it; the room goes to the bars): exportChartPng adds one.
+  chart->setTitle({});
+  // The bars' names are our own text items beside the plot: the category axis truncates a label to "…"
+  // unless each bar has about 25 px (Qt Charts takes twice its padding off the bar's height), which a
+  // 768-pixel screen cannot give eleven bars under an eleven-row table.
+  y->setLabelsVisible(false);
+  qDeleteAll(m_barLabels);
+  m_barLabels.clear();
+  int labelWidth = 0;
+  const QFontMetrics metrics(small);
+  for (const QString& text : categories) {
+    auto* item = new QGraphicsSimpleTextItem(text, chart);
+    item->setFont(small);
+    item->setBrush(gui::theme::softText());
+    m_barLabels.push_back(item);
+    labelWidth = std::max(labelWidth, metrics.horizontalAdvance(text));
+  }
+  chart->setMargins(QMargins(labelWidth + 12, 2, 8, 2));
+  placeBarLabels();
+  // About 16 px a bar, and with every table row the dialog still fits a 768-pixel screen.
+  m_chartView->setMinimumHeight(std::max(160, 16 * static_cast<int>(ok.size()) + 60));
+}
+
+void CompareDialog::placeBarLabels() {
+  const QRectF plot = m_chartView->chart()->plotArea();
+  const int n = static_cast<int>(m_barLabels.size());
+  for (int i = 0; i < n; ++i) {  // category i is the i-th bar from the bottom
+    QGraphicsSimpleTextItem* item = m_barLabels[static_cast<size_t>(i)];
+    const QRectF box = item->boundingRect();
+    const double centre = plot.bottom() - (i + 0.5) * plot.height() / n;
+    item->setPos(plot.left() - 6 - box.width(), centre - box.height() / 2);
+  }
 }
 
 bool CompareDialog::exportMarkdown(const QString& path) const {
@@ -449,7 +550,20 @@ bool CompareDialog::exportCsv(const QString& path) const {
 }
 
 bool CompareDialog::exportChartPng(const QString& path) const {
-  return m_chartView->grab().save(path, "PNG");
+  // The exported picture says what it shows: device, frame and filter size as its title.
+  QChart* chart = m_chartView->chart();
+  QFont small = font();
+  small.setPointSizeF(8.5);
+  chart->setTitleFont(small);
+  chart->setTitleBrush(gui::theme::text());
+  chart->setTitle(tr("%1 · %2×%3 · %4×%4 filter")
+                      .arg(QString::fromStdString(m_report.device))
+                      .arg(m_report.width)
+                      .arg(m_report.height)
+                      .arg(m_report.filterSize));
+  const bool ok = m_chartView->grab().save(path, "PNG");
+  chart->setTitle({});
+  return ok;
 }
 
 void CompareDialog::exportAs(const QString& kind) {

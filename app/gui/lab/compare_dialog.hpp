@@ -7,12 +7,14 @@
 #include <QPointer>
 #include <atomic>
 #include <memory>
+#include <vector>
 
 #include "lab_inputs.hpp"
 #include "strategy_comparison.hpp"
 
 class QCheckBox;
 class QChartView;
+class QGraphicsSimpleTextItem;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -43,6 +45,12 @@ class CompareDialog : public QDialog {
   QCheckBox* autoBox() const { return m_auto; }
   QTableWidget* table() const { return m_table; }
 
+  /// Shows a report measured elsewhere (a saved run, tests) as if this dialog had measured it.
+  void setReport(ComparisonReport report);
+  /// The size the dialog opens at on `available` (a screen's available geometry): every row of a typical
+  /// comparison and the chart, without the full screen height.
+  static QSize defaultSize(const QRect& available);
+
   bool exportMarkdown(const QString& path) const;
   bool exportCsv(const QString& path) const;
   bool exportChartPng(const QString& path) const;
@@ -54,8 +62,18 @@ class CompareDialog : public QDialog {
   void makeLiveRequested(const QString& strategy);
   void progressed(int done, int total);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   void showReport();
+  /// Column widths (names capped and elided with tooltips, Status the rest, wrapping) and a table tall
+  /// enough for every row.
+  void fitTable();
+  /// Row heights (one line, or a wrapped status's lines) and the table's height for all of them.
+  void fitRows();
+  /// Puts the bars' names beside their bars (after every change of the plot area).
+  void placeBarLabels();
   void fillChart();
   void setRunning(bool running);
   void exportAs(const QString& kind);
@@ -79,6 +97,7 @@ class CompareDialog : public QDialog {
   QLabel* m_state;
   QTableWidget* m_table;
   QChartView* m_chartView;
+  std::vector<QGraphicsSimpleTextItem*> m_barLabels;  // owned by the chart
   QPushButton* m_exportMd;
   QPushButton* m_exportCsv;
   QPushButton* m_exportPng;
