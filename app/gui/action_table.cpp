@@ -399,10 +399,9 @@ QString ActionTable::shortcutListHtml() const {
   const QString right = all.mid(half).join(QStringLiteral("</tr>")) + QStringLiteral("</tr>");
   return QStringLiteral(
              "<table><tr><td style='vertical-align:top; padding-right:24px'><table>%1</table></td>"
-             "<td style='vertical-align:top'><table>%2</table></td></tr></table><p>In the grids: arrows and "
-             "Tab "
-             "move, typing edits, Enter commits. Drag the divider in split view; double-click the preview "
-             "toggles fit / 100 %.</p>")
+             "<td style='vertical-align:top'><table>%2</table></td></tr></table>"
+             "<p>In the grids: arrows and Tab move, typing edits, Enter commits. Drag the divider in split "
+             "view; double-click the preview toggles fit / 100 %.</p>")
       .arg(left, right);
 }
 
