@@ -3,6 +3,7 @@
 // the app's style, so "My presets" was never labelled), each with its description as tooltip, and a
 // thumbnail per preset made from the current frame off the GUI thread and cached per source.
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMenu>
 #include <QSignalSpy>
@@ -156,6 +157,21 @@ class PresetsMenuTest : public QObject {
     source = QStringLiteral("pattern:b");
     rebuild();
     QTRY_COMPARE(thumbs->generation(), made + 1);
+  }
+
+  void thumbnailsOfA1080pFrameAreCheap() {
+    // All bundled presets from a 1920×1080 frame, on the thread: printed for docs/GUI.md, bounded loosely.
+    PresetThumbnails thumbs;
+    auto frame = std::make_shared<Image>(1920, 1080);
+    thumbs.setFrameProvider([frame] { return PresetThumbnails::Frame{frame, QStringLiteral("big")}; });
+    QSignalSpy ready(&thumbs, &PresetThumbnails::ready);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(thumbs.request(m_presets->bundled()));
+    QVERIFY(ready.wait(10000));
+    qInfo("%lld presets from 1920x1080: %lld ms", static_cast<long long>(m_presets->bundled().size()),
+          static_cast<long long>(clock.elapsed()));
+    QVERIFY(clock.elapsed() < 5000);
   }
 };
 
