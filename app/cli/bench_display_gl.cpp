@@ -6,7 +6,9 @@
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 #include "convolab/context.hpp"
@@ -249,8 +251,12 @@ bool GlDisplay::init(std::string& why, const Context* cl) {
     return false;
   }
   const char* glExtensions = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  // CONVOLAB_BENCH_GL_PERSISTENT=0: the pixel buffer orphaned and mapped each frame (as the app's preview
+  // does).
+  const char* persistentEnv = std::getenv("CONVOLAB_BENCH_GL_PERSISTENT");
   m_persistent = glExtensions && hasWord(glExtensions, "GL_EXT_buffer_storage") &&
-                 eglGetProcAddress("glBufferStorageEXT") != nullptr;
+                 eglGetProcAddress("glBufferStorageEXT") != nullptr &&
+                 !(persistentEnv && std::string_view(persistentEnv) == "0");
 
   // The target: a 1280×720 RGBA8 framebuffer, as a preview of that size would be.
   glGenRenderbuffers(1, &m_renderbuffer);
@@ -413,6 +419,9 @@ std::uint8_t* GlDisplay::mapPixelBuffer(std::size_t bytes) {
     m_pixelBufferBytes = bytes;
   }
   if (!m_mapped) {
+    // Orphaned first, as the app's preview does (QOpenGLBuffer::allocate), then mapped with invalidation.
+    if (!m_persistent)
+      glBufferData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_DRAW);
     const GLbitfield access = m_persistent
                                   ? GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT_EXT | GL_MAP_COHERENT_BIT_EXT
                                   : GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT;
