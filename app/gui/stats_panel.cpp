@@ -360,7 +360,8 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
 }
 
 void StatsPanel::showHistory(const std::deque<StatsSample>& history, double now, double budgetMs) {
-  m_chart->updateSeries(history, now, budgetMs);
+  // A still image has no frame budget (nothing arrives at a rate): no budget line, as the table says "—".
+  m_chart->updateSeries(history, now, m_stillIdle ? 0.0 : budgetMs);
 }
 
 }  // namespace convolab::gui
