@@ -7,6 +7,7 @@
 #include <QOpenGLShaderProgram>
 #include <QOpenGLTimerQuery>
 #include <QPainter>
+#include <cstring>
 
 #ifndef GL_UNPACK_ROW_LENGTH
 #define GL_UNPACK_ROW_LENGTH 0x0CF2
@@ -87,6 +88,7 @@ void PreviewGlCanvas::releaseGl() {
   for (Texture* t : {&m_filtered, &m_original})
     if (t->id) glDeleteTextures(1, &t->id), *t = {};
   m_quad.destroy();
+  m_pixelBuffer.destroy();
   m_program.reset();
   m_paintDevice.reset();
   for (auto& q : m_queries) q.reset();
@@ -104,6 +106,10 @@ void PreviewGlCanvas::initializeGL() {
   const QSurfaceFormat format = ctx->format();
   const bool es = ctx->isOpenGLES();
   m_rowLength = !es || format.majorVersion() >= 3;
+  m_pixelBuffers =
+      (es ? format.majorVersion() >= 3
+          : format.version() >= qMakePair(3, 0) || ctx->hasExtension("GL_ARB_map_buffer_range")) &&
+      qEnvironmentVariable("CONVOLAB_PREVIEW_GL_PBO") != QLatin1String("0");
   m_program = std::make_unique<QOpenGLShaderProgram>();
   if (!m_program->addShaderFromSourceCode(QOpenGLShader::Vertex, kVertexShader) ||
       !m_program->addShaderFromSourceCode(QOpenGLShader::Fragment, kFragmentShader) || !m_program->link())
@@ -158,18 +164,49 @@ void PreviewGlCanvas::upload(Texture& texture, const QImage& image) {
                  nullptr);
     texture.size = image.size();
   }
+  // The pixels go up from a pixel buffer where the context maps one (desktop GL 3, GLES 3): the driver then
+  // uploads by DMA and converts RGB on the GPU, where from the image's memory NVIDIA's converts on the CPU
+  // (bench --latency's gl-rgb-pbo-orphan against gl-rgb on an H200, display stage: 1.46 ms against 3.60 at
+  // 1080p, 4.8 against 11.2 at 4K; docs/bench/h200-2026-11-26-gl). The buffer is orphaned and mapped with
+  // invalidation each time, so the GPU never waits for the previous upload. Else the image's memory.
+  const uchar* source = image.constBits();
+  const bool viaBuffer = m_pixelBuffers && fillPixelBuffer(image);
+  if (viaBuffer) source = nullptr;  // offsets into the bound buffer
+  const auto rowAt = [&](int y) {
+    const qsizetype offset = static_cast<qsizetype>(y) * image.bytesPerLine();
+    return viaBuffer ? reinterpret_cast<const void*>(static_cast<quintptr>(offset))
+                     : static_cast<const void*>(image.constScanLine(y));
+  };
   if (whole) {
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.width(), image.height(), GL_RGB, GL_UNSIGNED_BYTE,
-                    image.constBits());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.width(), image.height(), GL_RGB, GL_UNSIGNED_BYTE, source);
   } else {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     for (int y = 0; y < image.height(); ++y)
-      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y, image.width(), 1, GL_RGB, GL_UNSIGNED_BYTE,
-                      image.constScanLine(y));
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y, image.width(), 1, GL_RGB, GL_UNSIGNED_BYTE, rowAt(y));
   }
+  if (viaBuffer) m_pixelBuffer.release();
   if (m_rowLength) glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   texture.key = image.cacheKey();
+}
+
+bool PreviewGlCanvas::fillPixelBuffer(const QImage& image) {
+  const qsizetype bytes = image.sizeInBytes();
+  if (!m_pixelBuffer.isCreated() && !m_pixelBuffer.create()) return m_pixelBuffers = false;
+  m_pixelBuffer.bind();
+  m_pixelBuffer.allocate(static_cast<int>(bytes));  // orphans the storage the last upload may still read
+  void* p = m_pixelBuffer.mapRange(0, static_cast<int>(bytes),
+                                   QOpenGLBuffer::RangeWrite | QOpenGLBuffer::RangeInvalidateBuffer);
+  if (!p) {
+    m_pixelBuffer.release();
+    return m_pixelBuffers = false;  // not again: the image's memory from now on
+  }
+  std::memcpy(p, image.constBits(), static_cast<std::size_t>(bytes));
+  if (!m_pixelBuffer.unmap()) {
+    m_pixelBuffer.release();
+    return false;
+  }
+  return true;
 }
 
 void PreviewGlCanvas::drawLayer(const PreviewLayer& layer) {

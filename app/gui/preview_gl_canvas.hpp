@@ -27,6 +27,8 @@ class PreviewGlCanvas : public QOpenGLWidget, protected QOpenGLFunctions {
 
   /// "OpenGL 4.5 · llvmpipe (LLVM 15.0.6, 256 bits)" once initialised; empty before.
   QString description() const { return m_description; }
+  /// Frames go up through a pixel buffer (desktop GL 3 or GLES 3 and not turned off), not from client memory.
+  bool uploadsThroughPixelBuffer() const { return m_pixelBuffers; }
 
  signals:
   /// OpenGL came up and description() is known.
@@ -44,6 +46,9 @@ class PreviewGlCanvas : public QOpenGLWidget, protected QOpenGLFunctions {
   };
   /// Makes `texture` hold `image` (uploads only when the pixels changed).
   void upload(Texture& texture, const QImage& image);
+  /// Copies `image` (all its rows, padding too) into m_pixelBuffer and leaves it bound; false where that
+  /// fails (then m_pixelBuffers is off for good, or for this image).
+  bool fillPixelBuffer(const QImage& image);
   void drawLayer(const PreviewLayer& layer);
   void releaseGl();
   /// The GPU time of an earlier paint, when its query has finished (< 0: none yet).
@@ -60,6 +65,9 @@ class PreviewGlCanvas : public QOpenGLWidget, protected QOpenGLFunctions {
   // is redirected while QWidget::grab() renders, and its overlays would end up under the frame.
   std::unique_ptr<QOpenGLPaintDevice> m_paintDevice;
   QOpenGLBuffer m_quad{QOpenGLBuffer::VertexBuffer};
+  // Uploads go through this where the context maps buffers (CONVOLAB_PREVIEW_GL_PBO=0: never).
+  QOpenGLBuffer m_pixelBuffer{QOpenGLBuffer::PixelUnpackBuffer};
+  bool m_pixelBuffers = false;
   Texture m_filtered;
   Texture m_original;
   // Two timer queries in turn: one is read while the other measures (no stall waiting for the GPU).
