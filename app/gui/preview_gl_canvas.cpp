@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "preview_gl_canvas.hpp"
 
+#include "preview_renderer.hpp"
+
 #include <QElapsedTimer>
 #include <QOpenGLContext>
 #include <QOpenGLPaintDevice>
@@ -106,10 +108,18 @@ void PreviewGlCanvas::initializeGL() {
   const QSurfaceFormat format = ctx->format();
   const bool es = ctx->isOpenGLES();
   m_rowLength = !es || format.majorVersion() >= 3;
+  // Uploads through a pixel buffer where the context maps one, and not on a CPU rasteriser: there it is one
+  // more copy of the frame and no DMA (under Xvfb at 1080p, llvmpipe: 5.4–9.2 ms a paint against 3.3–4.2).
+  // CONVOLAB_PREVIEW_GL_PBO=1 or 0 decides instead.
+  const QString pbo = qEnvironmentVariable("CONVOLAB_PREVIEW_GL_PBO");
+  const bool mapsBuffers =
+      es ? format.majorVersion() >= 3
+         : format.version() >= qMakePair(3, 0) || ctx->hasExtension("GL_ARB_map_buffer_range");
   m_pixelBuffers =
-      (es ? format.majorVersion() >= 3
-          : format.version() >= qMakePair(3, 0) || ctx->hasExtension("GL_ARB_map_buffer_range")) &&
-      qEnvironmentVariable("CONVOLAB_PREVIEW_GL_PBO") != QLatin1String("0");
+      mapsBuffers &&
+      (pbo.isEmpty()
+           ? !softwareRenderer(QString::fromLatin1(reinterpret_cast<const char*>(glGetString(GL_RENDERER))))
+           : pbo != QLatin1String("0"));
   m_program = std::make_unique<QOpenGLShaderProgram>();
   if (!m_program->addShaderFromSourceCode(QOpenGLShader::Vertex, kVertexShader) ||
       !m_program->addShaderFromSourceCode(QOpenGLShader::Fragment, kFragmentShader) || !m_program->link())
@@ -164,11 +174,12 @@ void PreviewGlCanvas::upload(Texture& texture, const QImage& image) {
                  nullptr);
     texture.size = image.size();
   }
-  // The pixels go up from a pixel buffer where the context maps one (desktop GL 3, GLES 3): the driver then
-  // uploads by DMA and converts RGB on the GPU, where from the image's memory NVIDIA's converts on the CPU
-  // (bench --latency's gl-rgb-pbo-orphan against gl-rgb on an H200, display stage: 1.46 ms against 3.60 at
-  // 1080p, 4.8 against 11.2 at 4K; docs/bench/h200-2026-11-26-gl). The buffer is orphaned and mapped with
-  // invalidation each time, so the GPU never waits for the previous upload. Else the image's memory.
+  // The pixels go up from a pixel buffer where the context maps one and is a GPU's (m_pixelBuffers): the
+  // driver then uploads by DMA and converts RGB on the GPU, where from the image's memory NVIDIA's converts
+  // on the CPU (bench --latency's gl-rgb-pbo-orphan against gl-rgb on an H200, display stage: 1.46 ms
+  // against 3.60 at 1080p, 4.8 against 11.2 at 4K; docs/bench/h200-2026-11-26-gl). The buffer is orphaned and
+  // mapped with invalidation each time, so the GPU never waits for the previous upload. Else the image's
+  // memory.
   const uchar* source = image.constBits();
   const bool viaBuffer = m_pixelBuffers && fillPixelBuffer(image);
   if (viaBuffer) source = nullptr;  // offsets into the bound buffer

@@ -27,7 +27,8 @@ class PreviewGlCanvas : public QOpenGLWidget, protected QOpenGLFunctions {
 
   /// "OpenGL 4.5 · llvmpipe (LLVM 15.0.6, 256 bits)" once initialised; empty before.
   QString description() const { return m_description; }
-  /// Frames go up through a pixel buffer (desktop GL 3 or GLES 3 and not turned off), not from client memory.
+  /// Frames go up through a pixel buffer (desktop GL 3 or GLES 3, a GPU's GL or CONVOLAB_PREVIEW_GL_PBO=1),
+  /// not from client memory.
   bool uploadsThroughPixelBuffer() const { return m_pixelBuffers; }
 
  signals:
@@ -65,7 +66,7 @@ class PreviewGlCanvas : public QOpenGLWidget, protected QOpenGLFunctions {
   // is redirected while QWidget::grab() renders, and its overlays would end up under the frame.
   std::unique_ptr<QOpenGLPaintDevice> m_paintDevice;
   QOpenGLBuffer m_quad{QOpenGLBuffer::VertexBuffer};
-  // Uploads go through this where the context maps buffers (CONVOLAB_PREVIEW_GL_PBO=0: never).
+  // Uploads go through this where the context maps buffers, on a GPU (CONVOLAB_PREVIEW_GL_PBO=0/1 decides).
   QOpenGLBuffer m_pixelBuffer{QOpenGLBuffer::PixelUnpackBuffer};
   bool m_pixelBuffers = false;
   Texture m_filtered;

@@ -41,6 +41,8 @@ Probe probeOpenGL() {
   return {{}, renderer};
 }
 
+}  // namespace
+
 // Mesa's and Google's CPU rasterisers: OpenGL there is the CPU again, plus composing the whole window through
 // GL every frame (measured under Xvfb at 1080p: slower than the raster path).
 bool softwareRenderer(const QString& renderer) {
@@ -48,8 +50,6 @@ bool softwareRenderer(const QString& renderer) {
     if (renderer.contains(QLatin1String(name), Qt::CaseInsensitive)) return true;
   return false;
 }
-
-}  // namespace
 
 RendererPreference parseRendererPreference(const QString& text) {
   const QString t = text.trimmed().toLower();

@@ -27,6 +27,9 @@ struct RendererChoice {
 /// also takes raster where the OpenGL is a software rasteriser (llvmpipe and the like): slower there.
 RendererChoice chooseRenderer(RendererPreference preference);
 
+/// Whether GL_RENDERER names a CPU rasteriser (llvmpipe, softpipe, swrast, SwiftShader).
+bool softwareRenderer(const QString& renderer);
+
 /// "OpenGL" / "Raster", as the statistics and About show it.
 QString rendererName(PreviewRenderer renderer);
 

@@ -13,6 +13,7 @@
 
 #include "app_test_support.hpp"
 #include "preview_gl_canvas.hpp"
+#include "preview_renderer.hpp"
 #include "preview_widget.hpp"
 
 using namespace convolab;
@@ -119,7 +120,7 @@ class PreviewGlTest : public QObject {
 
   // At 100 % every frame pixel is one widget pixel: both back-ends show the frame's own values, whatever
   // the rows' padding (GL reads it through the unpack alignment, the row length, or row by row), through a
-  // pixel buffer (where the context maps one, as Mesa's does) and from the image's memory
+  // pixel buffer (CONVOLAB_PREVIEW_GL_PBO=1; Mesa's GL maps one) and from the image's memory
   // (CONVOLAB_PREVIEW_GL_PBO=0). 641 pixels: rows of 1923 bytes, which no alignment but 1 fits.
   void sameAsRasterAtFullSize_data() {
     QTest::addColumn<int>("width");
@@ -147,7 +148,7 @@ class PreviewGlTest : public QObject {
     QFETCH(int, height);
     QFETCH(int, stride);
     const bool pbo = QString::fromLatin1(QTest::currentDataTag()).endsWith(QLatin1String("pixel buffer"));
-    if (!pbo) qputenv("CONVOLAB_PREVIEW_GL_PBO", "0");
+    qputenv("CONVOLAB_PREVIEW_GL_PBO", pbo ? "1" : "0");
     // Odd sizes: centring would put the frame on half pixels without the pixel-grid rounding.
     const auto frame = frameOf(width, height, 1, static_cast<std::size_t>(stride));
     if (!makePair(QSize(width + 100, height + 87), frame)) QSKIP("no OpenGL context on this display");
@@ -156,7 +157,7 @@ class PreviewGlTest : public QObject {
     m_raster->setFitToWindow(false);
     m_gl->setFitToWindow(false);
     const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
-    // Mesa's GL maps buffers: the pixel buffer path runs where asked for.
+    // Mesa's GL maps buffers: the pixel buffer path runs where asked for (llvmpipe only when asked).
     QCOMPARE(canvas->uploadsThroughPixelBuffer(), pbo);
     const Difference d = compare(raster, gl);
     QVERIFY2(d.max <= 1, qPrintable(describe(d)));
@@ -167,6 +168,15 @@ class PreviewGlTest : public QObject {
     const std::uint8_t* last =
         first + static_cast<std::size_t>(height - 1) * frame->filtered->stride + 3 * (width - 1);
     QCOMPARE(gl.pixel(corner + QPoint(width - 1, height - 1)), qRgb(last[0], last[1], last[2]));
+  }
+
+  // Left to itself the canvas uploads through a pixel buffer on a GPU's GL only: on a CPU rasteriser (Mesa's
+  // llvmpipe here) that is one more copy of each frame and no DMA.
+  void pixelBufferOnlyOnAGpu() {
+    if (!makePair(QSize(401, 290), frameOf(301, 203))) QSKIP("no OpenGL context on this display");
+    auto* canvas = qobject_cast<PreviewGlCanvas*>(m_gl->canvas());
+    QVERIFY(canvas);
+    QCOMPARE(canvas->uploadsThroughPixelBuffer(), !softwareRenderer(canvas->description()));
   }
 
   // Split view at 100 %: the original left of the divider, the filtered frame right of it. The divider, its
