@@ -314,6 +314,37 @@ class LabCompareTest : public QObject {
     QVERIFY2(logs == 0, qPrintable(QStringLiteral("%1 x \"Logarithms of zero…\"").arg(logs)));
   }
 
+  // Issue 24: strategies had no descriptions in the lab. Each row's Strategy cell says, in its tooltip, what
+  // the strategy does (the registry's one line), besides the whole name and what its marks mean; the rows of
+  // the report are in no particular order, auto's and declined rows included.
+  void strategyCellsTellWhatEachStrategyDoes() {
+    lab::CompareDialog dialog([] { return lab::LabInputs{}; });
+    const lab::ComparisonReport report = elevenRowReport();
+    dialog.setReport(report);
+    QTableWidget* table = dialog.table();
+    QCOMPARE(table->rowCount(), static_cast<int>(report.rows.size()));
+    std::set<QString> seen;
+    for (int r = 0; r < table->rowCount(); ++r) {
+      const QTableWidgetItem* cell = table->item(r, 0);
+      // The table may be sorted: find the row's strategy by the cell's first word.
+      const QString strategy = cell->text().section(QLatin1Char(' '), 0, 0);
+      const StrategyEntry* entry = findStrategy(strategy.toStdString());
+      QVERIFY2(entry, qPrintable(strategy));
+      const QString description =
+          QString::fromUtf8(entry->description.data(), static_cast<qsizetype>(entry->description.size()));
+      QVERIFY(!description.isEmpty());
+      const QString tip = cell->toolTip();
+      QVERIFY2(tip.contains(description),
+               qPrintable(QStringLiteral("%1: tooltip '%2' lacks '%3'").arg(strategy, tip, description)));
+      QVERIFY2(tip.startsWith(cell->text()), qPrintable(tip));  // the capped name whole
+      seen.insert(strategy);
+    }
+    QCOMPARE(seen.size(), report.rows.size());
+    // Marks still say what they mean: the first row is the fastest and auto's choice.
+    QVERIFY(table->item(0, 0)->toolTip().contains(QStringLiteral("fastest")));
+    QVERIFY(table->item(0, 0)->toolTip().contains(QStringLiteral("auto's choice")));
+  }
+
   void compareCommandWritesTheDocumentedJson() {
     const QString filterPath = QDir::homePath() + QStringLiteral("/full-rank.json");
     saveFilterFile(filterPath.toStdString(), fullRankFilter(), true);  // programs built by the first test

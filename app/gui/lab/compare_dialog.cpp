@@ -30,6 +30,7 @@
 
 #include "background_task.hpp"
 #include "convolab/context.hpp"
+#include "convolab/registry.hpp"
 #include "convolab/strategy_id.hpp"
 #include "theme.hpp"
 
@@ -50,6 +51,17 @@ struct Outcome {
 std::string chosenByAuto(StrategyId id) {
   id.viaAuto = false;
   return id.toString();
+}
+
+/// The Strategy cell's tooltip: the cell whole (it may be capped), what its marks mean, and the strategy's
+/// one-line description from the registry (what it does, for someone meeting the name for the first time).
+QString strategyTip(const QString& cell, const QStringList& marks, const std::string& strategy) {
+  QString tip = cell;
+  if (!marks.isEmpty()) tip += QStringLiteral(" (") + marks.join(QStringLiteral(", ")) + QStringLiteral(")");
+  if (const StrategyEntry* e = findStrategy(strategy); e && !e->description.empty())
+    tip += QLatin1Char('\n') +
+           QString::fromUtf8(e->description.data(), static_cast<qsizetype>(e->description.size()));
+  return tip;
 }
 
 QString rowLabel(const ComparisonRow& r) {
@@ -385,13 +397,12 @@ void CompareDialog::showReport() {
     if (row.autoChoice) marks << QStringLiteral("◆"), tips << tr("auto's choice");
     if (!marks.isEmpty()) {
       nameItem->setText(name + QStringLiteral("  ") + marks.join(QString()));
-      nameItem->setToolTip(tips.join(QStringLiteral(", ")));
       nameItem->setForeground(row.fastest ? kFastest : kAuto);
       QFont bold = nameItem->font();
       bold.setBold(true);
       nameItem->setFont(bold);
     }
-    if (nameItem->toolTip().isEmpty()) nameItem->setToolTip(nameItem->text());
+    nameItem->setToolTip(strategyTip(nameItem->text(), tips, row.strategy));
     m_table->setItem(i, Strategy, nameItem);
     auto* variant = new QTableWidgetItem(row.variant.empty() ? QStringLiteral("default")
                                                              : QString::fromStdString(row.variant));
