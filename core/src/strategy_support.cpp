@@ -49,20 +49,6 @@ NamedEvent launch2d(Context& ctx, const cl::Kernel& kernel, const std::string& n
   return ev;
 }
 
-std::vector<NamedEvent> enqueueRowsThenColumns(Context& ctx, const FrameBuffers& frame,
-                                               const std::string& prefix, cl::Kernel& rows,
-                                               cl::Kernel& columns, const cl::Buffer& intermediate,
-                                               const cl::Buffer& weights, cl_float4 border, cl_float4 offset,
-                                               cl::NDRange local, const std::vector<cl::Event>& waitFor) {
-  const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), local[0]),
-                           roundUp(static_cast<size_t>(frame.height), local[1]));
-  setArgs(rows, frame.input, intermediate, frame.width, frame.height, weights, border);
-  std::vector<NamedEvent> events{launch2d(ctx, rows, prefix + "_rows", global, local, waitFor)};
-  setArgs(columns, intermediate, frame.output, frame.width, frame.height, weights, offset);
-  events.push_back(launch2d(ctx, columns, prefix + "_columns", global, local, {events.back().event}));
-  return events;
-}
-
 std::optional<std::string> constantWeightsReason(const Context& ctx, const FilterSet& filter) {
   const std::uint64_t bytes = 3ull * filter.size() * filter.size() * sizeof(float);
   const std::uint64_t limit = ctx.device().constantBufferBytes;

@@ -36,16 +36,6 @@ inline std::size_t roundUp(std::size_t value, std::size_t multiple) {
 NamedEvent launch2d(Context& ctx, const cl::Kernel& kernel, const std::string& name, cl::NDRange global,
                     cl::NDRange local, const std::vector<cl::Event>& waitFor);
 
-/// The row pass then the column pass of a two-pass (separable-style) convolution, both over the frame:
-/// rows(src, intermediate, width, height, weights, border_value), then
-/// columns(intermediate, dst, width, height, weights, offset); events are named <prefix>_rows and
-/// <prefix>_columns. Used by the two-pass strategies (lowrank.cpp).
-std::vector<NamedEvent> enqueueRowsThenColumns(Context& ctx, const FrameBuffers& frame,
-                                               const std::string& prefix, cl::Kernel& rows,
-                                               cl::Kernel& columns, const cl::Buffer& intermediate,
-                                               const cl::Buffer& weights, cl_float4 border, cl_float4 offset,
-                                               cl::NDRange local, const std::vector<cl::Event>& waitFor);
-
 /// Uploads `data` into `buffer`, (re)creating it when its size differs. Blocking (used in prepare()).
 void uploadFloats(Context& ctx, cl::Buffer& buffer, const std::vector<float>& data,
                   cl_mem_flags flags = CL_MEM_READ_ONLY);
