@@ -10,11 +10,18 @@
 //       dialog after a run; analysis — the window with the Analysis dock raised and the pixel inspector's
 //       neighbourhood panel (Shift held over the preview); source — the Kernel Source view of the live
 //       strategy
+//   convolab_screenshot OUT.png SECONDS --camera-menu [--size WxH] [convolab options…]
+//       the whole screen (run it under Xvfb) SECONDS after the first frame, with File ▸ Camera open: the
+//       cameras listed, V4L2 and PipeWire (docs/screenshot-camera-menu.png: a private PipeWire with a test
+//       camera, --source pipewire:testcam)
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMouseEvent>
+#include <QScreen>
 #include <QSpinBox>
 #include <QTimer>
 #include <cstdio>
@@ -73,6 +80,34 @@ void shootLab(gui::MainWindow& window, const QString& what, const QString& out) 
   }
 }
 
+/// Opens File ▸ Camera (the list is made as it opens) and saves the whole screen: the popups are windows of
+/// their own, which a grab of the main window leaves out.
+void shootCameraMenu(gui::MainWindow& window, const QString& out) {
+  QMenu* file = nullptr;
+  QAction* camera = nullptr;
+  for (QAction* top : window.menuBar()->actions())
+    if (top->menu() && top->text().remove(QLatin1Char('&')) == QLatin1String("File")) file = top->menu();
+  if (file)
+    for (QAction* a : file->actions())
+      if (a->menu() && a->text().remove(QLatin1Char('&')) == QLatin1String("Camera")) camera = a;
+  if (!camera) {
+    std::fputs("no File > Camera\n", stderr);
+    QApplication::exit(4);
+    return;
+  }
+  window.menuBar()->setActiveAction(file->menuAction());
+  QTimer::singleShot(300, &window, [&window, file, camera, out] {
+    file->setActiveAction(camera);  // opens the submenu at once
+    QTimer::singleShot(800, &window, [&window, out] {
+      const QPixmap shot = window.screen()->grabWindow(0);
+      const bool ok = shot.save(out);
+      std::printf("%s %s (%dx%d)\n", ok ? "wrote" : "could not write", qPrintable(out), shot.width(),
+                  shot.height());
+      QApplication::exit(ok ? 0 : 3);
+    });
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -83,7 +118,7 @@ int main(int argc, char** argv) {
   const char* const usage =
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
-      "[--lab compare|analysis|source] [options]\n";
+      "[--lab compare|analysis|source] [--camera-menu] [options]\n";
   if (args.size() < 3) {
     std::fputs(usage, stderr);
     return 2;
@@ -91,13 +126,15 @@ int main(int argc, char** argv) {
   const QString out = args[1];
   const double seconds = args[2].toDouble();
   QStringList rest{args[0]};
-  bool split = false, vertical = false;
+  bool split = false, vertical = false, cameraMenu = false;
   double zoom = 0;
   QString preset, lab;
   QSize size(1600, 1000);
   for (int i = 3; i < args.size(); ++i) {
     if (args[i] == QLatin1String("--split")) {
       split = true;
+    } else if (args[i] == QLatin1String("--camera-menu")) {
+      cameraMenu = true;
     } else if (args[i] == QLatin1String("--vertical")) {
       vertical = true;
     } else if (args[i] == QLatin1String("--zoom") && i + 1 < args.size()) {
@@ -128,6 +165,7 @@ int main(int argc, char** argv) {
   gui::theme::apply(app);
   gui::MainWindow window(parsed.options);
   window.resize(size);
+  if (cameraMenu) window.move(0, 0);  // the screen's grab shows the window where it is
   window.show();
   if (split) window.action(gui::ActionId::ViewSplit)->trigger();
   if (window.action(gui::ActionId::SplitVertical)->isChecked() != vertical)
@@ -141,7 +179,13 @@ int main(int argc, char** argv) {
   }
   const int delayMs = static_cast<int>(seconds * 1000);
   bool started = false;
-  if (lab.isEmpty()) {
+  if (cameraMenu) {
+    QObject::connect(&window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord&) {
+      if (started) return;
+      started = true;
+      QTimer::singleShot(delayMs, &window, [&window, out] { shootCameraMenu(window, out); });
+    });
+  } else if (lab.isEmpty()) {
     QTimer::singleShot(delayMs, &window, [&window, out] { save(&window, out); });
   } else {
     // The lab view opens once frames made with the preset's filter are on screen (auto may time strategies
