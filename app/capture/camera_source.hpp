@@ -26,8 +26,6 @@ class CameraSource : public FrameSource {
   std::string deliveredMode() const override { return m_mode; }
   bool canReconnect() const override { return true; }
 
-  const CameraInfo& camera() const { return m_camera; }
-
  private:
   CameraInfo m_camera;
   CameraMode m_requested;

@@ -56,7 +56,6 @@ class MainWindow : public QMainWindow {
   StatsPanel* statsPanel() const { return m_statsPanel; }
   EditTracker* edits() const { return m_edits; }
   lab::LabController* lab() const { return m_lab; }
-  SourceController* sources() const { return m_sources; }
   const StatsCollector& stats() const { return m_stats; }
   QAction* action(ActionId id) const { return (*m_actions)[id]; }
   QString currentSourceSpec() const;

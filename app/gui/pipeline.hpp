@@ -65,7 +65,6 @@ class Pipeline : public QObject {
   std::uint64_t deliveredSequence() const { return m_deliveredSequence; }
 
   void setPaused(bool paused);
-  bool isPaused() const { return m_paused; }
   void step();
 
   /// The newest processed frame (images shared, not copied); null before the first.

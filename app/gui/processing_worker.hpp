@@ -47,8 +47,6 @@ class ProcessingWorker : public QObject {
   ProcessedFramePtr latest() const;
   /// Frames processed from now on are also queued to `recorder` (null stops).
   void setRecorder(std::shared_ptr<capture::VideoRecorder> recorder);
-  /// Counts frames handed to the worker; reset with the statistics.
-  std::uint64_t processedCount() const { return m_sequence.load(); }
   /// Automated run (--frames): prepare synchronously and process a still image on every delivery.
   void setAutomated(bool automated) { m_automated = automated; }
 

@@ -43,8 +43,6 @@ class ScriptPlayer : public QObject {
 
   /// One entry per action: its index, kind and edit → screen time (nullopt: not on screen, or not applied).
   std::vector<ScriptActionResult> results() const;
-  /// Actions applied so far.
-  std::size_t applied() const { return m_next; }
 
  signals:
   /// Every action reached the screen, or kSettle passed after the last one (emitted once).

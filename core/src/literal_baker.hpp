@@ -78,8 +78,6 @@ class LiteralBaker {
     return (m_active.has_value() || m_genericActive) && next.size() == m_preparedSize &&
            next.border() == m_preparedBorder;
   }
-  /// True while the generic kernel runs in place of the requested literal one (tests, status).
-  bool runningGeneric() const { return m_genericActive; }
   /// What a person should know about the kernel running now (StrategyId::note): "generic kernel: literal
   /// limit" once the process's literal budget is spent and the generic kernel stands in for good; "generic
   /// kernel until edits pause" while a coefficient edit waits for its bake; empty when the literal one runs.
