@@ -175,8 +175,10 @@ bool Engine::preparesWithoutBuild(const FilterSet& filter, int width, int height
 std::size_t Engine::tileBytes() const {
   std::size_t bytes = m_tileBytes > 0 ? m_tileBytes : coreConfig().tileBytes;
   if (bytes == 0) {
-    // Room for the strategies' own buffers (a two-pass float intermediate is ~5x the frame), within
-    // one allocation of the device, and a bound that keeps device memory use moderate.
+    // A margin for the strategies' own buffers (image's RGBA copies of the frame; the margin was set for
+    // the two-pass float intermediate, ~5x the frame, that separable and lowrank no longer have: they are
+    // one launch through local memory), within one allocation of the device, and a bound that keeps device
+    // memory use moderate.
     const std::uint64_t byAlloc = m_context->device().maxAllocBytes / 6;
     bytes = static_cast<std::size_t>(std::min<std::uint64_t>(byAlloc, kDefaultTileBytes));
   }
