@@ -35,7 +35,19 @@ struct GlDisplay::Cl {
   cl_context context = nullptr;  // the probe's shared context, while it runs
   cl_context engine = nullptr;   // the engine's, retained
   cl_mem registered = nullptr;
+  cl_device_id device = nullptr;
+  // kickCompute(): its own queue, a one-work-item kernel counting its runs, and 4 bytes each way.
+  cl_command_queue kickQueue = nullptr;
+  cl_program kickProgram = nullptr;
+  cl_kernel kickKernel = nullptr;
+  cl_mem kickBuffer = nullptr;
+  std::uint32_t kickHost[2] = {0, 0};
   ~Cl() {
+    if (kickQueue) clFinish(kickQueue);
+    if (kickKernel) clReleaseKernel(kickKernel);
+    if (kickProgram) clReleaseProgram(kickProgram);
+    if (kickBuffer) clReleaseMemObject(kickBuffer);
+    if (kickQueue) clReleaseCommandQueue(kickQueue);
     if (registered) clReleaseMemObject(registered);
     if (context) clReleaseContext(context);
     if (engine) clReleaseContext(engine);
@@ -258,6 +270,16 @@ bool GlDisplay::init(std::string& why, const Context* cl) {
                  eglGetProcAddress("glBufferStorageEXT") != nullptr &&
                  !(persistentEnv && std::string_view(persistentEnv) == "0");
 
+  const char* kickEnv = std::getenv("CONVOLAB_BENCH_GL_KICK");
+  if (kickEnv && *kickEnv) {
+    const auto kick = parseKick(kickEnv);
+    if (!kick) {
+      why = std::string("CONVOLAB_BENCH_GL_KICK=") + kickEnv + ": expected 0, kernel, copy or all";
+      return false;
+    }
+    m_kick = *kick;
+  }
+
   // The target: a 1280×720 RGBA8 framebuffer, as a preview of that size would be.
   glGenRenderbuffers(1, &m_renderbuffer);
   glBindRenderbuffer(GL_RENDERBUFFER, m_renderbuffer);
@@ -290,6 +312,7 @@ bool GlDisplay::init(std::string& why, const Context* cl) {
   if (cl) {
     m_cl = std::make_unique<Cl>();
     m_cl->engine = cl->context()();
+    m_cl->device = cl->clDevice()();
     clRetainContext(m_cl->engine);
     probeSharing(*cl);
   }
@@ -302,6 +325,7 @@ bool GlDisplay::init(std::string& why, const Context* cl) {
   if (m_variant.transfer != GlVariant::Transfer::Client)
     m_description +=
         m_persistent ? " (persistently mapped pixel buffer)" : " (pixel buffer mapped per frame)";
+  if (m_cl) m_description += std::string(" · compute kick after each frame: ") + kickName(m_kick);
   return true;
 }
 
@@ -538,6 +562,72 @@ std::vector<std::uint8_t> GlDisplay::readTarget() {
     std::memcpy(topDown.data() + row * static_cast<std::size_t>(y),
                 bottomUp.data() + row * static_cast<std::size_t>(kTargetHeight - 1 - y), row);
   return topDown;
+}
+
+std::optional<GlDisplay::Kick> GlDisplay::parseKick(std::string_view text) {
+  for (Kick k : {Kick::None, Kick::Kernel, Kick::Copy, Kick::All})
+    if (text == kickName(k)) return k;
+  if (text == "none" || text == "off") return Kick::None;
+  return std::nullopt;
+}
+
+const char* GlDisplay::kickName(Kick kick) {
+  switch (kick) {
+    case Kick::None:
+      return "0";
+    case Kick::Kernel:
+      return "kernel";
+    case Kick::Copy:
+      return "copy";
+    case Kick::All:
+      return "all";
+  }
+  return "0";
+}
+
+void GlDisplay::kickCompute() {
+  if (kick() == Kick::None) return;
+  Cl& c = *m_cl;
+  cl_int e = CL_SUCCESS;
+  if (!c.kickQueue) {
+    c.kickQueue = clCreateCommandQueue(c.engine, c.device, 0, &e);
+    if (e == CL_SUCCESS) c.kickBuffer = clCreateBuffer(c.engine, CL_MEM_READ_WRITE, 16, nullptr, &e);
+    if (e == CL_SUCCESS) {
+      const char* source = "__kernel void kick(__global uint* n) { n[0] += 1u; }";
+      c.kickProgram = clCreateProgramWithSource(c.engine, 1, &source, nullptr, &e);
+    }
+    if (e == CL_SUCCESS) e = clBuildProgram(c.kickProgram, 1, &c.device, "", nullptr, nullptr);
+    if (e == CL_SUCCESS) c.kickKernel = clCreateKernel(c.kickProgram, "kick", &e);
+    if (e == CL_SUCCESS) e = clSetKernelArg(c.kickKernel, 0, sizeof(cl_mem), &c.kickBuffer);
+    if (e == CL_SUCCESS) {
+      const cl_uint zero[4] = {0, 0, 0, 0};
+      e = clEnqueueWriteBuffer(c.kickQueue, c.kickBuffer, CL_TRUE, 0, sizeof zero, zero, 0, nullptr, nullptr);
+    }
+    if (e != CL_SUCCESS) {
+      m_fallback = "the compute kick could not be set up: " + clCode(e) + "; ran without it";
+      m_kick = Kick::None;
+      return;
+    }
+  }
+  // Copy: 4 bytes up into the buffer's second word, 4 bytes down from it (the copy engines' turn).
+  const bool copy = m_kick == Kick::Copy || m_kick == Kick::All;
+  if (copy)
+    clEnqueueWriteBuffer(c.kickQueue, c.kickBuffer, CL_FALSE, 4, 4, &c.kickHost[0], 0, nullptr, nullptr);
+  if (m_kick == Kick::Kernel || m_kick == Kick::All) {
+    const std::size_t one = 1;
+    clEnqueueNDRangeKernel(c.kickQueue, c.kickKernel, 1, nullptr, &one, &one, 0, nullptr, nullptr);
+  }
+  if (copy)
+    clEnqueueReadBuffer(c.kickQueue, c.kickBuffer, CL_FALSE, 4, 4, &c.kickHost[1], 0, nullptr, nullptr);
+  clFlush(c.kickQueue);
+  ++m_kicks;
+}
+
+std::uint64_t GlDisplay::kickedKernels() {
+  if (!m_cl || !m_cl->kickQueue) return 0;
+  cl_uint n = 0;
+  clEnqueueReadBuffer(m_cl->kickQueue, m_cl->kickBuffer, CL_TRUE, 0, sizeof n, &n, 0, nullptr, nullptr);
+  return n;
 }
 
 void GlDisplay::release() {

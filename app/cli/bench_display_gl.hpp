@@ -10,6 +10,9 @@
 //            pbo:    the frame copied (memcpy) into a persistently mapped pixel buffer, uploaded from it
 //            direct: the engine downloads straight into the pixel buffer's mapped memory (target()), one copy
 //            direct-pinned: as direct, the mapping also registered with OpenCL (CL_MEM_USE_HOST_PTR)
+// After each frame, off the timed path, kickCompute() puts a little OpenCL work on the engine's context
+// (CONVOLAB_BENCH_GL_KICK=0|kernel|copy|all, default kernel), so the next frame does not pay the GL → CL
+// switch.
 #pragma once
 
 #include <cstdint>
@@ -61,6 +64,25 @@ class GlDisplay {
   std::uint32_t show(const ImageView& image);
   /// Releases the context from the calling thread, so another thread can show().
   void release();
+
+  /// What kickCompute() enqueues (CONVOLAB_BENCH_GL_KICK=0|kernel|copy|all; default kernel).
+  enum class Kick { None, Kernel, Copy, All };
+  static std::optional<Kick> parseKick(std::string_view text);
+  static const char* kickName(Kick kick);
+  void setKick(Kick kick) { m_kick = kick; }
+  Kick kick() const { return m_cl ? m_kick : Kick::None; }
+  /// Called after show(), off the timed path: hands the GPU back to the engine's OpenCL context before the
+  /// next frame. The first OpenCL work after GL work pays ~0.15 ms inside Engine::process (H200, 1080p and
+  /// 4K alike: the gaps around its commands, not the commands), consistent with the GPU or driver switching
+  /// from the GL context back to the CL one. Any CL work between frames absorbs it: this enqueues a
+  /// one-work-item kernel (Kernel, the default), a 4-byte write and read (Copy) or both (All) on a queue of
+  /// the engine's context and flushes it — no wait, no spinning thread; the cost is paid while the pipeline
+  /// is idle. The app can do the same after the preview has painted. No-op without the engine's context or
+  /// with Kick::None.
+  void kickCompute();
+  /// kickCompute() calls that enqueued work; kickedKernels() waits for them and reads the kernel's own count.
+  std::uint64_t kicks() const { return m_kicks; }
+  std::uint64_t kickedKernels();
   /// Bilinear (the default, as the preview) or nearest sampling; tests compare nearest exactly.
   void setSmooth(bool smooth) { m_smooth = smooth; }
   /// The whole target, RGBA8, top row first (tests).
@@ -100,6 +122,8 @@ class GlDisplay {
   std::size_t m_pixelBufferBytes = 0;
   std::uint8_t* m_mapped = nullptr;
   std::uint64_t m_frames = 0;
+  Kick m_kick = Kick::Kernel;
+  std::uint64_t m_kicks = 0;
 };
 
 }  // namespace convolab::cli::bench

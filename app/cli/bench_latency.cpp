@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `bench --latency`: a producer paced like capture::CaptureThread, a consumer like gui::ProcessingWorker and
 // the preview's paint: OpenGL through EGL where it comes up (bench_display_gl), else a CPU stub; per-frame
-// stage times from the capture stamp to the displayed frame.
+// stage times from the capture stamp to the displayed frame. With GL, a little OpenCL work after each frame
+// (GlDisplay::kickCompute) takes the GL -> CL switch off the next frame's path.
 #include "bench_latency.hpp"
 
 #include "bench_display_gl.hpp"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -147,6 +149,7 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
     const MutableImageView dst = direct ? gl->target(size.width, size.height) : out->mutableView();
     engine.process(in->view(), dst);
     sink += display(dst);
+    if (gl) gl->kickCompute();
   }
   r.active = engine.activeStrategy();
 
@@ -158,6 +161,10 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
   std::exception_ptr failure;
 
   std::vector<double> fillMs, latency, slotWait, upload, kernels, download, other, stub;
+  // CONVOLAB_BENCH_LATENCY_CSV=FILE: one line a frame, "engine other" split into the time before process()
+  // (the output's acquisition or the pixel buffer's mapping) and process()'s host time beyond its events.
+  const char* csvEnv = std::getenv("CONVOLAB_BENCH_LATENCY_CSV");
+  std::vector<std::array<double, 4>> perFrame;  // before process, process wall, kick enqueue, displayed at
   const auto expected = std::min<std::size_t>(static_cast<std::size_t>(seconds * fps) + 16, 1 << 20);
   for (auto* v : {&fillMs, &latency, &slotWait, &upload, &kernels, &download, &other, &stub})
     v->reserve(expected);
@@ -243,10 +250,16 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
           out = outputs.acquire(size.width, size.height);
           dst = out->mutableView();
         }
+        const auto processStart = Clock::now();
         const FrameTimings t = engine.process(frame->image->view(), dst);
         const auto stubStart = Clock::now();
         sink += display(dst);
         const auto displayed = Clock::now();
+        // Off the timed path, before the next frame: the GPU handed back to the engine's context.
+        if (gl) gl->kickCompute();
+        if (csvEnv)
+          perFrame.push_back({msBetween(taken, processStart), t.hostMs, msBetween(displayed, Clock::now()),
+                              msBetween(start, displayed)});
         shown = std::move(out);
         if (pendingEdit) {
           editMs.push_back(msBetween(*pendingEdit, displayed));
@@ -278,6 +291,21 @@ LatencyReport runLatency(const std::shared_ptr<Context>& ctx, const StrategyId& 
   consume();
   producer.join();
   if (failure) std::rethrow_exception(failure);
+
+  if (csvEnv && *csvEnv) {
+    if (std::FILE* f = std::fopen(csvEnv, "w")) {
+      std::fprintf(f,
+                   "frame,at_ms,total,slot_wait,before_process,process_host,upload,kernels,download,"
+                   "process_gaps,display,kick_enqueue\n");
+      for (std::size_t i = 0; i < latency.size() && i < perFrame.size(); ++i) {
+        const auto& p = perFrame[i];
+        std::fprintf(f, "%zu,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n", i, p[3], latency[i],
+                     slotWait[i], p[0], p[1], upload[i], kernels[i], download[i],
+                     p[1] - upload[i] - kernels[i] - download[i], stub[i], p[2]);
+      }
+      std::fclose(f);
+    }
+  }
 
   r.durationS = std::chrono::duration<double>(lastDisplayed - start).count();
   r.produced = slot.delivered();

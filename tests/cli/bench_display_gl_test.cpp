@@ -142,4 +142,42 @@ TEST_F(BenchDisplayGl, BilinearR8MatchesTheRgbSampler) {
   EXPECT_LE(maxDifference(a, b), 2);
   EXPECT_GT(maxDifference(a, nearestReference(f)), 2) << "bilinear differs from nearest on random bytes";
 }
+// kickCompute() puts work on the engine's own OpenCL context after a frame: Kernel (the default) a
+// one-work-item kernel that counts its runs, Copy a 4-byte write and read, None nothing; the names parse
+// back.
+TEST_F(BenchDisplayGl, ComputeKickRunsOnTheEnginesContext) {
+  using Kick = GlDisplay::Kick;
+  for (Kick k : {Kick::None, Kick::Kernel, Kick::Copy, Kick::All})
+    EXPECT_EQ(GlDisplay::parseKick(GlDisplay::kickName(k)), k) << GlDisplay::kickName(k);
+  EXPECT_EQ(GlDisplay::parseKick("none"), Kick::None);
+  EXPECT_FALSE(GlDisplay::parseKick("sometimes"));
+  if (!m_cl) GTEST_SKIP() << "no OpenCL CPU device";
+  const Frame f(64, 48, 0, 4);
+  auto gl = open(GlVariant{});
+  if (!gl) return;
+  EXPECT_EQ(gl->kick(), Kick::Kernel) << "the default";
+  EXPECT_NE(gl->description().find("compute kick after each frame: kernel"), std::string::npos)
+      << gl->description();
+  for (int i = 0; i < 3; ++i) {
+    show(*gl, f);
+    gl->kickCompute();
+  }
+  EXPECT_EQ(gl->kicks(), 3u);
+  EXPECT_EQ(gl->kickedKernels(), 3u) << "each kick ran its kernel on the engine's context";
+  gl->setKick(Kick::Copy);
+  gl->kickCompute();
+  EXPECT_EQ(gl->kicks(), 4u);
+  EXPECT_EQ(gl->kickedKernels(), 3u) << "a copy kick runs no kernel";
+  gl->setKick(Kick::None);
+  gl->kickCompute();
+  EXPECT_EQ(gl->kicks(), 4u);
+  EXPECT_TRUE(gl->fallback().empty()) << gl->fallback();
+
+  std::string why;
+  auto noCl = GlDisplay::open(why, GlVariant{}, nullptr);
+  ASSERT_TRUE(noCl) << why;
+  EXPECT_EQ(noCl->kick(), Kick::None) << "without the engine's context there is nothing to kick";
+  noCl->kickCompute();
+  EXPECT_EQ(noCl->kicks(), 0u);
+}
 }  // namespace

@@ -436,10 +436,12 @@ TEST_F(Cli, BenchLatencyRunsTheLivePathAndReportsTheSplit) {
   // Without --latency, --latency-fps is a usage error (it would be silently ignored otherwise).
   EXPECT_EQ(bench({"bench", "--latency-fps", "60", "--size", "32x24", "--strategy", "naive"}).code, 2);
 
-  const fs::path json = path("latency.json"), md = path("latency.md");
+  const fs::path json = path("latency.json"), md = path("latency.md"), csv = path("latency.csv");
+  setenv("CONVOLAB_BENCH_LATENCY_CSV", csv.c_str(), 1);
   const Result r =
       bench({"bench", "--latency", "1", "--latency-fps", "60", "--size", "64x48", "--strategy", "naive",
              "--device", "cpu", "--json", json.string(), "--markdown", md.string(), "-q"});
+  unsetenv("CONVOLAB_BENCH_LATENCY_CSV");
   ASSERT_EQ(r.code, 0) << r;
   const auto doc = nlohmann::json::parse(readFile(json));
   EXPECT_EQ(doc["config"]["latency_fps"], 60.0);
@@ -479,6 +481,14 @@ TEST_F(Cli, BenchLatencyRunsTheLivePathAndReportsTheSplit) {
   EXPECT_GT(l["stages_ms"]["display"]["mean"].get<double>(), 0);
   EXPECT_TRUE(l["stages_ms"].contains("fill"));
   EXPECT_NE(readFile(md).find("| 64x48 | 60 | naive | pinned |"), std::string::npos) << readFile(md);
+  // CONVOLAB_BENCH_LATENCY_CSV: a header and one line a processed frame, "engine other" split in two.
+  std::istringstream lines(readFile(csv));
+  std::string header, line;
+  std::getline(lines, header);
+  EXPECT_EQ(header.rfind("frame,at_ms,total,slot_wait,before_process,process_host,", 0), 0u) << header;
+  std::uint64_t frames = 0;
+  while (std::getline(lines, line)) ++frames;
+  EXPECT_EQ(frames, processed);
 }
 
 // The display stage draws with OpenGL (EGL, headless) where a context comes up, and says which it used; the
@@ -502,6 +512,8 @@ TEST_F(Cli, BenchLatencyDisplaysWithOpenGlWhereItCan) {
   const std::string gl = notices(false);
   if (gl.rfind("display: CPU stub", 0) == 0) GTEST_SKIP() << "no EGL here: " << gl;
   EXPECT_EQ(gl.rfind("display: OpenGL, upload and draw to 1280x720", 0), 0u) << gl;
+  // After each frame the GPU is handed back to the engine's context (the GL -> CL switch off the timed path).
+  EXPECT_NE(gl.find("compute kick after each frame: kernel"), std::string::npos) << gl;
 }
 
 // ---- presets ---------------------------------------------------------------------------------------------
