@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "convolab/compute_kick.hpp"
 #include "convolab/context.hpp"
 #include "convolab/error.hpp"
 
@@ -36,18 +37,10 @@ struct GlDisplay::Cl {
   cl_context engine = nullptr;   // the engine's, retained
   cl_mem registered = nullptr;
   cl_device_id device = nullptr;
-  // kickCompute(): its own queue, a one-work-item kernel counting its runs, and 4 bytes each way.
-  cl_command_queue kickQueue = nullptr;
-  cl_program kickProgram = nullptr;
-  cl_kernel kickKernel = nullptr;
-  cl_mem kickBuffer = nullptr;
-  std::uint32_t kickHost[2] = {0, 0};
+  // kickCompute(): made on the first kick (its queue and kernel on the engine's context, retained).
+  std::unique_ptr<ComputeKick> kick;
   ~Cl() {
-    if (kickQueue) clFinish(kickQueue);
-    if (kickKernel) clReleaseKernel(kickKernel);
-    if (kickProgram) clReleaseProgram(kickProgram);
-    if (kickBuffer) clReleaseMemObject(kickBuffer);
-    if (kickQueue) clReleaseCommandQueue(kickQueue);
+    kick.reset();
     if (registered) clReleaseMemObject(registered);
     if (context) clReleaseContext(context);
     if (engine) clReleaseContext(engine);
@@ -565,69 +558,32 @@ std::vector<std::uint8_t> GlDisplay::readTarget() {
 }
 
 std::optional<GlDisplay::Kick> GlDisplay::parseKick(std::string_view text) {
-  for (Kick k : {Kick::None, Kick::Kernel, Kick::Copy, Kick::All})
-    if (text == kickName(k)) return k;
-  if (text == "none" || text == "off") return Kick::None;
-  return std::nullopt;
+  return ComputeKick::parseWork(text);
 }
 
 const char* GlDisplay::kickName(Kick kick) {
-  switch (kick) {
-    case Kick::None:
-      return "0";
-    case Kick::Kernel:
-      return "kernel";
-    case Kick::Copy:
-      return "copy";
-    case Kick::All:
-      return "all";
-  }
-  return "0";
+  return ComputeKick::workName(kick);
 }
 
 void GlDisplay::kickCompute() {
   if (kick() == Kick::None) return;
   Cl& c = *m_cl;
-  cl_int e = CL_SUCCESS;
-  if (!c.kickQueue) {
-    c.kickQueue = clCreateCommandQueue(c.engine, c.device, 0, &e);
-    if (e == CL_SUCCESS) c.kickBuffer = clCreateBuffer(c.engine, CL_MEM_READ_WRITE, 16, nullptr, &e);
-    if (e == CL_SUCCESS) {
-      const char* source = "__kernel void kick(__global uint* n) { n[0] += 1u; }";
-      c.kickProgram = clCreateProgramWithSource(c.engine, 1, &source, nullptr, &e);
-    }
-    if (e == CL_SUCCESS) e = clBuildProgram(c.kickProgram, 1, &c.device, "", nullptr, nullptr);
-    if (e == CL_SUCCESS) c.kickKernel = clCreateKernel(c.kickProgram, "kick", &e);
-    if (e == CL_SUCCESS) e = clSetKernelArg(c.kickKernel, 0, sizeof(cl_mem), &c.kickBuffer);
-    if (e == CL_SUCCESS) {
-      const cl_uint zero[4] = {0, 0, 0, 0};
-      e = clEnqueueWriteBuffer(c.kickQueue, c.kickBuffer, CL_TRUE, 0, sizeof zero, zero, 0, nullptr, nullptr);
-    }
-    if (e != CL_SUCCESS) {
-      m_fallback = "the compute kick could not be set up: " + clCode(e) + "; ran without it";
+  if (!c.kick) {
+    c.kick = std::make_unique<ComputeKick>(c.engine, c.device, m_kick);
+    if (!c.kick->ok()) {
+      m_fallback = "the compute kick could not be set up: " + c.kick->error() + "; ran without it";
       m_kick = Kick::None;
+      c.kick.reset();
       return;
     }
   }
-  // Copy: 4 bytes up into the buffer's second word, 4 bytes down from it (the copy engines' turn).
-  const bool copy = m_kick == Kick::Copy || m_kick == Kick::All;
-  if (copy)
-    clEnqueueWriteBuffer(c.kickQueue, c.kickBuffer, CL_FALSE, 4, 4, &c.kickHost[0], 0, nullptr, nullptr);
-  if (m_kick == Kick::Kernel || m_kick == Kick::All) {
-    const std::size_t one = 1;
-    clEnqueueNDRangeKernel(c.kickQueue, c.kickKernel, 1, nullptr, &one, &one, 0, nullptr, nullptr);
-  }
-  if (copy)
-    clEnqueueReadBuffer(c.kickQueue, c.kickBuffer, CL_FALSE, 4, 4, &c.kickHost[1], 0, nullptr, nullptr);
-  clFlush(c.kickQueue);
+  c.kick->setWork(m_kick);
+  c.kick->kick();
   ++m_kicks;
 }
 
 std::uint64_t GlDisplay::kickedKernels() {
-  if (!m_cl || !m_cl->kickQueue) return 0;
-  cl_uint n = 0;
-  clEnqueueReadBuffer(m_cl->kickQueue, m_cl->kickBuffer, CL_TRUE, 0, sizeof n, &n, 0, nullptr, nullptr);
-  return n;
+  return m_cl && m_cl->kick ? m_cl->kick->kernelsRun() : 0;
 }
 
 void GlDisplay::release() {

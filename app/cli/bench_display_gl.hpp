@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "convolab/compute_kick.hpp"
 #include "convolab/image.hpp"
 
 namespace convolab {
@@ -65,8 +66,9 @@ class GlDisplay {
   /// Releases the context from the calling thread, so another thread can show().
   void release();
 
-  /// What kickCompute() enqueues (CONVOLAB_BENCH_GL_KICK=0|kernel|copy|all; default kernel).
-  enum class Kick { None, Kernel, Copy, All };
+  /// What kickCompute() enqueues (CONVOLAB_BENCH_GL_KICK=0|kernel|copy|all; default kernel): a
+  /// convolab::ComputeKick, the same the app's processing worker runs after each frame its GL preview shows.
+  using Kick = ComputeKick::Work;
   static std::optional<Kick> parseKick(std::string_view text);
   static const char* kickName(Kick kick);
   void setKick(Kick kick) { m_kick = kick; }
@@ -77,8 +79,8 @@ class GlDisplay {
   /// from the GL context back to the CL one. Any CL work between frames absorbs it: this enqueues a
   /// one-work-item kernel (Kernel, the default), a 4-byte write and read (Copy) or both (All) on a queue of
   /// the engine's context and flushes it — no wait, no spinning thread; the cost is paid while the pipeline
-  /// is idle. The app can do the same after the preview has painted. No-op without the engine's context or
-  /// with Kick::None.
+  /// is idle. The app does the same (ProcessingWorker, after each frame its OpenGL preview presented). No-op
+  /// without the engine's context or with Kick::None.
   void kickCompute();
   /// kickCompute() calls that enqueued work; kickedKernels() waits for them and reads the kernel's own count.
   std::uint64_t kicks() const { return m_kicks; }
