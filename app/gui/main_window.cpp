@@ -28,6 +28,7 @@
 #include "lab/lab_controller.hpp"
 #include "pipeline.hpp"
 #include "preset_thumbnails.hpp"
+#include "preview_gl_canvas.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
 #include "resources.hpp"
@@ -321,6 +322,15 @@ void MainWindow::connectPipeline() {
   };
   showRenderer();
   connect(m_preview, &PreviewWidget::rendererChanged, this, showRenderer);
+  // While OpenGL paints the preview, each frame it presented asks the processing thread for a compute kick
+  // (the GL -> CL switch off the next frame's path; nothing on the raster path, nothing on a CPU device).
+  const auto kickAfterGlFrames = [this] {
+    if (auto* gl = qobject_cast<PreviewGlCanvas*>(m_preview->canvas()))
+      connect(gl, &QOpenGLWidget::frameSwapped, m_pipeline, &Pipeline::requestComputeKick,
+              Qt::UniqueConnection);
+  };
+  kickAfterGlFrames();
+  connect(m_preview, &PreviewWidget::rendererChanged, this, kickAfterGlFrames);
   connect(m_pipeline, &Pipeline::filterPublished, m_preview, &PreviewWidget::setCurrentRevision);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_preview, &PreviewWidget::setPreparing);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_statsPanel, &StatsPanel::setProcessingState);

@@ -135,6 +135,14 @@ ProcessedFramePtr Pipeline::latestFrame() const {
   return m_worker->latest();
 }
 
+void Pipeline::requestComputeKick() {
+  if (!m_shuttingDown) m_worker->requestComputeKick();
+}
+
+std::uint64_t Pipeline::computeKicks() const {
+  return m_shuttingDown ? 0 : m_worker->computeKicks();
+}
+
 void Pipeline::startRecording(const std::filesystem::path& path, int width, int height, double fps) {
   stopRecording();
   m_recorder = std::make_shared<capture::VideoRecorder>(path, width, height, fps);

@@ -74,6 +74,14 @@ class Pipeline : public QObject {
   std::uint64_t framesDropped() const { return m_slot->dropped(); }
   void resetCounters() { m_slot->resetCounters(); }
 
+  /// After each frame the OpenGL preview presented (QOpenGLWidget::frameSwapped; MainWindow connects it only
+  /// while the GL path paints): the processing thread puts a little OpenCL work on its device's context
+  /// (ProcessingWorker::requestComputeKick: coalesced, a GPU device only), so the next frame does not pay the
+  /// GL -> CL switch. Never touches OpenCL on this thread.
+  void requestComputeKick();
+  /// Kicks the processing thread has enqueued so far.
+  std::uint64_t computeKicks() const;
+
   /// Records processed frames to `path` (MJPG .avi). Throws capture::SourceError.
   void startRecording(const std::filesystem::path& path, int width, int height, double fps);
   void stopRecording();

@@ -19,6 +19,7 @@
 #include "convolab/pinned_pixel_storage.hpp"
 #include "convolab/registry.hpp"
 #include "convolab/strategy_id.hpp"
+#include "log_categories.hpp"
 
 namespace convolab::gui {
 
@@ -29,6 +30,8 @@ constexpr auto kIdleAfter = std::chrono::milliseconds(120);
 constexpr int kAnnounceAfterMs = 150;
 // Test hook (setTestFrameDelay): extra time every frame takes, standing for a slow device.
 std::atomic<int> g_testFrameDelayMs{0};
+// Test hook (setTestTreatDeviceAsGpu): the compute kick runs on a CPU device too.
+std::atomic<bool> g_testDeviceIsGpu{false};
 
 // After an engine swap, at most this often: give the allocator's free pages back to the system.
 constexpr auto kTrimInterval = std::chrono::seconds(10);
@@ -50,6 +53,10 @@ bool sameTarget(const PrepareJob& a, const PrepareJob& b) {
 
 void ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds delay) {
   g_testFrameDelayMs = static_cast<int>(delay.count());
+}
+
+void ProcessingWorker::setTestTreatDeviceAsGpu(bool gpu) {
+  g_testDeviceIsGpu = gpu;
 }
 
 ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot,
@@ -135,7 +142,9 @@ bool ProcessingWorker::openDevice(const QString& spec) {
   try {
     auto context = std::make_shared<Context>(spec.toStdString());
     m_queues = {context->sibling(), context->sibling()};
+    m_kick.reset();  // made again on the new device's context at the next kick
     m_context = std::move(context);
+    m_gpuDevice = m_context->device().isGpu;
     // Sources decode, and the engine downloads, straight into pinned memory of this device (DMA transfers,
     // no staging copy in the driver). CONVOLAB_PINNED_STAGING=0 turns it off (to compare).
     const char* pinned = std::getenv("CONVOLAB_PINNED_STAGING");
@@ -205,8 +214,33 @@ void ProcessingWorker::shutdown() {
   m_preparer.reset();
   m_engine.reset();
   stopAutoMeasurements();  // the jobs use this device's queues
+  m_gpuDevice = false;
+  m_kick.reset();
   m_context.reset();
   m_queues = {};
+}
+
+bool ProcessingWorker::kickWanted() const {
+  return m_gpuDevice.load() || g_testDeviceIsGpu.load();
+}
+
+void ProcessingWorker::requestComputeKick() {
+  if (!kickWanted() || m_kickPending.exchange(true)) return;
+  QMetaObject::invokeMethod(this, &ProcessingWorker::runComputeKick, Qt::QueuedConnection);
+}
+
+void ProcessingWorker::runComputeKick() {
+  m_kickPending = false;
+  if (!m_context || !kickWanted()) return;
+  if (!m_kick) {
+    // Built once per device (a one-line kernel); a failure leaves it inert, said once.
+    m_kick = std::make_unique<ComputeKick>(*m_context);
+    if (!m_kick->ok())
+      qCWarning(lcApp, "compute kick after OpenGL frames unavailable: %s", m_kick->error().c_str());
+    else
+      qCDebug(lcApp, "compute kick after each OpenGL frame on %s", m_context->device().name.c_str());
+  }
+  if (m_kick->kick()) ++m_kicks;
 }
 
 void ProcessingWorker::processPending() {

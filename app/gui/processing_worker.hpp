@@ -13,6 +13,7 @@
 #include "capture/image_pool.hpp"
 #include "capture/latest_frame_slot.hpp"
 #include "capture/video_recorder.hpp"
+#include "convolab/compute_kick.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/strategy_id.hpp"
 #include "engine_preparer.hpp"
@@ -52,6 +53,16 @@ class ProcessingWorker : public QObject {
 
   /// Test hook: every processed frame takes at least this much longer (a slow device).
   static void setTestFrameDelay(std::chrono::milliseconds delay);
+
+  /// Any thread (the GUI's, after each frame the OpenGL preview presented): asks this thread for one
+  /// ComputeKick on the device's context, so the next frame's Engine::process does not pay the GL -> CL
+  /// switch (~0.15 ms on NVIDIA, docs/BENCHMARKS.md). Coalesced: at most one is pending. Nothing is asked
+  /// (no event posted) while the device is not a GPU: a CPU device (PoCL) has no switch to hide.
+  void requestComputeKick();
+  /// Kicks that enqueued work on the device (any thread).
+  std::uint64_t computeKicks() const { return m_kicks.load(); }
+  /// Test hook: treat the device as a GPU for requestComputeKick() (PoCL's CPU device in tests).
+  static void setTestTreatDeviceAsGpu(bool gpu);
 
  public slots:
   /// Lists the OpenCL devices and opens `deviceSpec` (empty: the default) with `strategy`.
@@ -119,6 +130,9 @@ class ProcessingWorker : public QObject {
   void stopWaiting();
   void setStillIdle(bool idle);
   bool repeatStills() const;
+  /// The queued half of requestComputeKick(): makes the kick on the first call, enqueues and flushes it.
+  void runComputeKick();
+  bool kickWanted() const;
 
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_filter;
@@ -163,6 +177,11 @@ class ProcessingWorker : public QObject {
   capture::ImagePool m_outputs{capture::providerOf(m_staging), 8};
   std::atomic<std::uint64_t> m_sequence{0};
   QString m_lastFailure;
+
+  std::unique_ptr<ComputeKick> m_kick;     // on m_context, made on the first kick; dropped with the device
+  std::atomic<bool> m_gpuDevice{false};    // m_context's device is a GPU
+  std::atomic<bool> m_kickPending{false};  // a runComputeKick() is queued
+  std::atomic<std::uint64_t> m_kicks{0};
 
   mutable std::mutex m_mutex;  // guards the two below
   ProcessedFramePtr m_latest;

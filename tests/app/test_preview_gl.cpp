@@ -2,7 +2,8 @@
 // The preview's OpenGL back-end paints what the raster one paints (±1, at 100 %, in split view, dimmed, and
 // fitted), reports its paint time, and the preview falls back to raster when OpenGL is unusable. The pixel
 // cases need an OpenGL context: under Xvfb (Mesa) they run, offscreen (no GL) they are skipped and the
-// fallback is checked for real instead.
+// fallback is checked for real instead. While the GL path paints, each frame it presented asks the processing
+// thread for one compute kick (a GPU device only; coalesced; none on the raster path).
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
@@ -12,9 +13,13 @@
 #include <memory>
 
 #include "app_test_support.hpp"
+#include "convolab/device.hpp"
+#include "main_window.hpp"
+#include "pipeline.hpp"
 #include "preview_gl_canvas.hpp"
 #include "preview_renderer.hpp"
 #include "preview_widget.hpp"
+#include "processing_worker.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -116,6 +121,7 @@ class PreviewGlTest : public QObject {
     qunsetenv("CONVOLAB_PREVIEW");
     qunsetenv("CONVOLAB_PREVIEW_GL_FAIL");
     qunsetenv("CONVOLAB_PREVIEW_GL_PBO");
+    ProcessingWorker::setTestTreatDeviceAsGpu(false);
   }
 
   // At 100 % every frame pixel is one widget pixel: both back-ends show the frame's own values, whatever
@@ -387,6 +393,98 @@ class PreviewGlTest : public QObject {
     QVERIFY2(asked.rendererDescription().startsWith(QStringLiteral("OpenGL ")) &&
                  asked.rendererDescription().contains(QLatin1String("llvmpipe")),
              qPrintable(asked.rendererDescription()));
+  }
+
+  // The compute kick (convolab::ComputeKick, the GL -> CL switch off the next frame's path): with the OpenGL
+  // preview and a GPU device (PoCL's CPU device stands for one through the worker's test hook), every frame
+  // the GL canvas presented asks the processing thread for one kick; with a CPU device none.
+  void computeKickAfterEachPresentedGlFrame() {
+    ProcessingWorker::setTestTreatDeviceAsGpu(true);
+    qputenv("CONVOLAB_PREVIEW", "opengl");
+    LaunchOptions o;
+    o.source = QStringLiteral("pattern:320x240@30");
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(50);  // a GL canvas that cannot initialise falls back on the next turn of the event loop
+    if (window.preview()->renderer() != PreviewRenderer::OpenGL) QSKIP("no OpenGL context on this display");
+    auto* gl = qobject_cast<QOpenGLWidget*>(window.preview()->canvas());
+    QVERIFY(gl);
+    QVERIFY(convolab::test::waitForFrame(window, 0));
+    Pipeline* pipeline = window.pipeline();
+    // Live: frames keep coming, the canvas presents them, kicks follow (one per presented frame, fewer only
+    // where two presents came before the processing thread ran the first request).
+    QSignalSpy swapped(gl, &QOpenGLWidget::frameSwapped);
+    const std::uint64_t liveStart = pipeline->computeKicks();
+    QTRY_VERIFY_WITH_TIMEOUT(swapped.count() >= 10, 10000);
+    QTRY_VERIFY(pipeline->computeKicks() - liveStart >= 5);
+    // Held still (the processing thread idle): exactly one kick per presented frame.
+    pipeline->setPaused(true);
+    QTest::qWait(200);
+    swapped.clear();
+    const std::uint64_t kicks = pipeline->computeKicks();
+    for (int i = 1; i <= 5; ++i) {
+      window.preview()->update();
+      QTRY_VERIFY(swapped.count() >= i);
+      QTRY_COMPARE(pipeline->computeKicks() - kicks, static_cast<std::uint64_t>(swapped.count()));
+    }
+    // A CPU device (the hook off, PoCL as it is): presented frames ask for nothing.
+    ProcessingWorker::setTestTreatDeviceAsGpu(false);
+    const std::uint64_t cpuKicks = pipeline->computeKicks();
+    const int cpuSwaps = swapped.count();
+    for (int i = 1; i <= 3; ++i) {
+      window.preview()->update();
+      QTRY_VERIFY(swapped.count() >= cpuSwaps + i);
+    }
+    QTest::qWait(100);
+    QCOMPARE(pipeline->computeKicks(), cpuKicks);
+  }
+
+  // The raster path presents no GL frame: no kick, even on a GPU device.
+  void noComputeKickOnTheRasterPath() {
+    ProcessingWorker::setTestTreatDeviceAsGpu(true);
+    qputenv("CONVOLAB_PREVIEW", "raster");
+    LaunchOptions o;
+    o.source = QStringLiteral("pattern:320x240@30");
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    QSignalSpy painted(window.preview(), &PreviewWidget::framePainted);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.preview()->renderer(), PreviewRenderer::Raster);
+    QTRY_VERIFY_WITH_TIMEOUT(painted.count() >= 10, 20000);
+    QCOMPARE(window.pipeline()->computeKicks(), 0u);
+  }
+
+  // Requests coalesce: any number asked for before the processing thread runs make one kick (the worker
+  // lives on this thread here, so its queued half runs only when this test lets events through); none is
+  // asked for on a CPU device.
+  void computeKickRequestsCoalesce() {
+    ProcessingWorker worker(std::make_shared<capture::LatestFrameSlot>(), std::make_shared<FilterMailbox>(),
+                            std::make_shared<capture::StagingStorage>());
+    QSignalSpy ready(&worker, &ProcessingWorker::engineReady);
+    worker.initialise(QString(), StrategyId{std::string("naive")});
+    QCOMPARE(ready.count(), 1);
+    const std::string spec = ready.at(0).at(1).toString().toStdString();
+    bool gpu = false;
+    for (const auto& d : listDevices()) gpu = gpu || (d.spec() == spec && d.isGpu);
+    for (int i = 0; i < 5; ++i) worker.requestComputeKick();
+    QTest::qWait(50);
+    QCOMPARE(worker.computeKicks(), gpu ? 1u : 0u);  // PoCL's CPU device: nothing to hide
+    if (gpu) QSKIP("the device is a GPU: the CPU case cannot run here");
+    ProcessingWorker::setTestTreatDeviceAsGpu(true);
+    for (int i = 0; i < 5; ++i) worker.requestComputeKick();
+    QCOMPARE(worker.computeKicks(), 0u);  // queued, not run on the caller's stack
+    QTRY_COMPARE(worker.computeKicks(), 1u);
+    QTest::qWait(50);
+    QCOMPARE(worker.computeKicks(), 1u);
+    worker.requestComputeKick();
+    QTRY_COMPARE(worker.computeKicks(), 2u);
+    worker.shutdown();
+    worker.requestComputeKick();
+    QTest::qWait(50);
+    QCOMPARE(worker.computeKicks(), 2u);  // no device any more
   }
 
   // CONVOLAB_PREVIEW wins over the setting.
