@@ -242,8 +242,9 @@ class LiveProcessingTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(ranConstant(), 6000);
     const qint64 switchMs = sinceSwitch.elapsed();
     ProcessingWorker::setTestFrameDelay(std::chrono::milliseconds(0));
-    // A few frames of 250 ms and one preparation, not the 40 queued edits' 10 s.
-    QVERIFY2(switchMs < 3000, qPrintable(QString::number(switchMs)));
+    // A few frames of 250 ms and one preparation (a cold build of constant on a loaded 2-core machine took
+    // 3.1 s), not the 40 queued edits' 10 s: 5 s keeps twice the margin to the fault.
+    QVERIFY2(switchMs < 5000, qPrintable(QString::number(switchMs)));
   }
 
   // A stale frame is dimmed (after the pill's grace) so it is not taken for the new filter's result; a
