@@ -1,51 +1,19 @@
 // SPDX-License-Identifier: MIT
+// GlDisplay (bench_display_gl.hpp): the variants' names, setting up the GL target, shaders and quad, reading
+// the target back, the compute kick, and tearing it down. The EGL context and the CL/GL sharing probe are in
+// bench_gl_context.cpp, the upload variants in bench_gl_upload.cpp.
 #include "bench_display_gl.hpp"
-
-#include <CL/cl_gl.h>
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GLES3/gl3.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
 #include <vector>
 
+#include "bench_gl_context.hpp"
 #include "convolab/compute_kick.hpp"
 #include "convolab/context.hpp"
-#include "convolab/error.hpp"
-
-// GL_EXT_buffer_storage (GLES): declared here, gl2ext.h needs gl2platform.h's macros before it.
-#ifndef GL_MAP_PERSISTENT_BIT_EXT
-#define GL_MAP_PERSISTENT_BIT_EXT 0x0040
-#define GL_MAP_COHERENT_BIT_EXT 0x0080
-#endif
-using BufferStorageExt = void(GL_APIENTRY*)(GLenum target, GLsizeiptr size, const void* data,
-                                            GLbitfield flags);
 
 namespace convolab::cli::bench {
-
-struct GlDisplay::Egl {
-  EGLDisplay display = EGL_NO_DISPLAY;
-  EGLContext context = EGL_NO_CONTEXT;
-  EGLSurface surface = EGL_NO_SURFACE;  // a pbuffer where surfaceless contexts are not offered
-};
-
-// The direct-pinned variant's registration of the pixel buffer's mapping with OpenCL.
-struct GlDisplay::Cl {
-  cl_context context = nullptr;  // the probe's shared context, while it runs
-  cl_context engine = nullptr;   // the engine's, retained
-  cl_mem registered = nullptr;
-  cl_device_id device = nullptr;
-  // kickCompute(): made on the first kick (its queue and kernel on the engine's context, retained).
-  std::unique_ptr<ComputeKick> kick;
-  ~Cl() {
-    kick.reset();
-    if (registered) clReleaseMemObject(registered);
-    if (context) clReleaseContext(context);
-    if (engine) clReleaseContext(engine);
-  }
-};
 
 namespace {
 
@@ -98,37 +66,6 @@ void main() {
 }
 )";
 
-// A headless display: the first EGL device (NVIDIA and Mesa offer them), else Mesa's surfaceless platform,
-// else the default display. `name` says which.
-EGLDisplay headlessDisplay(std::string& name) {
-  auto queryDevices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
-  auto platformDisplay =
-      reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
-  if (queryDevices && platformDisplay) {
-    EGLDeviceEXT devices[8];
-    EGLint count = 0;
-    if (queryDevices(8, devices, &count) && count > 0)
-      for (EGLint i = 0; i < count; ++i) {
-        EGLDisplay d = platformDisplay(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-        if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
-          name = "EGL device " + std::to_string(i);
-          return d;
-        }
-      }
-    EGLDisplay d = platformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
-      name = "EGL surfaceless";
-      return d;
-    }
-  }
-  EGLDisplay d = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-  if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) {
-    name = "EGL default display";
-    return d;
-  }
-  return EGL_NO_DISPLAY;
-}
-
 GLuint compile(GLenum type, const char* source) {
   const GLuint shader = glCreateShader(type);
   glShaderSource(shader, 1, &source, nullptr);
@@ -151,22 +88,6 @@ GLuint link(const char* fragment) {
   GLint linked = 0;
   glGetProgramiv(program, GL_LINK_STATUS, &linked);
   return linked ? program : 0;
-}
-
-std::string clCode(cl_int code) {
-  std::string name = code == CL_INVALID_GL_SHAREGROUP_REFERENCE_KHR ? "CL_INVALID_GL_SHAREGROUP_REFERENCE_KHR"
-                                                                    : clErrorName(code);
-  return name + " (" + std::to_string(code) + ")";
-}
-
-bool hasWord(const std::string& list, const char* word) {
-  const std::string w = word;
-  for (std::size_t at = list.find(w); at != std::string::npos; at = list.find(w, at + 1)) {
-    const bool startOk = at == 0 || list[at - 1] == ' ';
-    const bool endOk = at + w.size() == list.size() || list[at + w.size()] == ' ';
-    if (startOk && endOk) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -212,49 +133,9 @@ void GlDisplay::makeCurrent() {
 }
 
 bool GlDisplay::init(std::string& why, const Context* cl) {
-  m_egl = std::make_unique<Egl>();
+  m_egl = std::make_unique<HeadlessGlContext>();
   std::string platform;
-  m_egl->display = headlessDisplay(platform);
-  if (m_egl->display == EGL_NO_DISPLAY) {
-    why = "no EGL display (no GPU device, no surfaceless platform)";
-    return false;
-  }
-  if (!eglBindAPI(EGL_OPENGL_ES_API)) {
-    why = "EGL offers no OpenGL ES";
-    return false;
-  }
-  const EGLint configAttributes[] = {EGL_SURFACE_TYPE,
-                                     EGL_PBUFFER_BIT,
-                                     EGL_RENDERABLE_TYPE,
-                                     EGL_OPENGL_ES3_BIT,
-                                     EGL_RED_SIZE,
-                                     8,
-                                     EGL_GREEN_SIZE,
-                                     8,
-                                     EGL_BLUE_SIZE,
-                                     8,
-                                     EGL_NONE};
-  EGLConfig config = nullptr;
-  EGLint configs = 0;
-  if (!eglChooseConfig(m_egl->display, configAttributes, &config, 1, &configs) || configs < 1) {
-    why = platform + ": no OpenGL ES 3 configuration";
-    return false;
-  }
-  const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-  m_egl->context = eglCreateContext(m_egl->display, config, EGL_NO_CONTEXT, contextAttributes);
-  if (m_egl->context == EGL_NO_CONTEXT) {
-    why = platform + ": no OpenGL ES 3 context";
-    return false;
-  }
-  const char* extensions = eglQueryString(m_egl->display, EGL_EXTENSIONS);
-  if (!extensions || !std::strstr(extensions, "EGL_KHR_surfaceless_context")) {
-    const EGLint pbuffer[] = {EGL_WIDTH, kTargetWidth, EGL_HEIGHT, kTargetHeight, EGL_NONE};
-    m_egl->surface = eglCreatePbufferSurface(m_egl->display, config, pbuffer);
-  }
-  if (!eglMakeCurrent(m_egl->display, m_egl->surface, m_egl->surface, m_egl->context)) {
-    why = platform + ": the context cannot be made current";
-    return false;
-  }
+  if (!openHeadlessGlContext(*m_egl, platform, why, kTargetWidth, kTargetHeight)) return false;
   const char* glExtensions = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
   // CONVOLAB_BENCH_GL_PERSISTENT=0: the pixel buffer orphaned and mapped each frame (as the app's preview
   // does).
@@ -303,11 +184,11 @@ bool GlDisplay::init(std::string& why, const Context* cl) {
     return false;
   }
   if (cl) {
-    m_cl = std::make_unique<Cl>();
+    m_cl = std::make_unique<EngineClLink>();
     m_cl->engine = cl->context()();
     m_cl->device = cl->clDevice()();
     clRetainContext(m_cl->engine);
-    probeSharing(*cl);
+    m_interop = probeClGlSharing(*cl, m_egl->display, m_egl->context);
   }
   if (m_variant.transfer == GlVariant::Transfer::DirectPinned && !cl) {
     m_variant.transfer = GlVariant::Transfer::Direct;
@@ -320,228 +201,6 @@ bool GlDisplay::init(std::string& why, const Context* cl) {
         m_persistent ? " (persistently mapped pixel buffer)" : " (pixel buffer mapped per frame)";
   if (m_cl) m_description += std::string(" · compute kick after each frame: ") + kickName(m_kick);
   return true;
-}
-
-// cl_khr_gl_sharing with this EGL context: the extension, the context's device, a shared CL context, a GL
-// buffer made a CL buffer, acquired and released. Each step's result is written down; the first failure ends
-// it.
-void GlDisplay::probeSharing(const Context& cl) {
-  const cl_device_id device = cl.clDevice()();
-  cl_platform_id platform = nullptr;
-  clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr);
-  std::string ext;
-  std::size_t size = 0;
-  clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, 0, nullptr, &size);
-  ext.resize(size);
-  clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, size, ext.data(), nullptr);
-  ext.resize(std::strlen(ext.c_str()));
-  std::string& s = m_interop;
-  s = "interop (" + cl.device().name + "):";
-  for (const char* e : {"cl_khr_gl_sharing", "cl_khr_egl_image", "cl_khr_gl_event", "cl_khr_egl_event"})
-    s += std::string(" ") + e + (hasWord(ext, e) ? " yes" : " no") + ";";
-  // Without the extension the calls are tried all the same: their error codes say what the driver does.
-  if (!hasWord(ext, "cl_khr_gl_sharing")) s += " (tried all the same)";
-  const cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
-                                              reinterpret_cast<cl_context_properties>(platform),
-                                              CL_GL_CONTEXT_KHR,
-                                              reinterpret_cast<cl_context_properties>(m_egl->context),
-                                              CL_EGL_DISPLAY_KHR,
-                                              reinterpret_cast<cl_context_properties>(m_egl->display),
-                                              0};
-  auto getGlContextInfo = reinterpret_cast<clGetGLContextInfoKHR_fn>(
-      clGetExtensionFunctionAddressForPlatform(platform, "clGetGLContextInfoKHR"));
-  if (getGlContextInfo) {
-    cl_device_id current = nullptr;
-    const cl_int e =
-        getGlContextInfo(properties, CL_CURRENT_DEVICE_FOR_GL_CONTEXT_KHR, sizeof current, &current, nullptr);
-    s += " clGetGLContextInfoKHR(CL_EGL_DISPLAY_KHR + CL_GL_CONTEXT_KHR) → " + clCode(e) +
-         (e == CL_SUCCESS ? (current == device ? ", this device" : ", another device") : "") + ";";
-  } else {
-    s += " clGetGLContextInfoKHR not exported;";
-  }
-  cl_int e = CL_SUCCESS;
-  m_cl->context = clCreateContext(properties, 1, &device, nullptr, nullptr, &e);
-  s += " clCreateContext(CL_EGL_DISPLAY_KHR + CL_GL_CONTEXT_KHR) → " + clCode(e);
-  if (e != CL_SUCCESS || !m_cl->context) {
-    m_cl->context = nullptr;
-    s += ": the driver refuses to share with this EGL context, no zero-copy path";
-    return;
-  }
-  if (!hasWord(ext, "cl_khr_gl_sharing")) {
-    // Not shared whatever the context call said (PoCL accepts the properties, then aborts in
-    // clCreateFromGLBuffer).
-    s += ", but the device does not offer cl_khr_gl_sharing: no zero-copy path";
-    clReleaseContext(m_cl->context);
-    m_cl->context = nullptr;
-    return;
-  }
-  GLuint buffer = 0;
-  glGenBuffers(1, &buffer);
-  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, buffer);
-  glBufferData(GL_PIXEL_UNPACK_BUFFER, 1 << 16, nullptr, GL_STREAM_DRAW);
-  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-  glFinish();
-  cl_mem shared = clCreateFromGLBuffer(m_cl->context, CL_MEM_WRITE_ONLY, buffer, &e);
-  s += "; clCreateFromGLBuffer → " + clCode(e);
-  if (e == CL_SUCCESS) {
-    cl_command_queue queue = clCreateCommandQueue(m_cl->context, device, 0, &e);
-    if (e == CL_SUCCESS) {
-      e = clEnqueueAcquireGLObjects(queue, 1, &shared, 0, nullptr, nullptr);
-      s += "; acquire → " + clCode(e);
-      if (e == CL_SUCCESS) {
-        e = clEnqueueReleaseGLObjects(queue, 1, &shared, 0, nullptr, nullptr);
-        s += "; release → " + clCode(e);
-      }
-      clFinish(queue);
-      clReleaseCommandQueue(queue);
-    }
-    clReleaseMemObject(shared);
-  }
-  glDeleteBuffers(1, &buffer);
-  clReleaseContext(m_cl->context);
-  m_cl->context = nullptr;
-}
-
-void GlDisplay::ensureTexture(int width, int height) {
-  glBindTexture(GL_TEXTURE_2D, m_texture);
-  if (width == m_textureWidth && height == m_textureHeight) return;
-  if (m_variant.format == GlVariant::Format::Rgb)
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, width, height, 0, GL_RGB, GL_UNSIGNED_BYTE, nullptr);
-  else
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 3 * width, height, 0, GL_RED, GL_UNSIGNED_BYTE, nullptr);
-  m_textureWidth = width;
-  m_textureHeight = height;
-}
-
-std::uint8_t* GlDisplay::mapPixelBuffer(std::size_t bytes) {
-  if (!m_pixelBuffer) glGenBuffers(1, &m_pixelBuffer);
-  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, m_pixelBuffer);
-  if (bytes != m_pixelBufferBytes) {
-    if (m_cl && m_cl->registered) clReleaseMemObject(m_cl->registered), m_cl->registered = nullptr;
-    if (m_mapped) glUnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
-    m_mapped = nullptr;
-    if (m_persistent) {
-      // Immutable storage cannot be resized: a new buffer.
-      glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-      glDeleteBuffers(1, &m_pixelBuffer);
-      glGenBuffers(1, &m_pixelBuffer);
-      glBindBuffer(GL_PIXEL_UNPACK_BUFFER, m_pixelBuffer);
-      static const auto bufferStorage =
-          reinterpret_cast<BufferStorageExt>(eglGetProcAddress("glBufferStorageEXT"));
-      bufferStorage(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr,
-                    GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT_EXT | GL_MAP_COHERENT_BIT_EXT);
-    } else {
-      glBufferData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_DRAW);
-    }
-    m_pixelBufferBytes = bytes;
-  }
-  if (!m_mapped) {
-    // Orphaned first, as the app's preview does (QOpenGLBuffer::allocate), then mapped with invalidation.
-    if (!m_persistent)
-      glBufferData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_DRAW);
-    const GLbitfield access = m_persistent
-                                  ? GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT_EXT | GL_MAP_COHERENT_BIT_EXT
-                                  : GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT;
-    m_mapped = static_cast<std::uint8_t*>(
-        glMapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), access));
-  }
-  if (m_mapped && m_variant.transfer == GlVariant::Transfer::DirectPinned && m_cl && !m_cl->registered) {
-    // The engine's context learns the mapping as host memory of a buffer (CL_MEM_USE_HOST_PTR): a driver that
-    // pins such memory then downloads into it by DMA. Only a persistent mapping keeps its address.
-    cl_int e = CL_SUCCESS;
-    if (m_persistent)
-      m_cl->registered =
-          clCreateBuffer(m_cl->engine, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, bytes, m_mapped, &e);
-    if (!m_persistent || e != CL_SUCCESS) {
-      m_cl->registered = nullptr;
-      m_fallback = m_persistent
-                       ? "clCreateBuffer(CL_MEM_USE_HOST_PTR) on the mapping → " + clCode(e) + "; ran direct"
-                       : "no persistent mapping (GL_EXT_buffer_storage) to register; ran direct";
-      m_variant.transfer = GlVariant::Transfer::Direct;
-    }
-  }
-  return m_mapped;
-}
-
-MutableImageView GlDisplay::target(int width, int height) {
-  if (!m_variant.direct()) return {};
-  makeCurrent();
-  const std::size_t stride = static_cast<std::size_t>(width) * kBytesPerPixel;
-  std::uint8_t* p = mapPixelBuffer(stride * static_cast<std::size_t>(height));
-  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-  return {p, width, height, stride};
-}
-
-std::uint32_t GlDisplay::show(const ImageView& image) {
-  makeCurrent();
-  ensureTexture(image.width, image.height);
-  const void* source = image.data;
-  const std::size_t rowBytes = static_cast<std::size_t>(image.width) * kBytesPerPixel;
-  std::size_t stride = image.stride;
-  if (m_variant.transfer != GlVariant::Transfer::Client) {
-    if (!m_variant.direct() || image.data != m_mapped) {
-      // pbo (or a direct variant handed other memory): copy the rows into the pixel buffer.
-      std::uint8_t* p = mapPixelBuffer(rowBytes * static_cast<std::size_t>(image.height));
-      for (int y = 0; y < image.height; ++y)
-        std::memcpy(p + rowBytes * static_cast<std::size_t>(y), image.row(y), rowBytes);
-      stride = rowBytes;
-    }
-    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, m_pixelBuffer);
-    if (!m_persistent) {
-      glUnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
-      m_mapped = nullptr;
-    }
-    source = nullptr;  // offset 0 in the pixel buffer
-  }
-  // Rows `stride` bytes apart, any width. R8: alignment 1 and the stride as the row length (one byte a
-  // texel). RGB: the alignment that pads a row to the stride, else the row length in pixels; a stride that is
-  // neither (not a multiple of 3, more than 7 bytes of padding) goes up row by row.
-  const bool rgb = m_variant.format == GlVariant::Format::Rgb;
-  GLint alignment = 1, rowLength = static_cast<GLint>(stride);
-  bool rows = false;
-  if (rgb) {
-    rowLength = static_cast<GLint>(stride / kBytesPerPixel);
-    for (const GLint a : {1, 2, 4, 8})
-      if ((rowBytes + a - 1) / a * a == stride) {
-        alignment = a;
-        rowLength = 0;
-        break;
-      }
-    rows = rowLength != 0 && stride % kBytesPerPixel != 0;
-  }
-  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, rows ? 0 : rowLength);
-  if (rows) {
-    for (int y = 0; y < image.height; ++y)
-      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y, image.width, 1, GL_RGB, GL_UNSIGNED_BYTE, image.row(y));
-  } else if (rgb) {
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image.width, image.height, GL_RGB, GL_UNSIGNED_BYTE, source);
-  } else {
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 3 * image.width, image.height, GL_RED, GL_UNSIGNED_BYTE, source);
-  }
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-
-  const GLint filter = rgb && m_smooth ? GL_LINEAR : GL_NEAREST;
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
-  glBindFramebuffer(GL_FRAMEBUFFER, m_framebuffer);
-  glViewport(0, 0, kTargetWidth, kTargetHeight);
-  const GLuint program = rgb ? m_programRgb : m_programR8;
-  glUseProgram(program);
-  if (!rgb) {
-    glUniform2i(glGetUniformLocation(program, "size"), image.width, image.height);
-    glUniform1i(glGetUniformLocation(program, "bilinear"), m_smooth ? 1 : 0);
-  }
-  glBindBuffer(GL_ARRAY_BUFFER, m_quad);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-  std::uint32_t pixel = 0;
-  if (m_frames++ % 64 == 0)
-    glReadPixels(kTargetWidth / 2, kTargetHeight / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &pixel);
-  glFinish();
-  return pixel;
 }
 
 std::vector<std::uint8_t> GlDisplay::readTarget() {
@@ -567,7 +226,7 @@ const char* GlDisplay::kickName(Kick kick) {
 
 void GlDisplay::kickCompute() {
   if (kick() == Kick::None) return;
-  Cl& c = *m_cl;
+  EngineClLink& c = *m_cl;
   if (!c.kick) {
     c.kick = std::make_unique<ComputeKick>(c.engine, c.device, m_kick);
     if (!c.kick->ok()) {

@@ -31,6 +31,9 @@ class Context;
 
 namespace convolab::cli::bench {
 
+struct HeadlessGlContext;  // bench_gl_context.hpp
+struct EngineClLink;
+
 struct GlVariant {
   enum class Format { Rgb, R8 };
   enum class Transfer { Client, Pbo, Direct, DirectPinned };
@@ -108,12 +111,9 @@ class GlDisplay {
   void ensureTexture(int width, int height);
   /// A pixel buffer of `bytes`, mapped (persistently where GL_EXT_buffer_storage exists).
   std::uint8_t* mapPixelBuffer(std::size_t bytes);
-  void probeSharing(const Context& cl);
 
-  struct Egl;
-  struct Cl;
-  std::unique_ptr<Egl> m_egl;
-  std::unique_ptr<Cl> m_cl;
+  std::unique_ptr<HeadlessGlContext> m_egl;
+  std::unique_ptr<EngineClLink> m_cl;
   GlVariant m_variant;
   std::string m_description, m_interop, m_fallback;
   bool m_smooth = true;
