@@ -7,14 +7,11 @@
 #include <QPointer>
 #include <atomic>
 #include <memory>
-#include <vector>
 
 #include "lab_inputs.hpp"
 #include "strategy_comparison.hpp"
 
 class QCheckBox;
-class QChartView;
-class QGraphicsSimpleTextItem;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -27,6 +24,9 @@ class Context;
 }
 
 namespace convolab::lab {
+
+class ComparisonChart;
+class ComparisonTable;
 
 class CompareDialog : public QDialog {
   Q_OBJECT
@@ -43,7 +43,7 @@ class CompareDialog : public QDialog {
 
   QSpinBox* iterationsBox() const { return m_iterations; }
   QCheckBox* autoBox() const { return m_auto; }
-  QTableWidget* table() const { return m_table; }
+  QTableWidget* table() const;
 
   /// Shows a report measured elsewhere (a saved run, tests) as if this dialog had measured it.
   void setReport(ComparisonReport report);
@@ -67,14 +67,6 @@ class CompareDialog : public QDialog {
 
  private:
   void showReport();
-  /// Column widths (names capped and elided with tooltips, Status the rest, wrapping) and a table tall
-  /// enough for every row.
-  void fitTable();
-  /// Row heights (one line, or a wrapped status's lines) and the table's height for all of them.
-  void fitRows();
-  /// Puts the bars' names beside their bars (after every change of the plot area).
-  void placeBarLabels();
-  void fillChart();
   void setRunning(bool running);
   void exportAs(const QString& kind);
 
@@ -95,9 +87,8 @@ class CompareDialog : public QDialog {
   QProgressBar* m_progress;
   QLabel* m_summary;
   QLabel* m_state;
-  QTableWidget* m_table;
-  QChartView* m_chartView;
-  std::vector<QGraphicsSimpleTextItem*> m_barLabels;  // owned by the chart
+  std::unique_ptr<ComparisonTable> m_table;  // the results table (compare_table.hpp)
+  std::unique_ptr<ComparisonChart> m_chart;  // the bar chart (compare_chart.hpp)
   QPushButton* m_exportMd;
   QPushButton* m_exportCsv;
   QPushButton* m_exportPng;
