@@ -17,7 +17,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
-#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -25,19 +24,15 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <cstdio>
-#include <cstdlib>
 
-#include "command_line.hpp"
 #include "filter_editor.hpp"
 #include "lab/compare_dialog.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "main_window.hpp"
 #include "pipeline.hpp"
-#include "preset_library.hpp"
 #include "preview_widget.hpp"
-#include "resources.hpp"
-#include "theme.hpp"
+#include "screenshot_support.hpp"
 
 using namespace convolab;
 
@@ -98,13 +93,8 @@ void shootCameraMenu(gui::MainWindow& window, const QString& out) {
   window.menuBar()->setActiveAction(file->menuAction());
   QTimer::singleShot(300, &window, [&window, file, camera, out] {
     file->setActiveAction(camera);  // opens the submenu at once
-    QTimer::singleShot(800, &window, [&window, out] {
-      const QPixmap shot = window.screen()->grabWindow(0);
-      const bool ok = shot.save(out);
-      std::printf("%s %s (%dx%d)\n", ok ? "wrote" : "could not write", qPrintable(out), shot.width(),
-                  shot.height());
-      QApplication::exit(ok ? 0 : 3);
-    });
+    QTimer::singleShot(
+        800, &window, [&window, out] { screenshot::savePixmapAndExit(window.screen()->grabWindow(0), out); });
   });
 }
 
@@ -112,71 +102,49 @@ void shootCameraMenu(gui::MainWindow& window, const QString& out) {
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("ConvoLabScreenshot"));
-  QApplication::setApplicationName(QStringLiteral("convolab"));
-  QStringList args = QApplication::arguments();
   const char* const usage =
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
       "[--lab compare|analysis|source] [--camera-menu] [options]\n";
-  if (args.size() < 3) {
-    std::fputs(usage, stderr);
-    return 2;
-  }
+  const QStringList args = screenshot::startArguments(usage);
+  if (args.isEmpty()) return 2;
   const QString out = args[1];
   const double seconds = args[2].toDouble();
-  QStringList rest{args[0]};
   bool split = false, vertical = false, cameraMenu = false;
   double zoom = 0;
-  QString preset, lab;
-  QSize size(1600, 1000);
-  for (int i = 3; i < args.size(); ++i) {
-    if (args[i] == QLatin1String("--split")) {
+  QString lab;
+  auto own = [&](const QStringList& a, int& i) {
+    if (a[i] == QLatin1String("--split")) {
       split = true;
-    } else if (args[i] == QLatin1String("--camera-menu")) {
+    } else if (a[i] == QLatin1String("--camera-menu")) {
       cameraMenu = true;
-    } else if (args[i] == QLatin1String("--vertical")) {
+    } else if (a[i] == QLatin1String("--vertical")) {
       vertical = true;
-    } else if (args[i] == QLatin1String("--zoom") && i + 1 < args.size()) {
-      zoom = args[++i].toDouble();
-    } else if (args[i] == QLatin1String("--preset") && i + 1 < args.size()) {
-      preset = args[++i];
-    } else if (args[i] == QLatin1String("--lab") && i + 1 < args.size()) {
-      lab = args[++i];
-    } else if (args[i] == QLatin1String("--size") && i + 1 < args.size()) {
-      const QStringList wh = args[++i].split(QLatin1Char('x'));
-      size = QSize(wh.value(0).toInt(), wh.value(1).toInt());
+    } else if (a[i] == QLatin1String("--zoom") && i + 1 < a.size()) {
+      zoom = a[++i].toDouble();
+    } else if (a[i] == QLatin1String("--lab") && i + 1 < a.size()) {
+      lab = a[++i];
     } else {
-      rest << args[i];
+      return false;
     }
-  }
+    return true;
+  };
+  screenshot::Options options = screenshot::parseOptions(args, 3, QSize(1600, 1000), own);
   if (!lab.isEmpty() && lab != QLatin1String("compare") && lab != QLatin1String("analysis") &&
       lab != QLatin1String("source")) {
     std::fputs(usage, stderr);
     return 2;
   }
-  const auto parsed = gui::parseCommandLine(rest);
-  if (parsed.exitCode >= 0) {
-    std::fputs(qPrintable(parsed.message), stderr);
-    return parsed.exitCode;
-  }
-  gui::initResources();
-  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/convolab.svg")));
-  gui::theme::apply(app);
-  gui::MainWindow window(parsed.options);
-  window.resize(size);
+  if (const int code = screenshot::parseLaunchOptions(options); code >= 0) return code;
+  const auto windowOwner = screenshot::makeMainWindow(app, options.launch, options.size);
+  gui::MainWindow& window = *windowOwner;
   if (cameraMenu) window.move(0, 0);  // the screen's grab shows the window where it is
   window.show();
   if (split) window.action(gui::ActionId::ViewSplit)->trigger();
   if (window.action(gui::ActionId::SplitVertical)->isChecked() != vertical)
     window.action(gui::ActionId::SplitVertical)->trigger();
   if (zoom > 0) window.preview()->setZoom(zoom);
-  if (!preset.isEmpty()) {
-    gui::PresetLibrary presets;
-    for (const auto& e : presets.bundled())
-      if (e.name.compare(preset, Qt::CaseInsensitive) == 0 || QFileInfo(e.path).baseName() == preset)
-        window.editor()->loadPreset(e);
-  }
+  screenshot::loadBundledPreset(window, options.preset);
   const int delayMs = static_cast<int>(seconds * 1000);
   bool started = false;
   if (cameraMenu) {
@@ -192,16 +160,10 @@ int main(int argc, char** argv) {
     // first).
     QObject::connect(
         &window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord& record) {
-          if (started || !record.hasTimings || record.filterRevision < window.pipeline()->filterRevision())
-            return;
+          if (started || !screenshot::showsLoadedFilter(window, record)) return;
           started = true;
           QTimer::singleShot(delayMs, &window, [&window, lab, out] { shootLab(window, lab, out); });
         });
   }
-  const int code = QApplication::exec();
-  if (!window.pipeline()->shutdown(3000)) {
-    std::fflush(nullptr);
-    std::_Exit(code);
-  }
-  return code;
+  return screenshot::runAndShutDown(window);
 }
