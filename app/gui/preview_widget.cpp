@@ -1,25 +1,22 @@
 // SPDX-License-Identifier: MIT
 // The preview: shared frames drawn by a back-end canvas (OpenGL or raster), split compare, overlays for every
-// source state.
+// source state. The mouse and zoom are in preview_widget_mouse.cpp; the pill, grid and divider drawing in
+// preview_overlays.cpp.
 #include "preview_widget.hpp"
 
 #include <QApplication>
 #include <QBoxLayout>
 #include <QCursor>
 #include <QFileDialog>
-#include <QGuiApplication>
 #include <QLabel>
-#include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QWheelEvent>
 #include <algorithm>
-#include <cmath>
 
 #include "preview_gl_canvas.hpp"
+#include "preview_overlays.hpp"
 #include "preview_raster_canvas.hpp"
 #include "theme.hpp"
 
@@ -36,7 +33,6 @@ QImage wrap(const std::shared_ptr<const Image>& image) {
       QImage::Format_RGB888, [](void* p) { delete static_cast<std::shared_ptr<const Image>*>(p); }, keep);
 }
 
-constexpr double kDividerGrab = 10.0;
 // A stale frame is marked once it has been stale this long: a frame or two in flight after each keystroke
 // is normal and would only flicker.
 constexpr auto kStaleGrace = std::chrono::milliseconds(150);
@@ -236,47 +232,6 @@ void PreviewWidget::setViewMode(ViewMode mode) {
   refresh();
 }
 
-void PreviewWidget::setFitToWindow(bool fit) {
-  if (fit == m_view.fit() && (fit || m_view.zoom() == 1.0)) return;
-  m_view.setFit(fit);
-  viewChanged();
-}
-
-void PreviewWidget::setZoom(double zoom) {
-  m_view.zoomAt(zoom, QRectF(rect()).center());
-  viewChanged();
-}
-
-void PreviewWidget::zoomIn() {
-  m_view.zoomIn(QRectF(rect()).center());
-  viewChanged();
-}
-
-void PreviewWidget::zoomOut() {
-  m_view.zoomOut(QRectF(rect()).center());
-  viewChanged();
-}
-
-void PreviewWidget::viewChanged() {
-  if (m_view.fit() != m_wasFit) {
-    m_wasFit = m_view.fit();
-    emit fitToWindowChanged(m_wasFit);
-  }
-  if (m_view.scale() != m_lastScale) {
-    m_lastScale = m_view.scale();
-    emit zoomChanged();
-  }
-  refresh();
-  // The frame moved under a still cursor: the inspector reads the pixel now under it.
-  if (underMouse() && m_drag == Drag::None) {
-    const QPoint framePos = framePosition(mapFromGlobal(QCursor::pos()));
-    if (framePos.x() >= 0)
-      emit hovered(framePos, QGuiApplication::queryKeyboardModifiers());
-    else
-      emit hoverLeft();
-  }
-}
-
 void PreviewWidget::setSplitPosition(double position) {
   m_view.setSplit(position);
   refresh();
@@ -342,49 +297,10 @@ void PreviewWidget::resizeEvent(QResizeEvent*) {
   m_placeholderButtons->setDirection(width() < 560 ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
 }
 
-bool PreviewWidget::nearDivider(const QPointF& pos) const {
-  if (m_mode != ViewMode::Split || m_filteredImage.isNull()) return false;
-  return m_view.nearDivider(pos, kDividerGrab);
-}
-
 QRectF PreviewWidget::drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
                                const QColor& bg) const {
   // Inside the preview, whatever its width: a long text is elided rather than cut off at the left edge.
-  const QRectF bounds = QRectF(rect()).adjusted(4, 4, -4, -4);
-  const QFontMetricsF fm(p.font());
-  const QString shown = fm.elidedText(text, Qt::ElideRight, std::max(0.0, bounds.width() - 20));
-  const QSizeF size(std::min(fm.horizontalAdvance(shown) + 20, bounds.width()), fm.height() + 10);
-  const QRectF box = placePill(size, anchor, align, bounds);
-  p.setPen(Qt::NoPen);
-  p.setBrush(bg);
-  p.drawRoundedRect(box, size.height() / 2, size.height() / 2);
-  p.setPen(theme::brightText());
-  p.drawText(box, Qt::AlignCenter, shown);
-  return box;
-}
-
-void PreviewWidget::drawPixelGrid(QPainter& p) const {
-  if (!m_view.gridVisible() || m_filteredImage.isNull()) return;
-  const QRectF shown = m_view.visibleRect();
-  if (shown.isEmpty()) return;
-  // One widget pixel wide, on the first widget column (row) of each frame pixel: whole-pixel rectangles,
-  // the same on every paint engine.
-  const QPoint first = m_view.framePixel(shown.topLeft());
-  const QPoint last = m_view.framePixel(shown.bottomRight() - QPointF(0.5, 0.5));
-  const int top = static_cast<int>(std::floor(shown.top())),
-            bottom = static_cast<int>(std::ceil(shown.bottom()));
-  const int left = static_cast<int>(std::floor(shown.left())),
-            right = static_cast<int>(std::ceil(shown.right()));
-  p.save();
-  p.setRenderHint(QPainter::Antialiasing, false);
-  const QColor colour = theme::pixelGrid();
-  for (int x = first.x() + 1; x <= last.x(); ++x)
-    p.fillRect(QRect(static_cast<int>(std::round(m_view.toWidget(QPointF(x, 0)).x())), top, 1, bottom - top),
-               colour);
-  for (int y = first.y() + 1; y <= last.y(); ++y)
-    p.fillRect(QRect(left, static_cast<int>(std::round(m_view.toWidget(QPointF(0, y)).y())), right - left, 1),
-               colour);
-  p.restore();
+  return drawPreviewPill(p, QRectF(rect()).adjusted(4, 4, -4, -4), anchor, text, align, bg);
 }
 
 PreviewLayer PreviewWidget::previewLayer() const {
@@ -417,29 +333,13 @@ void PreviewWidget::paintOverlays(QPainter& p) {
   p.setRenderHint(QPainter::SmoothPixmapTransform);
   p.setRenderHint(QPainter::Antialiasing);
 
-  drawPixelGrid(p);
+  if (!m_filteredImage.isNull()) drawPixelGrid(p, m_view);
   // The pills sit on the part of the frame in view (a zoomed frame reaches past the preview).
   const QRectF target = m_view.visibleRect().isEmpty() ? imageRect() : m_view.visibleRect();
   if (!m_filteredImage.isNull() && m_mode == ViewMode::Split) {
+    drawSplitDivider(p, m_view, target);
     const bool vertical = m_view.splitVertical();
     const QLineF line = m_view.divider();
-    p.setPen(QPen(theme::splitLine(), 2));
-    p.drawLine(line);
-    // The knob in the middle of the divider's part in view.
-    const QPointF handle =
-        vertical ? QPointF(target.center().x(), line.y1()) : QPointF(line.x1(), target.center().y());
-    p.setBrush(theme::splitKnob());
-    p.setPen(Qt::NoPen);
-    p.drawEllipse(handle, 13, 13);
-    p.setPen(QPen(theme::window(), 2));
-    // Two arrowheads pointing along the axis the divider moves on.
-    const auto arrow = [&](double along, double across) {
-      return vertical ? QPointF(across, along) : QPointF(along, across);
-    };
-    p.drawLine(handle + arrow(-6, 0), handle + arrow(-2, -4));
-    p.drawLine(handle + arrow(-6, 0), handle + arrow(-2, 4));
-    p.drawLine(handle + arrow(6, 0), handle + arrow(2, -4));
-    p.drawLine(handle + arrow(6, 0), handle + arrow(2, 4));
     QFont f = font();
     f.setPointSizeF(8.5);
     f.setBold(true);
@@ -513,49 +413,6 @@ void PreviewWidget::paintOverlays(QPainter& p) {
   if (m_overlay && !m_filteredImage.isNull()) m_overlay(p, target);
 }
 
-void PreviewWidget::mousePressEvent(QMouseEvent* event) {
-  const bool middle = event->button() == Qt::MiddleButton;
-  if (event->button() != Qt::LeftButton && !middle) return QWidget::mousePressEvent(event);
-  if (!middle && nearDivider(event->position())) {
-    m_drag = Drag::Divider;
-  } else if (!middle && m_mode == ViewMode::Split && m_view.fit() &&
-             imageRect().contains(event->position())) {
-    // Fitted, a click anywhere in split view moves the divider there (zoomed, a drag pans).
-    m_drag = Drag::Divider;
-    mouseMoveEvent(event);
-  } else if (!m_view.fit()) {
-    m_drag = Drag::Pan;
-    m_dragStart = event->position();
-    m_panStart = m_view.pan();
-    setCursor(Qt::ClosedHandCursor);
-  }
-}
-
-void PreviewWidget::mouseMoveEvent(QMouseEvent* event) {
-  if (m_drag == Drag::Divider) {
-    if (imageRect().width() > 0) {
-      setSplitPosition(m_view.splitAt(event->position()));
-      emit splitPositionChanged(m_view.split());
-    }
-  } else if (m_drag == Drag::Pan) {
-    m_view.setPan(m_panStart + (event->position() - m_dragStart));
-    refresh();
-  } else {
-    setCursor(nearDivider(event->position()) ? (m_view.splitVertical() ? Qt::SplitVCursor : Qt::SplitHCursor)
-                                             : (!m_view.fit() ? Qt::OpenHandCursor : Qt::ArrowCursor));
-  }
-  const QPoint framePos = framePosition(event->position());
-  if (framePos.x() >= 0)
-    emit hovered(framePos, event->modifiers());
-  else
-    emit hoverLeft();
-}
-
-void PreviewWidget::leaveEvent(QEvent* event) {
-  emit hoverLeft();
-  QWidget::leaveEvent(event);
-}
-
 void PreviewWidget::setOverlayPainter(OverlayPainter painter) {
   m_overlay = std::move(painter);
   refresh();
@@ -563,32 +420,6 @@ void PreviewWidget::setOverlayPainter(OverlayPainter painter) {
 
 QPoint PreviewWidget::framePosition(const QPointF& pos) const {
   return m_view.framePixel(pos);
-}
-
-void PreviewWidget::mouseReleaseEvent(QMouseEvent*) {
-  m_drag = Drag::None;
-  setCursor(Qt::ArrowCursor);
-}
-
-void PreviewWidget::mouseDoubleClickEvent(QMouseEvent* event) {
-  // Fitted: 100 % around the pixel clicked; zoomed: fit.
-  if (m_view.fit())
-    m_view.zoomAt(1.0, event->position());
-  else
-    m_view.setFit(true);
-  viewChanged();
-}
-
-void PreviewWidget::wheelEvent(QWheelEvent* event) {
-  if (m_filteredImage.isNull() || placeholderVisible()) return QWidget::wheelEvent(event);
-  // One zoom step per notch (120), around the cursor: the frame point under it stays under it.
-  m_wheel += event->angleDelta().y();
-  const QPointF at = event->position();
-  bool changed = false;
-  for (; m_wheel >= 120; m_wheel -= 120) m_view.zoomIn(at), changed = true;
-  for (; m_wheel <= -120; m_wheel += 120) m_view.zoomOut(at), changed = true;
-  if (changed) viewChanged();
-  event->accept();
 }
 
 }  // namespace convolab::gui

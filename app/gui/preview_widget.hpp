@@ -155,8 +155,6 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   /// Draws a pill at `anchor`, kept (and its text elided) inside the preview; returns where it went.
   QRectF drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
                   const QColor& bg) const;
-  /// Thin lines between the frame pixels in view (zoom ≥ PreviewView::kGridZoom).
-  void drawPixelGrid(QPainter& p) const;
   /// After a zoom or fit change: signals, repaint, and the hover (the pixel under the cursor moved).
   void viewChanged();
   /// A file dialog opened over this window: centred, it covered the whole picture at 1366×768 (and, dark
