@@ -17,6 +17,7 @@
 
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
+#include "image_difference.hpp"
 #include "private_pipewire.hpp"
 #include "test_consumer.hpp"
 
@@ -55,15 +56,6 @@ int waitForExit(pid_t pid) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-int maxDifference(const Image& a, const Image& b) {
-  if (a.width != b.width || a.height != b.height) return 999;
-  int worst = 0;
-  for (int y = 0; y < a.height; ++y)
-    for (int x = 0; x < a.width * 3; ++x)
-      worst = std::max(worst, std::abs(int(a.pixels[y * a.stride + x]) - int(b.pixels[y * b.stride + x])));
-  return worst;
 }
 
 class AppVirtualCameraTest : public ::testing::Test {

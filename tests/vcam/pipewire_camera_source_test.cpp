@@ -14,6 +14,7 @@
 
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
+#include "image_difference.hpp"
 #include "private_pipewire.hpp"
 #include "vcam/pipewire_camera_source.hpp"
 
@@ -32,15 +33,6 @@ std::shared_ptr<const Image> colourFrame(int w, int h) {
       p[2] = 90;
     }
   return image;
-}
-
-int maxDifference(const Image& a, const Image& b) {
-  if (a.width != b.width || a.height != b.height) return 999;
-  int worst = 0;
-  for (int y = 0; y < a.height; ++y)
-    for (int x = 0; x < a.width * 3; ++x)
-      worst = std::max(worst, std::abs(int(a.pixels[y * a.stride + x]) - int(b.pixels[y * b.stride + x])));
-  return worst;
 }
 
 // Reads until a frame comes, reopening after "absent" as the capture thread does; false after `timeout`.

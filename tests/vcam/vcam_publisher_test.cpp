@@ -10,6 +10,7 @@
 #include <memory>
 #include <thread>
 
+#include "image_difference.hpp"
 #include "private_pipewire.hpp"
 #include "test_consumer.hpp"
 #include "vcam/pipewire_publisher.hpp"
@@ -30,15 +31,6 @@ std::shared_ptr<const Image> makeFrame(int w, int h, int seed = 0) {
       p[2] = static_cast<std::uint8_t>(((x / 8 + y / 8 + seed) % 2) ? 200 : 40);
     }
   return image;
-}
-
-int maxDifference(const Image& a, const Image& b) {
-  if (a.width != b.width || a.height != b.height) return 999;
-  int worst = 0;
-  for (int y = 0; y < a.height; ++y)
-    for (int x = 0; x < a.width * 3; ++x)
-      worst = std::max(worst, std::abs(int(a.pixels[y * a.stride + x]) - int(b.pixels[y * b.stride + x])));
-  return worst;
 }
 
 // Publishes `frame` every 10 ms on its own thread, like a preview at 100 fps, until destroyed.
