@@ -2,6 +2,7 @@
 // The display stage: the preview's upload and paint on the GUI thread, per displayed frame, in the statistics
 // (window and whole run, the first frame left out as warm-up) and in --stats beside the device stages, with
 // the back-end that painted; and the window feeds it from the preview's own paints.
+#include <QLabel>
 #include <QTest>
 #include <nlohmann/json.hpp>
 
