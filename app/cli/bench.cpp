@@ -12,11 +12,11 @@
 #include <memory>
 #include <optional>
 
-#include "bench.hpp"
 #include "bench_common.hpp"
 #include "bench_latency.hpp"
 #include "bench_opencv.hpp"
 #include "bench_peak.hpp"
+#include "bench_report.hpp"
 #include "bench_soak.hpp"
 #include "bench_strategy.hpp"
 #include "commands.hpp"

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "bench.hpp"
 #include "bench_common.hpp"
+#include "bench_report.hpp"
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/strategy_id.hpp"

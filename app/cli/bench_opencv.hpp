@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "bench.hpp"
 #include "bench_common.hpp"
+#include "bench_report.hpp"
 #include "convolab/device.hpp"
 #include "convolab/filter.hpp"
 

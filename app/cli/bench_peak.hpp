@@ -2,7 +2,7 @@
 // `bench`'s device section: what the device is, and its FP32 peak (from its name, or the FMA probe kernel).
 #pragma once
 
-#include "bench.hpp"
+#include "bench_report.hpp"
 #include "convolab/context.hpp"
 
 namespace convolab::cli::bench {

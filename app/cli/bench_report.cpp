@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "bench.hpp"
+#include "bench_report.hpp"
 
 namespace convolab::cli {
 namespace {

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "bench.hpp"
 #include "bench_common.hpp"
+#include "bench_report.hpp"
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `bench`: what one benchmark run measured (ours per strategy, OpenCV's filter2D, soak, latency) and how it
-// is reported.
+// The report of one `bench` run: what it measured (ours per strategy, OpenCV's filter2D, soak, latency) and
+// how it is reported.
 #pragma once
 
 #include <cstddef>
