@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include "convolab/output_path.hpp"
 #include "cv/mat_adapter.hpp"
 #include "frame_source.hpp"
 
@@ -20,6 +21,7 @@ struct VideoRecorder::Writer {
 
 VideoRecorder::VideoRecorder(std::filesystem::path path, int width, int height, double fps)
     : m_path(std::move(path)), m_width(width), m_height(height), m_writer(std::make_unique<Writer>()) {
+  checkOutputPath(m_path, /*overwrite=*/true);  // the dialog asked; never a link, device or FIFO
   // OpenCV's video writer cuts odd sizes to even ones: odd frames are padded by one column / row repeating
   // their neighbour instead, so the recording keeps every pixel (recordedWidth/Height say the file's size).
   if (!m_writer->writer.open(m_path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'),

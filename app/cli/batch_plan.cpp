@@ -9,6 +9,7 @@
 #include <set>
 
 #include "convolab/error.hpp"
+#include "convolab/output_path.hpp"
 #include "convolab/printable_path.hpp"
 
 namespace convolab::cli {
@@ -74,7 +75,9 @@ BatchPlan planBatch(const std::vector<std::string>& inputs, const std::string& o
                     const std::string& suffix) {
   BatchPlan plan;
   std::error_code ec;
+
   const fs::path out(output);
+  if (!suffix.empty()) outputInFolder(out, "x" + suffix);  // "/../x" would leave the folder: a usage error
   plan.outputIsFolder = endsWithSeparator(output) || fs::is_directory(out, ec);
 
   // 1. Expand folders into their images.
@@ -123,7 +126,9 @@ BatchPlan planBatch(const std::vector<std::string>& inputs, const std::string& o
     BatchItem item;
     item.input = in;
     item.kind = isVideoPath(in) && !isImagePath(in) ? InputKind::Video : InputKind::Image;
-    item.output = plan.outputIsFolder ? out / (in.stem().string() + suffix + in.extension().string()) : out;
+    item.output = plan.outputIsFolder
+                      ? outputInFolder(out, in.stem().string() + suffix + in.extension().string())
+                      : out;
     const std::string key = fs::weakly_canonical(item.output, ec).string();
     if (auto it = claimed.find(key); it != claimed.end()) {
       plan.problems.push_back({in, "its output '" + printablePath(item.output) + "' is also the output of '" +

@@ -10,9 +10,7 @@
 #include "commands.hpp"
 #include "convolab/error.hpp"
 #include "convolab/registry.hpp"
-#ifdef CONVOLAB_CLI_APPLY
-#include "jobs/signal_guard.hpp"  // convolab-bench has no apply and does not link convolab_jobs
-#endif
+#include "jobs/signal_guard.hpp"
 
 #ifndef CONVOLAB_PROGRAM
 #define CONVOLAB_PROGRAM "convolab-cli"
@@ -48,12 +46,15 @@ int exitCodeOf(ErrorKind kind) {
 
 int main(int argc, char** argv) {
   using namespace convolab::cli;
+  // SIGINT, SIGTERM and SIGHUP are blocked in every thread from here on and taken by one sigwait() thread
+  // (jobs/signal_guard.hpp). In apply they set the stop flag from the first line on: a signal while the
+  // filter loads or the device opens is then a stop (exit 130, a message) rather than the default action
+  // (exit 143, no message). Elsewhere (bench, devices, strategies) they end the program at once, with a
+  // message and no temporary left.
 #ifdef CONVOLAB_CLI_APPLY
-  // SIGINT/SIGTERM set the stop flag from the first line on: apply polls it, and a signal while the filter
-  // loads or the device opens (before apply ran) is then a stop (exit 130) rather than the default action
-  // (exit 143, no message, no summary).
   convolab::jobs::SignalGuard signals;
 #endif
+  convolab::jobs::SignalGuard::takeSignals("\n" CONVOLAB_PROGRAM ": stopped by a signal\n");
   CLI::App app{"ConvoLab: per-channel K x K convolution filters on RGB images through OpenCL.",
                CONVOLAB_PROGRAM};
   app.set_version_flag("--version", std::string(CONVOLAB_PROGRAM " " CONVOLAB_VERSION));

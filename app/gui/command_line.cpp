@@ -7,6 +7,7 @@
 #include <QFileInfo>
 
 #include "capture/source_spec.hpp"
+#include "convolab/output_path.hpp"
 
 namespace convolab::gui {
 
@@ -112,7 +113,17 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   }
   // An existing file is never replaced silently (as the CLI): refused before the run, not after it.
   o.force = parser.isSet(force);
+  // The output rule (convolab/output_path.hpp): never a link, device, FIFO or folder, never an input.
+  const std::vector<std::filesystem::path> inputs{o.source.toStdString(), o.filter.toStdString(),
+                                                  o.script.toStdString()};
   for (const QString* out : {&o.snapshot, &o.stats, &o.compare}) {
+    try {
+      if (!out->isEmpty()) checkOutputPath(out->toStdString(), /*overwrite=*/true, inputs);
+    } catch (const std::exception& e) {
+      result.exitCode = 3;
+      result.message = QStringLiteral("convolab: %1\n").arg(QString::fromUtf8(e.what()));
+      return result;
+    }
     const QFileInfo info(*out);
     if (o.force || out->isEmpty() || !(info.exists() || info.isSymLink())) continue;
     result.exitCode = 3;

@@ -10,6 +10,7 @@
 
 #include "convolab/filter.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/json_limits.hpp"
 #include "convolab/registry.hpp"
 #include "convolab/regular_file.hpp"
 
@@ -163,6 +164,9 @@ EditScript parseEditScript(const std::filesystem::path& path) {
 
 EditScript parseEditScriptText(std::string_view content, const std::filesystem::path& path) {
   const Problems problems(path);
+  // Bounded before parsing: a value nested 100,000 deep parsed fine but crashed the recursive dump() of a
+  // message (and a scripted edit nests at most 4 levels).
+  if (const auto problem = jsonLimitProblem(content)) problems.file("refused: " + *problem);
   Json root;
   try {
     root = Json::parse(content);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "command_line.hpp"
 #include "convolab/registry.hpp"
@@ -17,6 +18,10 @@
 #include "theme.hpp"
 
 int main(int argc, char** argv) {
+  // SIGINT, SIGTERM and SIGHUP: blocked in every thread from this line on, taken by one sigwait() thread
+  // (jobs/signal_guard.hpp), and a stop request from the start (SignalQuit acts on it once the window runs).
+  std::optional<convolab::jobs::SignalGuard> early(std::in_place, convolab::gui::SignalQuit::kMessage);
+  convolab::jobs::SignalGuard::takeSignals("\nconvolab: stopped by a signal\n");
   // --compare opens no window: let it run without a display.
   for (int i = 1; i < argc; ++i)
     if (std::strncmp(argv[i], "--compare", 9) == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -45,7 +50,11 @@ int main(int argc, char** argv) {
   QApplication::setDesktopFileName(
       QStringLiteral("io.github.convolab.ConvoLab"));  // the installed .desktop id
 
-  if (!parsed.options.compare.isEmpty()) return convolab::lab::runCompareCommand(parsed.options);
+  if (!parsed.options.compare.isEmpty()) {
+    early.reset();  // --compare does not poll the stop flag: a signal ends it at once
+    if (convolab::jobs::SignalGuard::stopRequested()) return convolab::jobs::kExitInterrupted;
+    return convolab::lab::runCompareCommand(parsed.options);
+  }
   convolab::gui::initResources();
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/convolab.svg")));
   convolab::gui::theme::apply(app);

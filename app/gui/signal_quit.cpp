@@ -9,9 +9,7 @@
 
 namespace convolab::gui {
 
-SignalQuit::SignalQuit(QWidget* window)
-    : m_guard("\nconvolab: stopping (signal again to quit at once, discarding files being written)\n"),
-      m_window(window) {
+SignalQuit::SignalQuit(QWidget* window) : m_guard(kMessage), m_window(window) {
   m_poll.setInterval(100);
   connect(&m_poll, &QTimer::timeout, this, [this] {
     if (!requested()) return;

@@ -11,13 +11,17 @@
 
 namespace convolab::gui {
 
-/// Installs SIGINT/SIGTERM handling for the app (SignalGuard, shared with the CLI). The first signal closes
-/// `window` as the user would (a recording is finished, --stats and --snapshot are written, a save in
+/// Installs SIGINT/SIGTERM/SIGHUP handling for the app (SignalGuard, shared with the CLI). The first signal
+/// closes `window` as the user would (a recording is finished, --stats and --snapshot are written, a save in
 /// progress completes) and ends the event loop; a second one removes the temporaries of files being written
 /// and exits at once. Either way the exit status is jobs::kExitInterrupted (130).
 class SignalQuit : public QObject {
  public:
   explicit SignalQuit(QWidget* window);
+
+  /// What the first signal prints in the app.
+  static constexpr const char* kMessage =
+      "\nconvolab: stopping (signal again to quit at once, discarding files being written)\n";
 
   /// True once a signal asked the app to stop.
   static bool requested() { return jobs::SignalGuard::stopRequested(); }

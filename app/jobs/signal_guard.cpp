@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
-// SignalGuard: sigaction handlers that set a flag; a second signal removes live temporaries and _exit(130)s.
+// SignalGuard: the signals blocked everywhere and taken by a sigwait() thread. No handler runs, so no
+// disposition matters: neither one a library stands in for a moment nor the default one before ours existed.
 #include "signal_guard.hpp"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <csignal>
-#include <cstddef>
+#include <cstring>
+#include <mutex>
+#include <thread>
 
 #include "convolab/atomic_file.hpp"
 
@@ -18,32 +22,68 @@ std::atomic<bool> g_stop{false};
 constexpr const char* kBatchMessage =
     "\nstopping: no new frame or file is started (signal again to quit at once)\n";
 std::atomic<const char*> g_message{kBatchMessage};
-struct sigaction g_oldInt {
-}, g_oldTerm{};
+std::atomic<const char*> g_quitMessage{"\nstopped by a signal\n"};
+std::atomic<int> g_guards{0};  // live, installed SignalGuards: while 0 a signal ends the process at once
 
-extern "C" void onStopSignal(int) {
-  if (g_stop.exchange(true)) {
-    // Second signal: the user insists. Only async-signal-safe calls from here.
+sigset_t stopSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  return set;
+}
+
+void say(const char* message) {
+  if (!message) return;
+  [[maybe_unused]] const ssize_t n = ::write(2, message, std::strlen(message));
+}
+
+// Ends the process as `sig` would have by default, after removing what is being written.
+[[noreturn]] void endBy(int sig) {
+  say(g_quitMessage.load());
+  convolab::removePendingTemporaries();
+  std::signal(sig, SIG_DFL);
+  sigset_t one;
+  sigemptyset(&one);
+  sigaddset(&one, sig);
+  ::pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
+  ::raise(sig);
+  ::_exit(128 + sig);  // a signal whose default action is not to end the process
+}
+
+void takeOne(int sig) {
+  if (g_guards.load() == 0) endBy(sig);
+  if (g_stop.exchange(true)) {  // the second signal: the user insists
     convolab::removePendingTemporaries();
     ::_exit(kExitInterrupted);
   }
-  const char* msg = g_message.load();
-  if (!msg) return;
-  std::size_t len = 0;
-  while (msg[len]) ++len;  // strlen is not on the async-signal-safe list
-  [[maybe_unused]] const ssize_t n = ::write(2, msg, len);
+  say(g_message.load());
+}
+
+[[noreturn]] void waitForSignals(sigset_t set) {
+  for (;;) {
+    int sig = 0;
+    if (::sigwait(&set, &sig) == 0) takeOne(sig);
+  }
 }
 
 }  // namespace
 
+void SignalGuard::takeSignals(const char* quitMessage) {
+  if (quitMessage) g_quitMessage = quitMessage;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const sigset_t set = stopSignals();
+    ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    std::thread(waitForSignals, set).detach();  // ends with the process
+  });
+}
+
 SignalGuard::SignalGuard(const char* firstSignalMessage) {
   g_message = firstSignalMessage ? firstSignalMessage : kBatchMessage;
-  struct sigaction sa {};
-  sa.sa_handler = onStopSignal;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESTART;
-  ::sigaction(SIGINT, &sa, &g_oldInt);
-  ::sigaction(SIGTERM, &sa, &g_oldTerm);
+  ++g_guards;  // before the signals are taken: there is no moment in which one would end the process
+  takeSignals();
 }
 
 SignalGuard::~SignalGuard() {
@@ -53,8 +93,7 @@ SignalGuard::~SignalGuard() {
 void SignalGuard::restore() {
   if (!m_installed) return;
   m_installed = false;
-  ::sigaction(SIGINT, &g_oldInt, nullptr);
-  ::sigaction(SIGTERM, &g_oldTerm, nullptr);
+  --g_guards;
 }
 
 void SignalGuard::setMessage(const char* message) {

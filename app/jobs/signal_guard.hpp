@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// SignalGuard: turns SIGINT/SIGTERM into a stop request the batch (or the app, gui/signal_quit) polls; a
+// SignalGuard: SIGINT, SIGTERM and SIGHUP are blocked in every thread from main's first line and taken by one
+// sigwait() thread, which turns them into a stop request the batch (or the app, gui/signal_quit) polls; a
 // second signal ends at once, removing the temporaries of outputs being written.
 #pragma once
 
@@ -11,19 +12,27 @@ namespace convolab::jobs {
 
 class SignalGuard {
  public:
-  /// Installs the handlers (SIGINT, SIGTERM); the destructor restores the previous ones unless
-  /// keepInstalled() was called. The first signal prints `firstSignalMessage` (a string literal; the CLI's by
-  /// default) to stderr: it says what happens next, not what happened to a file, which the work reports
-  /// itself once it knows.
+  /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread, so in every thread it starts later (they
+  /// inherit the mask: no library's handler, such as LLVM's inside PoCL, ever runs for them), and starts the
+  /// thread that takes them with sigwait(). Call it on main's first line, before any other thread exists;
+  /// later calls only set `quitMessage`. Until a SignalGuard exists (and after the last is restored), a
+  /// signal removes the temporaries of files being written, prints `quitMessage` and ends the process by the
+  /// signal's default action, as a program that does not poll the stop flag expects.
+  static void takeSignals(const char* quitMessage = nullptr);
+
+  /// Turns the signals into a stop request (takeSignals() first if no one did). The first signal prints
+  /// `firstSignalMessage` (a string literal; the CLI's by default) to stderr: it says what happens next, not
+  /// what happened to a file, which the work reports itself once it knows. The destructor restores the
+  /// immediate end unless keepInstalled() was called.
   explicit SignalGuard(const char* firstSignalMessage = nullptr);
   ~SignalGuard();
   SignalGuard(const SignalGuard&) = delete;
   SignalGuard& operator=(const SignalGuard&) = delete;
 
-  /// Puts the previous handlers back now (for work that does not poll the flag).
+  /// Signals end the process at once from now on (for work that does not poll the flag).
   void restore();
-  /// Leaves the handlers in place until the process exits, so a signal during teardown (static destructors,
-  /// OpenCL drivers) sets the flag instead of killing the process with the default action.
+  /// Keeps signals a stop request until the process exits, so a signal during teardown (static destructors,
+  /// OpenCL drivers) sets the flag instead of ending the process.
   void keepInstalled() { m_installed = false; }
   /// What the first signal prints from now on (a string literal; nullptr: nothing).
   static void setMessage(const char* message);

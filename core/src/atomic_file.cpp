@@ -20,6 +20,7 @@
 
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
+#include "convolab/output_path.hpp"
 #include "convolab/printable_path.hpp"
 
 namespace convolab {
@@ -151,26 +152,8 @@ void removePendingTemporaries() noexcept {
 
 AtomicFile::AtomicFile(fs::path target, bool overwrite)
     : m_target(std::move(target)), m_overwrite(overwrite) {
-  std::error_code ec;
+  checkOutputPath(m_target, overwrite);  // the one rule for outputs (output_path.hpp)
   const fs::path dir = m_target.has_parent_path() ? m_target.parent_path() : fs::path(".");
-  if (m_target.filename().empty() || m_target.filename() == "." || m_target.filename() == "..")
-    fail(m_target, "not a file name");
-  if (!fs::is_directory(dir, ec)) fail(m_target, "folder '" + printablePath(dir) + "' does not exist");
-  struct stat st {};
-  if (::lstat(m_target.c_str(), &st) == 0) {
-    if (!overwrite)
-      throw Error(ErrorKind::BadInput,
-                  "'" + printablePath(m_target) + "' already exists; refusing to overwrite it");
-    if (S_ISLNK(st.st_mode))
-      fail(m_target, "it is a symbolic link; refusing to replace it (name the file it points to instead)");
-    if (!S_ISREG(st.st_mode))
-      fail(m_target, std::string("it is ") +
-                         (S_ISDIR(st.st_mode)                          ? "a folder"
-                          : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-                          : S_ISFIFO(st.st_mode)                       ? "a FIFO"
-                                                                       : "not a regular file") +
-                         "; refusing to replace it");
-  }
   const std::string ext = temporaryExtension(m_target.filename());
   std::string stem = m_target.filename().string().substr(0, kMaxNameStem);
   std::string tmpl =

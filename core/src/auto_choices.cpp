@@ -20,6 +20,7 @@
 
 #include "convolab/analysis.hpp"
 #include "convolab/atomic_file.hpp"
+#include "convolab/json_limits.hpp"
 #include "convolab/registry.hpp"
 #include "convolab/regular_file.hpp"
 
@@ -104,7 +105,7 @@ using ChoiceMap = std::map<std::string, AutoChoice>;
 ChoiceMap readChoices(const std::filesystem::path& file) {
   ChoiceMap choices;
   const auto text = readRegularFile(file, kMaxChoicesFileBytes);
-  if (!text) return choices;
+  if (!text || jsonLimitProblem(*text)) return choices;  // deep or huge: corrupt, as below
   try {
     const auto doc = nlohmann::json::parse(*text);
     if (!doc.is_object()) return choices;

@@ -316,6 +316,12 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
     return std::string(source) + ": line " + std::to_string(line) +
            (col > 0 ? ", column " + std::to_string(col) : "");
   };
+  // Bounded as a filter file is, and each block and row by the largest filter, so what the parser keeps is
+  // a few KiB whatever is pasted (docs/RELIABILITY.md, "Parsers").
+  if (text.size() > kMaxFilterFileBytes)
+    throw Error(ErrorKind::BadInput, std::string(source) + ": " + std::to_string(text.size()) +
+                                         " bytes; a filter's text is at most 1 MiB");
+  constexpr std::size_t kMaxRowNumbers = kMaxFilterSize * kMaxFilterSize;  // the one-line form
   std::istringstream in{std::string(text)};
   std::string line;
   int lineNo = 0;
@@ -374,11 +380,18 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
       const auto v = parseFilterNumber(std::string_view(line).substr(pos, end - pos), decimalComma);
       if (!v)
         throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(pos) + 1) + ": '" +
-                                             line.substr(pos, end - pos) +
+                                             line.substr(pos, std::min<std::size_t>(end - pos, 40)) +
+                                             (end - pos > 40 ? "..." : "") +
                                              "' is not a finite number (or fraction such as 1/9)");
+      if (row.size() == kMaxRowNumbers)
+        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(pos) + 1) + ": more than " +
+                                             std::to_string(kMaxRowNumbers) + " numbers on one line");
       row.push_back(*v);
       pos = end;
     }
+    if (block.rows.size() == static_cast<std::size_t>(kMaxFilterSize))
+      throw Error(ErrorKind::BadInput, where(lineNo, 0) + ": more than " + std::to_string(kMaxFilterSize) +
+                                           " rows; expected an odd number of rows from 1 to 15");
     if (block.rows.empty()) block.firstLine = lineNo;
     block.rows.push_back(std::move(row));
   }

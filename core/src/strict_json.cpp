@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "convolab/error.hpp"
+#include "convolab/json_limits.hpp"
 
 namespace convolab {
 namespace {
@@ -20,41 +21,44 @@ using nlohmann::json;
               std::string(source) + ": " + (field.empty() ? "" : "field '" + field + "': ") + what);
 }
 
-// "line L, column C" of byte `offset` (0-based) of `text`.
-std::string positionOf(std::string_view text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  const std::string_view before = text.substr(0, offset);
-  const auto line = std::count(before.begin(), before.end(), '\n') + 1;
-  const auto lineStart = before.rfind('\n');
-  const auto column = offset - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
 }  // namespace
 
 json parseStrictJson(std::string_view text, std::string_view source) {
   if (const auto nul = text.find('\0'); nul != std::string_view::npos)
-    failJson(source, "", "contains a NUL byte at " + positionOf(text, nul) + "; a filter file is text");
+    failJson(source, "", "contains a NUL byte at " + textPosition(text, nul) + "; a filter file is text");
+  if (const auto problem = jsonLimitProblem(text))
+    failJson(source, "", *problem + "; a filter file nests at most 5 levels");
+  // Each open object keeps its keys and the key that named it; a full path is built only for a message,
+  // so memory stays linear in the depth (a path per level was quadratic).
   struct Object {
     std::set<std::string> keys;
-    std::string path;  // "channels.r."
+    std::string name;  // "r" inside "channels"; empty at the top and inside arrays
   };
   std::vector<Object> objects;
   std::string lastKey, duplicate;
+  const auto pathTo = [&](const std::string& key) {
+    std::string path;
+    for (std::size_t i = 1; i < objects.size(); ++i) {
+      if (objects[i].name.empty())
+        path.clear();  // objects inside arrays are named by their parent only
+      else
+        path += objects[i].name + ".";
+    }
+    return path + key;
+  };
   const json::parser_callback_t noteDuplicates = [&](int, json::parse_event_t event, json& parsed) {
     if (event == json::parse_event_t::object_start) {
-      objects.push_back(
-          {{}, objects.empty() || lastKey.empty() ? std::string() : objects.back().path + lastKey + "."});
+      objects.push_back({{}, objects.empty() ? std::string() : lastKey});
       lastKey.clear();
     } else if (event == json::parse_event_t::key) {
       lastKey = parsed.get<std::string>();
       if (!objects.empty() && !objects.back().keys.insert(lastKey).second && duplicate.empty())
-        duplicate = objects.back().path + lastKey;
+        duplicate = pathTo(lastKey);
     } else if (event == json::parse_event_t::object_end) {
       if (!objects.empty()) objects.pop_back();
       lastKey.clear();
     } else if (event == json::parse_event_t::array_start) {
-      lastKey.clear();  // objects inside arrays are not filter fields; name them by their parent only
+      lastKey.clear();
     }
     return true;
   };
@@ -65,7 +69,7 @@ json parseStrictJson(std::string_view text, std::string_view source) {
     const std::string what = e.what();
     if (what.find("; expected end of input") != std::string::npos)
       failJson(source, "",
-               "unexpected content after the JSON object at " + positionOf(text, e.byte - 1) +
+               "unexpected content after the JSON object at " + textPosition(text, e.byte - 1) +
                    "; a filter file holds one JSON object");
     failJson(source, "", "not valid JSON: " + what);
   } catch (const json::out_of_range& e) {

@@ -160,6 +160,31 @@ class EditScriptTest : public QObject {
              qPrintable(run.err));
   }
 
+  // A value nested 100,000 deep once crashed the app through a recursive dump() in the message; a wide
+  // script (1,100,000 values) is refused before nlohmann builds it.
+  void deepAndWideScriptsAreRefused() {
+    const std::string deep = R"({"actions": [{"at_ms": 1, "cell": )" + std::string(100'000, '[') +
+                             std::string(100'000, ']') + "}]}";
+    std::string wide = R"({"actions": [{"at_ms": 1, "ksize": 7}], "pad": [)";
+    for (int i = 0; i < 1'100'000; ++i) wide += "0,";
+    wide += "0]}";
+    for (const std::string& text : {deep, wide}) {
+      QElapsedTimer timer;
+      timer.start();
+      try {
+        parseEditScriptText(text, "hostile.json");
+        QFAIL("accepted");
+      } catch (const EditScriptError& e) {
+        const QString what = QString::fromUtf8(e.what());
+        QVERIFY2(what.startsWith(QStringLiteral("hostile.json: refused: ")), qPrintable(what));
+        QVERIFY2(what.contains(QStringLiteral("nested deeper than 64")) ||
+                     what.contains(QStringLiteral("more than 1000000 values")),
+                 qPrintable(what));
+      }
+      QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+    }
+  }
+
   void aGoodScriptParses() {
     const QString path = writeFile(QStringLiteral("good.json"), R"({"actions": [
         {"at_ms": 3000, "filter": "presets/sharpen3.json"},

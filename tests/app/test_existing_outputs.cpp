@@ -9,6 +9,10 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
+#include "app_test_support.hpp"
+
 class ExistingOutputsTest : public QObject {
   Q_OBJECT
 
@@ -91,6 +95,48 @@ class ExistingOutputsTest : public QObject {
     QCOMPARE(j["processed_frames"].get<int>(), 2);
     // Written through a temporary and a rename: no temporary is left beside them.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+  }
+
+  // The output rule (docs/RELIABILITY.md, "Output paths"), even with --force: --compare never replaces a FIFO
+  // or writes through a link; no output may be an input (--snapshot over the --source image, --stats over
+  // the --filter file). Each is refused before the run, exit 3, and the file is kept.
+  void specialOutputsAndInputsAreRefusedEvenWithForce() {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("compare.fifo"));
+    QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+    const QString real = dir.filePath(QStringLiteral("real.json"));
+    const QString link = dir.filePath(QStringLiteral("link.json"));
+    const QByteArray mine = "the user's own file\n";
+    write(real, mine);
+    QVERIFY(QFile::link(real, link));
+    for (const QString& target : {fifo, link}) {
+      const Run c = run({QStringLiteral("--source"), QStringLiteral("pattern:64x48@30"),
+                         QStringLiteral("--compare"), target, QStringLiteral("--force")});
+      QVERIFY2(c.exitCode == 3 && c.err.contains(target), qPrintable(QString::number(c.exitCode) + c.err));
+    }
+    struct stat st {};
+    QVERIFY(::lstat(fifo.toLocal8Bit().constData(), &st) == 0 && S_ISFIFO(st.st_mode));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(read(real), mine);
+
+    const QString image = dir.filePath(QStringLiteral("photo.png"));
+    QVERIFY(QFile::copy(convolab::test::dataFile(QStringLiteral("coffee.png")), image));
+    const QByteArray photo = read(image);
+    const QString filter = dir.filePath(QStringLiteral("f.json"));
+    QVERIFY(QFile::copy(convolab::test::dataFile(QStringLiteral("../../resources/presets/sharpen.json")),
+                        filter));
+    const QByteArray filterBytes = read(filter);
+    const Run s = run({QStringLiteral("--source"), image, QStringLiteral("--filter"), filter,
+                       QStringLiteral("--strategy"), QStringLiteral("naive"), QStringLiteral("--frames"),
+                       QStringLiteral("2"), QStringLiteral("--snapshot"),
+                       QStringLiteral("%1/./photo.png").arg(dir.path()), QStringLiteral("--force")});
+    QVERIFY2(s.exitCode == 3 && s.err.contains(QStringLiteral("is the input")), qPrintable(s.err));
+    QCOMPARE(read(image), photo);
+    const Run t = run({QStringLiteral("--source"), QStringLiteral("pattern:64x48@30"),
+                       QStringLiteral("--filter"), filter, QStringLiteral("--frames"), QStringLiteral("2"),
+                       QStringLiteral("--stats"), filter, QStringLiteral("--force")});
+    QVERIFY2(t.exitCode == 3 && t.err.contains(QStringLiteral("is the input")), qPrintable(t.err));
+    QCOMPARE(read(filter), filterBytes);
   }
 };
 

@@ -190,6 +190,42 @@ TEST_F(ApplyBatch, ForceKeepsModeAndRefusesSymlinkOrDeviceTargets) {
   EXPECT_EQ(temporaries(m_dir), 0);
 }
 
+// The output rule in the CLI (docs/RELIABILITY.md, "Output paths"): a --suffix may not leave the output
+// folder, no output may be an input (a hard link to it included), a FIFO is never replaced, and two inputs of
+// one name in two folders do not share an output.
+TEST_F(ApplyBatch, OutputsStayInTheirFolderAndNeverReplaceInputsOrSpecialFiles) {
+  fs::create_directories(path("in"));
+  fs::create_directories(path("out"));
+  writeImage(path("in/x.png"));
+  const std::string photo = readFile(path("in/x.png"));
+  Result r = apply({path("in/x.png").string(), "-o", path("out/").string(), "--suffix", "/../x"});
+  EXPECT_EQ(r.code, 2) << r;
+  EXPECT_NE(r.err.find("--suffix"), std::string::npos) << r;
+  EXPECT_FALSE(fs::exists(path("x.png"))) << "written outside the output folder";
+  EXPECT_TRUE(fs::is_empty(path("out")));
+
+  fs::create_hard_link(path("in/x.png"), path("out/x.png"));
+  r = apply({path("in/x.png").string(), "-o", path("out/").string(), "--force"});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_EQ(readFile(path("in/x.png")), photo);
+  fs::remove(path("out/x.png"));
+
+  ASSERT_EQ(::mkfifo(path("out/fifo.png").c_str(), 0600), 0);
+  r = apply({path("in/x.png").string(), "-o", path("out/fifo.png").string(), "--force"});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_TRUE(fs::is_fifo(path("out/fifo.png")));
+  fs::remove(path("out/fifo.png"));
+
+  fs::create_directories(path("in2"));
+  writeImage(path("in2/x.png"), 30);
+  r = apply({path("in").string(), path("in2").string(), "-o", path("out/").string()});
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("same name in two folders"), std::string::npos) << r;
+  const cv::Mat want = expectedBgr(cv::imread(path("in/x.png").string()), convolab::loadFilterFile(kSharpen));
+  EXPECT_LE(maxAbsDiff(cv::imread(path("out/x.png").string()), want), 1) << "the first input's output";
+  EXPECT_EQ(temporaries(m_dir), 0);
+}
+
 // A folder's entries named like images that are no image files: a folder "dir.png", a link that loops, a
 // link to nothing, a FIFO. Each is counted and reported (exit 3); none is skipped in silence, none hangs.
 TEST_F(ApplyBatch, FolderEntriesThatAreNoImageFilesAreCountedAndReported) {

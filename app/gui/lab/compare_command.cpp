@@ -2,11 +2,11 @@
 // runCompareCommand: source → first frame, filter file, device → StrategyComparison → JSON file.
 #include "compare_command.hpp"
 
-#include <QSaveFile>
 #include <cstdio>
 #include <thread>
 
 #include "capture/frame_source.hpp"
+#include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "source_factory.hpp"
@@ -53,12 +53,6 @@ int runCompareCommand(const gui::LaunchOptions& options, int iterations) {
     complain(QString::fromStdString(e.what()));
     return 3;
   }
-  // Open the report first, so an unwritable path fails before minutes of measuring.
-  QSaveFile out(options.compare);
-  if (!out.open(QIODevice::WriteOnly)) {
-    complain(QStringLiteral("--compare: cannot write '%1': %2").arg(options.compare, out.errorString()));
-    return 3;
-  }
   ComparisonReport report;
   try {
     Context context(options.device.toStdString());
@@ -75,8 +69,10 @@ int runCompareCommand(const gui::LaunchOptions& options, int iterations) {
     return 4;
   }
   const std::string json = convolab::lab::comparisonToJson(report);
-  if (out.write(json.data(), static_cast<qint64>(json.size())) < 0 || !out.commit()) {
-    complain(QStringLiteral("--compare: cannot write '%1': %2").arg(options.compare, out.errorString()));
+  try {  // the output rule, checked before measuring too (parseCommandLine)
+    writeFileAtomically(options.compare.toStdString(), json, options.force);
+  } catch (const std::exception& e) {
+    complain(QStringLiteral("--compare: %1").arg(QString::fromUtf8(e.what())));
     return 3;
   }
   std::fputs(convolab::lab::comparisonToMarkdown(report).c_str(), stdout);
