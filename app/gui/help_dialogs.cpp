@@ -119,6 +119,13 @@ QDialog* showManual(QWidget* parent) {
   });
   auto* close = new QDialogButtonBox(QDialogButtonBox::Close, d);
   QObject::connect(close, &QDialogButtonBox::rejected, d, &QDialog::close);
+  // Enter belongs to the find box: QDialog makes the first auto-default button its default, and the line
+  // edit passes Enter on after returnPressed, so Enter used to press Close and shut the manual.
+  for (QAbstractButton* b : close->buttons())
+    if (auto* push = qobject_cast<QPushButton*>(b)) {
+      push->setAutoDefault(false);
+      push->setDefault(false);
+    }
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(find, 1);
   bottom->addWidget(status);

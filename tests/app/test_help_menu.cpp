@@ -4,6 +4,7 @@
 // runs, every strategy has its text, and View ▸ Pixel Inspector switches the inspector off and on.
 #include <QAction>
 #include <QDialog>
+#include <QLineEdit>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -40,6 +41,28 @@ class HelpMenuTest : public QObject {
     QVERIFY(md.contains(QStringLiteral("Analysis dock")));
     QVERIFY(!md.contains(QStringLiteral("](screenshot.png)")));  // images named, not drawn broken
     QVERIFY(md.contains(QStringLiteral("docs/screenshot.png")));
+  }
+
+  // 33.2: Enter in the find box finds the next match, and the manual stays open.
+  void enterInTheFindBoxFindsTheNextMatch() {
+    QWidget parent;
+    QDialog* manual = showManual(&parent);
+    QVERIFY(QTest::qWaitForWindowActive(manual));
+    auto* find = manual->findChild<QLineEdit*>(QStringLiteral("manualFind"));
+    auto* browser = manual->findChild<QTextBrowser*>(QStringLiteral("manualBrowser"));
+    QVERIFY(find && browser);
+    find->setFocus();
+    QTest::keyClicks(find, QStringLiteral("preset"));
+    QTest::keyClick(find, Qt::Key_Return);
+    const int first = browser->textCursor().selectionStart();
+    QVERIFY(browser->textCursor().hasSelection());
+    QTest::keyClick(find, Qt::Key_Return);
+    QTest::keyClick(find, Qt::Key_Enter, Qt::KeypadModifier);
+    QCoreApplication::processEvents();
+    QVERIFY(manual->isVisible());
+    QVERIFY2(browser->textCursor().selectionStart() > first, "Enter did not move to the next match");
+    QCOMPARE(browser->textCursor().selectedText().toLower(), QStringLiteral("preset"));
+    manual->close();
   }
 
   void everyStrategyIsExplained() {
