@@ -277,7 +277,7 @@ const std::vector<ActionRow>& actionRows() {
        "userManual",
        T("User &Manual"),
        {ctrlShift(Qt::Key_H)},
-       T("The manual (docs/GUI.md), in a window of its own")},
+       T("The user guide, with pictures, in a window of its own")},
       {Id::StrategyHelp,
        "strategyHelp",
        T("&What Is This Strategy?"),

@@ -16,6 +16,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
+#include <functional>
 
 #include "compact_spin_box.hpp"
 #include "filter_document.hpp"
@@ -31,24 +32,36 @@ const char* const kLongNames[] = {"Red", "Green", "Blue"};
 // The exact value of a cell, kept beside its (possibly shortened) display text.
 constexpr int kValueRole = Qt::UserRole + 1;
 
-// Cell editor: a plain line edit that starts with the cell's full value selected. What is typed is parsed
-// when committed (0,5 and 1/9 included); anything unreadable is refused with a message, never guessed.
+// Cell editor: a plain line edit that starts with the cell's full value selected. Each keystroke that makes a
+// number is applied at once (the preview follows typing; "-" or "1/" are not numbers yet); the commit
+// parses the final text (0,5 and 1/9 included), and anything unreadable is refused with a message.
 class CellDelegate : public QStyledItemDelegate {
  public:
-  using QStyledItemDelegate::QStyledItemDelegate;
+  using Typed = std::function<void(int row, int col, const QString& text)>;
+  CellDelegate(Typed typed, QObject* parent) : QStyledItemDelegate(parent), m_typed(std::move(typed)) {}
 
-  QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override {
+  QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&,
+                        const QModelIndex& index) const override {
     auto* edit = new QLineEdit(parent);
     edit->setAlignment(Qt::AlignCenter);
     edit->setFrame(false);
+    const int row = index.row(), col = index.column();
+    connect(edit, &QLineEdit::textEdited, edit,
+            [this, row, col](const QString& text) { m_typed(row, col, text); });
     return edit;
   }
   void setEditorData(QWidget* editor, const QModelIndex& index) const override {
     auto* edit = static_cast<QLineEdit*>(editor);
+    // A live keystroke refreshes the grid, which would reset the text being typed: once typed into, the
+    // editor keeps its own text.
+    if (edit->isModified()) return;
     const QVariant exact = index.data(kValueRole);
     edit->setText(exact.isValid() ? fullNumberText(exact.toDouble()) : index.data(Qt::EditRole).toString());
     edit->selectAll();
   }
+
+ private:
+  Typed m_typed;
 };
 
 }  // namespace
@@ -96,7 +109,15 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   m_table->setAccessibleName(tr("%1 channel coefficients").arg(tr(kLongNames[channel])));
   m_table->horizontalHeader()->hide();
   m_table->verticalHeader()->hide();
-  m_table->setItemDelegate(new CellDelegate(m_table));
+  auto* delegate =
+      new CellDelegate([this](int row, int col, const QString& text) { onTyped(row, col, text); }, m_table);
+  m_table->setItemDelegate(delegate);
+  // Each opened cell editor is one undo step; Esc takes back what its keystrokes applied.
+  connect(delegate, &QAbstractItemDelegate::closeEditor, this,
+          [this](QWidget*, QAbstractItemDelegate::EndEditHint hint) {
+            if (hint == QAbstractItemDelegate::RevertModelCache) m_document->cancelCellEdit(m_liveEdit);
+            m_liveEdit = 0;
+          });
   m_table->setEditTriggers(QAbstractItemView::AnyKeyPressed | QAbstractItemView::DoubleClicked |
                            QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -140,25 +161,23 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   connect(m_divisor, &QDoubleSpinBox::valueChanged, this, [this](double v) {
     if (m_updating) return;
     QString error;
-    if (!m_document->setDivisor(m_channel, v, &error)) {
-      emit editRejected(error);
-      refresh(m_document->filter());  // show the divisor that is still in effect
-    } else {
-      emit editAccepted();
-    }
+    report(m_document->setDivisor(m_channel, v, &error), error);
   });
   connect(m_offset, &QDoubleSpinBox::valueChanged, this, [this](double v) {
     if (m_updating) return;
-    m_document->setOffset(m_channel, v);
-    emit editAccepted();
+    QString error;
+    report(m_document->setOffset(m_channel, v, &error), error);
   });
   connect(m_normalise, &QCheckBox::toggled, this, [this](bool on) {
     if (m_updating) return;
-    m_document->setAutoNormalise(m_channel, on);
-    emit editAccepted();
+    QString error;
+    report(m_document->setAutoNormalise(m_channel, on, &error), error);
   });
   connect(m_document, &FilterDocument::autoNormaliseChanged, this, [this] { refresh(m_document->filter()); });
-  connect(m_copyToAll, &QToolButton::clicked, this, [this] { m_document->copyToAll(m_channel); });
+  connect(m_copyToAll, &QToolButton::clicked, this, [this] {
+    QString error;
+    report(m_document->copyToAll(m_channel, &error), error);
+  });
 }
 
 void ChannelGrid::setLinkedLook(bool linked) {
@@ -257,21 +276,49 @@ void ChannelGrid::refresh(const FilterSet& filter) {
   m_updating = false;
 }
 
+void ChannelGrid::report(bool applied, const QString& error) {
+  if (applied) {
+    emit editAccepted();
+    return;
+  }
+  emit editRejected(error);
+  refresh(m_document->filter());  // show the values that are still in effect
+}
+
+QString ChannelGrid::cellName(int row, int col) const {
+  return tr("%1 row %2, column %3").arg(tr(kLongNames[m_channel])).arg(row + 1).arg(col + 1);
+}
+
+void ChannelGrid::onTyped(int row, int col, const QString& text) {
+  const auto parsed = parseUserNumber(text);
+  if (!parsed) return;  // not a number yet ("-", "1/", "2e"): the preview keeps the last one
+  if (m_liveEdit == 0) m_liveEdit = m_document->beginCellEdit();
+  QString error;
+  if (m_document->setCell(m_channel, row, col, *parsed, &error, m_liveEdit))
+    emit editAccepted();
+  else  // said at once; the cell keeps what is typed until Enter, which refuses it for good
+    emit editRejected(tr("%1: %2").arg(cellName(row, col), error));
+}
+
 void ChannelGrid::onItemChanged(QTableWidgetItem* item) {
   if (m_updating) return;
   const auto parsed = parseUserNumber(item->text());
-  if (!parsed) {
-    emit editRejected(tr("%1 row %2, column %3: '%4' is not a number (write 0.5, 0,5 or a fraction such "
-                         "as 1/9)")
-                          .arg(tr(kLongNames[m_channel]))
-                          .arg(item->row() + 1)
-                          .arg(item->column() + 1)
-                          .arg(item->text()));
-    refresh(m_document->filter());
+  QString error;
+  if (!parsed)
+    error = tr("%1: '%2' is not a number (write 0.5, 0,5 or a fraction such as 1/9)")
+                .arg(cellName(item->row(), item->column()), item->text());
+  else if (!m_document->setCell(m_channel, item->row(), item->column(), *parsed, &error, m_liveEdit))
+    error = tr("%1: %2").arg(cellName(item->row(), item->column()), error);
+  if (error.isEmpty()) {
+    emit editAccepted();
+    refresh(m_document->filter());  // "1/2" reads "0.5" (the keystrokes applied it already: no change signal)
     return;
   }
-  m_document->setCell(m_channel, item->row(), item->column(), *parsed);
-  emit editAccepted();
+  // The whole edit is refused: what its keystrokes applied is taken back, and the cell shows its old value.
+  m_document->cancelCellEdit(m_liveEdit);
+  m_liveEdit = 0;
+  emit editRejected(error);
+  refresh(m_document->filter());
 }
 
 }  // namespace convolab::gui

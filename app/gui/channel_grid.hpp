@@ -50,6 +50,11 @@ class ChannelGrid : public QFrame {
 
  private:
   void onItemChanged(QTableWidgetItem* item);
+  /// A keystroke in the cell editor at (row, col): applied at once when the text is a number.
+  void onTyped(int row, int col, const QString& text);
+  /// Emits editAccepted, or editRejected(error) and shows the values still in effect.
+  void report(bool applied, const QString& error);
+  QString cellName(int row, int col) const;
   void resizeTable(int k);
 
   int m_channel;
@@ -66,6 +71,7 @@ class ChannelGrid : public QFrame {
   QToolButton* m_copyToAll;
   QFont m_cellFont;  ///< the cells' font (condensed for K ≥ 11)
   bool m_updating = false;
+  int m_liveEdit = 0;  ///< FilterDocument::beginCellEdit's key while a cell editor has applied keystrokes
 };
 
 }  // namespace convolab::gui

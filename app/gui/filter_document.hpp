@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
+#include <functional>
 #include <optional>
 
 #include "convolab/filter.hpp"
@@ -24,11 +25,21 @@ ChannelFilter normalisedLikeGimp(ChannelFilter channel);
 
 /// Holds the current FilterSet (always valid: FilterSet::make checked it). Channel edits apply to all
 /// three channels while linked. Lives on the GUI thread.
+///
+/// Nothing here throws: an edit whose result FilterSet::make refuses (divisor 0, the float-range rule of
+/// FILTER_FORMAT.md, e.g. a cell of 100000 or a divisor of 0.0001 under a box blur) returns false with the
+/// reason in `error` and leaves the filter, the undo stack and Normalise as they were. The slots without an
+/// `error` out-parameter report a refusal through editRefused(). Qt slots must not throw
+/// (docs/RELIABILITY.md).
 class FilterDocument : public QObject {
   Q_OBJECT
 
  public:
   explicit FilterDocument(QObject* parent = nullptr);
+
+  /// The undo history keeps this many steps (older ones are dropped): a step holds four snapshots, ~5 KiB
+  /// at 7×7 and ~22 KiB at 15×15, so the history stays under 5 MiB (issue 34.11).
+  static constexpr int kUndoLimit = 200;
 
   const FilterSet& filter() const { return m_filter; }
   QUndoStack* undoStack() { return &m_undo; }
@@ -46,19 +57,24 @@ class FilterDocument : public QObject {
   /// GIMP's Normalise check box: while on, every edit of that channel re-applies normalisedLikeGimp.
   /// Typing a divisor or offset, or loading another filter, turns it off.
   bool autoNormalise(int channel) const { return m_autoNormalise[static_cast<size_t>(channel)]; }
-  void setAutoNormalise(int channel, bool on);
+  bool setAutoNormalise(int channel, bool on, QString* error = nullptr);
 
-  void setCell(int channel, int row, int col, double value);
-  /// Refuses 0 (returns false and leaves `error` set); everything else is applied.
+  /// A fresh key for one cell edit: every setCell made with it (each keystroke and the final commit) merges
+  /// into one undo step. Cell edits without a key are one step each.
+  int beginCellEdit();
+  /// Undoes and forgets what setCell applied under `editKey` (the cell editor was cancelled, or its final
+  /// text was refused): the cell is back to its value before the edit, with no undo step left behind.
+  void cancelCellEdit(int editKey);
+  bool setCell(int channel, int row, int col, double value, QString* error = nullptr, int editKey = 0);
   bool setDivisor(int channel, double divisor, QString* error = nullptr);
-  void setOffset(int channel, double offset);
+  bool setOffset(int channel, double offset, QString* error = nullptr);
   /// Applies normalisedLikeGimp once (the channel, or all three while linked).
-  void normalise(int channel);
-  void copyToAll(int channel);
-  void setBorder(BorderMode border);
-  void setBorderValue(int channel, double value);
+  bool normalise(int channel, QString* error = nullptr);
+  bool copyToAll(int channel, QString* error = nullptr);
+  bool setBorder(BorderMode border, QString* error = nullptr);
+  bool setBorderValue(int channel, double value, QString* error = nullptr);
   void resetToIdentity();
-  void setSize(int k);
+  bool setSize(int k, QString* error = nullptr);
   /// Replaces everything with an unedited filter (preset, import); `what` names the step in the undo history.
   void replace(const FilterSet& filter, const QString& what);
   /// Replaces the coefficients but counts as an edit of the current filter (paste).
@@ -76,12 +92,18 @@ class FilterDocument : public QObject {
   void filterChanged(const convolab::FilterSet& filter);
   void linkedChanged(bool linked);
   void autoNormaliseChanged();
+  /// An edit made through a slot without an error out-parameter (Reset) was refused; the message says why.
+  void editRefused(const QString& message);
 
  private:
   /// Pushes an undoable change from the current filter to `next`; `mergeKey` ≠ 0 merges repeats
   /// (arrow-stepping a divisor is one undo step).
   void change(const FilterSet& next, const QString& what, int mergeKey = 0,
               const FilterSet* newBaseline = nullptr);
+  /// Builds the next filter with `build` (which may throw convolab::Error) and pushes it with change();
+  /// a refused one leaves everything as it was and puts the reason in `error`.
+  bool tryChange(const std::function<FilterSet()>& build, const QString& what, QString* error,
+                 int mergeKey = 0, bool resetsBaseline = false);
   /// `channels` with the auto-normalised ones normalised.
   std::array<ChannelFilter, kChannels> withAutoNormalise(std::array<ChannelFilter, kChannels> channels) const;
   FilterSet rebuilt(const std::array<ChannelFilter, kChannels>& channels) const;
@@ -93,6 +115,7 @@ class FilterDocument : public QObject {
   QUndoStack m_undo;
   bool m_linked = false;
   std::array<bool, kChannels> m_autoNormalise{};
+  int m_nextCellEditKey = 0;  ///< cycles through kCellEditKeys (filter_document.cpp)
 };
 
 }  // namespace convolab::gui

@@ -129,8 +129,10 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   m_size->setToolTip(
       tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the "
          "same result); files up to 15×15 load at their size."));
-  connect(m_size, &QComboBox::activated, this,
-          [this](int i) { m_document->setSize(m_size->itemData(i).toInt()); });
+  connect(m_size, &QComboBox::activated, this, [this](int i) {
+    QString error;
+    if (!m_document->setSize(m_size->itemData(i).toInt(), &error)) refuse(error);
+  });
   options->addWidget(m_size);
   layout->addLayout(options);
 
@@ -147,8 +149,10 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   m_border->setToolTip(tr("How pixels outside the frame are read (OpenCV semantics)"));
   borderName->setToolTip(m_border->toolTip());
   borderName->setBuddy(m_border);
-  connect(m_border, &QComboBox::activated, this,
-          [this](int i) { m_document->setBorder(static_cast<BorderMode>(m_border->itemData(i).toInt())); });
+  connect(m_border, &QComboBox::activated, this, [this](int i) {
+    QString error;
+    if (!m_document->setBorder(static_cast<BorderMode>(m_border->itemData(i).toInt()), &error)) refuse(error);
+  });
   borderRow->addWidget(m_border, 1);
   layout->addLayout(borderRow);
 
@@ -161,7 +165,10 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
     spin->setRange(0, 255);
     spin->setPrefix(QStringLiteral("RGB").mid(c, 1) + QStringLiteral("  "));
     connect(spin, &QDoubleSpinBox::valueChanged, this, [this, c](double v) {
-      if (!m_borderValues[static_cast<size_t>(c)]->signalsBlocked()) m_document->setBorderValue(c, v);
+      QString error;
+      if (!m_borderValues[static_cast<size_t>(c)]->signalsBlocked() &&
+          !m_document->setBorderValue(c, v, &error))
+        refuse(error);
     });
     m_borderValues[static_cast<size_t>(c)] = spin;
     bv->addWidget(spin, 1);
@@ -225,6 +232,7 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   connect(m_errorTimer, &QTimer::timeout, m_error, &QLabel::hide);
 
   connect(m_document, &FilterDocument::filterChanged, this, &FilterEditor::refresh);
+  connect(m_document, &FilterDocument::editRefused, this, &FilterEditor::refuse);
   connect(m_document, &FilterDocument::linkedChanged, this, &FilterEditor::showLinked);
   refresh(m_document->filter());
 }
@@ -271,6 +279,11 @@ void FilterEditor::refresh(const FilterSet& filter) {
     const QSignalBlocker block(m_borderValues[static_cast<size_t>(c)]);
     m_borderValues[static_cast<size_t>(c)]->setValue(filter.borderValue()[static_cast<size_t>(c)]);
   }
+}
+
+void FilterEditor::refuse(const QString& message) {
+  showError(message);
+  refresh(m_document->filter());  // the controls show what is still in effect
 }
 
 void FilterEditor::showHint(const QString& text) {

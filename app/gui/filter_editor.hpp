@@ -97,6 +97,8 @@ class FilterEditor : public QWidget {
 
  private:
   void refresh(const FilterSet& filter);
+  /// An edit of the editor's own controls was refused: the message, and the controls back to the filter.
+  void refuse(const QString& message);
   void rebuildPresetsMenu();
   void updatePresetIcons();
   void showLinked(bool linked);

@@ -12,7 +12,6 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScreen>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -76,11 +75,7 @@ QString manualMarkdown() {
   initResources();
   QFile file(QString::fromLatin1(kManualResource));
   if (!file.open(QIODevice::ReadOnly)) return {};
-  QString text = QString::fromUtf8(file.readAll());
-  // Screenshots are not in the binary (megabytes): name them instead of a broken-image box.
-  static const QRegularExpression image(QStringLiteral(R"(!\[([^\]]*)\]\(([^)\s]+)\))"));
-  text.replace(image, QStringLiteral("*(Screenshot in docs/\\2: \\1)*"));
-  return text;
+  return QString::fromUtf8(file.readAll());
 }
 
 QDialog* showManual(QWidget* parent) {
@@ -95,6 +90,7 @@ QDialog* showManual(QWidget* parent) {
   d->setWindowTitle(QDialog::tr("ConvoLab — User Manual"));
   auto* browser = new QTextBrowser(d);
   browser->setObjectName(QStringLiteral("manualBrowser"));
+  browser->setSearchPaths({QString::fromLatin1(kManualFolder)});  // guide/NAME.png, compiled in
   openLinksOutside(browser);
   const QString markdown = manualMarkdown();
   if (markdown.isEmpty())
@@ -119,6 +115,13 @@ QDialog* showManual(QWidget* parent) {
   });
   auto* close = new QDialogButtonBox(QDialogButtonBox::Close, d);
   QObject::connect(close, &QDialogButtonBox::rejected, d, &QDialog::close);
+  // Enter belongs to the find box: QDialog makes the first auto-default button its default, and the line
+  // edit passes Enter on after returnPressed, so Enter used to press Close and shut the manual.
+  for (QAbstractButton* b : close->buttons())
+    if (auto* push = qobject_cast<QPushButton*>(b)) {
+      push->setAutoDefault(false);
+      push->setDefault(false);
+    }
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(find, 1);
   bottom->addWidget(status);

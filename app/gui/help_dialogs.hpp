@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The Help menu's windows: the user manual (docs/GUI.md, compiled into the binary so it opens from the build
-// tree, installed and offline) and a scrolling HTML dialog (the F1 shortcut list, What Is This Strategy?)
-// that fits a 1366×768 screen.
+// The Help menu's windows: the user guide (docs/USER_GUIDE.md and its pictures, compiled into the binary so
+// it opens from the build tree, installed and offline) and a scrolling HTML dialog (the F1 shortcut list,
+// What Is This Strategy?) that fits a 1366×768 screen.
 #pragma once
 
 #include <QString>
@@ -11,15 +11,16 @@ class QWidget;
 
 namespace convolab::gui {
 
-/// The resource the manual is compiled into (resources/help.qrc: docs/GUI.md).
-inline constexpr const char* kManualResource = ":/manual/GUI.md";
+/// The resource the guide is compiled into (resources/help.qrc: docs/USER_GUIDE.md), and the folder its
+/// pictures (`guide/NAME.png`) are found under.
+inline constexpr const char* kManualResource = ":/manual/USER_GUIDE.md";
+inline constexpr const char* kManualFolder = ":/manual";
 
-/// The manual's Markdown, as the viewer shows it: images (screenshots, not compiled in) become a line
-/// naming the file under docs/. Empty when the resource is missing.
+/// The guide's Markdown. Empty when the resource is missing.
 QString manualMarkdown();
 
-/// Opens Help ▸ User Manual: a non-modal window with the manual in a QTextBrowser (setMarkdown) and a
-/// find box; raises the one already open. Returns it.
+/// Opens Help ▸ User Manual: a non-modal window with the guide in a QTextBrowser (setMarkdown, its pictures
+/// drawn from the resources) and a find box (Enter: next match); raises the one already open. Returns it.
 QDialog* showManual(QWidget* parent);
 
 /// A non-modal dialog named `objectName` showing `html` `width` pixels wide, as tall as the text up to 90 %

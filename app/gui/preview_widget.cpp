@@ -175,10 +175,12 @@ void PreviewWidget::setFrame(ProcessedFramePtr frame) {
   const QSize before = m_view.imageSize();
   m_view.setImageSize(m_filteredImage.size());
   updateStale();
-  if (m_view.imageSize() != before)
+  if (m_view.imageSize() != before) {
     viewChanged();
-  else
+  } else {
     refresh();
+    reportHover();  // new pixels under a still pointer
+  }
 }
 
 void PreviewWidget::update() {

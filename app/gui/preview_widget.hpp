@@ -8,6 +8,7 @@
 #include <QWidget>
 #include <chrono>
 #include <functional>
+#include <optional>
 
 #include "preview_canvas.hpp"
 #include "preview_renderer.hpp"
@@ -157,6 +158,9 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
                   const QColor& bg) const;
   /// After a zoom or fit change: signals, repaint, and the hover (the pixel under the cursor moved).
   void viewChanged();
+  /// Emits hovered (or hoverLeft) for the frame pixel now under the last hover position: a new frame or a
+  /// zoom under a still pointer refreshes the inspector's line (issue 33.4). Nothing while not hovered.
+  void reportHover();
   /// A file dialog opened over this window: centred, it covered the whole picture at 1366×768 (and, dark
   /// and frameless without a window manager, read as a blank preview). It goes to the window's left or
   /// right edge, whichever hides less of the picture.
@@ -185,6 +189,7 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   int m_wheel = 0;  // wheel angle not yet turned into a zoom step (touchpads send small deltas)
   bool m_wasFit = true;
   double m_lastScale = 0;
+  std::optional<QPointF> m_hoverPos;  ///< where the pointer last moved over the preview; none once it left
   QRectF m_stalePill;
 
   QWidget* m_placeholder;

@@ -50,14 +50,18 @@ void PreviewWidget::viewChanged() {
     emit zoomChanged();
   }
   refresh();
-  // The frame moved under a still cursor: the inspector reads the pixel now under it.
-  if (underMouse() && m_drag == Drag::None) {
-    const QPoint framePos = framePosition(mapFromGlobal(QCursor::pos()));
-    if (framePos.x() >= 0)
-      emit hovered(framePos, QGuiApplication::queryKeyboardModifiers());
-    else
-      emit hoverLeft();
-  }
+  reportHover();  // the frame moved under a still cursor: the inspector reads the pixel now under it
+}
+
+void PreviewWidget::reportHover() {
+  // The position the last move event gave, not QCursor::pos(): that needs the window system's pointer (none
+  // offscreen) and underMouse() an Enter event the canvas child can take.
+  if (!m_hoverPos || m_drag != Drag::None) return;
+  const QPoint framePos = framePosition(*m_hoverPos);
+  if (framePos.x() >= 0)
+    emit hovered(framePos, QGuiApplication::queryKeyboardModifiers());
+  else
+    emit hoverLeft();
 }
 
 bool PreviewWidget::nearDivider(const QPointF& pos) const {
@@ -96,6 +100,7 @@ void PreviewWidget::mouseMoveEvent(QMouseEvent* event) {
     setCursor(nearDivider(event->position()) ? (m_view.splitVertical() ? Qt::SplitVCursor : Qt::SplitHCursor)
                                              : (!m_view.fit() ? Qt::OpenHandCursor : Qt::ArrowCursor));
   }
+  m_hoverPos = event->position();
   const QPoint framePos = framePosition(event->position());
   if (framePos.x() >= 0)
     emit hovered(framePos, event->modifiers());
@@ -104,6 +109,7 @@ void PreviewWidget::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void PreviewWidget::leaveEvent(QEvent* event) {
+  m_hoverPos.reset();
   emit hoverLeft();
   QWidget::leaveEvent(event);
 }

@@ -56,6 +56,8 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
   const ScriptAction& action = m_script->actions[index];
   const EditLatency::Ticket before = m_targets.edits->lastTicket();
   FilterDocument* document = m_targets.document;
+  bool applied = true;  // a refused edit (the float-range rule) is reported, as the editor shows it
+  QString error;
   switch (action.kind) {
     case ScriptAction::Kind::Filter:
       if (!m_targets.editor->importFile(QString::fromStdString(action.filterPath.string())))
@@ -63,19 +65,20 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
                      qPrintable(m_targets.editor->errorText()));
       break;
     case ScriptAction::Kind::Cell:
-      if (action.row < document->filter().size() && action.col < document->filter().size())
-        document->setCell(action.channel, action.row, action.col, action.value);
+      applied = document->setCell(action.channel, action.row, action.col, action.value, &error);
       break;
     case ScriptAction::Kind::Border:
-      document->setBorder(action.border);
+      applied = document->setBorder(action.border, &error);
       break;
     case ScriptAction::Kind::KSize:
-      document->setSize(action.ksize);  // as the size control: pads or crops about the centre
+      applied =
+          document->setSize(action.ksize, &error);  // as the size control: pads or crops about the centre
       break;
     case ScriptAction::Kind::Strategy:
       m_targets.engine->setStrategy(QString::fromStdString(action.strategy));
       break;
   }
+  if (!applied) std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index, qPrintable(error));
   // An action that changed nothing published nothing: it is on screen with the next current frame.
   const EditLatency::Ticket after = m_targets.edits->lastTicket();
   return after != before ? after : m_targets.edits->commitUnchanged();

@@ -8,6 +8,7 @@
 #include "app_test_support.hpp"
 #include "convolab/filter_io.hpp"
 #include "cv/image_codec.hpp"
+#include "filter_document.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
 #include "main_window.hpp"
@@ -82,6 +83,46 @@ class LabInspectorTest : public QObject {
     QEvent leave(QEvent::Leave);
     QApplication::sendEvent(preview, &leave);
     QVERIFY(inspector->statusText().isEmpty());
+  }
+
+  // 33.4: the line follows a new frame and a zoom under a still pointer (it kept the last move's values).
+  void theLineFollowsNewFramesAndZoomUnderAStillPointer() {
+    LaunchOptions o;
+    o.source = test::dataFile(QStringLiteral("coffee.png"));
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(test::waitForFrame(window, window.pipeline()->filterRevision()));
+    lab::PixelInspector* inspector = window.lab()->inspector();
+    PreviewWidget* preview = window.preview();
+    const QPointF at =
+        QRectF(preview->rect()).center() + QPointF(preview->width() / 5.0, preview->height() / 6.0);
+    QMouseEvent move(QEvent::MouseMove, at, preview->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(preview, &move);
+    QVERIFY(inspector->lastProbe());
+
+    // A new filter (out = in / 2) reaches the screen: the line shows its output without a pointer move.
+    ChannelFilter half = ChannelFilter::identity(7);
+    half.divisor = 2;
+    window.document()->replace(FilterSet::uniform(half, BorderMode::Reflect101, "Half"), QStringLiteral("t"));
+    const auto halved = [&] {
+      const auto& p = inspector->lastProbe();
+      if (!p) return false;
+      for (int c = 0; c < 3; ++c)
+        if (std::abs(p->output[c] - p->input[c] / 2.0) > 0.5) return false;
+      return true;
+    };
+    QTRY_VERIFY2(halved(), qPrintable(inspector->statusText()));
+
+    // Zoom about the centre: another frame pixel is under the still pointer.
+    const QPoint before = preview->framePosition(at);
+    preview->setZoom(8.0);
+    const QPoint now = preview->framePosition(at);
+    QVERIFY(now != before && now.x() >= 0);
+    QVERIFY2(inspector->statusText().contains(QStringLiteral("x %1, y %2").arg(now.x()).arg(now.y())),
+             qPrintable(inspector->statusText()));
   }
 };
 
