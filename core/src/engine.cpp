@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "chain_runner.hpp"
 #include "convolab/border.hpp"
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
@@ -20,7 +21,12 @@ Engine::Engine(std::shared_ptr<Context> context, std::string strategy) : m_conte
   setStrategy(strategy);
 }
 
+Engine::~Engine() = default;
+Engine::Engine(Engine&&) noexcept = default;
+Engine& Engine::operator=(Engine&&) noexcept = default;
+
 void Engine::setFilter(const FilterSet& filter) {
+  m_chain.reset();
   if (filter == m_filter) return;
   m_filter = filter;
   m_dirty = true;
@@ -35,7 +41,22 @@ void Engine::setStrategy(const std::string& name) {
   m_dirty = true;
 }
 
+void Engine::setChain(const FilterChain& chain) {
+  if (auto single = chain.singleFilter()) return setFilter(*single);  // runs exactly as one filter
+  if (!m_chain) m_chain = std::make_unique<ChainRunner>(m_context);
+  m_chain->setChain(chain);
+}
+
+FilterChain Engine::chain() const {
+  return m_chain ? m_chain->chain() : FilterChain(m_filter);
+}
+
+std::vector<std::string> Engine::chainStepStrategies() const {
+  return m_chain ? m_chain->stepStrategies() : std::vector<std::string>{};
+}
+
 StrategyId Engine::activeStrategyId() const {
+  if (m_chain) return m_chain->activeId(m_requested);
   return m_strategy ? m_strategy->activeId() : StrategyId{m_requested};
 }
 
@@ -63,6 +84,8 @@ MutableImageView Engine::stagingOutput(int width, int height) {
 }
 
 std::vector<std::string> Engine::takeNotices() {
+  if (m_chain)
+    for (std::string& n : m_chain->takeNotices()) notice(n);
   return std::exchange(m_notices, {});
 }
 
@@ -166,6 +189,7 @@ void Engine::ensurePrepared(int width, int height) {
 }
 
 bool Engine::preparesWithoutBuild(const FilterSet& filter, int width, int height) const {
+  if (m_chain) return false;  // the next filter replaces the chain: its strategy is not prepared
   // Tiled frames are prepared per tile height, which follows the radius: those go the long way.
   return m_strategy && m_activeName == m_requested && width == m_width && height == m_height &&
          static_cast<std::size_t>(width) * height * kBytesPerPixel <= tileBytes() &&
@@ -189,6 +213,7 @@ std::size_t Engine::tileBytes() const {
 
 void Engine::prepare(int width, int height) {
   if (width <= 0 || height <= 0) throw Error(ErrorKind::BadInput, "empty frame");
+  if (m_chain) return m_chain->prepare(width, height, m_requested);
   // What process() prepares for: the whole frame, or the height of its tiles.
   const std::size_t rowBytes = static_cast<std::size_t>(width) * kBytesPerPixel;
   const std::size_t limitRows = std::max<std::size_t>(tileBytes() / rowBytes, 1);
@@ -203,6 +228,12 @@ FrameTimings Engine::process(const ImageView& in, const MutableImageView& out) {
     throw Error(ErrorKind::Usage, "Engine::process: input and output sizes differ");
   if (in.width <= 0 || in.height <= 0) throw Error(ErrorKind::BadInput, "empty frame");
   const auto t0 = std::chrono::steady_clock::now();
+  if (m_chain) {  // step by step on the device (chain_runner.hpp); chains do not tile
+    FrameTimings t = m_chain->process(in, out, m_requested);
+    t.strategy = activeStrategyId();
+    t.hostMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return t;
+  }
   const std::size_t rowBytes = static_cast<std::size_t>(in.width) * kBytesPerPixel;
   const int r = m_filter.radius();
   // Window rows per tile (the tile's output rows plus a halo of r rows above and below).

@@ -9,10 +9,11 @@
 #include "convolab/error.hpp"
 
 namespace convolab {
+namespace {
 
-void referenceConvolve(const ImageView& in, const MutableImageView& out, const FilterSet& filter) {
-  if (in.width != out.width || in.height != out.height)
-    throw Error(ErrorKind::Usage, "referenceConvolve: input and output sizes differ");
+// Calls emit(x, y, c, value) with each output's unrounded value: offset + Σ M·in / divisor.
+template <typename Emit>
+void forEachSum(const ImageView& in, const FilterSet& filter, Emit&& emit) {
   const int k = filter.size(), r = filter.radius();
   // Source columns and rows of every tap, looked up once (-1: outside, the constant border) instead of once
   // per tap and pixel; the sums themselves are unchanged, in the same order.
@@ -39,11 +40,57 @@ void referenceConvolve(const ImageView& in, const MutableImageView& out, const F
             sum += w[i] * v;
           }
         }
-        const double value = std::nearbyint(f.offset + sum / f.divisor);
-        out.row(y)[x * 3 + c] = static_cast<std::uint8_t>(std::clamp(value, 0.0, 255.0));
+        emit(x, y, c, f.offset + sum / f.divisor);
       }
     }
   }
+}
+
+std::uint8_t saturateRound(double value) {
+  return static_cast<std::uint8_t>(std::clamp(std::nearbyint(value), 0.0, 255.0));
+}
+
+void requireSameSize(const ImageView& in, const MutableImageView& out, const char* what) {
+  if (in.width != out.width || in.height != out.height)
+    throw Error(ErrorKind::Usage, std::string(what) + ": input and output sizes differ");
+}
+
+}  // namespace
+
+void referenceConvolve(const ImageView& in, const MutableImageView& out, const FilterSet& filter) {
+  requireSameSize(in, out, "referenceConvolve");
+  forEachSum(in, filter, [&](int x, int y, int c, double v) { out.row(y)[x * 3 + c] = saturateRound(v); });
+}
+
+void referenceMagnitude(const ImageView& in, const MutableImageView& out, const FilterSet& a,
+                        const FilterSet& b) {
+  requireSameSize(in, out, "referenceMagnitude");
+  const size_t n = static_cast<size_t>(in.width) * static_cast<size_t>(in.height) * 3;
+  std::vector<double> first(n);
+  auto at = [&](int x, int y, int c) { return (static_cast<size_t>(y) * in.width + x) * 3 + c; };
+  forEachSum(in, a, [&](int x, int y, int c, double v) { first[at(x, y, c)] = v; });
+  // sqrt(a² + b²), not std::hypot: glibc's hypot may be 1 ulp off, which moves an exact .5 (a = 2.5, b = 6
+  // gives 6.5) to the other side of the tie; a² + b² is exact in double for every sum a filter can reach (<
+  // 2^24).
+  forEachSum(in, b, [&](int x, int y, int c, double v) {
+    const double a = first[at(x, y, c)];
+    out.row(y)[x * 3 + c] = saturateRound(std::sqrt(a * a + v * v));
+  });
+}
+
+void referenceChain(const ImageView& in, const MutableImageView& out, const FilterChain& chain) {
+  requireSameSize(in, out, "referenceChain");
+  // Each step reads the previous step's rounded, saturated image (DESIGN §1); switched-off steps are skipped.
+  Image current(in.width, in.height), next(in.width, in.height);
+  for (int y = 0; y < in.height; ++y) std::copy_n(in.row(y), in.width * 3, current.mutableView().row(y));
+  for (const ChainStep& step : chain.enabledSteps()) {
+    if (step.isMagnitude())
+      referenceMagnitude(current.view(), next.mutableView(), step.filter, *step.other);
+    else
+      referenceConvolve(current.view(), next.mutableView(), step.filter);
+    std::swap(current, next);
+  }
+  for (int y = 0; y < in.height; ++y) std::copy_n(current.view().row(y), in.width * 3, out.row(y));
 }
 
 }  // namespace convolab

@@ -60,6 +60,42 @@ FilterSet randomFilter(int k, BorderMode border, std::uint32_t seed) {
   return FilterSet::make(ch, border, {bv(rng), bv(rng), bv(rng)}, "random");
 }
 
+FilterSet exactFilter(int k, BorderMode border, std::uint32_t seed, bool small) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> w(-2, 2), off(0, 128);
+  std::array<ChannelFilter, 3> ch;
+  for (auto& f : ch) {
+    f.size = k;
+    f.matrix.resize(static_cast<size_t>(k * k));
+    double abs = 0;
+    for (auto& v : f.matrix) v = w(rng), abs += std::abs(v);
+    f.divisor = 1;
+    while (f.divisor * 2 < abs && f.divisor < (small ? 8 : 512)) f.divisor *= 2;
+    f.offset = small ? 0 : off(rng);
+  }
+  return FilterSet::make(ch, border, {static_cast<double>(off(rng)), 7, 255}, "exact");
+}
+
+FilterChain randomChain(const std::vector<int>& ks, std::uint32_t seed, bool exact) {
+  std::vector<ChainStep> steps;
+  for (size_t i = 0; i < ks.size(); ++i) {
+    const BorderMode b = kAllBorderModes[(seed + i) % std::size(kAllBorderModes)];
+    const std::uint32_t s = seed * 131 + static_cast<std::uint32_t>(i) * 7;
+    const bool magnitude = i % 3 == 1;
+    auto make = [&](std::uint32_t fs) {
+      return exact ? exactFilter(ks[i], b, fs, magnitude) : randomFilter(ks[i], b, fs);
+    };
+    if (magnitude) {
+      const FilterSet a = make(s), other = make(s + 1);
+      steps.push_back(ChainStep::magnitude(a, FilterSet::make(other.channels(), b, a.borderValue())));
+    } else {
+      steps.push_back(ChainStep::single(make(s)));
+    }
+    if (i == 2 && ks.size() >= 4) steps.back().enabled = false;
+  }
+  return FilterChain::make(std::move(steps), "random chain");
+}
+
 FilterSet rankFilter(int k, std::array<int, 3> ranks, BorderMode border, std::uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> d(-1.0, 1.0);

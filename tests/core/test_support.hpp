@@ -10,6 +10,7 @@
 #include "convolab/context.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/image.hpp"
 #include "convolab/strategy.hpp"
 #include "convolab/strategy_id.hpp"
@@ -32,6 +33,15 @@ FilterSet randomFilter(int k, BorderMode border, std::uint32_t seed);
 /// K×K filter whose channel c has rank ranks[c] (0: all zeros; random outer products), per-channel offset
 /// and a non-zero border value, fixed seed. What separable, lowrank and codegen's fused pass are for.
 FilterSet rankFilter(int k, std::array<int, 3> ranks, BorderMode border, std::uint32_t seed);
+
+/// Filter whose every output is exact in float: integer weights in [-2, 2], a power-of-two divisor (≥ Σ|w| /
+/// 2, at most 8 when `small`, so a magnitude's a² + b² stays exact too), an integer offset, fixed seed.
+FilterSet exactFilter(int k, BorderMode border, std::uint32_t seed, bool small = false);
+
+/// A chain of ks.size() steps of K ks[i], fixed seed: step i reads with border kAllBorderModes[(seed + i) %
+/// 5]; every step i % 3 == 1 is a magnitude (its two filters of K ks[i]); step 2 of a chain of 4 or more is
+/// switched off. `exact`: exactFilter steps (small ones in magnitudes), else randomFilter ones.
+FilterChain randomChain(const std::vector<int>& ks, std::uint32_t seed, bool exact);
 
 /// Runs `strategy` directly (no engine, so no fallback can hide a failure): prepare, enqueue on a packed
 /// copy of `in` (no row padding), read back.

@@ -9,6 +9,7 @@
 
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/image.hpp"
 #include "convolab/pinned_buffer.hpp"
 #include "convolab/strategy.hpp"
@@ -21,7 +22,8 @@ struct StageTiming {
 };
 
 struct FrameTimings {
-  std::vector<StageTiming> stages;  ///< upload, each kernel in order, download
+  std::vector<StageTiming>
+      stages;  ///< upload, each kernel in order ("step N: <kernel>" in a chain), download
   double uploadMs = 0;
   double kernelMs = 0;  ///< sum of kernel stages
   double downloadMs = 0;
@@ -29,14 +31,28 @@ struct FrameTimings {
   StrategyId strategy;  ///< what ran (Engine::activeStrategyId)
 };
 
+class ChainRunner;
+
 class Engine {
  public:
   /// Uses `context` (shared so a GUI can keep it across engine rebuilds).
   explicit Engine(std::shared_ptr<Context> context, std::string strategy = std::string(kAutoStrategy));
+  ~Engine();
+  Engine(Engine&&) noexcept;
+  Engine& operator=(Engine&&) noexcept;
 
   /// Sets the filter for the next frame. Cheap if only coefficients changed.
   void setFilter(const FilterSet& filter);
   const FilterSet& filter() const { return m_filter; }
+  /// Sets a chain for the next frame (docs/ARCHITECTURE.md, Chains). A chain whose one switched-on step is a
+  /// filter runs exactly as setFilter(that filter); any other runs step by step on the device, one strategy
+  /// per filter step (the requested one; auto chooses per step) and a magnitude kernel per magnitude step.
+  /// setFilter() replaces a chain.
+  void setChain(const FilterChain& chain);
+  /// The chain set last, or the filter as a one-step chain.
+  FilterChain chain() const;
+  /// What each switched-on step of a chain ran ("auto:dynamic", "tiled", "magnitude"); empty without a chain.
+  std::vector<std::string> chainStepStrategies() const;
 
   /// Chooses the strategy by name (see registry); takes effect on the next frame. Throws Error(Usage)
   /// for an unknown name.
@@ -109,6 +125,8 @@ class Engine {
   long long m_tilesProcessed = 0;
   std::vector<std::uint8_t> m_tileHost;  ///< a wrap-mode tile's window assembled on the host
   std::vector<std::string> m_failed;     ///< strategies that failed while running; not retried this session
+  std::unique_ptr<ChainRunner>
+      m_chain;  ///< set while a chain of more than one filter runs (chain_runner.hpp)
 };
 
 }  // namespace convolab

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// ChainRunner: step by step on the device, intermediate images never leave it.
+#include "chain_runner.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "convolab/error.hpp"
+#include "convolab/progress.hpp"
+#include "convolab/registry.hpp"
+#include "strategy_support.hpp"
+
+namespace convolab {
+
+void ChainRunner::setChain(const FilterChain& chain) {
+  m_chain = chain;
+  const std::vector<ChainStep> on = chain.enabledSteps();
+  m_steps.resize(on.size());
+  for (size_t i = 0; i < on.size(); ++i) {
+    Step& s = m_steps[i];
+    if (s.step == on[i] && (s.strategy || s.magnitude)) continue;
+    if (s.step.isMagnitude() != on[i].isMagnitude()) s.strategy.reset(), s.magnitude.reset();
+    s.step = on[i];
+    s.dirty = true;
+  }
+}
+
+void ChainRunner::notice(const std::string& message) {
+  if (std::find(m_reported.begin(), m_reported.end(), message) != m_reported.end()) return;
+  m_reported.push_back(message);
+  m_notices.push_back(message);
+}
+
+void ChainRunner::ensureBuffers(int width, int height) {
+  if (width == m_width && height == m_height && m_buffers[0]()) return;
+  const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
+  if (bytes > m_context->device().maxAllocBytes)
+    throw Error(ErrorKind::BadInput, "a " + std::to_string(width) + "x" + std::to_string(height) +
+                                         " frame is larger than the device's largest buffer; chains do not "
+                                         "run in tiles");
+  try {
+    for (cl::Buffer& b : m_buffers) b = cl::Buffer(m_context->context(), CL_MEM_READ_WRITE, bytes);
+  } catch (const cl::Error& e) {
+    throw ClError("clCreateBuffer", e.err(), "chain buffers of " + std::to_string(bytes) + " bytes");
+  }
+  m_width = width;
+  m_height = height;
+  for (Step& s : m_steps) s.dirty = true;
+}
+
+bool ChainRunner::tryStrategy(Step& s, const std::string& name, int width, int height,
+                              const std::string& requested) {
+  auto strategy = s.strategy && s.strategy->name() == name ? std::move(s.strategy) : createStrategy(name);
+  if (auto reason = strategy->unsupportedReason(*m_context, s.step.filter)) {
+    if (name == requested) notice("strategy '" + name + "' cannot run a chain step here: " + *reason);
+    return false;
+  }
+  try {
+    strategy->prepare(*m_context, s.step.filter, width, height);
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const std::exception& e) {
+    notice("strategy '" + name + "' failed to prepare a chain step: " + e.what());
+    return false;
+  }
+  if (name != requested)
+    notice("using strategy '" + name + "' instead of '" + requested + "' for a chain step");
+  s.strategy = std::move(strategy);
+  return true;
+}
+
+void ChainRunner::prepareStep(Step& s, int width, int height, const std::string& requested) {
+  if (s.step.isMagnitude()) {
+    if (!s.magnitude) s.magnitude = std::make_unique<MagnitudeStep>();
+    s.magnitude->prepare(*m_context, s.step.filter, *s.step.other);
+  } else if (!tryStrategy(s, requested, width, height, requested)) {
+    bool ran = false;
+    for (std::string_view fallback : kFallbackOrder)
+      if (fallback != requested && (ran = tryStrategy(s, std::string(fallback), width, height, requested)))
+        break;
+    if (!ran)
+      throw Error(ErrorKind::Device,
+                  "no convolution strategy can run a chain step on " + m_context->device().describe());
+  }
+  s.dirty = false;
+}
+
+void ChainRunner::prepare(int width, int height, const std::string& requested) {
+  ensureBuffers(width, height);
+  if (requested != m_requested) {
+    for (Step& s : m_steps) s.strategy.reset(), s.dirty = true;
+    m_requested = requested;
+  }
+  for (Step& s : m_steps)
+    if (s.dirty) prepareStep(s, width, height, requested);
+}
+
+FrameTimings ChainRunner::process(const ImageView& in, const MutableImageView& out,
+                                  const std::string& requested) {
+  prepare(in.width, in.height, requested);
+  const size_t rowBytes = static_cast<size_t>(in.width) * kBytesPerPixel;
+  FrameTimings t;
+  try {
+    cl::CommandQueue& q = m_context->queue();
+    cl::Event up, down;
+    const std::array<size_t, 3> origin{0, 0, 0}, region{rowBytes, static_cast<size_t>(in.height), 1};
+    q.enqueueWriteBufferRect(m_buffers[0], CL_FALSE, origin, origin, region, rowBytes, 0, in.stride, 0,
+                             in.data, nullptr, &up);
+    std::vector<std::pair<std::string, cl::Event>> kernels;
+    std::vector<cl::Event> wait{up};
+    int cur = 0;
+    for (size_t i = 0; i < m_steps.size(); ++i) {
+      const int next = cur == 1 ? 2 : 1;  // never the buffer the step reads
+      const FrameBuffers frame{m_buffers[cur], m_buffers[next], in.width, in.height};
+      Step& s = m_steps[i];
+      const auto events = s.magnitude ? s.magnitude->enqueue(*m_context, frame, wait)
+                                      : s.strategy->enqueue(*m_context, frame, wait);
+      for (const NamedEvent& e : events)
+        kernels.emplace_back("step " + std::to_string(i + 1) + ": " + e.name, e.event);
+      if (!events.empty()) wait = {events.back().event};
+      cur = next;
+    }
+    q.enqueueReadBufferRect(m_buffers[cur], CL_FALSE, origin, origin, region, rowBytes, 0, out.stride, 0,
+                            out.data, &wait, &down);
+    down.wait();
+    t.uploadMs = eventMs(up);
+    t.stages.push_back({"upload", t.uploadMs});
+    for (const auto& [name, event] : kernels) {
+      const double ms = eventMs(event);
+      t.kernelMs += ms;
+      t.stages.push_back({name, ms});
+    }
+    t.downloadMs = eventMs(down);
+    t.stages.push_back({"download", t.downloadMs});
+  } catch (const cl::Error& e) {
+    throw ClError(e.what(), e.err(), "running a chain");
+  }
+  return t;
+}
+
+std::vector<std::string> ChainRunner::stepStrategies() const {
+  std::vector<std::string> names;
+  for (const Step& s : m_steps)
+    names.push_back(s.magnitude ? "magnitude" : s.strategy ? s.strategy->activeId().toString() : m_requested);
+  return names;
+}
+
+StrategyId ChainRunner::activeId(const std::string& requested) const {
+  StrategyId id(requested);
+  id.note = "chain:";
+  const std::vector<std::string> names = stepStrategies();
+  for (size_t i = 0; i < names.size(); ++i)
+    id.note += (i ? ", " : " ") + std::to_string(i + 1) + " " + names[i];
+  if (names.empty()) id.note += " every step off";
+  return id;
+}
+
+}  // namespace convolab

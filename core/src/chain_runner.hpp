@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// ChainRunner: the engine's chain path — one strategy per filter step, a magnitude kernel per magnitude step,
+// intermediate images in device buffers, per-step timings.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "convolab/context.hpp"
+#include "convolab/engine.hpp"
+#include "convolab/filter_chain.hpp"
+#include "convolab/strategy.hpp"
+#include "magnitude_step.hpp"
+
+namespace convolab {
+
+/// Runs a FilterChain of more than one step (or of a magnitude) for the Engine: upload once, every
+/// switched-on step on the device (each reads the previous step's rounded uchar image from a ping-pong
+/// buffer), download once. A filter step runs the requested strategy (auto chooses per step), falling back as
+/// the engine does.
+class ChainRunner {
+ public:
+  explicit ChainRunner(std::shared_ptr<Context> context) : m_context(std::move(context)) {}
+
+  /// Takes effect on the next frame; steps that did not change keep their prepared strategy.
+  void setChain(const FilterChain& chain);
+  const FilterChain& chain() const { return m_chain; }
+
+  /// Prepares every step for width×height with `requested` (a registry name), as process() would first.
+  void prepare(int width, int height, const std::string& requested);
+  /// One frame through the chain. Stage names are "step N: <kernel>"; FrameTimings::strategy is left to the
+  /// caller (activeId).
+  FrameTimings process(const ImageView& in, const MutableImageView& out, const std::string& requested);
+  /// {requested} with a note naming what each step ran: "chain: 1 auto:dynamic, 2 magnitude, 3 tiled".
+  StrategyId activeId(const std::string& requested) const;
+  /// What each switched-on step ran ("auto:tiled/b4x2-wg16x8", "magnitude"), in order.
+  std::vector<std::string> stepStrategies() const;
+  std::vector<std::string> takeNotices() { return std::exchange(m_notices, {}); }
+
+ private:
+  struct Step {
+    ChainStep step;
+    std::unique_ptr<Strategy> strategy;        ///< filter steps
+    std::unique_ptr<MagnitudeStep> magnitude;  ///< magnitude steps
+    bool dirty = true;
+  };
+  void ensureBuffers(int width, int height);
+  void prepareStep(Step& s, int width, int height, const std::string& requested);
+  bool tryStrategy(Step& s, const std::string& name, int width, int height, const std::string& requested);
+  void notice(const std::string& message);
+
+  std::shared_ptr<Context> m_context;
+  FilterChain m_chain;
+  std::vector<Step> m_steps;  ///< the switched-on steps
+  std::string m_requested;
+  int m_width = 0, m_height = 0;
+  cl::Buffer m_buffers[3];  ///< input, then the steps' outputs alternating between 1 and 2
+  std::vector<std::string> m_notices, m_reported;
+};
+
+}  // namespace convolab
