@@ -176,7 +176,7 @@ void FilterDocument::resetToIdentity() {
 }
 
 void FilterDocument::setSize(int k) {
-  if (k < kEditorSize || k > kMaxFilterSize || k % 2 == 0) return;
+  if (k < kEditorSize || k > kMaxGridSize || k % 2 == 0) return;
   change(m_filter.resizedTo(k), tr("Resize to %1×%1").arg(k));
 }
 
