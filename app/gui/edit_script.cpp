@@ -114,10 +114,10 @@ void parseKind(const Problems& problems, std::size_t index, const std::string& k
   } else if (kind == "ksize") {
     action.kind = ScriptAction::Kind::KSize;
     if (!value.is_number_integer() || value.get<std::int64_t>() % 2 == 0 ||
-        value.get<std::int64_t>() < kScriptMinSize || value.get<std::int64_t>() > kMaxFilterSize)
+        value.get<std::int64_t>() < kScriptMinSize || value.get<std::int64_t>() > kScriptMaxSize)
       problems.field(index, "ksize",
                      "must be an odd whole number from " + std::to_string(kScriptMinSize) + " to " +
-                         std::to_string(kMaxFilterSize) + " (as the editor's size control), got " +
+                         std::to_string(kScriptMaxSize) + " (as the editor's size control), got " +
                          shown(value));
     action.ksize = size = static_cast<int>(value.get<std::int64_t>());
   } else if (kind == "strategy") {

@@ -23,7 +23,7 @@ struct ScriptAction {
   int col = 0;                       ///< Cell: from 0 at the left
   double value = 0;                  ///< Cell
   BorderMode border = BorderMode::Reflect101;  ///< Border
-  int ksize = 0;                               ///< KSize: odd, kScriptMinSize … kMaxFilterSize
+  int ksize = 0;                               ///< KSize: odd, kScriptMinSize … kScriptMaxSize
   std::string strategy;                        ///< Strategy: a registry name
 };
 
@@ -33,6 +33,8 @@ std::string_view actionKindName(ScriptAction::Kind kind);
 /// The smallest matrix the editor works on (FilterDocument's kEditorSize): the size a script may assume
 /// before any "ksize" or "filter" action, and the smallest "ksize".
 inline constexpr int kScriptMinSize = 7;
+/// The largest "ksize": the size box's (FilterDocument's kMaxGridSize).
+inline constexpr int kScriptMaxSize = 15;
 
 struct EditScript {
   std::filesystem::path path;

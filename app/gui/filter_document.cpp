@@ -255,12 +255,12 @@ void FilterDocument::resetToIdentity() {
 }
 
 bool FilterDocument::setSize(int k, QString* error) {
-  if (k < kEditorSize || k > kMaxFilterSize || k % 2 == 0) {
+  if (k < kEditorSize || k > kMaxGridSize || k % 2 == 0) {
     if (error)
       *error = tr("Size %1 is not offered: choose an odd size from %2 to %3")
                    .arg(k)
                    .arg(kEditorSize)
-                   .arg(kMaxFilterSize);
+                   .arg(kMaxGridSize);
     return false;
   }
   return tryChange([&] { return m_filter.resizedTo(k); }, tr("Resize to %1×%1").arg(k), error);

@@ -15,6 +15,8 @@ namespace convolab::gui {
 /// The editor works on matrices of at least this size; smaller filters are centred inside (zero
 /// padding gives the same result).
 inline constexpr int kEditorSize = 7;
+/// The largest K the number grid edits (its size box stops here); larger files load at their size.
+inline constexpr int kMaxGridSize = 15;
 
 /// The editor's form of a loaded filter: K < 7 centred into 7×7; K ≥ 7 unchanged.
 FilterSet toEditorSize(const FilterSet& filter);

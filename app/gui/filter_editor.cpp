@@ -125,7 +125,7 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   options->addWidget(m_link);
   options->addStretch(1);
   m_size = new QComboBox(body);
-  for (int k = kEditorSize; k <= kMaxFilterSize; k += 2) m_size->addItem(tr("%1×%1").arg(k), k);
+  for (int k = kEditorSize; k <= kMaxGridSize; k += 2) m_size->addItem(tr("%1×%1").arg(k), k);
   m_size->setToolTip(
       tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the "
          "same result); files up to 15×15 load at their size."));

@@ -28,7 +28,8 @@ void validate(const ChannelFilter& f, int c) {
   const std::string where = std::string("channel ") + kChannelNames[c] + ": ";
   if (f.size < 1 || f.size > kMaxFilterSize || f.size % 2 == 0)
     throw Error(ErrorKind::BadInput, where + "matrix size " + std::to_string(f.size) +
-                                         " is not allowed; expected an odd size from 1 to 15");
+                                         " is not allowed; expected an odd size from 1 to " +
+                                         std::to_string(kMaxFilterSize));
   if (f.matrix.size() != static_cast<size_t>(f.size * f.size))
     throw Error(ErrorKind::BadInput, where + "matrix has " + std::to_string(f.matrix.size()) +
                                          " numbers; expected " + std::to_string(f.size * f.size));

@@ -71,10 +71,13 @@ double number(const json& v, std::string_view source, const std::string& field) 
 
 ChannelFilter parseMatrix(const json& m, std::string_view source, const std::string& field) {
   if (!m.is_array() || m.empty())
-    fail(source, field, "expected a non-empty array of K rows (K odd, 1 to 15)");
+    fail(source, field,
+         "expected a non-empty array of K rows (K odd, 1 to " + std::to_string(kMaxFilterSize) + ")");
   const int k = static_cast<int>(m.size());
   if (k % 2 == 0 || k > kMaxFilterSize)
-    fail(source, field, std::to_string(k) + " rows; expected an odd number of rows from 1 to 15");
+    fail(source, field,
+         std::to_string(k) + " rows; expected an odd number of rows from 1 to " +
+             std::to_string(kMaxFilterSize));
   ChannelFilter f;
   f.size = k;
   f.matrix.clear();
@@ -410,14 +413,15 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
         throw Error(ErrorKind::BadInput,
                     where(b.firstLine, 0) + ": " + label + "one line of " + std::to_string(n) +
                         " numbers; expected K rows of K numbers, or K² numbers on one line (9, 25, 49, "
-                        "81, 121, 169 or 225)");
+                        "81, … up to 3969 for 63×63)");
       }
     }
     const int k = static_cast<int>(b.rows.size());
     if (k == 0) throw Error(ErrorKind::BadInput, std::string(source) + ": " + label + "no matrix rows");
     if (k % 2 == 0 || k > kMaxFilterSize)
       throw Error(ErrorKind::BadInput, std::string(source) + ": " + label + std::to_string(k) +
-                                           " rows; expected an odd number of rows from 1 to 15");
+                                           " rows; expected an odd number of rows from 1 to " +
+                                           std::to_string(kMaxFilterSize));
     ChannelFilter f;
     f.size = k;
     f.matrix.clear();

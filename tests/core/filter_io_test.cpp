@@ -79,10 +79,12 @@ TEST(FilterJson, RejectsWithFieldAndExpectation) {
   expectRejected(R"({"matrix": [[1]], "channels": {"r": {"matrix": [[1,0,0],[0,1,0],[0,0,1]]}}})",
                  {"channels.r.matrix", "same size"});
   expectRejected(R"({"matrix": [[1]], "channels": {"x": {}}})", {"channels.x", "unknown key"});
-  // 17x17 is too large.
+  // 65x65 is too large (kMaxFilterSize is 63).
   std::string big = "{\"matrix\": [";
-  for (int j = 0; j < 17; ++j) big += std::string(j ? "," : "") + "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]";
-  expectRejected(big + "]}", {"matrix", "17 rows"});
+  std::string row = "[0";
+  for (int i = 1; i < 65; ++i) row += ",0";
+  for (int j = 0; j < 65; ++j) big += std::string(j ? "," : "") + row + "]";
+  expectRejected(big + "]}", {"matrix", "65 rows"});
 }
 
 // A second value for one key used to win silently: say which key, where, and that it appears twice.

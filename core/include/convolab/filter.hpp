@@ -10,7 +10,8 @@
 
 namespace convolab {
 
-inline constexpr int kMaxFilterSize = 15;
+/// The largest K (odd) a filter may have in every layer (docs/FILTER_FORMAT.md: large kernels).
+inline constexpr int kMaxFilterSize = 63;
 inline constexpr int kChannels = 3;  // R, G, B in that order
 /// Largest magnitude a channel's sum may reach: max input (255, or a larger constant border value) ×
 /// Σ|matrix| / |divisor| + |offset|. 2^24: up to there float, which every strategy accumulates in,
@@ -19,7 +20,7 @@ inline constexpr double kMaxFilterMagnitude = 16777216.0;
 
 /// One channel's filter: out = offset + (1/divisor) · Σ M[j][i] · in(x+i−r, y+j−r).
 struct ChannelFilter {
-  int size = 1;                     ///< K, odd, 1..15
+  int size = 1;                     ///< K, odd, 1..kMaxFilterSize (63)
   std::vector<double> matrix{1.0};  ///< K×K, row-major; matrix[j*K+i] weighs in(x+i−r, y+j−r)
   double divisor = 1.0;
   double offset = 0.0;
@@ -39,7 +40,7 @@ class FilterSet {
  public:
   FilterSet();  ///< identity, K = 1, reflect101
 
-  /// Validates (odd K in 1..15, same K for all channels, finite numbers, divisor ≠ 0, sums within
+  /// Validates (odd K in 1..kMaxFilterSize, same K for all channels, finite numbers, divisor ≠ 0, sums within
   /// ±kMaxFilterMagnitude) and builds.
   /// Throws Error(BadInput) naming what was wrong.
   static FilterSet make(std::array<ChannelFilter, kChannels> channels,
