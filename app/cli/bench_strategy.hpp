@@ -23,7 +23,7 @@ namespace convolab::cli::bench {
 StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name,
                            const FilterSet& filter, const std::string& filterLabel, const Image& frame,
                            const BenchOptions& opts, const std::optional<cv::Mat>& expected,
-                           double peakGflops);
+                           double peakGflops, const FilterChain* chain = nullptr);
 
 /// What a launch costs with no work: an empty kernel (kernels/empty_probe.cl) over one work-group and over
 /// a 1080p-like grid, and a device-to-device copy of one frame (the memory floor of reading and writing it
