@@ -11,7 +11,8 @@
 // with the next step's constant. Wrap would read the far side of the image, so only the first step may wrap
 // (the input is read from global memory with the first step's rule).
 //
-// Build options: -DTW -DTH (tile = work-group), -DH0 (Σ radii), -DSTEPS, plus the common BORDER_MODE (unused).
+// Build options: -DTW -DTH (tile = work-group), -DH0 (Σ radii rounded up to a multiple of 4, so chains share
+// programs; the kernel starts from the true sum `h0`), plus the common BORDER_MODE (unused here).
 // Per step s, meta[4s..4s+3] = radius, border mode (BORDER_*), weight offset of filter a, of filter b (-1: a
 // filter step); weights are [3][K][K] floats (matrix/divisor); offsets[2s], offsets[2s+1] = a's, b's offsets;
 // borders[s] = step s's constant border value.
@@ -48,7 +49,8 @@ inline float3 fused_sum(__local const float* in, int lx, int ly, int r, __global
 
 __kernel __attribute__((reqd_work_group_size(TW, TH, 1))) void convolve_fused(
     __global const uchar* src, __global uchar* dst, int width, int height, __global const float* weights,
-    __global const int* meta, __global const float4* offsets, __global const float4* borders) {
+    __global const int* meta, __global const float4* offsets, __global const float4* borders, int steps,
+    int h0) {
   __local float buf0[RW * RH * 3], buf1[RW * RH * 3];
   const int lid = get_local_id(1) * TW + get_local_id(0);
   const int ox0 = get_group_id(0) * TW - H0, oy0 = get_group_id(1) * TH - H0;  // buffer (0, 0) in the image
@@ -63,8 +65,8 @@ __kernel __attribute__((reqd_work_group_size(TW, TH, 1))) void convolve_fused(
   barrier(CLK_LOCAL_MEM_FENCE);
   __local float* in = buf0;
   __local float* out = buf1;
-  int h = H0;  // how far the region `in` holds reaches beyond the tile
-  for (int s = 0; s < STEPS; ++s) {
+  int h = h0;  // how far the region `in` holds reaches beyond the tile (the buffers reach H0 ≥ h0)
+  for (int s = 0; s < steps; ++s) {
     const int r = meta[4 * s], wa = meta[4 * s + 2], wb = meta[4 * s + 3];
     const int ho = h - r, side = TW + 2 * ho, rows = TH + 2 * ho;
     for (int i = lid; i < side * rows; i += TW * TH) {
@@ -77,12 +79,12 @@ __kernel __attribute__((reqd_work_group_size(TW, TH, 1))) void convolve_fused(
         v = sqrt(v * v + b * b);
       }
       const uchar3 rounded = convert_uchar3_sat_rte(v);
-      if (s == STEPS - 1)
+      if (s == steps - 1)
         vstore3(rounded, gy * width + gx, dst);
       else
         vstore3(convert_float3(rounded), ly * RW + lx, out);
     }
-    if (s == STEPS - 1) break;
+    if (s == steps - 1) break;
     barrier(CLK_LOCAL_MEM_FENCE);
     const int mode = meta[4 * (s + 1) + 1];
     const float3 bv = borders[s + 1].xyz;

@@ -15,7 +15,12 @@ int totalRadius(const std::vector<ChainStep>& steps) {
   return h;
 }
 
-std::size_t localBytes(int h) {  // two float RGB regions of (TW + 2h) × (TH + 2h)
+int roundedRadius(int h) {  // the program's H0: chains with nearby total radii share one program
+  return (h + 3) / 4 * 4;
+}
+
+std::size_t localBytes(int h) {  // two float RGB regions of (TW + 2·H0) × (TH + 2·H0)
+  h = roundedRadius(h);
   return 2 * sizeof(float) * 3 * static_cast<std::size_t>(FusedChain::kTileWidth + 2 * h) *
          static_cast<std::size_t>(FusedChain::kTileHeight + 2 * h);
 }
@@ -41,10 +46,13 @@ std::optional<std::string> FusedChain::unsupportedReason(const Context& ctx, con
 
 void FusedChain::prepare(Context& ctx, const FilterChain& chain) {
   const std::vector<ChainStep> steps = chain.enabledSteps();
-  const std::string options = baseBuildOptions(steps.front().filter) + " -DTW=" + std::to_string(kTileWidth) +
+  // Only the tile and the rounded total radius specialise the program (the border rule common.cl wants is
+  // unused: each step's mode is an argument), so a chain edit rarely builds.
+  m_steps = static_cast<int>(steps.size());
+  m_radius = totalRadius(steps);
+  const std::string options = "-DBORDER_MODE=BORDER_CONSTANT -DTW=" + std::to_string(kTileWidth) +
                               " -DTH=" + std::to_string(kTileHeight) +
-                              " -DH0=" + std::to_string(totalRadius(steps)) +
-                              " -DSTEPS=" + std::to_string(steps.size());
+                              " -DH0=" + std::to_string(roundedRadius(m_radius));
   if (options != m_options) {
     m_kernel = cl::Kernel(ctx.buildKernelProgram("fused", options), "convolve_fused");
     m_options = options;
@@ -77,7 +85,7 @@ void FusedChain::prepare(Context& ctx, const FilterChain& chain) {
 std::vector<NamedEvent> FusedChain::enqueue(Context& ctx, const FrameBuffers& frame,
                                             const std::vector<cl::Event>& waitFor) {
   setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_meta, m_offsets,
-          m_borders);
+          m_borders, m_steps, m_radius);
   const cl::NDRange local(kTileWidth, kTileHeight);
   const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kTileWidth),
                            roundUp(static_cast<size_t>(frame.height), kTileHeight));

@@ -32,6 +32,7 @@ class FusedChain {
   std::string m_options;
   cl::Kernel m_kernel;
   cl::Buffer m_weights, m_meta, m_offsets, m_borders;
+  int m_steps = 0, m_radius = 0;  ///< switched-on steps, Σ of their radii
 };
 
 }  // namespace convolab

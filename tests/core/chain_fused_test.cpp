@@ -35,24 +35,32 @@ Image runChain(const FilterChain& chain, const Image& in, ChainFusion fusion, st
 
 TEST(ChainFused, ExactChainsEqualTheStepByStepRunBitForBit) {
   int compared = 0;
-  for (const auto& ks : std::vector<std::vector<int>>{{3, 5}, {7, 3, 15}, {3, 5, 3, 3, 5, 3, 7, 3}})
-    for (std::uint32_t seed : {0u, 1u, 2u, 3u, 4u}) {  // the first step's border turns through all five
+  // Few distinct programs (each costs a compile on a cold PoCL cache): the 8-step chain turns its first
+  // step's border through all five (the later steps' borders move with it), the 2- and 3-step chains run
+  // once.
+  const std::vector<std::pair<std::vector<int>, std::vector<std::uint32_t>>> cases = {
+      {{3, 5}, {0}}, {{7, 3, 15}, {1}}, {{3, 5, 3, 3, 5, 3, 7, 3}, {0, 1, 2, 3, 4}}};
+  for (const auto& [ks, seeds] : cases)
+    for (std::uint32_t seed : seeds) {
       const FilterChain chain = withoutLaterWrap(randomChain(ks, seed, /*exact=*/true));
       for (auto [w, h] : {std::pair{37, 21}, {2, 3}}) {
         const Image in = randomImage(w, h, seed + 10);
         std::string ran;
         const Image fused = runChain(chain, in, ChainFusion::Fused, &ran);
         ASSERT_EQ(ran, "chain: 1 fused") << ks.size() << " steps, seed " << seed;
-        const Image steps = runChain(chain, in, ChainFusion::StepByStep);
-        EXPECT_EQ(firstMismatch(fused.view(), steps.view(), 0), "")
-            << ks.size() << " steps, seed " << seed << ", " << w << "x" << h;
+        // The step-by-step run equals referenceChain wherever the arithmetic is exact (ChainStrategies, every
+        // strategy); running it here too for every case would double the programs a cold cache compiles.
+        if (ks.size() == 2) {
+          const Image steps = runChain(chain, in, ChainFusion::StepByStep);
+          EXPECT_EQ(firstMismatch(fused.view(), steps.view(), 0), "") << w << "x" << h;
+        }
         Image ref(w, h);
         referenceChain(in.view(), ref.mutableView(), chain);
         EXPECT_EQ(firstMismatch(fused.view(), ref.view(), 0), "") << ks.size() << " steps, seed " << seed;
         ++compared;
       }
     }
-  EXPECT_EQ(compared, 30);
+  EXPECT_EQ(compared, 14);
 }
 
 TEST(ChainFused, RandomChainsMatchTheReferenceWithinOne) {
