@@ -201,6 +201,19 @@ int runBench(const BenchOptions& o) {
         report.results.push_back(std::move(r));
       }
 
+      if (!single) {  // the whole chain in one launch, beside the step-by-step rows (ARCHITECTURE.md, Chains)
+        StrategyResult r = runStrategy(ctx, "naive", filter, filterLabel, frame, o, expected,
+                                       report.device.peakGflops, &chain, ChainFusion::Fused);
+        r.strategy = r.active = "fused";
+        for (const std::string& n : r.notices)
+          if (n.find("runs step by step: fused") != std::string::npos) r.status = "skipped", r.reason = n;
+        progress(size.label() + " fused: " +
+                 (r.status == "ok"
+                      ? "kernel " + fmt(r.kernel.median) + " ms, frame " + fmt(r.frame.median) + " ms"
+                      : r.status + ": " + r.reason));
+        report.results.push_back(std::move(r));
+      }
+
       if (!o.skipOpenCV && !cvReason && report.opencvInfo.openclUsed) {
         progress(size.label() + " OpenCV filter2D through OpenCL (" + report.opencvInfo.openclDevice + ")");
         for (auto& r : cvRun.opencl()) cvResults.push_back(std::move(r));

@@ -166,7 +166,7 @@ nlohmann::json measureLaunchFloor(Context& ctx, Size size, int n) {
 StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name,
                            const FilterSet& filter, const std::string& filterLabel, const Image& frame,
                            const BenchOptions& opts, const std::optional<cv::Mat>& expected,
-                           double peakGflops, const FilterChain* chain) {
+                           double peakGflops, const FilterChain* chain, ChainFusion fusion) {
   StrategyResult r;
   r.strategy = name;
   r.width = frame.width;
@@ -180,9 +180,10 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
     return r;
   }
   Engine engine(ctx, name);
-  if (chain)
+  if (chain) {
+    engine.setChainFusion(fusion);
     engine.setChain(*chain);
-  else
+  } else
     engine.setFilter(filter);
   Image out(frame.width, frame.height);
   std::vector<double> kernel, upload, download, host;
