@@ -105,6 +105,22 @@ TEST_F(ChainCli, BadChainsExit2NamingTheStepAndWriteNothing) {
   }
 }
 
+// The video job streams one filter: a chain refuses a video (alone: exit 2, nothing written; in a batch the
+// images beside it are still filtered and the batch exits 3, as for any failed file).
+TEST_F(ChainCli, AChainRefusesAVideoAndFiltersTheImagesBesideIt) {
+  const std::string chain = file("chain.json", blurThenEdges());
+  const std::string video = (fs::path(CONVOLAB_SOURCE_DIR) / "tests/data/video/odd_65x49.mkv").string();
+  const Result alone = cli({"apply", "-s", "naive", "-f", chain, video, "-o", path("out.mkv")});
+  EXPECT_EQ(alone.code, 2) << alone;
+  EXPECT_NE(alone.err.find("cannot filter a video yet"), std::string::npos) << alone;
+  EXPECT_FALSE(fs::exists(path("out.mkv")));
+  const Result batch =
+      cli({"apply", "-s", "naive", "-f", chain, path("in.png"), video, "-o", path("out") + "/"});
+  EXPECT_EQ(batch.code, 3) << batch;
+  EXPECT_TRUE(fs::exists(path("out/in.png")));
+  EXPECT_FALSE(fs::exists(path("out/odd_65x49.mkv")));
+}
+
 TEST_F(ChainCli, BenchTimesEachStepOfAChain) {
   const std::string chain = file("chain.json", blurThenEdges());
   const Result r = cli({"bench", "--filter", chain, "--size", "64x48", "--iterations", "2", "--warmup", "1",
