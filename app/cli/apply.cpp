@@ -19,6 +19,7 @@
 #include "convolab/device.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/error.hpp"
+#include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/printable_path.hpp"
 #include "convolab/registry.hpp"
@@ -115,8 +116,11 @@ int runApply(const ApplyOptions& o) {
     throw Error(ErrorKind::Usage,
                 "--codec '" + o.codec + "': a FOURCC is 4 characters (FFV1, MJPG, mp4v, ...)");
 
-  FilterSet filter = loadFilterFile(o.filter);
-  if (!o.border.empty()) filter = filter.withBorder(*parseBorder(o.border));
+  // A chain file (docs/FILTER_FORMAT.md, Chains) runs as a chain; any file that means one filter, as before.
+  FilterChain chain = loadFilterChainFile(o.filter);
+  if (!o.border.empty()) chain = chain.withBorder(*parseBorder(o.border));
+  const std::optional<FilterSet> oneFilter = chain.singleFilter();
+  const FilterSet filter = oneFilter.value_or(chain.steps().front().filter);
 
   ProgressReporter progress(!o.quiet && ::isatty(2));
   int failed = 0, written = 0, skipped = 0;
@@ -139,6 +143,7 @@ int runApply(const ApplyOptions& o) {
   if (!images.empty()) {
     ImageBatchOptions io;
     io.filter = filter;
+    if (!oneFilter) io.chain = chain;
     io.strategy = o.strategy;
     io.contexts = contexts;
     io.overwrite = o.force;
@@ -172,6 +177,11 @@ int runApply(const ApplyOptions& o) {
 
   for (const BatchItem& item : videos) {
     if (SignalGuard::stopRequested()) break;
+    if (!oneFilter) {  // the video job streams one filter (FrameStream)
+      reportFailure("'" + printablePath(item.input) + "': a chain of several steps cannot filter a video yet",
+                    ErrorKind::Usage);
+      continue;
+    }
     std::error_code ec;
     if (fs::exists(item.output, ec) && o.skipExisting) {
       ++skipped;

@@ -87,8 +87,12 @@ int runBench(const BenchOptions& o) {
   const std::vector<std::string> strategies = chosenStrategies(o.strategies);
 
   std::string filterDescription;
-  FilterSet filter = benchFilter(o.filter, o.ksize, filterDescription);
-  if (!o.border.empty()) filter = filter.withBorder(*parseBorder(o.border));
+  FilterChain chain = benchChain(o.filter, o.ksize, filterDescription);
+  if (!o.border.empty()) chain = chain.withBorder(*parseBorder(o.border));
+  const std::optional<FilterSet> single = chain.singleFilter();
+  const FilterSet filter = single.value_or(chain.steps().front().filter);  // a chain's first: k and border
+  if (!single && (o.soak > 0 || o.latency > 0))
+    throw Error(ErrorKind::Usage, "--soak and --latency run one filter; '" + o.filter + "' is a chain");
   const std::string filterLabel =
       o.filter == "random" || o.filter == "gaussian" ? o.filter : fs::path(o.filter).stem().string();
 
@@ -102,6 +106,10 @@ int runBench(const BenchOptions& o) {
                    {"warmup", o.warmup},
                    {"seed", kSeed},
                    {"flops_per_pixel", 2 * filter.size() * filter.size() * kChannels}};
+  if (!single) {  // k and border above are the first step's
+    report.config["steps"] = chain.enabledSteps().size();
+    report.config["flops_per_pixel"] = chainFlopsPerPixel(chain);
+  }
   progress("device " + ctx->device().spec() + " " + ctx->device().describe());
 
   if (o.soak > 0) {
@@ -138,7 +146,9 @@ int runBench(const BenchOptions& o) {
                fmt(report.device.peakGflops, 1) + " GFLOP/s (" + report.device.peakSource + ")");
     report.opencvInfo = setUpOpenCV(ctx->device(), !o.skipOpenCV);
     if (!report.opencvInfo.note.empty()) printNote(report.opencvInfo.note);
-    const auto cvReason = opencv::opencvUnsupportedReason(filter);
+    const auto cvReason =
+        single ? opencv::opencvUnsupportedReason(filter)
+               : std::optional<std::string>("a chain of several steps (OpenCV runs one filter here)");
     if (cvReason && !o.skipOpenCV) printNote("OpenCV skipped: " + *cvReason);
 
     for (const Size& size : sizes) {
@@ -171,13 +181,13 @@ int runBench(const BenchOptions& o) {
         expected = e;
       } else if (static_cast<double>(size.width) * size.height <= 4e6) {
         Image ref(size.width, size.height);
-        referenceConvolve(frame.view(), ref.mutableView(), filter);
+        referenceChain(frame.view(), ref.mutableView(), chain);  // a one-filter chain: referenceConvolve
         expected = opencv::asMat(ref).clone();
       }
 
       for (const auto& name : strategies) {
-        StrategyResult r =
-            runStrategy(ctx, name, filter, filterLabel, frame, o, expected, report.device.peakGflops);
+        StrategyResult r = runStrategy(ctx, name, filter, filterLabel, frame, o, expected,
+                                       report.device.peakGflops, single ? nullptr : &chain);
         if (r.status == "ok")
           progress(size.label() + " " + name + (r.active != name ? " (" + r.active + ")" : "") + ": kernel " +
                    fmt(r.kernel.median) + " ms (p95 " + fmt(r.kernel.p95) + "), frame " +
@@ -188,6 +198,19 @@ int runBench(const BenchOptions& o) {
         if (name == kAutoStrategy)
           report.autoChoice.emplace_back(size.label(),
                                          r.active.empty() ? r.status + ": " + r.reason : r.active);
+        report.results.push_back(std::move(r));
+      }
+
+      if (!single) {  // the whole chain in one launch, beside the step-by-step rows (ARCHITECTURE.md, Chains)
+        StrategyResult r = runStrategy(ctx, "naive", filter, filterLabel, frame, o, expected,
+                                       report.device.peakGflops, &chain, ChainFusion::Fused);
+        r.strategy = r.active = "fused";
+        for (const std::string& n : r.notices)
+          if (n.find("runs step by step: fused") != std::string::npos) r.status = "skipped", r.reason = n;
+        progress(size.label() + " fused: " +
+                 (r.status == "ok"
+                      ? "kernel " + fmt(r.kernel.median) + " ms, frame " + fmt(r.frame.median) + " ms"
+                      : r.status + ": " + r.reason));
         report.results.push_back(std::move(r));
       }
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "convolab/error.hpp"
+#include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
 #include "cv/mat_adapter.hpp"
 
@@ -85,6 +86,24 @@ FilterSet benchFilter(const std::string& spec, int k, std::string& description) 
   FilterSet f = loadFilterFile(spec);
   description = "file " + spec + (f.name().empty() ? "" : " (" + f.name() + ")");
   return f;
+}
+
+FilterChain benchChain(const std::string& spec, int k, std::string& description) {
+  if (spec == "random" || spec == "gaussian") return FilterChain(benchFilter(spec, k, description));
+  FilterChain chain = loadFilterChainFile(spec);
+  description = "file " + spec + (chain.name().empty() ? "" : " (" + chain.name() + ")");
+  if (!chain.singleFilter())
+    description += ", a chain of " + std::to_string(chain.enabledSteps().size()) + " switched-on steps";
+  return chain;
+}
+
+double chainFlopsPerPixel(const FilterChain& chain) {
+  double flops = 0;
+  for (const ChainStep& s : chain.enabledSteps()) {
+    flops += 2.0 * s.filter.size() * s.filter.size() * kChannels;
+    if (s.other) flops += 2.0 * s.other->size() * s.other->size() * kChannels;
+  }
+  return flops;
 }
 
 Image randomFrame(Size s) {

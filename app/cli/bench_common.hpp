@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/image.hpp"
 
 namespace convolab::cli::bench {
@@ -62,6 +63,11 @@ Size parseSize(const std::string& text);
 /// "random": dense per-channel KxK (positive weights, divisor = their sum; full rank). "gaussian": the
 /// rank-1 binomial KxK. Anything else is a filter file. `description` says which, for the report.
 FilterSet benchFilter(const std::string& spec, int k, std::string& description);
+/// benchFilter's built-ins as one-step chains; a file through loadFilterChainFile, so a chain file
+/// (docs/FILTER_FORMAT.md, Chains) benchmarks as a chain.
+FilterChain benchChain(const std::string& spec, int k, std::string& description);
+/// Multiply-adds ×2 per pixel of a chain's switched-on steps (a magnitude counts both filters).
+double chainFlopsPerPixel(const FilterChain& chain);
 /// A frame of seeded random pixels (the same for the same size on every run).
 Image randomFrame(Size s);
 /// Largest per-channel difference between an RGB image and a CV_8UC3 Mat of the same size.

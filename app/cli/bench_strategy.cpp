@@ -166,20 +166,25 @@ nlohmann::json measureLaunchFloor(Context& ctx, Size size, int n) {
 StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name,
                            const FilterSet& filter, const std::string& filterLabel, const Image& frame,
                            const BenchOptions& opts, const std::optional<cv::Mat>& expected,
-                           double peakGflops) {
+                           double peakGflops, const FilterChain* chain, ChainFusion fusion) {
   StrategyResult r;
   r.strategy = name;
   r.width = frame.width;
   r.height = frame.height;
   r.size = Size{frame.width, frame.height}.label();
   r.filter = filterLabel;
-  if (auto reason = createStrategy(name)->unsupportedReason(*ctx, filter)) {
+  // A chain (`chain`: several steps) runs with `name` per step, each step falling back on its own.
+  if (auto reason = chain ? std::nullopt : createStrategy(name)->unsupportedReason(*ctx, filter)) {
     r.status = "skipped";
     r.reason = *reason;
     return r;
   }
   Engine engine(ctx, name);
-  engine.setFilter(filter);
+  if (chain) {
+    engine.setChainFusion(fusion);
+    engine.setChain(*chain);
+  } else
+    engine.setFilter(filter);
   Image out(frame.width, frame.height);
   std::vector<double> kernel, upload, download, host;
   std::map<std::string, std::vector<double>> stages;
@@ -225,12 +230,14 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
   for (const auto& s : stageOrder) r.stageMedians.emplace_back(s, Stats::of(stages[s]).median);
   const double pixels = static_cast<double>(frame.width) * frame.height;
   const double k = filter.size();
+  const double flopsPerPixel = chain ? chainFlopsPerPixel(*chain) : 2.0 * k * k * kChannels;
   if (r.kernel.median > 0) {
     r.mpixPerS = pixels / (r.kernel.median * 1e3);
-    r.gflops = 2.0 * k * k * kChannels * pixels / (r.kernel.median * 1e6);
+    r.gflops = flopsPerPixel * pixels / (r.kernel.median * 1e6);
     if (peakGflops > 0) r.peakFraction = r.gflops / peakGflops;
   }
   if (expected) r.maxAbsDiff = maxAbsDiff(out, *expected);
+  if (chain) return r;  // pinned and stream transfers, kernel loops: one filter (FrameStream) only
   measureTransfers(ctx, engine, name, filter, frame, opts, r);
   r.loops = measureLoops(ctx, name, filter, frame, opts);
   return r;

@@ -12,6 +12,7 @@
 #include "bench_common.hpp"
 #include "bench_report.hpp"
 #include "convolab/context.hpp"
+#include "convolab/engine.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
 
@@ -23,7 +24,8 @@ namespace convolab::cli::bench {
 StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::string& name,
                            const FilterSet& filter, const std::string& filterLabel, const Image& frame,
                            const BenchOptions& opts, const std::optional<cv::Mat>& expected,
-                           double peakGflops);
+                           double peakGflops, const FilterChain* chain = nullptr,
+                           ChainFusion fusion = ChainFusion::Auto);
 
 /// What a launch costs with no work: an empty kernel (kernels/empty_probe.cl) over one work-group and over
 /// a 1080p-like grid, and a device-to-device copy of one frame (the memory floor of reading and writing it

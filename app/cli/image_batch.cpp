@@ -81,10 +81,14 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
   if (stopping(o)) return r;  // NotRun; the temporary goes with `file`
   file.commit();
   std::ostringstream line;
-  line << "wrote " << printablePath(item.output) << " (" << input.width << "x" << input.height << ", filter '"
-       << (o.filter.name().empty() ? std::string("custom") : o.filter.name()) << "', border "
-       << borderName(o.filter.border()) << ", strategy " << t.strategy.toString() << " on "
-       << engine.context().device().name << ", kernel " << t.kernelMs << " ms)";
+  line << "wrote " << printablePath(item.output) << " (" << input.width << "x" << input.height;
+  if (o.chain)  // the strategy's note names what each step ran
+    line << ", chain '" << (o.chain->name().empty() ? std::string("custom") : o.chain->name()) << "' of "
+         << o.chain->enabledSteps().size() << " steps, strategy " << t.strategy.describe();
+  else
+    line << ", filter '" << (o.filter.name().empty() ? std::string("custom") : o.filter.name())
+         << "', border " << borderName(o.filter.border()) << ", strategy " << t.strategy.toString();
+  line << " on " << engine.context().device().name << ", kernel " << t.kernelMs << " ms)";
   if (decoded.damaged) line << "\n  note: " << decoded.damageMessage() << "; filtered as decoded";
   // Once a run: a folder of RGBA images would otherwise repeat it for every file.
   if (decoded.alphaDropped && !alphaNoted.exchange(true))
@@ -111,7 +115,10 @@ std::vector<ItemOutcome> runImageBatch(const std::vector<BatchItem>& items, cons
       try {
         if (!engine) {
           engine = std::make_unique<Engine>(context, o.strategy);
-          engine->setFilter(o.filter);
+          if (o.chain)
+            engine->setChain(*o.chain);
+          else
+            engine->setFilter(o.filter);
         }
         r = runOne(items[i], o, *engine, alphaNoted);
         for (const auto& n : engine->takeNotices()) r.message += "\n  note: " + n;

@@ -14,12 +14,14 @@
 #include "convolab/context.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/strategy_id.hpp"
 
 namespace convolab::cli {
 
 struct ImageBatchOptions {
   FilterSet filter;
+  std::optional<FilterChain> chain;  ///< a chain file of more than one filter: runs instead of `filter`
   std::string strategy = std::string(kAutoStrategy);
   std::vector<std::shared_ptr<Context>> contexts;  ///< one worker per context
   bool overwrite = false;

@@ -5,14 +5,23 @@
 #include <algorithm>
 #include <array>
 
+#include "convolab/config.hpp"
 #include "convolab/error.hpp"
+#include "convolab/percentile.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
 #include "strategy_support.hpp"
 
 namespace convolab {
 
+void ChainRunner::setFusion(ChainFusion fusion) {
+  if (fusion == m_fusion) return;
+  m_fusion = fusion;
+  m_fused.reset();  // chosen again on the next frame
+}
+
 void ChainRunner::setChain(const FilterChain& chain) {
+  if (!(chain == m_chain)) m_fused.reset();  // chosen (and measured) again on the next frame
   m_chain = chain;
   const std::vector<ChainStep> on = chain.enabledSteps();
   m_steps.resize(on.size());
@@ -90,9 +99,75 @@ void ChainRunner::prepare(int width, int height, const std::string& requested) {
   if (requested != m_requested) {
     for (Step& s : m_steps) s.strategy.reset(), s.dirty = true;
     m_requested = requested;
+    m_fused.reset();  // fusion is chosen per requested strategy
   }
   for (Step& s : m_steps)
     if (s.dirty) prepareStep(s, width, height, requested);
+  if (!m_fused) chooseFusion(requested);
+}
+
+void ChainRunner::chooseFusion(const std::string& requested) {
+  m_useFused = m_measureFusion = false;
+  m_fused = std::make_unique<FusedChain>();
+  const bool autoMeasures =
+      requested == kAutoStrategy && coreConfig().autoMeasure != CoreConfig::AutoMeasure::Off;
+  if (m_fusion == ChainFusion::StepByStep || (m_fusion == ChainFusion::Auto && !autoMeasures)) return;
+  if (auto reason = FusedChain::unsupportedReason(*m_context, m_chain)) {
+    if (m_fusion == ChainFusion::Fused) notice("the chain runs step by step: fused " + *reason);
+    return;
+  }
+  try {
+    m_fused->prepare(*m_context, m_chain);
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const std::exception& e) {
+    notice(std::string("the chain runs step by step: fused failed to prepare: ") + e.what());
+    return;
+  }
+  m_useFused = m_fusion == ChainFusion::Fused;
+  m_measureFusion = m_fusion == ChainFusion::Auto;
+}
+
+int ChainRunner::enqueueSteps(std::vector<std::pair<std::string, cl::Event>>& kernels,
+                              std::vector<cl::Event> wait, int width, int height) {
+  int cur = 0;
+  for (size_t i = 0; i < m_steps.size(); ++i) {
+    const int next = cur == 1 ? 2 : 1;  // never the buffer the step reads
+    const FrameBuffers frame{m_buffers[cur], m_buffers[next], width, height};
+    Step& s = m_steps[i];
+    const auto events = s.magnitude ? s.magnitude->enqueue(*m_context, frame, wait)
+                                    : s.strategy->enqueue(*m_context, frame, wait);
+    for (const NamedEvent& e : events)
+      kernels.emplace_back("step " + std::to_string(i + 1) + ": " + e.name, e.event);
+    if (!events.empty()) wait = {events.back().event};
+    cur = next;
+  }
+  return cur;
+}
+
+int ChainRunner::enqueueFused(std::vector<std::pair<std::string, cl::Event>>& kernels,
+                              const std::vector<cl::Event>& wait, int width, int height) {
+  for (const NamedEvent& e : m_fused->enqueue(*m_context, {m_buffers[0], m_buffers[1], width, height}, wait))
+    kernels.emplace_back(e.name, e.event);
+  return 1;
+}
+
+void ChainRunner::measureFusion(int width, int height, const std::vector<cl::Event>& wait) {
+  m_measureFusion = false;
+  std::vector<double> fused, steps;
+  for (int run = 0; run < 3; ++run)
+    for (bool isFused : {true, false}) {
+      std::vector<std::pair<std::string, cl::Event>> kernels;
+      isFused ? enqueueFused(kernels, wait, width, height) : enqueueSteps(kernels, wait, width, height);
+      kernels.back().second.wait();
+      double ms = 0;
+      for (const auto& k : kernels) ms += eventMs(k.second);
+      (isFused ? fused : steps).push_back(ms);
+    }
+  const double f = median(fused), s = median(steps);
+  m_useFused = f < s;
+  notice("chain of " + std::to_string(m_steps.size()) + " steps: fused " + std::to_string(f) +
+         " ms, step by step " + std::to_string(s) + " ms: runs " + (m_useFused ? "fused" : "step by step"));
 }
 
 FrameTimings ChainRunner::process(const ImageView& in, const MutableImageView& out,
@@ -108,18 +183,10 @@ FrameTimings ChainRunner::process(const ImageView& in, const MutableImageView& o
                              in.data, nullptr, &up);
     std::vector<std::pair<std::string, cl::Event>> kernels;
     std::vector<cl::Event> wait{up};
-    int cur = 0;
-    for (size_t i = 0; i < m_steps.size(); ++i) {
-      const int next = cur == 1 ? 2 : 1;  // never the buffer the step reads
-      const FrameBuffers frame{m_buffers[cur], m_buffers[next], in.width, in.height};
-      Step& s = m_steps[i];
-      const auto events = s.magnitude ? s.magnitude->enqueue(*m_context, frame, wait)
-                                      : s.strategy->enqueue(*m_context, frame, wait);
-      for (const NamedEvent& e : events)
-        kernels.emplace_back("step " + std::to_string(i + 1) + ": " + e.name, e.event);
-      if (!events.empty()) wait = {events.back().event};
-      cur = next;
-    }
+    if (m_measureFusion) measureFusion(in.width, in.height, wait);
+    const int cur = m_useFused ? enqueueFused(kernels, wait, in.width, in.height)
+                               : enqueueSteps(kernels, wait, in.width, in.height);
+    if (!kernels.empty()) wait = {kernels.back().second};
     q.enqueueReadBufferRect(m_buffers[cur], CL_FALSE, origin, origin, region, rowBytes, 0, out.stride, 0,
                             out.data, &wait, &down);
     down.wait();
@@ -139,6 +206,7 @@ FrameTimings ChainRunner::process(const ImageView& in, const MutableImageView& o
 }
 
 std::vector<std::string> ChainRunner::stepStrategies() const {
+  if (m_useFused) return {"fused"};
   std::vector<std::string> names;
   for (const Step& s : m_steps)
     names.push_back(s.magnitude ? "magnitude" : s.strategy ? s.strategy->activeId().toString() : m_requested);

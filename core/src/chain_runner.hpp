@@ -11,6 +11,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/filter_chain.hpp"
 #include "convolab/strategy.hpp"
+#include "fused_chain.hpp"
 #include "magnitude_step.hpp"
 
 namespace convolab {
@@ -26,6 +27,9 @@ class ChainRunner {
   /// Takes effect on the next frame; steps that did not change keep their prepared strategy.
   void setChain(const FilterChain& chain);
   const FilterChain& chain() const { return m_chain; }
+  void setFusion(ChainFusion fusion);
+  /// Whether the last frame ran fused (one launch, "convolve_fused").
+  bool runsFused() const { return m_useFused; }
 
   /// Prepares every step for width×height with `requested` (a registry name), as process() would first.
   void prepare(int width, int height, const std::string& requested);
@@ -49,11 +53,23 @@ class ChainRunner {
   void prepareStep(Step& s, int width, int height, const std::string& requested);
   bool tryStrategy(Step& s, const std::string& name, int width, int height, const std::string& requested);
   void notice(const std::string& message);
+  void chooseFusion(const std::string& requested);
+  /// Enqueue the chain after `wait` from buffer 0: the named kernel events, and the buffer it ends in.
+  int enqueueSteps(std::vector<std::pair<std::string, cl::Event>>& kernels, std::vector<cl::Event> wait,
+                   int width, int height);
+  int enqueueFused(std::vector<std::pair<std::string, cl::Event>>& kernels,
+                   const std::vector<cl::Event>& wait, int width, int height);
+  /// Auto's comparison on the uploaded frame: three runs of each, the faster kept, one notice.
+  void measureFusion(int width, int height, const std::vector<cl::Event>& wait);
 
   std::shared_ptr<Context> m_context;
   FilterChain m_chain;
   std::vector<Step> m_steps;  ///< the switched-on steps
   std::string m_requested;
+  ChainFusion m_fusion = ChainFusion::Auto;
+  std::unique_ptr<FusedChain> m_fused;  ///< prepared when the chain may run fused
+  bool m_useFused = false;
+  bool m_measureFusion = false;  ///< auto: compare on the next frame
   int m_width = 0, m_height = 0;
   cl::Buffer m_buffers[3];  ///< input, then the steps' outputs alternating between 1 and 2
   std::vector<std::string> m_notices, m_reported;

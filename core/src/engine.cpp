@@ -43,8 +43,13 @@ void Engine::setStrategy(const std::string& name) {
 
 void Engine::setChain(const FilterChain& chain) {
   if (auto single = chain.singleFilter()) return setFilter(*single);  // runs exactly as one filter
-  if (!m_chain) m_chain = std::make_unique<ChainRunner>(m_context);
+  if (!m_chain) m_chain = std::make_unique<ChainRunner>(m_context), m_chain->setFusion(m_fusion);
   m_chain->setChain(chain);
+}
+
+void Engine::setChainFusion(ChainFusion fusion) {
+  m_fusion = fusion;
+  if (m_chain) m_chain->setFusion(fusion);
 }
 
 FilterChain Engine::chain() const {

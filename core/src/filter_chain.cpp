@@ -64,6 +64,15 @@ std::optional<FilterSet> FilterChain::singleFilter() const {
   return only->filter;
 }
 
+FilterChain FilterChain::withBorder(BorderMode border) const {
+  FilterChain chain = *this;
+  for (ChainStep& s : chain.m_steps) {
+    s.filter = s.filter.withBorder(border);
+    if (s.other) s.other = s.other->withBorder(border);
+  }
+  return chain;
+}
+
 int FilterChain::totalRadius() const {
   int r = 0;
   for (const ChainStep& s : m_steps)

@@ -4,11 +4,14 @@
 // Chains).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <map>
 #include <string>
 
 #include "convolab/error.hpp"
 #include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/reference.hpp"
 #include "test_support.hpp"
 
 namespace convolab {
@@ -127,6 +130,30 @@ TEST(FilterChainText, SaysWhatTheTextFormCannotExpress) {
   EXPECT_NE(why->find("2 steps (1 magnitude step, 1 switched off)"), std::string::npos) << *why;
   EXPECT_NE(why->find("JSON"), std::string::npos) << *why;
   EXPECT_THROW(toFilterChainText(chain), Error);
+}
+
+// The chain presets (resources/presets/chains, installed with the others): each loads, is more than one
+// filter, and maps a flat grey image to what its steps promise (kept, black edges, mid-grey band-pass).
+TEST(ChainPresets, EveryChainPresetLoadsAndKeepsFlatAreasAsDocumented) {
+  const std::map<std::string, int> flatGrey100To = {{"Sobel edges (magnitude)", 0},
+                                                    {"Blur, then edges", 0},
+                                                    {"Sharpen twice", 100},
+                                                    {"Difference of Gaussians", 128}};
+  std::map<std::string, int> seen;
+  Image flat(9, 7);
+  std::fill(flat.pixels.begin(), flat.pixels.end(), std::uint8_t{100});
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(CONVOLAB_SOURCE_DIR) + "/resources/presets/chains")) {
+    SCOPED_TRACE(e.path().string());
+    const FilterChain c = loadFilterChainFile(e.path());
+    EXPECT_FALSE(c.singleFilter().has_value()) << "a chain preset is more than one filter";
+    Image out(flat.width, flat.height);
+    referenceChain(flat.view(), out.mutableView(), c);
+    const auto [lo, hi] = std::minmax_element(out.pixels.begin(), out.pixels.end());
+    EXPECT_EQ(*lo, *hi) << "a flat image stays flat";
+    seen[c.name()] = *lo;
+  }
+  EXPECT_EQ(seen, flatGrey100To);
 }
 
 }  // namespace

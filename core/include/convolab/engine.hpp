@@ -33,6 +33,11 @@ struct FrameTimings {
 
 class ChainRunner;
 
+/// How a chain of several steps runs: `Auto` measures the fused launch against the steps one after another
+/// when the requested strategy is auto (and auto may measure: CONVOLAB_AUTO_MEASURE is not `off`) and keeps
+/// the faster, else runs step by step; `Fused` runs it fused wherever FusedChain accepts the chain.
+enum class ChainFusion { Auto, StepByStep, Fused };
+
 class Engine {
  public:
   /// Uses `context` (shared so a GUI can keep it across engine rebuilds).
@@ -51,6 +56,8 @@ class Engine {
   void setChain(const FilterChain& chain);
   /// The chain set last, or the filter as a one-step chain.
   FilterChain chain() const;
+  /// Takes effect on the next frame of a chain (docs/ARCHITECTURE.md, Chains).
+  void setChainFusion(ChainFusion fusion);
   /// What each switched-on step of a chain ran ("auto:dynamic", "tiled", "magnitude"); empty without a chain.
   std::vector<std::string> chainStepStrategies() const;
 
@@ -125,6 +132,7 @@ class Engine {
   long long m_tilesProcessed = 0;
   std::vector<std::uint8_t> m_tileHost;  ///< a wrap-mode tile's window assembled on the host
   std::vector<std::string> m_failed;     ///< strategies that failed while running; not retried this session
+  ChainFusion m_fusion = ChainFusion::Auto;
   std::unique_ptr<ChainRunner>
       m_chain;  ///< set while a chain of more than one filter runs (chain_runner.hpp)
 };

@@ -48,6 +48,8 @@ class FilterChain {
   /// The one filter this chain means when exactly one step is on and it is a filter step (every file of
   /// before chains): callers run it exactly as before. nullopt otherwise.
   std::optional<FilterSet> singleFilter() const;
+  /// Every step's filters with `border` (the CLI's --border on a chain).
+  FilterChain withBorder(BorderMode border) const;
   /// Sum of the radii of the switched-on steps: how far an output pixel depends on the input.
   int totalRadius() const;
   bool operator==(const FilterChain&) const = default;
