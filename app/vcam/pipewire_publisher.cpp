@@ -11,14 +11,16 @@
 #include <mutex>
 #include <optional>
 
-#include "vcam/format_negotiation.hpp"
-#include "vcam/frame_conversion.hpp"
+#include "pipewire/connection.hpp"
+#include "pipewire/format_negotiation.hpp"
+#include "pipewire/frame_conversion.hpp"
 #include "vcam/latest_frame_handover.hpp"
 #include "vcam/link_watcher.hpp"
 
 namespace convolab::vcam {
 
 using SteadyClock = std::chrono::steady_clock;
+using pipewire::NegotiatedFormat;
 
 namespace {
 // A still image or a paused source sends nothing new: consumers (browsers) still expect frames now and then.
@@ -30,9 +32,8 @@ constexpr auto kRepeatAfter = std::chrono::milliseconds(500);
 struct PipeWirePublisher::Impl {
   PublisherOptions options;
   LatestFrameHandover handover;
-  pw_thread_loop* loop = nullptr;
-  pw_context* context = nullptr;
-  pw_core* core = nullptr;
+  pipewire::Connection connection{"convolab-vcam"};
+  pw_core* core = nullptr;  // connection's, while connected
   spa_hook coreListener{};
   pw_stream* stream = nullptr;
   spa_hook streamListener{};
@@ -66,13 +67,13 @@ struct PipeWirePublisher::Impl {
 
   // ------------------------------------------------------------------------------------------- connection
   void connect() {
-    core = pw_context_connect(context, nullptr, 0);
-    if (!core) {
-      setStatus(PublisherState::NoDaemon,
-                std::string("PipeWire is not running (") + std::strerror(errno) + ")");
+    std::string why;
+    if (!connection.connectCore(&why)) {
+      setStatus(PublisherState::NoDaemon, "PipeWire is not running (" + why + ")");
       armRetry(options.retryInterval);
       return;
     }
+    core = connection.core();
     static const pw_core_events coreEvents = [] {
       pw_core_events e{};
       e.version = PW_VERSION_CORE_EVENTS;
@@ -90,7 +91,7 @@ struct PipeWirePublisher::Impl {
     links.detach();
     if (core) {
       spa_hook_remove(&coreListener);
-      pw_core_disconnect(core);
+      connection.disconnectCore();
       core = nullptr;
     }
   }
@@ -99,7 +100,7 @@ struct PipeWirePublisher::Impl {
     timespec when{static_cast<time_t>(after.count() / 1000),
                   static_cast<long>(after.count() % 1000) * 1000000L};
     if (when.tv_sec == 0 && when.tv_nsec == 0) when.tv_nsec = 1;  // zero would disarm the timer
-    pw_loop_update_timer(pw_thread_loop_get_loop(loop), retryTimer, &when, nullptr, false);
+    pw_loop_update_timer(connection.loop(), retryTimer, &when, nullptr, false);
   }
 
   static void onRetry(void* data, std::uint64_t) {
@@ -136,7 +137,7 @@ struct PipeWirePublisher::Impl {
     pw_stream_add_listener(stream, &streamListener, &streamEvents, this);
     std::uint8_t buffer[1024];
     spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-    const spa_pod* params[] = {buildFormatOffer(&b, width, height)};
+    const spa_pod* params[] = {pipewire::buildFormatOffer(&b, width, height)};
     offeredWidth = width;
     offeredHeight = height;
     // Driver: we start each graph cycle when a frame is ready, so frames go out at the source's rate.
@@ -161,7 +162,7 @@ struct PipeWirePublisher::Impl {
   void renegotiate(int width, int height) {
     std::uint8_t buffer[1024];
     spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-    const spa_pod* params[] = {buildFormatOffer(&b, width, height)};
+    const spa_pod* params[] = {pipewire::buildFormatOffer(&b, width, height)};
     offeredWidth = width;
     offeredHeight = height;
     pw_stream_update_params(stream, params, 1);
@@ -188,10 +189,10 @@ struct PipeWirePublisher::Impl {
   static void onParamChanged(void* data, std::uint32_t id, const spa_pod* param) {
     auto* self = static_cast<Impl*>(data);
     if (id != SPA_PARAM_Format) return;
-    self->chosen = parseChosenFormat(param);
+    self->chosen = pipewire::parseChosenFormat(param);
     {
       std::lock_guard lock(self->statusMutex);
-      self->current.format = self->chosen ? formatName(self->chosen->format) + " " +
+      self->current.format = self->chosen ? pipewire::formatName(self->chosen->format) + " " +
                                                 std::to_string(self->chosen->width) + "×" +
                                                 std::to_string(self->chosen->height)
                                           : std::string();
@@ -199,7 +200,7 @@ struct PipeWirePublisher::Impl {
     if (!self->chosen) return;
     std::uint8_t buffer[1024];
     spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-    const spa_pod* params[] = {buildBufferParams(&b, *self->chosen)};
+    const spa_pod* params[] = {pipewire::buildBufferParams(&b, *self->chosen)};
     pw_stream_update_params(self->stream, params, 1);
   }
 
@@ -244,9 +245,9 @@ struct PipeWirePublisher::Impl {
       return;
     }
     spa_data& d = b->buffer->datas[0];
-    const FrameLayout layout = frameLayout(fmt->format, fmt->width, fmt->height);
+    const pipewire::FrameLayout layout = pipewire::frameLayout(fmt->format, fmt->width, fmt->height);
     if (d.data && d.maxsize >= layout.size) {
-      convertFrame(frame->view(), fmt->format, static_cast<std::uint8_t*>(d.data));
+      pipewire::convertFrame(frame->view(), fmt->format, static_cast<std::uint8_t*>(d.data));
       d.chunk->offset = 0;
       d.chunk->size = static_cast<std::uint32_t>(layout.size);
       d.chunk->stride = static_cast<std::int32_t>(layout.stride);
@@ -265,40 +266,33 @@ struct PipeWirePublisher::Impl {
 };
 
 PipeWirePublisher::PipeWirePublisher(PublisherOptions options) : m(std::make_unique<Impl>()) {
-  static std::once_flag initialised;
-  std::call_once(initialised, [] { pw_init(nullptr, nullptr); });
   m->options = std::move(options);
-  m->loop = pw_thread_loop_new("convolab-vcam", nullptr);
-  pw_loop* loop = pw_thread_loop_get_loop(m->loop);
-  m->context = pw_context_new(loop, nullptr, 0);
-  pw_thread_loop_lock(m->loop);
+  pw_loop* loop = m->connection.loop();
+  m->connection.lock();
   m->frameEvent = pw_loop_add_event(loop, &Impl::onFrame, m.get());
   m->retryTimer = pw_loop_add_timer(loop, &Impl::onRetry, m.get());
   m->repeatTimer = pw_loop_add_timer(loop, &Impl::onRepeat, m.get());
   timespec period{0, 250'000'000};
   pw_loop_update_timer(loop, m->repeatTimer, &period, &period, false);
-  pw_thread_loop_start(m->loop);
+  m->connection.start();
   m->connect();
-  pw_thread_loop_unlock(m->loop);
+  m->connection.unlock();
 }
 
 PipeWirePublisher::~PipeWirePublisher() {
-  pw_thread_loop_lock(m->loop);
+  m->connection.lock();
   m->disconnect();  // destroying the stream removes the node
-  pw_loop* loop = pw_thread_loop_get_loop(m->loop);
+  pw_loop* loop = m->connection.loop();
   pw_loop_destroy_source(loop, m->frameEvent);
   pw_loop_destroy_source(loop, m->retryTimer);
   pw_loop_destroy_source(loop, m->repeatTimer);
-  pw_thread_loop_unlock(m->loop);
-  pw_thread_loop_stop(m->loop);
-  pw_context_destroy(m->context);
-  pw_thread_loop_destroy(m->loop);
-}
+  m->connection.unlock();
+}  // the connection's thread stops with m
 
 void PipeWirePublisher::publish(std::shared_ptr<const Image> frame) {
   if (!frame || frame->width <= 0 || frame->height <= 0) return;
   if (m->handover.put(std::move(frame)) && m->streaming) m->dropped.fetch_add(1, std::memory_order_relaxed);
-  pw_loop_signal_event(pw_thread_loop_get_loop(m->loop), m->frameEvent);
+  pw_loop_signal_event(m->connection.loop(), m->frameEvent);
 }
 
 PublisherStatus PipeWirePublisher::status() const {

@@ -24,6 +24,8 @@
 extern char** environ;
 
 namespace convolab::vcam::test {
+
+using namespace convolab::pipewire;
 namespace {
 
 using namespace std::chrono_literals;

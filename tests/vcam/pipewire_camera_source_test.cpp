@@ -3,6 +3,7 @@
 // testcam (what gst's pipewiresink mode=provide would be), so the test needs no GStreamer plug-ins.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -12,13 +13,16 @@
 
 #include <cstdlib>
 
+#include "capture/pipewire_camera_source.hpp"
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
 #include "private_pipewire.hpp"
-#include "vcam/pipewire_camera_source.hpp"
 
 namespace convolab::vcam::test {
+
+using capture::PipeWireCameraSource;
+using capture::pipewireNodeName;
 namespace {
 
 using namespace std::chrono_literals;
@@ -129,6 +133,35 @@ TEST_F(PipeWireCameraSourceTest, AnMjpgOnlyCameraIsDecoded) {
   ASSERT_TRUE(read);
   EXPECT_EQ(mode, "320×240 MJPG");
   EXPECT_LE(maxDifference(*got.image, opencv::loadImage(reference)), 1);
+}
+
+// Frames are decoded straight into the pipeline's staging (pinned memory of the device in the app), as every
+// other source's are, not into heap images copied later.
+TEST_F(PipeWireCameraSourceTest, FramesAreDecodedIntoTheStagingStorage) {
+  struct CountingStorage : PixelStorage {
+    std::atomic<int> allocations{0};
+    void* allocate(std::size_t bytes) noexcept override {
+      ++allocations;
+      return std::malloc(bytes);
+    }
+    bool release(void* p, std::size_t) noexcept override {
+      std::free(p);
+      return true;
+    }
+  };
+  const auto storage = std::make_shared<CountingStorage>();
+  const auto cell = std::make_shared<capture::StagingStorage>();
+  cell->set(storage);
+  FakeCamera camera("testcam", colourFrame(64, 48));
+  PipeWireCameraSource source("testcam");
+  source.setStaging(cell);
+  capture::Frame got;
+  ASSERT_TRUE(readWithRetries(source, got, 10s));
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(source.read(got));
+  EXPECT_EQ(got.image->storage(), storage.get());
+  EXPECT_LE(maxDifference(*got.image, *colourFrame(64, 48)), 8);
+  EXPECT_LE(storage->allocations.load(), 6) << "the pool recycles its buffers";
+  source.close();
 }
 
 // Our own virtual camera is a Video/Source too: a source asked for another camera never reads it.

@@ -16,6 +16,8 @@
 #include "vcam/pipewire_publisher.hpp"
 
 namespace convolab::vcam::test {
+
+using namespace convolab::pipewire;
 namespace {
 
 using namespace std::chrono_literals;
