@@ -115,6 +115,13 @@ void PipeWireCameraSource::open() {
     s->connection.unlock();
     throw SourceAbsent("PipeWire is not running (no camera " + m_nodeName + ")");
   }
+  s->connection.start();
+  // A daemon that accepts the connection but never answers would leave read() timing out and the capture
+  // thread reopening for ever (issue 34.9): one bounded round trip first.
+  if (!s->connection.roundTrip()) {
+    s->connection.unlock();
+    throw SourceError(pipewire::noAnswerMessage() + " (camera " + m_nodeName + ")");
+  }
   static const pw_stream_events events = [] {
     pw_stream_events e{};
     e.version = PW_VERSION_STREAM_EVENTS;
@@ -141,7 +148,6 @@ void PipeWireCameraSource::open() {
   pw_stream_connect(s->stream, PW_DIRECTION_INPUT, PW_ID_ANY,
                     static_cast<pw_stream_flags>(PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS),
                     params, 2);
-  s->connection.start();
   s->connection.unlock();
   m_stream = std::move(s);
 }

@@ -22,6 +22,12 @@ std::string socketDescription() {
   return dir && *dir ? std::string(dir) + "/" + name : name;
 }
 
+std::string noAnswerMessage() {
+  return "PipeWire does not answer: " + socketDescription() +
+         " accepted the connection but sent nothing in " + std::to_string(kAnswerTimeout.count() / 1000) +
+         " s";
+}
+
 Connection::Connection(const char* threadName) {
   ensureInitialised();
   m_loop = pw_thread_loop_new(threadName, nullptr);

@@ -21,6 +21,9 @@ void ensureInitialised();
 /// $XDG_RUNTIME_DIR), for messages.
 std::string socketDescription();
 
+/// "PipeWire does not answer: <socket> accepted the connection but sent nothing in 2 s".
+std::string noAnswerMessage();
+
 class Connection {
  public:
   /// Makes the thread loop (named `threadName`) and its context; the thread starts with start().

@@ -4,6 +4,7 @@
 #include <pipewire/pipewire.h>
 #include <spa/param/video/format-utils.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -40,6 +41,9 @@ struct PipeWirePublisher::Impl {
   spa_source* frameEvent = nullptr;   // publish() signals it: a new frame is waiting
   spa_source* retryTimer = nullptr;   // reconnects after the daemon went away or was missing
   spa_source* repeatTimer = nullptr;  // resends the newest frame while none came for kRepeatAfter
+  spa_source* answerTimer =
+      nullptr;        // a daemon that accepted the connection must answer within kAnswerTimeout
+  int helloSeq = -1;  // the sync sent on connecting
   SteadyClock::time_point lastSend{};
   LinkWatcher links;
   int offeredWidth = 0, offeredHeight = 0;
@@ -78,15 +82,20 @@ struct PipeWirePublisher::Impl {
       pw_core_events e{};
       e.version = PW_VERSION_CORE_EVENTS;
       e.error = &Impl::onCoreError;
+      e.done = &Impl::onCoreDone;
       return e;
     }();
     pw_core_add_listener(core, &coreListener, &coreEvents, this);
+    // A daemon that accepts but never answers (issue 34.9) is told apart from a slow start: a bounded sync.
+    helloSeq = pw_core_sync(core, PW_ID_CORE, 0);
+    setTimer(answerTimer, pipewire::kAnswerTimeout);
     links.attach(core, [this] { countViewers(); });
     setStatus(PublisherState::Connecting);
     if (auto frame = handover.peek()) createStream(frame->width, frame->height);
   }
 
   void disconnect() {
+    setTimer(answerTimer, std::chrono::milliseconds(-1));
     destroyStream();
     links.detach();
     if (core) {
@@ -96,11 +105,28 @@ struct PipeWirePublisher::Impl {
     }
   }
 
-  void armRetry(std::chrono::milliseconds after) {
-    timespec when{static_cast<time_t>(after.count() / 1000),
-                  static_cast<long>(after.count() % 1000) * 1000000L};
-    if (when.tv_sec == 0 && when.tv_nsec == 0) when.tv_nsec = 1;  // zero would disarm the timer
-    pw_loop_update_timer(connection.loop(), retryTimer, &when, nullptr, false);
+  void armRetry(std::chrono::milliseconds after) { setTimer(retryTimer, after); }
+
+  /// Arms `timer` once, `after` from now; a negative `after` disarms it.
+  void setTimer(spa_source* timer, std::chrono::milliseconds after) {
+    const auto ms = std::max<std::int64_t>(after.count(), 0);
+    timespec when{static_cast<time_t>(ms / 1000), static_cast<long>(ms % 1000) * 1000000L};
+    if (after.count() >= 0 && when.tv_sec == 0 && when.tv_nsec == 0)
+      when.tv_nsec = 1;  // zero would disarm the timer
+    pw_loop_update_timer(connection.loop(), timer, &when, nullptr, false);
+  }
+
+  static void onCoreDone(void* data, std::uint32_t id, int seq) {
+    auto* self = static_cast<Impl*>(data);
+    if (id == PW_ID_CORE && seq == self->helloSeq)
+      self->setTimer(self->answerTimer, std::chrono::milliseconds(-1));
+  }
+
+  static void onAnswerTimeout(void* data, std::uint64_t) {
+    auto* self = static_cast<Impl*>(data);
+    self->streaming = false;
+    self->setStatus(PublisherState::NoDaemon, pipewire::noAnswerMessage());
+    self->armRetry(self->options.retryInterval);
   }
 
   static void onRetry(void* data, std::uint64_t) {
@@ -272,6 +298,7 @@ PipeWirePublisher::PipeWirePublisher(PublisherOptions options) : m(std::make_uni
   m->frameEvent = pw_loop_add_event(loop, &Impl::onFrame, m.get());
   m->retryTimer = pw_loop_add_timer(loop, &Impl::onRetry, m.get());
   m->repeatTimer = pw_loop_add_timer(loop, &Impl::onRepeat, m.get());
+  m->answerTimer = pw_loop_add_timer(loop, &Impl::onAnswerTimeout, m.get());
   timespec period{0, 250'000'000};
   pw_loop_update_timer(loop, m->repeatTimer, &period, &period, false);
   m->connection.start();
@@ -286,6 +313,7 @@ PipeWirePublisher::~PipeWirePublisher() {
   pw_loop_destroy_source(loop, m->frameEvent);
   pw_loop_destroy_source(loop, m->retryTimer);
   pw_loop_destroy_source(loop, m->repeatTimer);
+  pw_loop_destroy_source(loop, m->answerTimer);
   m->connection.unlock();
 }  // the connection's thread stops with m
 

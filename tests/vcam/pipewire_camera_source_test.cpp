@@ -18,6 +18,7 @@
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
 #include "private_pipewire.hpp"
+#include "silent_daemon.hpp"
 
 namespace convolab::vcam::test {
 
@@ -171,6 +172,28 @@ TEST_F(PipeWireCameraSourceTest, AMissingCameraIsAbsentEvenBesideOurOwnOutput) {
   source.open();
   capture::Frame got;
   EXPECT_THROW(source.read(got), capture::SourceAbsent);
+}
+
+// A daemon that accepts the connection and never answers (issue 34.9): open() gives up after the deadline
+// with a message that says so, instead of opening and then timing out in read() and reopening for ever.
+TEST(PipeWireCameraSourceSilentDaemonTest, OpenGivesUpAfterTheDeadlineWithAMessage) {
+  if (const std::string reason = PrivatePipeWire::unavailableReason(); !reason.empty())
+    GTEST_SKIP() << reason;
+  SilentDaemon daemon;
+  ASSERT_TRUE(daemon.listening());
+  PipeWireCameraSource source("testcam");
+  const auto start = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    source.open();
+  } catch (const capture::SourceError& e) {
+    message = e.what();
+  }
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_NE(message.find("PipeWire does not answer"), std::string::npos) << message;
+  EXPECT_NE(message.find("pipewire-0"), std::string::npos) << message;
+  EXPECT_GE(took, 1900ms);
+  EXPECT_LT(took, 4s);
 }
 
 }  // namespace
