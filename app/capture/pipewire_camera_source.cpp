@@ -14,6 +14,7 @@
 #include "pipewire/connection.hpp"
 #include "pipewire/format_negotiation.hpp"
 #include "pipewire/frame_conversion.hpp"
+#include "pipewire/idle_node.hpp"
 
 namespace convolab::capture {
 
@@ -116,9 +117,11 @@ void PipeWireCameraSource::open() {
     throw SourceAbsent("PipeWire is not running (no camera " + m_nodeName + ")");
   }
   s->connection.start();
-  // A daemon that accepts the connection but never answers would leave read() timing out and the capture
-  // thread reopening for ever (issue 34.9): one bounded round trip first.
-  if (!s->connection.roundTrip()) {
+  // Bounded round trips first: a daemon that accepts the connection but never answers would leave read()
+  // timing out and the capture thread reopening for ever (issue 34.9). A camera another program read and
+  // left may send nothing until it is suspended (issue 34.2, docs/RELIABILITY.md). An absent node is linked
+  // to anyway: read() waits for it as before.
+  if (pipewire::suspendIfIdle(s->connection, m_nodeName) == pipewire::NodeLookup::NoAnswer) {
     s->connection.unlock();
     throw SourceError(pipewire::noAnswerMessage() + " (camera " + m_nodeName + ")");
   }
