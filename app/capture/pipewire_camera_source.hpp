@@ -23,7 +23,9 @@ class PipeWireCameraSource : public FrameSource {
 
   SourceTraits traits() const override;
   std::string description() const override { return "PipeWire camera " + m_nodeName; }
-  /// Throws SourceAbsent when no daemon answers or no such node is there (yet).
+  /// Throws SourceAbsent when no daemon is running, and SourceError when one accepts the connection but does
+  /// not answer within pipewire::kAnswerTimeout. An idle node is suspended first (issue 34.2); an absent one
+  /// is waited for by read().
   void open() override;
   void close() override;
   /// Waits (at most 2 s) for the next frame; throws SourceAbsent when the node went away.
