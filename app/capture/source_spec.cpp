@@ -10,7 +10,8 @@
 #include "camera_source.hpp"
 #include "cv/image_codec.hpp"
 #include "image_file_source.hpp"
-#include "pipewire_node_list.hpp"
+#include "pipewire/node_list.hpp"
+#include "pipewire_camera_source.hpp"
 #include "test_pattern_source.hpp"
 #include "video_file_source.hpp"
 
@@ -29,7 +30,7 @@ bool isCameraSpec(const std::string& spec) {
 }
 
 bool namesFile(const std::string& spec) {
-  return !TestPatternOptions::isPatternSpec(spec) && !isCameraSpec(spec) && spec.rfind("pipewire:", 0) != 0;
+  return !TestPatternOptions::isPatternSpec(spec) && !isCameraSpec(spec) && pipewireNodeName(spec).empty();
 }
 
 std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t maxPixels,
@@ -40,6 +41,8 @@ std::unique_ptr<FrameSource> createSource(const std::string& spec, std::int64_t 
           opencv::tooLargeMessage("the test pattern", pattern->width, pattern->height, maxPixels));
     return std::make_unique<TestPatternSource>(*pattern);
   }
+  if (const std::string node = pipewireNodeName(spec); !node.empty())
+    return std::make_unique<PipeWireCameraSource>(node);
   if (isCameraSpec(spec)) {
     const std::string path = std::isdigit(static_cast<unsigned char>(spec[0])) ? "/dev/video" + spec : spec;
     // Known camera: keep its name and stable id. Absent: the source reports "no camera" and retries.
@@ -69,7 +72,7 @@ std::vector<DeviceChoice> listDevices() {
     devices.push_back({camera.stableId, camera.label(), camera.devicePath});
   // After the V4L2 devices, so "auto" opens a PipeWire camera only where no V4L2 camera is present (a
   // libcamera-only laptop, a test camera) and never picks another app's virtual camera over a real one.
-  for (const auto& node : listPipeWireCameras()) {
+  for (const auto& node : pipewire::listPipeWireCameras()) {
     const std::string what = node.description.empty() || node.description == node.name
                                  ? node.name + " (PipeWire)"
                                  : node.description + " (PipeWire " + node.name + ")";

@@ -9,7 +9,6 @@
 #include "capture/source_spec.hpp"
 #include "cv/image_codec.hpp"
 #include "resources.hpp"
-#include "vcam/pipewire_camera_source.hpp"
 
 namespace convolab::gui {
 
@@ -35,9 +34,6 @@ std::unique_ptr<capture::FrameSource> makeSource(const QString& spec, const capt
     }
   }
   const std::string s = (spec == kAutoSpec ? resolveAutoSpec() : spec).toStdString();
-  // "pipewire:NAME": a PipeWire camera (app/vcam, with the virtual camera: one PipeWire library).
-  if (const std::string node = vcam::pipewireNodeName(s); !node.empty())
-    return std::make_unique<vcam::PipeWireCameraSource>(node);
   if (s == kSampleSpec.toStdString()) return makeSource(kSampleSpec);
   return capture::createSource(s, maxPixels, mode);
 }

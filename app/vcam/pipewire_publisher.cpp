@@ -4,6 +4,7 @@
 #include <pipewire/pipewire.h>
 #include <spa/param/video/format-utils.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -11,14 +12,16 @@
 #include <mutex>
 #include <optional>
 
-#include "vcam/format_negotiation.hpp"
-#include "vcam/frame_conversion.hpp"
+#include "pipewire/connection.hpp"
+#include "pipewire/format_negotiation.hpp"
+#include "pipewire/frame_conversion.hpp"
 #include "vcam/latest_frame_handover.hpp"
 #include "vcam/link_watcher.hpp"
 
 namespace convolab::vcam {
 
 using SteadyClock = std::chrono::steady_clock;
+using pipewire::NegotiatedFormat;
 
 namespace {
 // A still image or a paused source sends nothing new: consumers (browsers) still expect frames now and then.
@@ -30,15 +33,17 @@ constexpr auto kRepeatAfter = std::chrono::milliseconds(500);
 struct PipeWirePublisher::Impl {
   PublisherOptions options;
   LatestFrameHandover handover;
-  pw_thread_loop* loop = nullptr;
-  pw_context* context = nullptr;
-  pw_core* core = nullptr;
+  pipewire::Connection connection{"convolab-vcam"};
+  pw_core* core = nullptr;  // connection's, while connected
   spa_hook coreListener{};
   pw_stream* stream = nullptr;
   spa_hook streamListener{};
   spa_source* frameEvent = nullptr;   // publish() signals it: a new frame is waiting
   spa_source* retryTimer = nullptr;   // reconnects after the daemon went away or was missing
   spa_source* repeatTimer = nullptr;  // resends the newest frame while none came for kRepeatAfter
+  spa_source* answerTimer =
+      nullptr;        // a daemon that accepted the connection must answer within kAnswerTimeout
+  int helloSeq = -1;  // the sync sent on connecting
   SteadyClock::time_point lastSend{};
   LinkWatcher links;
   int offeredWidth = 0, offeredHeight = 0;
@@ -66,40 +71,62 @@ struct PipeWirePublisher::Impl {
 
   // ------------------------------------------------------------------------------------------- connection
   void connect() {
-    core = pw_context_connect(context, nullptr, 0);
-    if (!core) {
-      setStatus(PublisherState::NoDaemon,
-                std::string("PipeWire is not running (") + std::strerror(errno) + ")");
+    std::string why;
+    if (!connection.connectCore(&why)) {
+      setStatus(PublisherState::NoDaemon, "PipeWire is not running (" + why + ")");
       armRetry(options.retryInterval);
       return;
     }
+    core = connection.core();
     static const pw_core_events coreEvents = [] {
       pw_core_events e{};
       e.version = PW_VERSION_CORE_EVENTS;
       e.error = &Impl::onCoreError;
+      e.done = &Impl::onCoreDone;
       return e;
     }();
     pw_core_add_listener(core, &coreListener, &coreEvents, this);
+    // A daemon that accepts but never answers (issue 34.9) is told apart from a slow start: a bounded sync.
+    helloSeq = pw_core_sync(core, PW_ID_CORE, 0);
+    setTimer(answerTimer, pipewire::kAnswerTimeout);
     links.attach(core, [this] { countViewers(); });
     setStatus(PublisherState::Connecting);
     if (auto frame = handover.peek()) createStream(frame->width, frame->height);
   }
 
   void disconnect() {
+    setTimer(answerTimer, std::chrono::milliseconds(-1));
     destroyStream();
     links.detach();
     if (core) {
       spa_hook_remove(&coreListener);
-      pw_core_disconnect(core);
+      connection.disconnectCore();
       core = nullptr;
     }
   }
 
-  void armRetry(std::chrono::milliseconds after) {
-    timespec when{static_cast<time_t>(after.count() / 1000),
-                  static_cast<long>(after.count() % 1000) * 1000000L};
-    if (when.tv_sec == 0 && when.tv_nsec == 0) when.tv_nsec = 1;  // zero would disarm the timer
-    pw_loop_update_timer(pw_thread_loop_get_loop(loop), retryTimer, &when, nullptr, false);
+  void armRetry(std::chrono::milliseconds after) { setTimer(retryTimer, after); }
+
+  /// Arms `timer` once, `after` from now; a negative `after` disarms it.
+  void setTimer(spa_source* timer, std::chrono::milliseconds after) {
+    const auto ms = std::max<std::int64_t>(after.count(), 0);
+    timespec when{static_cast<time_t>(ms / 1000), static_cast<long>(ms % 1000) * 1000000L};
+    if (after.count() >= 0 && when.tv_sec == 0 && when.tv_nsec == 0)
+      when.tv_nsec = 1;  // zero would disarm the timer
+    pw_loop_update_timer(connection.loop(), timer, &when, nullptr, false);
+  }
+
+  static void onCoreDone(void* data, std::uint32_t id, int seq) {
+    auto* self = static_cast<Impl*>(data);
+    if (id == PW_ID_CORE && seq == self->helloSeq)
+      self->setTimer(self->answerTimer, std::chrono::milliseconds(-1));
+  }
+
+  static void onAnswerTimeout(void* data, std::uint64_t) {
+    auto* self = static_cast<Impl*>(data);
+    self->streaming = false;
+    self->setStatus(PublisherState::NoDaemon, pipewire::noAnswerMessage());
+    self->armRetry(self->options.retryInterval);
   }
 
   static void onRetry(void* data, std::uint64_t) {
@@ -136,7 +163,7 @@ struct PipeWirePublisher::Impl {
     pw_stream_add_listener(stream, &streamListener, &streamEvents, this);
     std::uint8_t buffer[1024];
     spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-    const spa_pod* params[] = {buildFormatOffer(&b, width, height)};
+    const spa_pod* params[] = {pipewire::buildFormatOffer(&b, width, height)};
     offeredWidth = width;
     offeredHeight = height;
     // Driver: we start each graph cycle when a frame is ready, so frames go out at the source's rate.
@@ -161,7 +188,7 @@ struct PipeWirePublisher::Impl {
   void renegotiate(int width, int height) {
     std::uint8_t buffer[1024];
     spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-    const spa_pod* params[] = {buildFormatOffer(&b, width, height)};
+    const spa_pod* params[] = {pipewire::buildFormatOffer(&b, width, height)};
     offeredWidth = width;
     offeredHeight = height;
     pw_stream_update_params(stream, params, 1);
@@ -188,10 +215,10 @@ struct PipeWirePublisher::Impl {
   static void onParamChanged(void* data, std::uint32_t id, const spa_pod* param) {
     auto* self = static_cast<Impl*>(data);
     if (id != SPA_PARAM_Format) return;
-    self->chosen = parseChosenFormat(param);
+    self->chosen = pipewire::parseChosenFormat(param);
     {
       std::lock_guard lock(self->statusMutex);
-      self->current.format = self->chosen ? formatName(self->chosen->format) + " " +
+      self->current.format = self->chosen ? pipewire::formatName(self->chosen->format) + " " +
                                                 std::to_string(self->chosen->width) + "×" +
                                                 std::to_string(self->chosen->height)
                                           : std::string();
@@ -199,7 +226,7 @@ struct PipeWirePublisher::Impl {
     if (!self->chosen) return;
     std::uint8_t buffer[1024];
     spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-    const spa_pod* params[] = {buildBufferParams(&b, *self->chosen)};
+    const spa_pod* params[] = {pipewire::buildBufferParams(&b, *self->chosen)};
     pw_stream_update_params(self->stream, params, 1);
   }
 
@@ -244,9 +271,9 @@ struct PipeWirePublisher::Impl {
       return;
     }
     spa_data& d = b->buffer->datas[0];
-    const FrameLayout layout = frameLayout(fmt->format, fmt->width, fmt->height);
+    const pipewire::FrameLayout layout = pipewire::frameLayout(fmt->format, fmt->width, fmt->height);
     if (d.data && d.maxsize >= layout.size) {
-      convertFrame(frame->view(), fmt->format, static_cast<std::uint8_t*>(d.data));
+      pipewire::convertFrame(frame->view(), fmt->format, static_cast<std::uint8_t*>(d.data));
       d.chunk->offset = 0;
       d.chunk->size = static_cast<std::uint32_t>(layout.size);
       d.chunk->stride = static_cast<std::int32_t>(layout.stride);
@@ -265,40 +292,35 @@ struct PipeWirePublisher::Impl {
 };
 
 PipeWirePublisher::PipeWirePublisher(PublisherOptions options) : m(std::make_unique<Impl>()) {
-  static std::once_flag initialised;
-  std::call_once(initialised, [] { pw_init(nullptr, nullptr); });
   m->options = std::move(options);
-  m->loop = pw_thread_loop_new("convolab-vcam", nullptr);
-  pw_loop* loop = pw_thread_loop_get_loop(m->loop);
-  m->context = pw_context_new(loop, nullptr, 0);
-  pw_thread_loop_lock(m->loop);
+  pw_loop* loop = m->connection.loop();
+  m->connection.lock();
   m->frameEvent = pw_loop_add_event(loop, &Impl::onFrame, m.get());
   m->retryTimer = pw_loop_add_timer(loop, &Impl::onRetry, m.get());
   m->repeatTimer = pw_loop_add_timer(loop, &Impl::onRepeat, m.get());
+  m->answerTimer = pw_loop_add_timer(loop, &Impl::onAnswerTimeout, m.get());
   timespec period{0, 250'000'000};
   pw_loop_update_timer(loop, m->repeatTimer, &period, &period, false);
-  pw_thread_loop_start(m->loop);
+  m->connection.start();
   m->connect();
-  pw_thread_loop_unlock(m->loop);
+  m->connection.unlock();
 }
 
 PipeWirePublisher::~PipeWirePublisher() {
-  pw_thread_loop_lock(m->loop);
+  m->connection.lock();
   m->disconnect();  // destroying the stream removes the node
-  pw_loop* loop = pw_thread_loop_get_loop(m->loop);
+  pw_loop* loop = m->connection.loop();
   pw_loop_destroy_source(loop, m->frameEvent);
   pw_loop_destroy_source(loop, m->retryTimer);
   pw_loop_destroy_source(loop, m->repeatTimer);
-  pw_thread_loop_unlock(m->loop);
-  pw_thread_loop_stop(m->loop);
-  pw_context_destroy(m->context);
-  pw_thread_loop_destroy(m->loop);
-}
+  pw_loop_destroy_source(loop, m->answerTimer);
+  m->connection.unlock();
+}  // the connection's thread stops with m
 
 void PipeWirePublisher::publish(std::shared_ptr<const Image> frame) {
   if (!frame || frame->width <= 0 || frame->height <= 0) return;
   if (m->handover.put(std::move(frame)) && m->streaming) m->dropped.fetch_add(1, std::memory_order_relaxed);
-  pw_loop_signal_event(pw_thread_loop_get_loop(m->loop), m->frameEvent);
+  pw_loop_signal_event(m->connection.loop(), m->frameEvent);
 }
 
 PublisherStatus PipeWirePublisher::status() const {

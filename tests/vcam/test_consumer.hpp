@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "convolab/image.hpp"
-#include "vcam/video_format.hpp"
+#include "pipewire/video_format.hpp"
 
 namespace convolab::vcam::test {
+
+using namespace convolab::pipewire;
 
 class TestConsumer {
  public:

@@ -7,10 +7,12 @@
 #include <cstring>
 #include <map>
 
-#include "vcam/frame_conversion.hpp"
+#include "pipewire/frame_conversion.hpp"
 #include "vcam/v4l2_loopback_writer.hpp"
 
 namespace convolab::vcam {
+
+using namespace convolab::pipewire;
 namespace {
 
 // /dev/video0 is a webcam (uvcvideo), /dev/video7 a loopback; records the format set and the bytes written.

@@ -12,10 +12,13 @@
 
 #include "image_difference.hpp"
 #include "private_pipewire.hpp"
+#include "silent_daemon.hpp"
 #include "test_consumer.hpp"
 #include "vcam/pipewire_publisher.hpp"
 
 namespace convolab::vcam::test {
+
+using namespace convolab::pipewire;
 namespace {
 
 using namespace std::chrono_literals;
@@ -174,6 +177,27 @@ TEST_F(VirtualCameraTest, DaemonMissingAtStartIsWaitedFor) {
   ASSERT_TRUE(m_daemon.start());
   TestConsumer consumer("convolab", VideoFormat::RGB);
   EXPECT_TRUE(consumer.waitForFrames(2, 5s)) << statusLine(publisher.status());
+}
+
+// A daemon that accepts the connection and never answers (issue 34.9): the virtual camera says so within the
+// deadline (the status line names it) and keeps retrying, and stopping it never waits on the daemon.
+TEST_F(VirtualCameraTest, ADaemonThatNeverAnswersIsReportedAndStoppingDoesNotWait) {
+  m_daemon.kill();
+  SilentDaemon silent;
+  ASSERT_TRUE(silent.listening());
+  const auto start = std::chrono::steady_clock::now();
+  auto publisher = std::make_unique<PipeWirePublisher>(fastRetry());
+  {
+    FramePump pump(*publisher, makeFrame(64, 48));
+    ASSERT_TRUE(waitUntil([&] { return publisher->status().state == PublisherState::NoDaemon; }, 4s))
+        << statusLine(publisher->status());
+    EXPECT_GE(std::chrono::steady_clock::now() - start, 1900ms);
+    EXPECT_NE(statusLine(publisher->status()).find("PipeWire does not answer"), std::string::npos)
+        << statusLine(publisher->status());
+  }
+  const auto stopping = std::chrono::steady_clock::now();
+  publisher.reset();
+  EXPECT_LT(std::chrono::steady_clock::now() - stopping, 1s);
 }
 
 TEST_F(VirtualCameraTest, NewFrameSizeIsRenegotiatedWithTheConsumer) {

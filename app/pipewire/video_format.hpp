@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace convolab::vcam {
+namespace convolab::pipewire {
 
 /// RGB and BGRx for tools (OBS, GStreamer), YUY2 and I420 for browsers and call apps. YUV is BT.601 limited
 /// range (16–235), as browsers assume for camera frames. RGBx and MJPG are read from cameras only
@@ -31,4 +31,4 @@ std::vector<VideoFormat> formatsFor(int width, int height);
 /// "RGB", "BGRx", "YUY2", "I420", "RGBx", "MJPG".
 std::string formatName(VideoFormat format);
 
-}  // namespace convolab::vcam
+}  // namespace convolab::pipewire

@@ -6,9 +6,9 @@
 #include <cstdint>
 
 #include "convolab/image.hpp"
-#include "vcam/video_format.hpp"
+#include "pipewire/video_format.hpp"
 
-namespace convolab::vcam {
+namespace convolab::pipewire {
 
 /// Writes `frame` into `dst` (at least frameLayout(format, w, h).size bytes) in `format`'s layout.
 void convertFrame(const ImageView& frame, VideoFormat format, std::uint8_t* dst);
@@ -20,4 +20,4 @@ void convertFrame(const ImageView& frame, VideoFormat format, std::uint8_t* dst)
 bool convertToRgb(const std::uint8_t* data, std::size_t size, std::size_t stride, VideoFormat format,
                   Image& out);
 
-}  // namespace convolab::vcam
+}  // namespace convolab::pipewire

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace convolab::capture {
+namespace convolab::pipewire {
 
 /// The node.name ConvoLab's own virtual camera publishes: never listed as a camera to open (the app would
 /// film its own output).
@@ -24,4 +24,4 @@ struct PipeWireNode {
 std::vector<PipeWireNode> listPipeWireCameras(
     std::chrono::milliseconds timeout = std::chrono::milliseconds(200));
 
-}  // namespace convolab::capture
+}  // namespace convolab::pipewire

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "vcam/format_negotiation.hpp"
+#include "pipewire/format_negotiation.hpp"
 
 #include <spa/buffer/buffer.h>
 #include <spa/param/buffers.h>
 #include <spa/param/video/format-utils.h>
 #include <spa/pod/builder.h>
 
-namespace convolab::vcam {
+namespace convolab::pipewire {
 
 namespace {
 
@@ -133,4 +133,4 @@ std::optional<NegotiatedFormat> parseChosenFormat(const spa_pod* param) {
   return NegotiatedFormat{*format, static_cast<int>(info.size.width), static_cast<int>(info.size.height)};
 }
 
-}  // namespace convolab::vcam
+}  // namespace convolab::pipewire

@@ -9,9 +9,9 @@
 #include <optional>
 #include <vector>
 
-#include "vcam/video_format.hpp"
+#include "pipewire/video_format.hpp"
 
-namespace convolab::vcam {
+namespace convolab::pipewire {
 
 struct NegotiatedFormat {
   VideoFormat format = VideoFormat::RGB;
@@ -48,4 +48,4 @@ const spa_pod* buildMjpgBufferRequest(spa_pod_builder* builder, int width, int h
 /// The format in a Format param, or nothing when it is neither raw video in one of our formats nor MJPG.
 std::optional<NegotiatedFormat> parseChosenFormat(const spa_pod* param);
 
-}  // namespace convolab::vcam
+}  // namespace convolab::pipewire

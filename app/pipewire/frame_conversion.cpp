@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "vcam/frame_conversion.hpp"
+#include "pipewire/frame_conversion.hpp"
 
 #include <cstring>
 #include <opencv2/core.hpp>
@@ -8,7 +8,7 @@
 
 #include "cv/mat_adapter.hpp"
 
-namespace convolab::vcam {
+namespace convolab::pipewire {
 
 namespace {
 
@@ -139,4 +139,4 @@ bool convertToRgb(const std::uint8_t* data, std::size_t size, std::size_t stride
   return true;
 }
 
-}  // namespace convolab::vcam
+}  // namespace convolab::pipewire

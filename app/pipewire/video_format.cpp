@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "vcam/video_format.hpp"
+#include "pipewire/video_format.hpp"
 
-namespace convolab::vcam {
+namespace convolab::pipewire {
 
 namespace {
 std::size_t roundUp4(std::size_t n) {
@@ -61,4 +61,4 @@ std::string formatName(VideoFormat format) {
   return "?";
 }
 
-}  // namespace convolab::vcam
+}  // namespace convolab::pipewire

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "vcam/pipewire_camera_source.hpp"
+#include "pipewire_camera_source.hpp"
 
 #include <pipewire/pipewire.h>
 #include <spa/param/video/format-utils.h>
@@ -8,11 +8,18 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 
-#include "vcam/format_negotiation.hpp"
-#include "vcam/frame_conversion.hpp"
+#include "image_pool.hpp"
+#include "pipewire/connection.hpp"
+#include "pipewire/format_negotiation.hpp"
+#include "pipewire/frame_conversion.hpp"
+#include "pipewire/idle_node.hpp"
 
-namespace convolab::vcam {
+namespace convolab::capture {
+
+using pipewire::NegotiatedFormat;
+using pipewire::VideoFormat;
 
 namespace {
 
@@ -27,11 +34,10 @@ std::string pipewireNodeName(const std::string& spec) {
 
 // One connection to the node; everything in the callbacks runs on its PipeWire thread.
 struct PipeWireCameraSource::Stream {
-  pw_thread_loop* loop = nullptr;
-  pw_context* context = nullptr;
-  pw_core* core = nullptr;
+  pipewire::Connection connection{"convolab-pw-camera"};
   pw_stream* stream = nullptr;
   spa_hook streamListener{};
+  ImagePool pool;    // the PipeWire thread's: frames are decoded straight into the pipeline's staging
   std::mutex mutex;  // guards the fields below, shared with read()
   std::optional<NegotiatedFormat>
       format;  // written on the PipeWire thread, read there and by deliveredMode()
@@ -40,14 +46,16 @@ struct PipeWireCameraSource::Stream {
   bool gone = false;  // the node went away (unlinked, error)
   bool streamed = false;
 
+  explicit Stream(StorageProvider storage) : pool(std::move(storage)) {}
+
   static void onParamChanged(void* data, std::uint32_t id, const spa_pod* param) {
     if (id != SPA_PARAM_Format) return;
     auto* self = static_cast<Stream*>(data);
-    const auto chosen = parseChosenFormat(param);
+    const auto chosen = pipewire::parseChosenFormat(param);
     if (chosen && chosen->format == VideoFormat::MJPG) {
       std::uint8_t buffer[512];
       spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
-      const spa_pod* params[] = {buildMjpgBufferRequest(&b, chosen->width, chosen->height)};
+      const spa_pod* params[] = {pipewire::buildMjpgBufferRequest(&b, chosen->width, chosen->height)};
       pw_stream_update_params(self->stream, params, 1);
     }
     std::lock_guard lock(self->mutex);
@@ -69,13 +77,14 @@ struct PipeWireCameraSource::Stream {
     const spa_data& d = b->buffer->datas[0];
     if (self->format && d.data && d.chunk->size > 0) {
       const auto& f = *self->format;
-      auto image = std::make_shared<Image>(f.width, f.height);
-      const std::size_t stride = d.chunk->stride > 0 ? static_cast<std::size_t>(d.chunk->stride)
-                                                     : frameLayout(f.format, f.width, f.height).stride;
+      auto image = self->pool.acquire(f.width, f.height);
+      const std::size_t stride = d.chunk->stride > 0
+                                     ? static_cast<std::size_t>(d.chunk->stride)
+                                     : pipewire::frameLayout(f.format, f.width, f.height).stride;
       const auto* bytes = static_cast<const std::uint8_t*>(d.data) + d.chunk->offset;
       const std::size_t size = std::min<std::size_t>(d.chunk->size, d.maxsize - d.chunk->offset);
       // A buffer of the old size while renegotiating, or a damaged JPEG, is skipped.
-      if (convertToRgb(bytes, size, stride, f.format, *image)) {
+      if (pipewire::convertToRgb(bytes, size, stride, f.format, *image)) {
         std::lock_guard lock(self->mutex);
         self->newest = std::move(image);
         self->arrived.notify_all();
@@ -85,11 +94,9 @@ struct PipeWireCameraSource::Stream {
   }
 
   ~Stream() {
-    if (loop) pw_thread_loop_stop(loop);
+    connection.lock();
     if (stream) pw_stream_destroy(stream);
-    if (core) pw_core_disconnect(core);
-    if (context) pw_context_destroy(context);
-    if (loop) pw_thread_loop_destroy(loop);
+    connection.unlock();
   }
 };
 
@@ -97,22 +104,26 @@ PipeWireCameraSource::PipeWireCameraSource(std::string nodeName) : m_nodeName(st
 
 PipeWireCameraSource::~PipeWireCameraSource() = default;
 
-capture::SourceTraits PipeWireCameraSource::traits() const {
+SourceTraits PipeWireCameraSource::traits() const {
   return {.kindName = "Camera", .waitsForDevice = true, .rememberedSpec = "pipewire:" + m_nodeName};
 }
 
 void PipeWireCameraSource::open() {
   if (m_stream) return;
-  static std::once_flag initialised;
-  std::call_once(initialised, [] { pw_init(nullptr, nullptr); });
-  auto s = std::make_unique<Stream>();
-  s->loop = pw_thread_loop_new("convolab-pw-camera", nullptr);
-  s->context = pw_context_new(pw_thread_loop_get_loop(s->loop), nullptr, 0);
-  pw_thread_loop_lock(s->loop);
-  s->core = pw_context_connect(s->context, nullptr, 0);
-  if (!s->core) {
-    pw_thread_loop_unlock(s->loop);
-    throw capture::SourceAbsent("PipeWire is not running (no camera " + m_nodeName + ")");
+  auto s = std::make_unique<Stream>(stagingProvider());
+  s->connection.lock();
+  if (!s->connection.connectCore()) {
+    s->connection.unlock();
+    throw SourceAbsent("PipeWire is not running (no camera " + m_nodeName + ")");
+  }
+  s->connection.start();
+  // Bounded round trips first: a daemon that accepts the connection but never answers would leave read()
+  // timing out and the capture thread reopening for ever (issue 34.9). A camera another program read and
+  // left may send nothing until it is suspended (issue 34.2, docs/RELIABILITY.md). An absent node is linked
+  // to anyway: read() waits for it as before.
+  if (pipewire::suspendIfIdle(s->connection, m_nodeName) == pipewire::NodeLookup::NoAnswer) {
+    s->connection.unlock();
+    throw SourceError(pipewire::noAnswerMessage() + " (camera " + m_nodeName + ")");
   }
   static const pw_stream_events events = [] {
     pw_stream_events e{};
@@ -124,7 +135,7 @@ void PipeWireCameraSource::open() {
   }();
   // dont-reconnect: when the camera goes, the stream is not moved to another camera (our own output, say).
   s->stream = pw_stream_new(
-      s->core, "convolab-camera",
+      s->connection.core(), "convolab-camera",
       pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture", PW_KEY_MEDIA_ROLE,
                         "Camera", PW_KEY_NODE_NAME, "convolab-camera-in", PW_KEY_TARGET_OBJECT,
                         m_nodeName.c_str(), PW_KEY_NODE_DONT_RECONNECT, "true", nullptr));
@@ -133,15 +144,14 @@ void PipeWireCameraSource::open() {
   std::uint8_t buffer[2048];
   spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));
   const spa_pod* params[] = {
-      buildCaptureRequest(
+      pipewire::buildCaptureRequest(
           &b, {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::RGBx, VideoFormat::YUY2, VideoFormat::I420},
           1280, 720),
-      buildMjpgCaptureRequest(&b, 1280, 720)};
+      pipewire::buildMjpgCaptureRequest(&b, 1280, 720)};
   pw_stream_connect(s->stream, PW_DIRECTION_INPUT, PW_ID_ANY,
                     static_cast<pw_stream_flags>(PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS),
                     params, 2);
-  pw_thread_loop_start(s->loop);
-  pw_thread_loop_unlock(s->loop);
+  s->connection.unlock();
   m_stream = std::move(s);
 }
 
@@ -149,16 +159,15 @@ void PipeWireCameraSource::close() {
   m_stream.reset();
 }
 
-bool PipeWireCameraSource::read(capture::Frame& out) {
+bool PipeWireCameraSource::read(Frame& out) {
   if (!m_stream) return false;
   std::unique_lock lock(m_stream->mutex);
   const bool got =
       m_stream->arrived.wait_for(lock, kFrameTimeout, [&] { return m_stream->newest || m_stream->gone; });
-  if (!got || !m_stream->newest)
-    throw capture::SourceAbsent("PipeWire camera " + m_nodeName + " is not there");
+  if (!got || !m_stream->newest) throw SourceAbsent("PipeWire camera " + m_nodeName + " is not there");
   out.image = std::move(m_stream->newest);
   out.index = m_index++;
-  out.captured = capture::Clock::now();
+  out.captured = Clock::now();
   return true;
 }
 
@@ -171,7 +180,7 @@ std::string PipeWireCameraSource::deliveredMode() const {
   std::lock_guard lock(m_stream->mutex);
   if (!m_stream->format) return {};
   const auto& f = *m_stream->format;
-  return std::to_string(f.width) + "×" + std::to_string(f.height) + " " + formatName(f.format);
+  return std::to_string(f.width) + "×" + std::to_string(f.height) + " " + pipewire::formatName(f.format);
 }
 
-}  // namespace convolab::vcam
+}  // namespace convolab::capture
