@@ -44,6 +44,10 @@ struct CoreConfig {
   /// PoCL caches every build under ~/.cache/pocl, and reading a binary back makes it compile each program a
   /// second time (a generic work-group function besides the one each launch needs), doubling first builds.
   enum class ProgramBinaries { Auto, Always, Never };
+  /// CONVOLAB_MEASURE_PROGRAM: the program auto's background measurements run in, a child process at a low
+  /// priority, so its compiles (PoCL: a driver lock per compile) never stall the live frames. "" (default):
+  /// convolab-measure beside the running program; "off": measure in this process, on a thread.
+  std::string measureProgram;
   ProgramBinaries programBinaries = ProgramBinaries::Auto;
 
   /// Reads the variables now.

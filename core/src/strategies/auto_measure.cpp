@@ -8,6 +8,7 @@
 #include <set>
 
 #include "../strategy_support.hpp"
+#include "auto_measure_process.hpp"
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/image.hpp"
@@ -51,6 +52,7 @@ std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries,
                      cl::Buffer(ctx.context(), CL_MEM_WRITE_ONLY, bytes), width, height};
   ctx.queue().enqueueWriteBuffer(frame.input, CL_TRUE, 0, bytes, pixels.data());
   if (provisionalMs) *provisionalMs = -1;
+  injectedMeasurementStall();  // a test's stand-in for a compile that holds the driver (no-op otherwise)
 
   // Median kernel time of `runs` frames after one warm-up (first launch, lazy allocations); nullopt when the
   // candidate cannot build or run here (then it is simply not a candidate), or time is up.
