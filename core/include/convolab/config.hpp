@@ -36,8 +36,8 @@ struct CoreConfig {
   /// previous literal kernel until the new one is built in the background (off: the generic kernel runs the
   /// edit at once, exact, and the literals are baked in the background once edits pause).
   bool codegenAsync = false;
-  /// CONVOLAB_LITERAL_PROGRAMS: literal-coefficient programs (codegen, sliding) built per process; after that
-  /// new coefficients run the generic kernel, so driver memory stays bounded (0 = no limit).
+  /// CONVOLAB_LITERAL_PROGRAMS: literal-coefficient programs (codegen, sliding) the process holds at most: a
+  /// cache, the least recently used evicted, so driver memory stays bounded (0 = no limit). Never a fallback.
   int literalPrograms = 64;
   /// Whether the program cache stores and loads program binaries (CONVOLAB_PROGRAM_BINARIES: "1" always,
   /// "0" never, unset or anything else: Auto). Auto skips drivers that keep a kernel cache of their own:
