@@ -117,6 +117,11 @@ std::vector<NamedEvent> LiteralBaker::enqueue(Context& ctx, const FrameBuffers& 
   return {launch2d(ctx, b.kernel, m_eventName, b.global(frame.width, frame.height), b.local, waitFor)};
 }
 
+bool LiteralBaker::changePending() const {
+  if (m_building.valid()) return m_building.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  return m_target && std::chrono::steady_clock::now() - m_lastEdit >= std::chrono::milliseconds(quietMs());
+}
+
 std::string LiteralBaker::note() const {
   return m_genericActive ? "generic kernel until edits pause" : std::string();
 }

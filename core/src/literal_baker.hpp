@@ -78,6 +78,9 @@ class LiteralBaker {
     return (m_active.has_value() || m_genericActive) && next.size() == m_preparedSize &&
            next.border() == m_preparedBorder;
   }
+  /// A bake has landed, or is due to start (edits have paused): the next enqueue changes what runs
+  /// (Strategy::changePending).
+  bool changePending() const;
   /// What a person should know about the kernel running now (StrategyId::note): "generic kernel until edits
   /// pause" while a coefficient edit waits for its bake; empty when the literal one runs.
   std::string note() const;
