@@ -17,6 +17,16 @@
 #include "convolab/progress.hpp"
 
 namespace convolab::auto_detail {
+namespace {
+InjectedTimes& injectedTimes() {
+  static InjectedTimes times;
+  return times;
+}
+}  // namespace
+
+void setInjectedTimesForTesting(InjectedTimes times) {
+  injectedTimes() = std::move(times);
+}
 
 std::unique_ptr<Strategy> createCandidate(const std::vector<StrategyEntry>& candidates,
                                           std::string_view name) {
@@ -60,6 +70,7 @@ std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries,
     throwIfCancelled();  // a newer request made this measurement pointless: stop between candidates
     waitBeforeCandidate();
     if (Clock::now() > deadline) return std::nullopt;
+    if (const auto& injected = injectedTimes()) return injected(name, variant);
     try {
       auto s = create(name);
       s->setTuningVariant(variant);
