@@ -61,5 +61,49 @@ TEST(AutoFastest, KeepsTheFastestOfSeveralFinalists) {
     EXPECT_EQ(runs[name], 2) << name << ": round 1 and the final round (each within 2x of the best)";
 }
 
+/// A candidate with many launch shapes (as codegen has), never run: its times are injected.
+class CrowdStrategy : public Strategy {
+ public:
+  std::string name() const override { return "crowd"; }
+  std::vector<std::string> tuningVariants(const Context&, const FilterSet&) const override {
+    return {"", "v1", "v2", "v3", "v4"};
+  }
+  std::optional<std::string> unsupportedReason(const Context&, const FilterSet&) const override {
+    return std::nullopt;
+  }
+  void prepare(Context&, const FilterSet&, int, int) override {}
+  std::vector<NamedEvent> enqueue(Context&, const FrameBuffers&, const std::vector<cl::Event>&) override {
+    return {};
+  }
+};
+
+std::unique_ptr<Strategy> makeCrowd() {
+  return std::make_unique<CrowdStrategy>();
+}
+
+// The final round confirms the best variant of each of the three fastest strategies: one strategy's many
+// variants cannot crowd out another whose single early run was unlucky (issue 35: on the H100 auto ran
+// codegen at 22.1 us while separable took 16.5 us in the same bench run).
+TEST(AutoFastest, ManyVariantsOfOneStrategyDoNotCrowdOutAnother) {
+  const CoreConfig saved = coreConfig();
+  CoreConfig config = saved;
+  config.noProgramCache = true;
+  setCoreConfig(config);
+  int loneRuns = 0;
+  auto_detail::setInjectedTimesForTesting([&loneRuns](std::string_view name, const std::string& variant) {
+    if (name == "lone") return std::optional<double>(++loneRuns == 1 ? 21.0 : 15.0);  // an unlucky first run
+    return std::optional<double>(20.0 + (variant.empty() ? 0 : 0.1 * (variant[1] - '0')));
+  });
+  auto ctx = std::make_shared<Context>(sharedContext()->device());
+  const std::vector<StrategyEntry> candidates{{"crowd", "many variants, 20 ms", &makeCrowd},
+                                              {"lone", "one shape, 15 ms", &makeTimed<15>}};
+  const AutoChoice chosen =
+      measureAutoChoice(*ctx, randomFilter(3, BorderMode::Reflect101, 6), 64, 48, candidates);
+  auto_detail::setInjectedTimesForTesting({});
+  setCoreConfig(saved);
+  EXPECT_EQ(chosen.strategy, "lone") << "measured " << chosen.ms << " ms";
+  EXPECT_EQ(loneRuns, 2) << "round 1, then the final round";
+}
+
 }  // namespace
 }  // namespace convolab::test::auto_fastest
