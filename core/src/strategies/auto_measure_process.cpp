@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -244,6 +245,8 @@ int runMeasureChild(int argc, char** argv) {
   try {
     const ChildArgs a = parseChildArgs(argc, argv);
     ::setpriority(PRIO_PROCESS, 0, a.nice);  // the live frames of the parent come first
+    // Ends with the thread that waits for it (a parent that crashed or was killed leaves no measurement).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     CoreConfig config = CoreConfig::fromEnvironment();
     config.autoRuns = a.runs;
     config.autoVerbose = config.autoVerbose || a.verbose;
