@@ -389,8 +389,9 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
 void ProcessingWorker::process(const capture::Frame& frame, Pass pass) {
   const auto snapshot = m_filter->current();
   const PassStamp stamp{frame.image, snapshot->revision, m_engineState};
-  // A still image is delivered again and again: process it once per change, not 30 times a second.
-  if (stamp == m_lastPass && !repeatStills()) {
+  // A still image is delivered again and again: process it once per change, not 30 times a second. A change
+  // of the engine's own (auto's measured winner, a baked literal kernel) is one: it shows on the still.
+  if (stamp == m_lastPass && !repeatStills() && !(m_engine && m_engine->changePending())) {
     setStillIdle(true);
     return;
   }

@@ -260,6 +260,9 @@ StatsSnapshot StatsCollector::runSummary() const {
   }
   s.latency = latencySummary(latencies);
   s.display = displaySummary(shown);
+  for (size_t i = 1; i < m_runDisplayed.size(); ++i)
+    s.maxDisplayGapMs =
+        std::max(s.maxDisplayGapMs, 1000 * seconds(m_runDisplayed[i - 1].when, m_runDisplayed[i].when));
   s.displayPath = m_displayPath;
   s.virtualCamera = m_virtualCamera;
   for (const Processed& p : m_run) {

@@ -73,6 +73,8 @@ struct StatsSnapshot {
   /// in neither delivered nor dropped; `repeated`: the last input again without a delivery (an edit or a new
   /// engine shown on a still or paused frame).
   std::uint64_t counted = 0, warmUp = 0, repeated = 0;
+  /// Whole run only: the longest time between two painted frames, ms (a frozen preview: issue 35).
+  double maxDisplayGapMs = 0;
   std::optional<VirtualCameraFigures> virtualCamera;  ///< unset while the virtual camera is off
 };
 

@@ -20,6 +20,7 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["nominal_source_fps"] = round3(s.nominalFps);
   j["processed_fps"] = round3(s.processedFps);
   j["displayed_fps"] = round3(s.displayedFps);
+  j["max_display_gap_ms"] = round3(s.maxDisplayGapMs);  // the longest freeze of the preview
   j["dropped_frames"] = s.dropped;
   j["delivered_frames"] = s.delivered;
   j["processed_frames"] = frames;

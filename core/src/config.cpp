@@ -58,6 +58,7 @@ CoreConfig CoreConfig::fromEnvironment() {
     c.programBinaries = ProgramBinaries::Always;
   else if (b == "0")
     c.programBinaries = ProgramBinaries::Never;
+  c.measureProgram = env("CONVOLAB_MEASURE_PROGRAM");
   return c;
 }
 

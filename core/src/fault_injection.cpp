@@ -17,4 +17,9 @@ bool faultInjected(const std::string& kind, const std::string& name) {
   return false;
 }
 
+std::mutex& injectedDriverLock() {
+  static std::mutex lock;
+  return lock;
+}
+
 }  // namespace convolab

@@ -24,41 +24,24 @@ int quietMs() {
 }
 std::atomic<int> g_buildDelayMs{0};
 std::atomic<int> g_literalBuilt{0};
-std::atomic<bool> g_budgetNoted{false};
+/// Literal kernels the bakers of this process hold now: the cache CONVOLAB_LITERAL_PROGRAMS bounds.
+std::atomic<int> g_literalHeld{0};
 
-int literalLimit() {
-  return coreConfig().literalPrograms;
-}
-
-/// True while literal programs may still be built in this process.
-bool literalBudgetLeft() {
-  const int limit = literalLimit();
-  return limit <= 0 || g_literalBuilt.load() < limit;
-}
-
-/// Counts one literal build; false (nothing counted) when the budget is spent, unless `force` (no fallback).
-bool takeLiteralBudget(bool force) {
-  const int limit = literalLimit();
-  int n = g_literalBuilt.load();
-  while (force || limit <= 0 || n < limit)
-    if (g_literalBuilt.compare_exchange_weak(n, n + 1)) return true;
-  if (!g_budgetNoted.exchange(true))
-    logMessage(
-        LogLevel::Note,
-        std::to_string(limit) +
-            " literal-coefficient programs built in this session (driver memory is not returned): new "
-            "coefficients under codegen and sliding now run the generic kernel (CONVOLAB_LITERAL_PROGRAMS "
-            "raises the limit)");
-  return false;
+/// The process's literal-program cache is over its capacity: the baker that adds one evicts its oldest.
+bool literalCacheFull() {
+  const int limit = coreConfig().literalPrograms;
+  return limit > 0 && g_literalHeld.load() > limit;
 }
 }  // namespace
 
 int literalProgramsBuilt() {
   return g_literalBuilt.load();
 }
+int literalProgramsHeld() {
+  return g_literalHeld.load();
+}
 void resetLiteralProgramCountForTesting() {
   g_literalBuilt = 0;
-  g_budgetNoted = false;
 }
 
 void setLiteralBakeQuietPeriodForTesting(int milliseconds) {
@@ -73,6 +56,7 @@ LiteralBaker::LiteralBaker(std::string eventName, std::size_t maxKernels)
 
 LiteralBaker::~LiteralBaker() {
   if (m_building.valid()) m_building.wait();
+  g_literalHeld -= static_cast<int>(m_cache.size());
 }
 
 void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest request,
@@ -94,8 +78,7 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
   }
   const bool sameStructure = m_active && m_activeStructure == request.structureKey;
   m_lastEdit = std::chrono::steady_clock::now();
-  // Past the literal budget every new filter runs the generic kernel (poll never bakes it).
-  const bool generic = (sameStructure && !backgroundBuilds) || !literalBudgetLeft();
+  const bool generic = sameStructure && !backgroundBuilds;
   if (generic) {
     prepareGeneric(ctx, filter);
     m_target = std::move(request);  // baked once edits pause (poll)
@@ -107,7 +90,7 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
     if (m_building.valid() && m_buildingKey == request.key) {
       poll(ctx, true);  // the same program is already building: wait for it instead of building twice
     } else {
-      takeLiteralBudget(true);  // counted even past the limit: nothing else runs this filter
+      ++g_literalBuilt;
       BakedKernel b = request.build(ctx);
       b.key = request.key;
       remember(std::move(b));
@@ -134,9 +117,13 @@ std::vector<NamedEvent> LiteralBaker::enqueue(Context& ctx, const FrameBuffers& 
   return {launch2d(ctx, b.kernel, m_eventName, b.global(frame.width, frame.height), b.local, waitFor)};
 }
 
+bool LiteralBaker::changePending() const {
+  if (m_building.valid()) return m_building.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  return m_target && std::chrono::steady_clock::now() - m_lastEdit >= std::chrono::milliseconds(quietMs());
+}
+
 std::string LiteralBaker::note() const {
-  if (!m_genericActive) return {};
-  return literalBudgetLeft() ? "generic kernel until edits pause" : "generic kernel: literal limit";
+  return m_genericActive ? "generic kernel until edits pause" : std::string();
 }
 
 void LiteralBaker::prepareGeneric(Context& ctx, const FilterSet& filter) {
@@ -154,14 +141,23 @@ void LiteralBaker::activate(const BakeRequest& r, const BakedKernel& b) {
 
 void LiteralBaker::remember(BakedKernel b) {
   const std::uint64_t key = b.key;
-  if (m_cache.emplace(key, std::move(b)).second) m_order.push_back(key);
-  while (m_order.size() > m_maxKernels) {
+  if (m_cache.emplace(key, std::move(b)).second) {
+    m_order.push_back(key);
+    ++g_literalHeld;
+  }
+  // An LRU per baker, and the process's cache as a whole: the oldest kernel goes (never the running one,
+  // nor the one just built), so a new filter always gets its literal kernel.
+  while (m_order.size() > m_maxKernels || (literalCacheFull() && m_order.size() > 1)) {
     const std::uint64_t oldest = m_order.front();
+    if (oldest == key || (m_active && m_active->key == oldest)) {
+      if (m_order.size() <= 2) break;  // only the running kernel and the new one are left
+      m_order.pop_front();
+      m_order.push_back(oldest);
+      continue;
+    }
     m_order.pop_front();
-    if (m_active && m_active->key == oldest)
-      m_order.push_back(oldest);  // the running kernel stays
-    else
-      m_cache.erase(oldest);
+    m_cache.erase(oldest);
+    --g_literalHeld;
   }
 }
 
@@ -184,8 +180,7 @@ void LiteralBaker::poll(Context& ctx, bool wait) {
     m_target.reset();
     return;
   }
-  // Past the budget: the generic kernel keeps running (a background-mode target without one is built anyway).
-  if (!takeLiteralBudget(!m_genericActive)) return;
+  ++g_literalBuilt;
   m_buildingKey = m_target->key;
   const int delay = g_buildDelayMs.load();
   m_building = std::async(std::launch::async, [&ctx, build = m_target->build, key = m_target->key, delay] {

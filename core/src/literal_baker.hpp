@@ -59,9 +59,9 @@ class LiteralBaker {
   ///   and the literal program is built in the background once edits have paused for the quiet period
   ///   (CONVOLAB_AUTO_QUIET_MS, 4 s: on PoCL a compile stalls the live frames);
   /// - otherwise (first filter, K or border changed): built now.
-  /// Every distinct program costs driver memory that PoCL 3.1 never returns, even once released: after
-  /// coreConfig().literalPrograms literal builds in this process, new coefficients keep running the generic
-  /// kernel (exact, slower), with one note; kernels built before still switch at once.
+  /// The literal kernels held are a cache: each baker keeps its last `maxKernels`, and the process at most
+  /// coreConfig().literalPrograms (CONVOLAB_LITERAL_PROGRAMS, 64) in all; a new one evicts the baker's least
+  /// recently used one, never the running one. A new filter never falls back to the generic kernel for good.
   /// With `backgroundBuilds` (codegen's CONVOLAB_CODEGEN_ASYNC) a coefficient edit keeps the previous literal
   /// kernel running until the new one is built instead.
   void prepare(Context& ctx, const FilterSet& filter, BakeRequest request, bool backgroundBuilds = false);
@@ -78,9 +78,11 @@ class LiteralBaker {
     return (m_active.has_value() || m_genericActive) && next.size() == m_preparedSize &&
            next.border() == m_preparedBorder;
   }
-  /// What a person should know about the kernel running now (StrategyId::note): "generic kernel: literal
-  /// limit" once the process's literal budget is spent and the generic kernel stands in for good; "generic
-  /// kernel until edits pause" while a coefficient edit waits for its bake; empty when the literal one runs.
+  /// A bake has landed, or is due to start (edits have paused): the next enqueue changes what runs
+  /// (Strategy::changePending).
+  bool changePending() const;
+  /// What a person should know about the kernel running now (StrategyId::note): "generic kernel until edits
+  /// pause" while a coefficient edit waits for its bake; empty when the literal one runs.
   std::string note() const;
   /// What runs, as the strategy called `name` reports it: {name} with note() (Strategy::activeId).
   StrategyId activeId(std::string name) const {
@@ -111,9 +113,11 @@ class LiteralBaker {
   std::deque<std::uint64_t> m_order;
 };
 
-/// Literal programs built by every LiteralBaker of this process (at most coreConfig().literalPrograms, plus
-/// builds that had no generic fallback).
+/// Literal programs built by every LiteralBaker of this process.
 int literalProgramsBuilt();
+/// Literal kernels every LiteralBaker of this process holds now (at most coreConfig().literalPrograms, give
+/// or take each baker's running kernel and newest one).
+int literalProgramsHeld();
 /// Tests: starts the count of literal programs built again.
 void resetLiteralProgramCountForTesting();
 /// Tests: how long coefficient edits must pause before their literals are baked (-1, the default:

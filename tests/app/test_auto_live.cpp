@@ -3,12 +3,15 @@
 // on the provisional strategy (dynamic) while its measurement waits, and a coefficient edit (auto after its
 // first filter, codegen) is applied to the live engine between frames instead of going through the engine
 // preparer: no frame after such an edit is stale.
+#include <QImage>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <random>
 
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
+#include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
 #include "engine_preparer.hpp"
 #include "pipeline.hpp"
@@ -47,7 +50,8 @@ QString describe(const FrameRecord& r) {
 /// A pattern source on `strategy`, starting with `filter`; frames as the GUI thread receives them.
 class LivePipeline {
  public:
-  LivePipeline(const QString& strategy, const FilterSet& filter) {
+  LivePipeline(const QString& strategy, const FilterSet& filter,
+               const std::string& source = "pattern:208x144@30") {
     QObject::connect(&m_pipeline, &Pipeline::frameProcessed, &m_pipeline,
                      [this](const FrameRecord& r) { m_records.push_back(r); });
     QObject::connect(&m_pipeline, &Pipeline::processingStateChanged, &m_pipeline,
@@ -56,8 +60,9 @@ class LivePipeline {
                      });
     m_pipeline.setFilter(filter);
     m_pipeline.startEngine(QString(), StrategyId::parse(strategy.toStdString()));
-    m_pipeline.openSource(capture::createSource("pattern:208x144@30"));
+    m_pipeline.openSource(capture::createSource(source));
   }
+  const std::vector<FrameRecord>& records() const { return m_records; }
   Pipeline& pipeline() { return m_pipeline; }
   /// "preparing…" messages announced since the last call (the preparer worked longer than its grace).
   QStringList takePreparing() { return std::exchange(m_preparing, {}); }
@@ -147,6 +152,45 @@ class AutoLiveTest : public QObject {
   }
 
   void cleanup() { EnginePreparer::setTestDelay(0ms); }
+
+  // A still shows auto's choice once it is ready (issue 35: "provisional, measuring soon" stayed for minutes
+  // on a still although the winner was known): the worker processes the still again when the engine has a
+  // change of its own (Engine::changePending), without a new frame or an edit.
+  void stillReprocessesWithTheWinner() {
+    const CoreConfig saved = coreConfig();
+    CoreConfig config = saved;
+    config.autoQuietMs = 0;  // the stored choice is built at once, behind the provisional strategy
+    setCoreConfig(config);
+    const auto restore = qScopeGuard([&] { setCoreConfig(saved); });
+    const QString still = m_cache.filePath(QStringLiteral("still.png"));
+    QImage image(64, 48, QImage::Format_RGB888);
+    image.fill(QColor(90, 140, 200));
+    QVERIFY(image.save(still));
+    // Two structures of one K (the second has a zero tap), so the edit is applied on the live engine; the
+    // second has a stored choice, which auto builds behind the provisional strategy and then swaps in.
+    const FilterSet first = randomDense(5, 11);
+    auto channels = first.channels();
+    for (auto& c : channels) c.matrix[12] = 0;
+    const FilterSet second = FilterSet::make(channels, first.border(), {0, 0, 0}, "holed");
+    {
+      Context ctx;  // the key names the device and driver
+      AutoChoiceCache::instance().store(ctx.programCache(), autoChoiceKey(ctx, second, 64, 48),
+                                        {"constant", "", 1.0});
+    }
+    LivePipeline live(QStringLiteral("auto"), first, still.toStdString());
+    QVERIFY(live.waitForCurrent(live.pipeline().filterRevision(), 60000));
+    const auto edit = live.edit(second, 5000);
+    QVERIFY(edit.frame);
+    const bool winnerShown = QTest::qWaitFor(
+        [&] {
+          for (const auto& r : live.records())
+            if (r.hasTimings && r.timings.strategy.name == "constant" && r.timings.strategy.note.empty())
+              return true;
+          return false;
+        },
+        15000);
+    QVERIFY2(winnerShown, qPrintable(describe(live.pipeline().latestFrame()->record)));
+  }
 
   // A new structure under auto, its measurement pending: a frame made with it, on the provisional strategy,
   // follows at once.

@@ -183,6 +183,33 @@ class LabCompareTest : public QObject {
     QCOMPARE(static_cast<size_t>(std::count(csv.begin(), csv.end(), '\n')), report.rows.size() + 1);
   }
 
+  // Like with like (issue 35): every row runs the filter trimmed to its support, as auto does, and GFLOP/s
+  // counts the K that ran. A 5x5 padded to 9x9: no program is built for K = 9.
+  void compareRowsUseOneEffectiveFilter() {
+    const auto frame = randomFrame(32, 24);
+    const FilterSet padded = fullRankFilter().resizedTo(9);
+    lab::ComparisonOptions o = quick();
+    o.includeAuto = false;
+    o.only = {"dynamic", "constant", "naive"};
+    Context ctx(m_context->device());  // its own build log
+    const lab::ComparisonReport report = lab::compareStrategies(ctx, padded, frame->view(), o);
+    QCOMPARE(report.filterSize, 5);
+    QCOMPARE(report.declaredFilterSize, 9);
+    QVERIFY(lab::comparisonToMarkdown(report).find("trimmed to its support") != std::string::npos);
+    for (const auto& build : ctx.buildLog())
+      QVERIFY2(build.options.find("-DKSIZE=9") == std::string::npos,
+               (build.label + " " + build.options).c_str());
+    int ok = 0;
+    for (const auto& row : report.rows) {
+      if (!row.ok()) continue;
+      ++ok;
+      const double flops = 32.0 * 24 * 2 * 5 * 5 * 3;
+      QVERIFY2(std::abs(row.gflops - flops / (row.kernelMedianMs * 1e6)) < 1e-6 * row.gflops,
+               row.strategy.c_str());
+    }
+    QCOMPARE(ok, 3);
+  }
+
   void cancelStops() {
     const auto frame = randomFrame(24, 16);
     int calls = 0;

@@ -57,6 +57,24 @@ class LabSourceTest : public QObject {
     QCOMPARE(again.builds.front().fromCache, ctx.programCache().enabled());
   }
 
+  // Kernel Source shows the program that produced the frame (issue 35: "convolve_dynamic under the header
+  // auto:sliding"): the generic kernel where the strategy's note says it stands in, auto's choice on the
+  // filter trimmed to its support.
+  void showsTheKernelThatRan() {
+    Context ctx;
+    StrategyId sliding{"sliding"};
+    sliding.note = "generic kernel until edits pause";
+    const lab::KernelInspection generic = lab::inspectKernels(ctx, sliding, literalFilter(), 40, 24);
+    QVERIFY2(generic.error.empty(), generic.error.c_str());
+    QCOMPARE(generic.strategy, std::string("dynamic"));
+    QCOMPARE(generic.builds.front().label, std::string("dynamic"));
+    const lab::KernelInspection trimmed =
+        lab::inspectKernels(ctx, StrategyId::parse("auto:constant"), literalFilter().resizedTo(7), 40, 24);
+    QVERIFY2(trimmed.error.empty(), trimmed.error.c_str());
+    QVERIFY2(trimmed.builds.front().options.find("-DKSIZE=3") != std::string::npos,
+             trimmed.builds.front().options.c_str());
+  }
+
   void kernelFileStrategiesShowDefines() {
     Context ctx;
     const lab::KernelInspection k =

@@ -86,6 +86,16 @@ class UnitsTest : public QObject {
     QVERIFY(QString::fromStdString(statsText(s, "dev", "auto")).contains(QStringLiteral("dropped")));
   }
 
+  // The longest freeze of the preview reaches --stats (issue 35): frames 25 ms apart, then one 300 ms late.
+  void maxDisplayGapReachesTheStats() {
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int at : {0, 25, 50, 350, 375}) stats.addDisplayed(t0 + std::chrono::milliseconds(at));
+    const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 5));
+    QCOMPARE(j["max_display_gap_ms"].get<double>(), 300.0);
+  }
+
   // A stand-in kernel is never hidden. The strategy's note (codegen past the literal limit, auto
   // while provisional) reaches --stats as the core's StrategyId carries it.
   void strategyNoteReachesTheStats() {

@@ -79,14 +79,15 @@ TEST_P(LiteralEditing, DistinctEditsBuildOneProgramPerPauseNotOnePerEdit) {
 INSTANTIATE_TEST_SUITE_P(Literal, LiteralEditing, ::testing::Values("codegen", "sliding"),
                          [](const auto& info) { return std::string(info.param); });
 
-// Long runs: each distinct literal program stays in driver memory for good (PoCL 3.1), so a session builds at
-// most CONVOLAB_LITERAL_PROGRAMS of them; past that, new filters run the generic kernel, still exact.
-class LiteralBudget : public ::testing::TestWithParam<const char*> {
+// Long runs: the literal programs held are a cache of CONVOLAB_LITERAL_PROGRAMS, the least recently used
+// evicted; a new filter still gets its literal kernel (issue 35: auto's measurements used up a session limit
+// of 64 in five minutes, and every later filter ran the generic kernel for good).
+class LiteralCache : public ::testing::TestWithParam<const char*> {
  protected:
   void SetUp() override {
     m_saved = coreConfig();
     CoreConfig c = m_saved;
-    c.literalPrograms = 3;
+    c.literalPrograms = 1;
     setCoreConfig(c);
     resetLiteralProgramCountForTesting();
     setLiteralBakeQuietPeriodForTesting(0);  // every edit is followed by a pause
@@ -100,7 +101,7 @@ class LiteralBudget : public ::testing::TestWithParam<const char*> {
   CoreConfig m_saved;
 };
 
-TEST_P(LiteralBudget, PastTheLimitNewFiltersRunTheGenericKernel) {
+TEST_P(LiteralCache, EvictsInsteadOfFallingBack) {
   std::vector<std::string> notes;
   setLogSink([&](LogLevel level, std::string_view m) {
     if (level == LogLevel::Note) notes.emplace_back(m);
@@ -110,30 +111,30 @@ TEST_P(LiteralBudget, PastTheLimitNewFiltersRunTheGenericKernel) {
   const Image in = randomImage(40, 24, 42);
   const auto seed = static_cast<std::uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count());
   const int sizes[] = {3, 5, 7};
-  constexpr int kFilters = 12;  // K changes (built at once) and coefficient edits (baked after the pause)
+  constexpr int kFilters = 3;  // K changes (built at once) and coefficient edits (baked after the pause)
   for (int i = 0; i < kFilters; ++i) {
     const FilterSet f =
         randomFilter(sizes[(i / 2) % 3], BorderMode::Reflect101, seed + static_cast<std::uint32_t>(i));
     engine.setFilter(f);
     const Image ref = referenceOf(in, f);
-    for (int frame = 0; frame < 4; ++frame)  // frames in the pause: a bake may start and land
-      ASSERT_LE(maxAbsDiff(convolve(engine, in).view(), ref.view()), kTolerance) << "filter " << i;
-    ASSERT_EQ(engine.activeStrategy(), GetParam());
+    FrameTimings t;
+    for (int frame = 0; frame < 4; ++frame) {  // frames in the pause: a bake may start and land
+      const Image out = convolve(engine, in);
+      ASSERT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance) << "filter " << i;
+    }
+    // Past the pause the filter's own literal kernel runs, however many were built before.
+    for (int frame = 0;
+         frame < 400 && !(t = engine.process(in.view(), Image(40, 24).mutableView())).strategy.note.empty();
+         ++frame)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_EQ(t.strategy.describe(), GetParam()) << "filter " << i << " fell back";
+    ASSERT_LE(literalProgramsHeld(), 1 + 1) << "the cache evicts (1, plus the running kernel)";
   }
-  EXPECT_EQ(literalProgramsBuilt(), 3) << kFilters << " distinct filters";
-  // 3 literal programs, the generic kernel of each K, and codegen's work-group re-fits at most.
-  std::string built;
-  for (const auto& b : ctx->buildLog()) built += b.label + " ";
-  EXPECT_LE(ctx->programsCreated(), 3u + 3u + 2u) << built;
-  EXPECT_EQ(notes.size(), 1u) << "one note when the limit is reached";
-  // The stand-in is visible where the strategy is named (the app's strategy line, --stats), not only in a
-  // log line: the last filter is past the budget, so the generic kernel runs it for good.
-  const FrameTimings last = engine.process(in.view(), Image(40, 24).mutableView());
-  EXPECT_EQ(last.strategy.note, "generic kernel: literal limit") << last.strategy.describe();
-  EXPECT_EQ(last.strategy.describe(), std::string(GetParam()) + " (generic kernel: literal limit)");
+  EXPECT_GE(literalProgramsBuilt(), kFilters - 1) << kFilters << " distinct filters, each baked";
+  EXPECT_TRUE(notes.empty()) << "no limit to note";
 }
 
-INSTANTIATE_TEST_SUITE_P(Literal, LiteralBudget, ::testing::Values("sliding", "codegen"),
+INSTANTIATE_TEST_SUITE_P(Literal, LiteralCache, ::testing::Values("sliding", "codegen"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

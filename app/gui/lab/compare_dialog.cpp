@@ -255,6 +255,11 @@ void CompareDialog::showReport() {
                               : tr("%1 rows measured. ★ fastest, ◆ auto's choice.").arg(r.rows.size());
   if (!r.autoActive.name.empty())
     state += tr(" auto chose %1.").arg(QString::fromStdString(r.autoActive.toString()));
+  if (r.declaredFilterSize != r.filterSize)
+    state += tr(" Every row ran the %1×%1 filter trimmed to its support, %2×%2 (zero rings cut off, the same "
+                "output), as auto runs it.")
+                 .arg(r.declaredFilterSize)
+                 .arg(r.filterSize);
   m_state->setText(state);
   m_progress->setValue(m_progress->maximum());
 

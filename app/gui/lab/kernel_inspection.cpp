@@ -80,19 +80,23 @@ KernelInspection inspectKernels(Context& ctx, const StrategyId& active, const Fi
                                 int height) {
   KernelInspection out;
   out.requested = active;
-  out.strategy = active.name;
-  out.variant = active.variant;
+  // The program that produced the frame on screen: codegen and sliding run the generic kernel (dynamic) while
+  // their literals wait to be baked (LiteralBaker's note), and auto runs the filter trimmed to its support.
+  const bool generic = active.note.find("generic kernel") != std::string::npos;
+  out.strategy = generic ? "dynamic" : active.name;
+  out.variant = generic ? std::string() : active.variant;
+  const FilterSet ran = active.viaAuto ? filter.trimmedToSupport() : filter;
   out.width = width = std::max(width, 1);
   out.height = height = std::max(height, 1);
   try {
     std::unique_ptr<Strategy> s = createStrategy(out.strategy);
-    if (auto reason = s->unsupportedReason(ctx, filter)) {
+    if (auto reason = s->unsupportedReason(ctx, ran)) {
       out.error = out.strategy + " cannot run this filter here: " + *reason;
       return out;
     }
     s->setTuningVariant(out.variant);
     ctx.clearActivityLog();
-    s->prepare(ctx, filter, width, height);
+    s->prepare(ctx, ran, width, height);
     out.active = s->activeId();
     // auto measured candidates before settling: keep only the winner's builds (the last of its label).
     std::vector<BuildInfo> builds = ctx.buildLog();

@@ -47,7 +47,9 @@ struct SourceOutline {
 SourceOutline outlineKernelSource(const std::string& source, const std::vector<std::string>& launched = {});
 
 /// Prepares `active` (its name with its variant; what auto chose runs directly, plain auto measures) for a
-/// width×height frame on `ctx` and enqueues it once.
+/// width×height frame on `ctx` and enqueues it once: the program that produced the live frame, so the generic
+/// kernel (dynamic) where `active.note` says it stands in, and auto's choice on the filter trimmed to its
+/// support.
 KernelInspection inspectKernels(Context& ctx, const StrategyId& active, const FilterSet& filter, int width,
                                 int height);
 

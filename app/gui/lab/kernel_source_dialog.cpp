@@ -143,7 +143,8 @@ void KernelSourceDialog::showInspection(const KernelInspection& inspection) {
   m_inspection = inspection;
   const QString active = QString::fromStdString(
       (inspection.active.name.empty() ? inspection.requested : inspection.active).toString());
-  m_title->setText(tr("Live strategy: %1").arg(QString::fromStdString(inspection.requested.toString())));
+  // describe(): with the note, as the statistics name it ("codegen (generic kernel until edits pause)").
+  m_title->setText(tr("Live strategy: %1").arg(QString::fromStdString(inspection.requested.describe())));
   const StrategyEntry* entry = findStrategy(inspection.strategy);
   m_title->setToolTip(
       entry ? QString::fromUtf8(entry->description.data(), static_cast<qsizetype>(entry->description.size()))

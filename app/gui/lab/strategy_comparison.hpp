@@ -34,10 +34,10 @@ struct ComparisonRow {
   double kernelMedianMs = 0, kernelP95Ms = 0, kernelMinMs = 0;
   double uploadMs = 0, downloadMs = 0;  ///< medians
   double mpixPerS = 0;                  ///< frame pixels / kernel median
-  double gflops = 0;                    ///< nominal 2·K²·3 flops a pixel / kernel median
+  double gflops = 0;                    ///< nominal 2·K²·3 flops a pixel (the K that ran) / kernel median
   double peakFraction = 0;              ///< gflops / the device's FP32 peak (0 when unknown)
   int maxDiff = -1;                     ///< max |out − reference| over the frame (-1: not run)
-  bool fastest = false;
+  bool fastest = false;  ///< ★: the fastest row; auto's own when nothing beats it ("Make live" never slows)
   bool autoChoice = false;  ///< the row of the strategy (and variant) auto picked
   bool ok() const { return status == "ok"; }
 };
@@ -46,7 +46,8 @@ struct ComparisonReport {
   std::string device;
   std::string deviceSpec;
   int width = 0, height = 0;
-  int filterSize = 0;
+  int filterSize = 0;          ///< K that ran: the filter trimmed to its support (every row runs that one)
+  int declaredFilterSize = 0;  ///< K as the filter was given (zero rings included)
   std::string filterName;
   int iterations = 0;
   double peakGflops = 0;
@@ -63,8 +64,10 @@ using ComparisonProgress = std::function<bool(int done, int total, const std::st
 /// (GPUs: NVIDIA 128, AMD 64, Intel 16; CPUs: 16, AVX2 with two FMA ports). Returns {GFLOP/s, how}.
 std::pair<double, std::string> estimatePeakGflops(const DeviceInfo& device);
 
-/// Runs the comparison on `ctx` (which it uses exclusively while running). Throws only if the frame is
-/// empty; per-strategy failures become rows with status "failed".
+/// Runs the comparison on `ctx` (which it uses exclusively while running). Every row runs the filter trimmed
+/// to its support (FilterSet::trimmedToSupport: the same output from fewer taps), as auto runs it, so the
+/// rows compare like with like. Throws only if the frame is empty; per-strategy failures become rows with
+/// status "failed".
 ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const ImageView& frame,
                                    const ComparisonOptions& options, const ComparisonProgress& progress = {});
 

@@ -36,14 +36,18 @@ struct CoreConfig {
   /// previous literal kernel until the new one is built in the background (off: the generic kernel runs the
   /// edit at once, exact, and the literals are baked in the background once edits pause).
   bool codegenAsync = false;
-  /// CONVOLAB_LITERAL_PROGRAMS: literal-coefficient programs (codegen, sliding) built per process; after that
-  /// new coefficients run the generic kernel, so driver memory stays bounded (0 = no limit).
+  /// CONVOLAB_LITERAL_PROGRAMS: literal-coefficient programs (codegen, sliding) the process holds at most: a
+  /// cache, the least recently used evicted, so driver memory stays bounded (0 = no limit). Never a fallback.
   int literalPrograms = 64;
   /// Whether the program cache stores and loads program binaries (CONVOLAB_PROGRAM_BINARIES: "1" always,
   /// "0" never, unset or anything else: Auto). Auto skips drivers that keep a kernel cache of their own:
   /// PoCL caches every build under ~/.cache/pocl, and reading a binary back makes it compile each program a
   /// second time (a generic work-group function besides the one each launch needs), doubling first builds.
   enum class ProgramBinaries { Auto, Always, Never };
+  /// CONVOLAB_MEASURE_PROGRAM: the program auto's background measurements run in, a child process at a low
+  /// priority, so its compiles (PoCL: a driver lock per compile) never stall the live frames. "" (default):
+  /// convolab-measure beside the running program; "off": measure in this process, on a thread.
+  std::string measureProgram;
   ProgramBinaries programBinaries = ProgramBinaries::Auto;
 
   /// Reads the variables now.

@@ -82,6 +82,9 @@ class Engine {
   /// (Strategy::preparesWithoutBuild of the strategy running now): the app's worker then applies such an edit
   /// on its own thread, between frames.
   bool preparesWithoutBuild(const FilterSet& filter, int width, int height) const;
+  /// The running strategy would run something else on the next frame (Strategy::changePending: auto's
+  /// winner is ready, a literal kernel is baked): a still frame is worth processing again.
+  bool changePending() const { return m_strategy && m_strategy->changePending(); }
 
   /// Pinned host memory for a width×height frame. Filling stagingInput() and processing into
   /// stagingOutput() makes uploads and downloads DMA transfers without a driver-side staging copy

@@ -3,6 +3,7 @@
 // tested.
 #pragma once
 
+#include <mutex>
 #include <string>
 
 namespace convolab {
@@ -14,5 +15,11 @@ namespace convolab {
 /// commit waits 3 s first, the temporary in place, so a signal can arrive mid-save). Read on every call, so
 /// tests can change it.
 bool faultInjected(const std::string& kind, const std::string& name);
+
+/// Stands for the OpenCL driver's process-wide lock in the measurement-stall test: with
+/// CONVOLAB_INJECT_FAULT=measure:hold-driver a measurement holds it for 10 s, as a PoCL compile holds the
+/// driver's lock that every launch of its process waits for; the test's live loop takes it for each frame.
+/// One per process: a measurement in a child process holds the child's.
+std::mutex& injectedDriverLock();
 
 }  // namespace convolab

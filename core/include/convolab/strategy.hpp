@@ -67,6 +67,11 @@ class Strategy {
     return false;
   }
 
+  /// True when the next enqueue would run something else than the last one did: background work has made a
+  /// better kernel ready (auto's measured winner, a baked literal kernel) or is due to start between frames.
+  /// A caller showing a still frame processes it again then, so the change reaches the screen.
+  virtual bool changePending() const { return false; }
+
   /// Enqueues the convolution of frame.input into frame.output after `waitFor`; returns the events
   /// of what it enqueued, in order (the last one completes the output).
   virtual std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,

@@ -110,6 +110,13 @@ class AutoStrategy final : public Strategy {
     return m_inner && coreConfig().autoMeasure != CoreConfig::AutoMeasure::Now;
   }
 
+  bool changePending() const override {
+    if (m_inner && m_inner->changePending()) return true;
+    if (!m_job) return false;
+    std::lock_guard lock(m_job->mutex);
+    return m_job->version != m_jobVersion || m_job->finished;  // a delivery, or the note to settle
+  }
+
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
     if (m_job) takeJobResult(ctx);

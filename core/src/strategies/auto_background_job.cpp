@@ -8,6 +8,7 @@
 #include <unistd.h>
 #endif
 
+#include "auto_measure_process.hpp"
 #include "convolab/error.hpp"
 #include "convolab/log.hpp"
 
@@ -20,6 +21,8 @@ constexpr double kSwitchMargin = 0.10;
 /// The newest background job in the process; older ones stop at their next cancellation point (only the
 /// filter a person is looking at is worth the device's spare time).
 std::atomic<std::uint64_t> g_newestMeasurement{0};
+/// How long a structure must stay before a child process measures it: browsing presets starts none.
+constexpr std::chrono::milliseconds kChildSettle{1000};
 
 /// Lowers the calling thread's CPU priority: on a CPU device the measurement's compiles must not take the
 /// cores from the live frames.
@@ -67,16 +70,30 @@ void runJob(BackgroundJob& job, std::optional<Choice> target, std::optional<Choi
       job.waitForQuiet();  // a compile on PoCL stalls the live frames: not while a person edits
       if (buildForJob(job, *target)) job.deliver(*target, true);
     } else {
-      // Edits in quick succession (browsing presets) measure nothing: only a structure that stays is worth
-      // the device's time, and on PoCL every compile holds a driver lock that stalls the live frames.
-      job.waitForQuiet();
-      if (guess)
-        if (buildForJob(job, *guess)) job.deliver(*guess, false);
-      double provisionalMs = -1;
-      const auto deadline = Clock::now() + std::chrono::milliseconds(coreConfig().autoBudgetMs);
       const auto [w, h] = autoMeasureSize(job.width, job.height);
-      const auto results = measureCandidates(job.candidates, *job.context, job.filter, w, h, deadline,
-                                             &provisionalMs, [&job] { job.waitForQuiet(); });
+      std::vector<Choice> results;
+      double provisionalMs = -1;
+      // In a child process (nice 10) the measurement's compiles and runs cannot stall the live frames: it
+      // starts once the structure has stayed for kChildSettle (browsing presets starts nothing).
+      const bool child = !measureProgramPath().empty();
+      if (child)
+        job.waitForPause(std::min(kChildSettle, std::chrono::milliseconds(coreConfig().autoQuietMs)));
+      auto outcome = child ? measureInChildProcess(job.candidates, *job.context, job.filter, w, h,
+                                                   coreConfig().autoBudgetMs)
+                           : std::nullopt;
+      // Every in-process compile waits for edits to pause: on PoCL it holds a driver lock that stalls the
+      // live frames.
+      job.waitForQuiet();
+      if (guess && !outcome)
+        if (buildForJob(job, *guess)) job.deliver(*guess, false);
+      if (outcome) {
+        results = std::move(outcome->results);
+        provisionalMs = outcome->provisionalMs;
+      } else {
+        const auto deadline = Clock::now() + std::chrono::milliseconds(coreConfig().autoBudgetMs);
+        results = measureCandidates(job.candidates, *job.context, job.filter, w, h, deadline, &provisionalMs,
+                                    [&job] { job.waitForQuiet(); });
+      }
       if (!results.empty()) {
         Choice best = fastest(results);
         // What runs now is the provisional strategy: the winner must beat it by the margin to replace it.

@@ -38,9 +38,10 @@ struct BackgroundJob {
   std::atomic<bool> measuring{false};
   std::atomic<bool> finished{false};
   std::string target;  ///< what it builds or measures, for the note
-  /// Measurements wait until edits have paused this long (steady-clock ticks of the last edit + the quiet
-  /// period): every edit of the structure pushes it on (touch), so nothing is compiled while a person edits.
-  std::atomic<Clock::rep> quietUntil{0};
+  /// In-process compiles wait until edits have paused for the quiet period (steady-clock ticks of the last
+  /// edit): every edit of the structure pushes it on (touch), so nothing is compiled here while a person
+  /// edits. A measurement in a child process waits only for kChildSettle (auto_background_job.cpp).
+  std::atomic<Clock::rep> lastEdit{0};
 
   mutable std::mutex mutex;  ///< guards the four below
   FilterSet latest;          ///< the newest filter of the structure an instance runs (touch)
@@ -63,12 +64,13 @@ struct BackgroundJob {
       std::lock_guard lock(mutex);
       latest = edited;
     }
-    quietUntil =
-        (Clock::now() + std::chrono::milliseconds(coreConfig().autoQuietMs)).time_since_epoch().count();
+    lastEdit = Clock::now().time_since_epoch().count();
   }
-  /// Blocks until edits have paused (cancellable).
-  void waitForQuiet() const {
-    while (Clock::now().time_since_epoch().count() < quietUntil.load()) {
+  /// Blocks until edits have paused for the quiet period (cancellable).
+  void waitForQuiet() const { waitForPause(std::chrono::milliseconds(coreConfig().autoQuietMs)); }
+  /// Blocks until edits have paused for `pause` (cancellable).
+  void waitForPause(std::chrono::milliseconds pause) const {
+    while (Clock::now() < Clock::time_point(Clock::duration(lastEdit.load())) + pause) {
       throwIfCancelled();
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,13 @@ std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries,
                                       const FilterSet& filter, int width, int height,
                                       Clock::time_point deadline, double* provisionalMs,
                                       const std::function<void()>& beforeCandidate = {});
+
+/// Tests: when set, measureCandidates takes each candidate's time (ms) from `times` instead of running it
+/// (nullopt: it cannot run here), so the rounds and the choice are tested without timing a busy device.
+/// Empty: measure. Set it while no measurement runs.
+using InjectedTimes =
+    std::function<std::optional<double>(std::string_view strategy, const std::string& variant)>;
+void setInjectedTimesForTesting(InjectedTimes times);
 
 /// The quickest of `results` (not empty).
 Choice fastest(const std::vector<Choice>& results);

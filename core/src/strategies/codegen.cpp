@@ -257,6 +257,7 @@ class CodegenStrategy final : public Strategy {
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
     return m_baker.preparesWithoutBuild(next);
   }
+  bool changePending() const override { return m_baker.changePending(); }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
     if (ctx.device().isGpu)

@@ -187,6 +187,7 @@ class SlidingStrategy final : public Strategy {
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
     return m_baker.preparesWithoutBuild(next);
   }
+  bool changePending() const override { return m_baker.changePending(); }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet& filter) const override {
     if (ctx.device().isGpu) {

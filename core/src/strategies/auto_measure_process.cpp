@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+// auto's measurement in a child process: see auto_measure_process.hpp.
+#include "auto_measure_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "convolab/config.hpp"
+#include "convolab/error.hpp"
+#include "convolab/fault_injection.hpp"
+#include "convolab/filter_io.hpp"
+#include "convolab/log.hpp"
+#include "convolab/progress.hpp"
+#include "convolab/registry.hpp"
+
+extern char** environ;
+
+namespace convolab::auto_detail {
+namespace {
+
+/// The folder of the running program (/proc/self/exe), or "" when unknown.
+std::filesystem::path ownFolder() {
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::filesystem::path() : exe.parent_path();
+}
+
+/// A filter file for the child, removed when this goes out of scope.
+struct TempFilterFile {
+  std::filesystem::path path;
+  explicit TempFilterFile(const FilterSet& filter) {
+    std::string name = (std::filesystem::temp_directory_path() / "convolab-measure-XXXXXX").string();
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0) return;
+    const std::string text = toFilterJson(filter);
+    const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    ::close(fd);
+    if (ok)
+      path = name;
+    else
+      ::unlink(name.c_str());
+  }
+  ~TempFilterFile() {
+    if (!path.empty()) ::unlink(path.c_str());
+  }
+};
+
+/// Reads the child's report lines until it closes its output; kills it and throws Cancelled when the calling
+/// thread's work is superseded.
+std::optional<MeasureOutcome> readReport(pid_t pid, int fd) {
+  MeasureOutcome out;
+  bool sawProvisional = false;
+  std::string pending;
+  auto killChild = [pid] {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+  };
+  for (;;) {
+    try {
+      throwIfCancelled();
+    } catch (const Cancelled&) {
+      ::close(fd);
+      killChild();
+      throw;
+    }
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 20) <= 0) continue;
+    char buf[4096];
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    pending.append(buf, static_cast<size_t>(n));
+    for (size_t eol; (eol = pending.find('\n')) != std::string::npos; pending.erase(0, eol + 1)) {
+      std::istringstream line(pending.substr(0, eol));
+      std::string word;
+      line >> word;
+      if (word == "progress") {
+        int done = 0, total = 0;
+        if (line >> done >> total) reportProgress("measuring strategies", done, total);
+      } else if (word == "provisional") {
+        sawProvisional = static_cast<bool>(line >> out.provisionalMs);
+      } else if (word == "result") {
+        Choice c;
+        if (line >> c.strategy >> c.variant >> c.ms) {
+          if (c.variant == "-") c.variant.clear();
+          out.results.push_back(std::move(c));
+        }
+      }
+    }
+  }
+  ::close(fd);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !sawProvisional) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
+std::string measureProgramPath() {
+  const std::string configured = coreConfig().measureProgram;
+  if (configured == "off") return {};
+  std::filesystem::path program = configured;
+  if (program.empty()) {
+    const auto folder = ownFolder();
+    if (folder.empty()) return {};
+    program = folder / "convolab-measure";
+  }
+  return ::access(program.c_str(), X_OK) == 0 ? program.string() : std::string();
+}
+
+std::optional<MeasureOutcome> measureInChildProcess(const std::vector<StrategyEntry>& candidates,
+                                                    const Context& ctx, const FilterSet& filter, int width,
+                                                    int height, int budgetMs) {
+  const std::string program = measureProgramPath();
+  if (program.empty()) return std::nullopt;
+  std::string names;
+  for (const auto& c : candidates) {
+    // The child makes its candidates from the registry: an injected one (a test's) is measured here.
+    if (!findStrategy(c.name) || c.name == kAutoStrategy) return std::nullopt;
+    names += (names.empty() ? "" : ",") + std::string(c.name);
+  }
+  const TempFilterFile filterFile(filter);
+  if (filterFile.path.empty()) return std::nullopt;
+  const CoreConfig config = coreConfig();
+  std::vector<std::string> args{program,
+                                "--device",
+                                ctx.device().spec(),
+                                "--width",
+                                std::to_string(width),
+                                "--height",
+                                std::to_string(height),
+                                "--runs",
+                                std::to_string(config.autoRuns),
+                                "--budget-ms",
+                                std::to_string(budgetMs),
+                                "--candidates",
+                                names,
+                                "--filter",
+                                filterFile.path.string(),
+                                "--nice",
+                                "10"};
+  if (config.autoVerbose) args.emplace_back("--verbose");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  int pipeFds[2];
+  if (::pipe2(pipeFds, O_CLOEXEC) != 0) return std::nullopt;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  pid_t pid = -1;
+  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(pipeFds[1]);
+  if (rc != 0) {
+    ::close(pipeFds[0]);
+    logMessage(LogLevel::Debug, "auto: cannot start " + program + ": measuring in this process");
+    return std::nullopt;
+  }
+  auto out = readReport(pid, pipeFds[0]);
+  if (!out) logMessage(LogLevel::Debug, "auto: " + program + " did not report: measuring in this process");
+  return out;
+}
+
+void injectedMeasurementStall() {
+  if (!faultInjected("measure", "hold-driver")) return;
+  std::lock_guard hold(injectedDriverLock());
+  reportProgress("measuring strategies", 0, 1);  // the test waits for this: the stall has begun
+  const auto until = Clock::now() + std::chrono::seconds(10);
+  while (Clock::now() < until) {
+    throwIfCancelled();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+namespace {
+
+/// The child's arguments.
+struct ChildArgs {
+  std::string device, filterFile;
+  int width = 0, height = 0, runs = 5, budgetMs = 30000, nice = 10;
+  std::set<std::string> candidates;
+  bool verbose = false;
+};
+
+ChildArgs parseChildArgs(int argc, char** argv) {
+  ChildArgs a;
+  for (int i = 1; i < argc; ++i) {
+    const std::string opt = argv[i];
+    if (opt == "--verbose") {
+      a.verbose = true;
+      continue;
+    }
+    if (i + 1 >= argc) throw Error(ErrorKind::Usage, opt + " needs a value");
+    const std::string v = argv[++i];
+    if (opt == "--device")
+      a.device = v;
+    else if (opt == "--filter")
+      a.filterFile = v;
+    else if (opt == "--width")
+      a.width = std::atoi(v.c_str());
+    else if (opt == "--height")
+      a.height = std::atoi(v.c_str());
+    else if (opt == "--runs")
+      a.runs = std::max(1, std::atoi(v.c_str()));
+    else if (opt == "--budget-ms")
+      a.budgetMs = std::max(1, std::atoi(v.c_str()));
+    else if (opt == "--nice")
+      a.nice = std::atoi(v.c_str());
+    else if (opt == "--candidates") {
+      std::istringstream list(v);
+      for (std::string n; std::getline(list, n, ',');) a.candidates.insert(n);
+    } else {
+      throw Error(ErrorKind::Usage, "unknown option " + opt);
+    }
+  }
+  if (a.width <= 0 || a.height <= 0 || a.filterFile.empty())
+    throw Error(ErrorKind::Usage, "usage: convolab-measure --width W --height H --filter FILE [...]");
+  return a;
+}
+
+}  // namespace
+
+int runMeasureChild(int argc, char** argv) {
+  try {
+    const ChildArgs a = parseChildArgs(argc, argv);
+    ::setpriority(PRIO_PROCESS, 0, a.nice);  // the live frames of the parent come first
+    // Ends with the thread that waits for it (a parent that crashed or was killed leaves no measurement).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    CoreConfig config = CoreConfig::fromEnvironment();
+    config.autoRuns = a.runs;
+    config.autoVerbose = config.autoVerbose || a.verbose;
+    config.verbose = config.verbose || a.verbose;
+    setCoreConfig(config);
+    std::vector<StrategyEntry> candidates;
+    for (const auto& e : strategyCandidates())
+      if (a.candidates.empty() || a.candidates.count(std::string(e.name))) candidates.push_back(e);
+    const FilterSet filter = loadFilterFile(a.filterFile);
+    Context ctx(a.device);
+    setThreadProgressCallback([](const std::string&, int done, int total) {
+      std::printf("progress %d %d\n", done, total);
+      std::fflush(stdout);
+    });
+    double provisionalMs = -1;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(a.budgetMs);
+    const auto results =
+        measureCandidates(candidates, ctx, filter, a.width, a.height, deadline, &provisionalMs);
+    std::printf("provisional %.6f\n", provisionalMs);
+    for (const Choice& c : results)
+      std::printf("result %s %s %.6f\n", c.strategy.c_str(), c.variant.empty() ? "-" : c.variant.c_str(),
+                  c.ms);
+    std::fflush(stdout);
+    return 0;
+  } catch (const Error& e) {
+    std::fprintf(stderr, "convolab-measure: %s\n", e.what());
+    return e.kind() == ErrorKind::Usage ? 2 : e.kind() == ErrorKind::BadInput ? 3 : 4;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "convolab-measure: %s\n", e.what());
+    return 4;
+  }
+}
+
+}  // namespace convolab::auto_detail
