@@ -51,5 +51,19 @@ TEST(FrameTimeline, TheLastFrameLastsToTheDeclaredLength) {
   EXPECT_EQ(copies({0, 100, 200}, 10, 2), (std::vector<std::int64_t>{1, 1, 1}));  // never less than once
 }
 
+// Issue 34.7: the output is bounded by what was decoded. A declared 10⁸ frames or a 100,000 s timestamp gap
+// fills at most kMaxHoldSeconds per decoded frame; the frames after a cut gap keep their spacing.
+TEST(FrameTimeline, TheOutputIsBoundedByWhatWasDecoded) {
+  FrameTimeline declared(10, 0);
+  EXPECT_EQ(copies({0, 100}, 10, 100'000'000, &declared), (std::vector<std::int64_t>{1, 100}));
+  EXPECT_EQ(declared.cut(), 100'000'000 - 101);
+  FrameTimeline gap(10, 0);
+  EXPECT_EQ(copies({0, 100, 100'000'100, 100'000'200, 100'000'400}, 10, 0, &gap),
+            (std::vector<std::int64_t>{1, 100, 1, 2, 1}));
+  EXPECT_EQ(gap.written(), 105);
+  FrameTimeline fast(30, 0);  // a 30 fps clip: 300 copies at most; 1e300 ms is a gap, not an overflow
+  EXPECT_EQ(copies({0, 1e300, 1e300}, 30, 0, &fast), (std::vector<std::int64_t>{300, 0, 1}));
+}
+
 }  // namespace
 }  // namespace convolab::jobs
