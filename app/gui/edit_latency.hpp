@@ -31,6 +31,7 @@ struct ScriptActionResult {
   int index = 0;
   std::string kind;
   std::optional<double> editToDisplayMs;
+  std::string error;  ///< the action failed (e.g. its filter no longer imports): it never reached the screen
 };
 
 /// Pure bookkeeping (no Qt, no clock of its own), fed by EditTracker. An edit reaches the screen when the

@@ -34,6 +34,9 @@ std::string_view actionKindName(ScriptAction::Kind kind);
 /// before any "ksize" or "filter" action, and the smallest "ksize".
 inline constexpr int kScriptMinSize = 7;
 
+/// The latest an action may come: a day after the first frame (at_ms ≤ 86,400,000).
+inline constexpr double kMaxScriptAtMs = 86'400'000;
+
 struct EditScript {
   std::filesystem::path path;
   std::vector<ScriptAction> actions;  ///< at least one, at_ms strictly increasing

@@ -161,6 +161,13 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
   if (doc.contains("name")) {
     if (!doc["name"].is_string()) fail(source, "name", "expected a string");
     name = doc["name"].get<std::string>();
+    // A name is one line of text: it is printed in messages and titles, where a control character (an
+    // escape sequence, a newline) would act instead of show.
+    for (std::size_t i = 0; i < name.size(); ++i)
+      if (const auto c = static_cast<unsigned char>(name[i]); c < 0x20 || c == 0x7f)
+        fail(source, "name",
+             "contains the control character " + printablePath(std::string(1, name[i])) + " at position " +
+                 std::to_string(i + 1) + "; a name is one line of printable text");
   }
   BorderMode border = BorderMode::Reflect101;
   if (doc.contains("border")) {
