@@ -152,6 +152,24 @@ TEST_F(ApplyVideo, FrameSizeChangingMidStreamFailsTheFileWithExit3) {
   EXPECT_EQ(files(), 0) << "no temporary left";
 }
 
+// Issue 34.12: an existing output video is never replaced without --force (exit 3, the file as it was, no
+// temporary); with --force it is.
+TEST_F(ApplyVideo, AnExistingOutputVideoNeedsForce) {
+  writeFile(path("out.mkv"), "the user's own video");
+  const Result r = apply(kVideos / "gaps.avi", path("out.mkv"));
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("already exists"), std::string::npos) << r;
+  EXPECT_EQ(readFile(path("out.mkv")), "the user's own video");
+  EXPECT_EQ(files(), 1) << "no temporary";
+  const Result forced =
+      runProgram(CONVOLAB_CLI_PATH,
+                 {"apply", "-s", "naive", "-f", kSharpen.string(), (kVideos / "gaps.avi").string(), "-o",
+                  path("out.mkv").string(), "--force"},
+                 m_dir / "logs");
+  ASSERT_EQ(forced.code, 0) << forced;
+  EXPECT_GT(decodeAll(path("out.mkv")).size(), 10u);
+}
+
 /// Overwrites the 32-bit little-endian value `offset` bytes after each `tag` in `bytes`.
 void patchAfter(std::string& bytes, const std::string& tag, std::size_t offset, std::uint32_t value) {
   for (auto at = bytes.find(tag); at != std::string::npos; at = bytes.find(tag, at + 1))

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 namespace convolab::jobs {
@@ -49,6 +50,27 @@ TEST(FrameTimeline, TheLastFrameLastsToTheDeclaredLength) {
   EXPECT_EQ(copies({0, 100}, 10, 5), (std::vector<std::int64_t>{1, 4}));
   EXPECT_EQ(copies({0, 100}, 10, 0), (std::vector<std::int64_t>{1, 1}));  // unknown length: one interval
   EXPECT_EQ(copies({0, 100, 200}, 10, 2), (std::vector<std::int64_t>{1, 1, 1}));  // never less than once
+}
+
+// Issue 34.12: timelines that are not 10 fps. A 30 fps clip's times in whole milliseconds (0, 33, 67, 100 …)
+// give each frame exactly one slot; a first frame that lasts several intervals is repeated from the start; a
+// repeated timestamp gives way to the later frame.
+TEST(FrameTimeline, ThirtyFpsMillisecondTimesWriteEachFrameOnce) {
+  std::vector<double> times;
+  for (int k = 0; k < 90; ++k) times.push_back(std::round(k * 1000.0 / 30));
+  FrameTimeline t(30, 90);
+  EXPECT_EQ(copies(times, 30, 90, &t), std::vector<std::int64_t>(90, 1));
+  EXPECT_EQ(t.written(), 90);
+  EXPECT_EQ(t.dropped(), 0);
+  EXPECT_EQ(t.repeated(), 0);
+}
+
+TEST(FrameTimeline, AFirstFrameLastingSeveralIntervalsAndRepeatedTimes) {
+  EXPECT_EQ(copies({0, 400, 500, 600}, 10, 7), (std::vector<std::int64_t>{4, 1, 1, 1}));
+  EXPECT_EQ(copies({100, 500, 600}, 10, 0), (std::vector<std::int64_t>{4, 1, 1}));  // times from the first
+  FrameTimeline t(25, 0);
+  EXPECT_EQ(copies({0, 40, 40, 80}, 25, 0, &t), (std::vector<std::int64_t>{1, 0, 1, 1}));
+  EXPECT_EQ(t.dropped(), 1);
 }
 
 // Issue 34.7: the output is bounded by what was decoded. A declared 10⁸ frames or a 100,000 s timestamp gap
