@@ -89,7 +89,9 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
   }
   // An action that changed nothing published nothing: it is on screen with the next current frame.
   const EditLatency::Ticket after = m_targets.edits->lastTicket();
-  return after != before ? after : m_targets.edits->commitUnchanged();
+  const EditLatency::Ticket ticket = after != before ? after : m_targets.edits->commitUnchanged();
+  m_targets.edits->keep(ticket);  // its time is reported however many edits wait
+  return ticket;
 }
 
 void ScriptPlayer::onReached(EditLatency::Ticket ticket, double ms) {
