@@ -161,13 +161,11 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
   if (doc.contains("name")) {
     if (!doc["name"].is_string()) fail(source, "name", "expected a string");
     name = doc["name"].get<std::string>();
-    // A name is one line of text: it is printed in messages and titles, where a control character (an
-    // escape sequence, a newline) would act instead of show.
-    for (std::size_t i = 0; i < name.size(); ++i)
-      if (const auto c = static_cast<unsigned char>(name[i]); c < 0x20 || c == 0x7f)
-        fail(source, "name",
-             "contains the control character " + printablePath(std::string(1, name[i])) + " at position " +
-                 std::to_string(i + 1) + "; a name is one line of printable text");
+    // One line of text, printed in messages and titles: a control character (ESC, newline) would act there.
+    if (const auto at = firstControlCharacter(name))
+      fail(source, "name",
+           "contains the control character " + printablePath(name.substr(*at, 1)) + " at position " +
+               std::to_string(*at + 1) + "; a name is one line of printable text");
   }
   BorderMode border = BorderMode::Reflect101;
   if (doc.contains("border")) {
@@ -323,8 +321,7 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
     return std::string(source) + ": line " + std::to_string(line) +
            (col > 0 ? ", column " + std::to_string(col) : "");
   };
-  // Bounded as a filter file is, and each block and row by the largest filter, so what the parser keeps is
-  // a few KiB whatever is pasted (docs/RELIABILITY.md, "Parsers").
+  // Bounded as a file, each block and row by the largest filter: a few KiB kept whatever is pasted.
   if (text.size() > kMaxFilterFileBytes)
     throw Error(ErrorKind::BadInput, std::string(source) + ": " + std::to_string(text.size()) +
                                          " bytes; a filter's text is at most 1 MiB");
