@@ -16,8 +16,9 @@ namespace {
 /// first (it lands on a keyframe before the target, checked by the frame's time).
 constexpr double kDecodeForwardMs = 2000;
 /// Times computed through different time bases differ by rounding noise (7 frames at 10 fps read back as
-/// 700.0000001 ms): a frame this close to a seek's target counts as at the target.
-constexpr double kSameTimeMs = 0.01;
+/// 700.0000001 ms), and containers keep whole milliseconds (frame 2 of a 30 fps clip, at 66.67 ms, is stored
+/// as 67): a frame within half a millisecond of a seek's target counts as at the target.
+constexpr double kSameTimeMs = 0.5;
 
 }  // namespace
 

@@ -183,8 +183,12 @@ Image decodeChecked(std::string_view bytes, const std::string& label, std::int64
 
 std::string DecodeReport::damageMessage() const {
   if (!damaged) return {};
+  const std::string warning = decoderWarning.empty() ? "" : " (" + decoderWarning + ")";
+  if (rowsDecoded < 0)
+    return "image is damaged: its data is corrupt" + warning + ", so rows from an unknown one of " +
+           std::to_string(rows) + " on are garbage";
   return "image is damaged: " + std::to_string(rowsDecoded) + " of " + std::to_string(rows) +
-         " rows decoded" + (decoderWarning.empty() ? "" : " (" + decoderWarning + ")");
+         " rows decoded" + warning;
 }
 
 std::string DecodeReport::alphaMessage() const {

@@ -60,7 +60,8 @@ class ImageTooLarge : public Error {
 struct DecodeReport {
   bool damaged = false;
   std::int64_t rows = 0;         ///< the image's height (when damaged)
-  std::int64_t rowsDecoded = 0;  ///< rows decoded from the file's data before the damage (to the 8-row block)
+  std::int64_t rowsDecoded = 0;  ///< rows decoded from the file's data before the damage (to the 8-row
+                                 ///< block); -1 when not known (a JPEG corrupted in the middle)
   std::string decoderWarning;    ///< the decoder's own words, e.g. "Premature end of JPEG file"
   bool alphaDropped = false;     ///< the file has an alpha channel, which RGB8 cannot keep
 

@@ -3,6 +3,7 @@
 // same library but keeps its warnings on stderr, so the decode cannot tell a whole image from a patched one.
 #include "jpeg_damage.hpp"
 
+#include <algorithm>
 #include <csetjmp>
 #include <cstdio>
 // jpeglib.h needs FILE and size_t declared first.
@@ -30,10 +31,12 @@ void onError(j_common_ptr cinfo) {
 void onMessage(j_common_ptr cinfo, int level) {
   auto* probe = reinterpret_cast<Probe*>(cinfo->err);
   if (level != -1 || !probe->decoding || probe->damaged) return;
+  // Every warning is damage, also one after the last row: data left over before the end marker ("N
+  // extraneous bytes before marker 0xd9") means the entropy decoder lost its way somewhere, and every row
+  // after that point is garbage (a JPEG corrupted in the middle says nothing else).
   const auto* d = reinterpret_cast<j_decompress_ptr>(cinfo);
-  if (d->output_scanline >= d->output_height) return;  // every row is out: nothing is missing
   probe->damaged = true;
-  probe->damagedAt = d->output_scanline;
+  probe->damagedAt = std::min(d->output_scanline, d->output_height);
   cinfo->err->format_message(cinfo, probe->warning);
 }
 
@@ -72,8 +75,11 @@ std::optional<JpegDamage> findJpegDamage(std::string_view bytes) {
                                               cinfo.output_width * cinfo.output_components, 1);
   while (cinfo.output_scanline < cinfo.output_height && !probe.damaged) jpeg_read_scanlines(&cinfo, row, 1);
   const JDIMENSION outputRows = cinfo.output_height;
-  jpeg_destroy_decompress(&cinfo);  // no finish: what follows the last row cannot take a pixel away
+  if (!probe.damaged) jpeg_finish_decompress(&cinfo);  // reads to the end marker: what is left over warns
+  jpeg_destroy_decompress(&cinfo);
   if (!probe.damaged) return std::nullopt;
+  // Found only at the end: where the decoder lost its way is not known.
+  if (probe.damagedAt >= outputRows) return JpegDamage{rows, -1, probe.warning};
   const std::int64_t decoded = outputRows == 0 ? 0 : probe.damagedAt * rows / outputRows;
   return JpegDamage{rows, decoded, probe.warning};
 }

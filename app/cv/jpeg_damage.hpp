@@ -13,14 +13,15 @@ namespace convolab::opencv {
 /// Where a JPEG's data stopped being real.
 struct JpegDamage {
   std::int64_t rows = 0;         ///< the height the header declares
-  std::int64_t rowsDecoded = 0;  ///< rows decoded before the first damage (to the 8-row block)
+  std::int64_t rowsDecoded = 0;  ///< rows decoded before the first damage (to the 8-row block); -1: not known
+                                 ///< (the damage showed only after the last row: data left over)
   std::string warning;           ///< libjpeg's first warning, e.g. "Premature end of JPEG file"
 };
 
 /// Runs libjpeg's entropy decoder over `bytes` (at 1/8 scale: the Huffman data is all read, the pixels are
-/// not computed) and returns the first warning that arrives before the last row, or nullopt when every row
-/// came from the file's data or the bytes are not a JPEG libjpeg can start. A warning after the last row
-/// (e.g. padding before the end marker) is no damage: every pixel was decoded.
+/// not computed) to the end marker and returns its first warning, or nullopt when there was none or the bytes
+/// are not a JPEG libjpeg can start. Every warning is damage: one after the last row (data left over before
+/// the end marker) is how a JPEG corrupted in the middle shows, its rows garbage from an unknown point on.
 std::optional<JpegDamage> findJpegDamage(std::string_view bytes);
 
 }  // namespace convolab::opencv

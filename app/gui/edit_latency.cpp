@@ -10,14 +10,25 @@ namespace convolab::gui {
 
 EditLatency::Ticket EditLatency::commitRevision(std::uint64_t revision, EditKind kind, TimePoint when) {
   m_pending.push_back({++m_lastTicket, kind, revision, {}, when});
-  if (m_pending.size() > kMaxPending) m_pending.pop_front();
+  forgetBeyondBound();
   return m_lastTicket;
 }
 
 EditLatency::Ticket EditLatency::commitStrategy(std::string name, TimePoint when) {
   m_pending.push_back({++m_lastTicket, EditKind::Strategy, 0, std::move(name), when});
-  if (m_pending.size() > kMaxPending) m_pending.pop_front();
+  forgetBeyondBound();
   return m_lastTicket;
+}
+
+void EditLatency::keep(Ticket ticket) {
+  for (Pending& edit : m_pending)
+    if (edit.ticket == ticket) edit.kept = true;
+}
+
+void EditLatency::forgetBeyondBound() {
+  const auto unkept = [](const Pending& edit) { return !edit.kept; };
+  if (static_cast<std::size_t>(std::count_if(m_pending.begin(), m_pending.end(), unkept)) > kMaxPending)
+    m_pending.erase(std::find_if(m_pending.begin(), m_pending.end(), unkept));
 }
 
 bool EditLatency::shows(const Pending& edit, const FrameRecord& record) {

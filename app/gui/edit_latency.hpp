@@ -31,6 +31,7 @@ struct ScriptActionResult {
   int index = 0;
   std::string kind;
   std::optional<double> editToDisplayMs;
+  std::string error;  ///< the action failed (e.g. its filter no longer imports): it never reached the screen
 };
 
 /// Pure bookkeeping (no Qt, no clock of its own), fed by EditTracker. An edit reaches the screen when the
@@ -46,13 +47,16 @@ class EditLatency {
   using TimePoint = std::chrono::steady_clock::time_point;
   using Ticket = std::uint64_t;  ///< names one edit: 1, 2, … in commit order
   /// Edits still waiting for the screen beyond this are forgotten, oldest first (a hidden preview paints
-  /// nothing; typing must not grow memory).
+  /// nothing; typing must not grow memory). Kept edits (keep()) do not count and are never forgotten.
   static constexpr std::size_t kMaxPending = 1000;
 
   /// A filter snapshot (kind Filter or Bypass) was published as `revision` at `when`.
   Ticket commitRevision(std::uint64_t revision, EditKind kind, TimePoint when);
   /// Strategy `name` was asked for at `when`.
   Ticket commitStrategy(std::string name, TimePoint when);
+  /// Keeps `ticket` pending past kMaxPending until the screen shows it: a scripted action, whose time --stats
+  /// reports (beyond 1,000 pending ones came out as null). The script's size bounds how many there are.
+  void keep(Ticket ticket);
   /// The preview painted a frame computed as `record` says at `when`. Returns the edits that reached the
   /// screen with it, oldest first, with their edit → screen time in ms.
   std::vector<std::pair<Ticket, double>> painted(const FrameRecord& record, TimePoint when);
@@ -69,8 +73,10 @@ class EditLatency {
     std::uint64_t revision;  // Filter, Bypass
     std::string strategy;    // Strategy
     TimePoint when;
+    bool kept = false;
   };
   static bool shows(const Pending& edit, const FrameRecord& record);
+  void forgetBeyondBound();  // the oldest edit not kept, while more than kMaxPending are not kept
 
   std::deque<Pending> m_pending;  // commit order
   Ticket m_lastTicket = 0;

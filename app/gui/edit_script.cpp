@@ -190,6 +190,11 @@ EditScript parseEditScriptText(std::string_view content, const std::filesystem::
     ScriptAction action;
     action.atMs = finiteNumber(problems, i, "at_ms", entry["at_ms"]);
     if (action.atMs < 0) problems.field(i, "at_ms", "must not be negative, got " + shown(entry["at_ms"]));
+    // At most a day: 3e9 ms overflowed the timer (the run never ended) and 1e17 the clock (applied at once).
+    if (action.atMs > kMaxScriptAtMs)
+      problems.field(i, "at_ms",
+                     "must be at most " + std::to_string(static_cast<long long>(kMaxScriptAtMs)) +
+                         " (a day), got " + shown(entry["at_ms"]));
     if (!script.actions.empty() && action.atMs <= script.actions.back().atMs)
       problems.field(i, "at_ms",
                      "must be larger than the previous action's (" + shown(actions[i - 1]["at_ms"]) +

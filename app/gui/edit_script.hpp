@@ -36,6 +36,9 @@ inline constexpr int kScriptMinSize = 7;
 /// The largest "ksize": the size box's (FilterDocument's kMaxGridSize).
 inline constexpr int kScriptMaxSize = 15;
 
+/// The latest an action may come: a day after the first frame (at_ms ≤ 86,400,000).
+inline constexpr double kMaxScriptAtMs = 86'400'000;
+
 struct EditScript {
   std::filesystem::path path;
   std::vector<ScriptAction> actions;  ///< at least one, at_ms strictly increasing

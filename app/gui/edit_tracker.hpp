@@ -29,6 +29,8 @@ class EditTracker : public QObject {
   /// An edit that published nothing (it changed nothing): it reaches the screen with the next frame made
   /// with the current filter.
   EditLatency::Ticket commitUnchanged();
+  /// See EditLatency::keep (scripted actions).
+  void keep(EditLatency::Ticket ticket) { m_latency.keep(ticket); }
   EditLatencySummary summary() const { return m_latency.summary(); }
   /// Start-up: from the first painted picture (filtered or not) to the first painted frame made with the
   /// current filter (nullopt until then).

@@ -2,6 +2,7 @@
 // Playing a --script: one timer to the next action's time, each action applied as a user would apply it.
 #include "script_player.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -16,7 +17,11 @@ namespace convolab::gui {
 static_assert(kScriptMinSize == kEditorSize, "a script assumes the editor's smallest matrix");
 
 ScriptPlayer::ScriptPlayer(std::shared_ptr<const EditScript> script, ScriptTargets targets, QObject* parent)
-    : QObject(parent), m_script(std::move(script)), m_targets(targets), m_ms(m_script->actions.size()) {
+    : QObject(parent),
+      m_script(std::move(script)),
+      m_targets(targets),
+      m_ms(m_script->actions.size()),
+      m_errors(m_script->actions.size()) {
   m_timer.setSingleShot(true);
   m_timer.setTimerType(Qt::PreciseTimer);
   connect(&m_timer, &QTimer::timeout, this, &ScriptPlayer::applyDue);
@@ -42,14 +47,16 @@ void ScriptPlayer::applyDue() {
                                     std::chrono::duration<double, std::milli>(actions[m_next].atMs));
     const auto now = std::chrono::steady_clock::now();
     if (now < due) {
-      m_timer.start(
-          static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(due - now).count())));
+      // In steps of at most an hour: a QTimer's int milliseconds must not overflow (the loop re-checks).
+      const double waitMs = std::chrono::duration<double, std::milli>(due - now).count();
+      m_timer.start(static_cast<int>(std::ceil(std::min(waitMs, 3'600'000.0))));
       return;
     }
     m_tickets.push_back(apply(m_next));
     ++m_next;
   }
   m_settle.start();
+  finishIfAllDone();  // the last actions may all have failed: no frame will say they reached the screen
 }
 
 EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
@@ -60,9 +67,13 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
   QString error;
   switch (action.kind) {
     case ScriptAction::Kind::Filter:
-      if (!m_targets.editor->importFile(QString::fromStdString(action.filterPath.string())))
+      if (!m_targets.editor->importFile(QString::fromStdString(action.filterPath.string()))) {
         std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index,
                      qPrintable(m_targets.editor->errorText()));
+        // Nothing changed: the next frame does not show this action (it was once reported as reaching it).
+        m_errors[index] = m_targets.editor->errorText().toStdString();
+        return 0;  // no ticket: tickets start at 1
+      }
       break;
     case ScriptAction::Kind::Cell:
       applied = document->setCell(action.channel, action.row, action.col, action.value, &error);
@@ -81,15 +92,21 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
   if (!applied) std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index, qPrintable(error));
   // An action that changed nothing published nothing: it is on screen with the next current frame.
   const EditLatency::Ticket after = m_targets.edits->lastTicket();
-  return after != before ? after : m_targets.edits->commitUnchanged();
+  const EditLatency::Ticket ticket = after != before ? after : m_targets.edits->commitUnchanged();
+  m_targets.edits->keep(ticket);  // its time is reported however many edits wait
+  return ticket;
 }
 
 void ScriptPlayer::onReached(EditLatency::Ticket ticket, double ms) {
   for (std::size_t i = 0; i < m_tickets.size(); ++i)
     if (m_tickets[i] == ticket) m_ms[i] = ms;
+  finishIfAllDone();
+}
+
+void ScriptPlayer::finishIfAllDone() {
   if (m_next < m_ms.size()) return;
-  for (const auto& done : m_ms)
-    if (!done) return;
+  for (std::size_t i = 0; i < m_ms.size(); ++i)
+    if (!m_ms[i] && m_errors[i].empty()) return;
   finishOnce();
 }
 
@@ -103,7 +120,8 @@ void ScriptPlayer::finishOnce() {
 std::vector<ScriptActionResult> ScriptPlayer::results() const {
   std::vector<ScriptActionResult> out;
   for (std::size_t i = 0; i < m_script->actions.size(); ++i)
-    out.push_back({static_cast<int>(i), std::string(actionKindName(m_script->actions[i].kind)), m_ms[i]});
+    out.push_back(
+        {static_cast<int>(i), std::string(actionKindName(m_script->actions[i].kind)), m_ms[i], m_errors[i]});
   return out;
 }
 

@@ -54,11 +54,13 @@ class ScriptPlayer : public QObject {
   EditLatency::Ticket apply(std::size_t index);
   void onReached(EditLatency::Ticket ticket, double ms);
   void finishOnce();
+  void finishIfAllDone();  // every action reached the screen or failed
 
   std::shared_ptr<const EditScript> m_script;
   ScriptTargets m_targets;
   std::vector<EditLatency::Ticket> m_tickets;  // per applied action
   std::vector<std::optional<double>> m_ms;     // per action
+  std::vector<std::string> m_errors;           // per action: why it failed, empty when it did not
   std::size_t m_next = 0;                      // the next action to apply
   std::chrono::steady_clock::time_point m_origin{};
   QTimer m_timer;

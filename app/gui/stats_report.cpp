@@ -67,11 +67,13 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   }
   if (edits.actions) {
     nlohmann::ordered_json actions = nlohmann::ordered_json::array();
-    for (const ScriptActionResult& a : *edits.actions)
+    for (const ScriptActionResult& a : *edits.actions) {
       actions.push_back({{"index", a.index},
                          {"kind", a.kind},
                          {"edit_to_display_ms",
                           a.editToDisplayMs ? nlohmann::ordered_json(round3(*a.editToDisplayMs)) : nullptr}});
+      if (!a.error.empty()) actions.back()["error"] = a.error;  // failed: never on screen
+    }
     j["actions"] = actions;
   }
   return j.dump(2) + "\n";

@@ -9,6 +9,11 @@
 
 namespace convolab::jobs {
 
+/// The output is bounded by what was decoded: one decoded frame fills at most kMaxHoldSeconds of output (a
+/// timestamp gap or a declared length beyond it is cut, and counted in cut()), so a video that declares 10⁸
+/// frames or jumps 100,000 s writes at most 10 s per decoded frame, never until the disk is full.
+inline constexpr double kMaxHoldSeconds = 10;
+
 class FrameTimeline {
  public:
   /// `fps`: the output's rate (the input's nominal one); `declaredFrames`: the input's length in intervals
@@ -27,6 +32,9 @@ class FrameTimeline {
   std::int64_t written() const { return m_written; }    ///< output frames so far
   std::int64_t repeated() const { return m_repeated; }  ///< output frames that repeat the previous one
   std::int64_t dropped() const { return m_dropped; }    ///< decoded frames that fill no output frame
+  std::int64_t cut() const {
+    return m_cut;
+  }  ///< intervals left out: gaps and declared lengths over the bound
 
  private:
   std::int64_t place(std::int64_t endSlot);
@@ -35,6 +43,7 @@ class FrameTimeline {
   std::int64_t m_declared;
   double m_firstMs = 0;
   std::int64_t m_decoded = 0, m_written = 0, m_repeated = 0, m_dropped = 0;
+  std::int64_t m_cut = 0;  // intervals cut from gaps so far: later timestamps move back by as many
 };
 
 }  // namespace convolab::jobs

@@ -105,6 +105,9 @@ std::string VideoJobResult::timingNote() const {
     s << "; " << repeatedFrames << " written again where the input's timestamps say a frame lasts longer";
   if (droppedFrames > 0)
     s << "; " << droppedFrames << " dropped (more than one frame within a frame interval)";
+  if (cutFrames > 0)
+    s << "; " << cutFrames << " frame intervals left out (the timestamps or the declared length say a frame "
+      << "lasts over " << kMaxHoldSeconds << " s: the output is bounded by what was decoded)";
   return s.str();
 }
 
@@ -222,7 +225,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
         if (outSize != size)
           cv::copyMakeBorder(frame->image, frame->image, 0, outSize.height - size.height, 0,
                              outSize.width - size.width, cv::BORDER_REPLICATE);
-        for (std::int64_t k = 0; k < frame->copies; ++k) {
+        for (std::int64_t k = 0; k < frame->copies && !stopping(o); ++k) {  // a repeat stops at a signal too
           const auto t = Clock::now();
           writer.write(frame->image);
           encodeBusy += msSince(t);
@@ -351,6 +354,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   result.decodedFrames = timeline.decoded();
   result.repeatedFrames = timeline.repeated();
   result.droppedFrames = timeline.dropped();
+  result.cutFrames = timeline.cut();
   result.seconds = msSince(t0) / 1000;
   if (result.strategy.empty()) result.strategy = engine.activeStrategy();
   if (result.frames > 0) {  // decode and device work once per decoded frame, encode once per written frame

@@ -40,6 +40,7 @@ struct VideoJobResult {
   std::int64_t decodedFrames = 0;   ///< what the decoder delivered
   std::int64_t repeatedFrames = 0;  ///< written frames that repeat the previous one (a frame lasting longer)
   std::int64_t droppedFrames = 0;   ///< decoded frames not written (several within one frame interval)
+  std::int64_t cutFrames = 0;       ///< intervals not written: a frame lasts at most kMaxHoldSeconds
   int width = 0, height = 0;
   std::string codec;     ///< FOURCC written
   std::string strategy;  ///< what ran on the device

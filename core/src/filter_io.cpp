@@ -164,6 +164,11 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
   if (doc.contains("name")) {
     if (!doc["name"].is_string()) fail(source, "name", "expected a string");
     name = doc["name"].get<std::string>();
+    // One line of text, printed in messages and titles: a control character (ESC, newline) would act there.
+    if (const auto at = firstControlCharacter(name))
+      fail(source, "name",
+           "contains the control character " + printablePath(name.substr(*at, 1)) + " at position " +
+               std::to_string(*at + 1) + "; a name is one line of printable text");
   }
   BorderMode border = BorderMode::Reflect101;
   if (doc.contains("border")) {
@@ -319,8 +324,7 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
     return std::string(source) + ": line " + std::to_string(line) +
            (col > 0 ? ", column " + std::to_string(col) : "");
   };
-  // Bounded as a filter file is, and each block and row by the largest filter, so what the parser keeps is
-  // a few KiB whatever is pasted (docs/RELIABILITY.md, "Parsers").
+  // Bounded as a file, each block and row by the largest filter: a few KiB kept whatever is pasted.
   if (text.size() > kMaxFilterFileBytes)
     throw Error(ErrorKind::BadInput, std::string(source) + ": " + std::to_string(text.size()) +
                                          " bytes; a filter's text is at most 1 MiB");

@@ -172,6 +172,20 @@ class EditLatencyTest : public QObject {
     QCOMPARE(edits.painted(frame(EditLatency::kMaxPending + 50), t0).size(), EditLatency::kMaxPending);
   }
 
+  // Issue 34.11: scripted edits (kept) outlive the bound: 1,500 of them, each reported when the screen shows
+  // them (beyond 1,000 they came out as null in --stats); typed ones around them stay bounded.
+  void keptEditsOutliveTheBound() {
+    EditLatency edits;
+    for (std::uint64_t r = 1; r <= 1500; ++r) {
+      edits.keep(edits.commitRevision(2 * r - 1, EditKind::Filter, t0));
+      edits.commitRevision(2 * r, EditKind::Filter, t0);  // typed
+    }
+    QCOMPARE(edits.pending(), std::size_t{1500} + EditLatency::kMaxPending);
+    const auto reached = edits.painted(frame(3000), t0 + milliseconds(5));
+    QCOMPARE(reached.size(), std::size_t{1500} + EditLatency::kMaxPending);
+    QCOMPARE(reached.front().first, EditLatency::Ticket{1});  // the first scripted edit is still there
+  }
+
   // The window: an edit in the editor is measured and shown in the panel; the start-up filter is no edit;
   // Reset clears the row.
   void theWindowShowsEditToScreen() {

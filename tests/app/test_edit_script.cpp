@@ -127,6 +127,9 @@ class EditScriptTest : public QObject {
     row("ksize too small", R"({"actions": [{"at_ms": 1, "ksize": 5}]})", {"actions[0]", "\"ksize\""});
     row("unknown strategy", R"({"actions": [{"at_ms": 1, "strategy": "fastest"}]})",
         {"actions[0]", "\"strategy\"", "fastest"});
+    row("at_ms past a day", R"({"actions": [{"at_ms": 3e9, "ksize": 9}]})",
+        {"actions[0]", "\"at_ms\"", "at most 86400000"});
+    row("at_ms 1e17", R"({"actions": [{"at_ms": 1e17, "ksize": 9}]})", {"actions[0]", "at most 86400000"});
     row("missing filter file", R"({"actions": [{"at_ms": 1, "filter": "presets/nothere.json"}]})",
         {"actions[0]", "\"filter\"", "nothere.json"});
   }
@@ -236,6 +239,36 @@ class EditScriptTest : public QObject {
     QVERIFY(test::waitForFrame(window, window.pipeline()->filterRevision()));
     QTRY_VERIFY_WITH_TIMEOUT(window.pipeline()->stillIdle(), 20000);
     QVERIFY(window.settings().isReadOnly());  // a script run leaves the remembered settings alone
+  }
+
+  // Issue 34.11: a filter import that fails mid-run (its file went away after the script was checked) is
+  // reported as failed in --stats, never as reaching the screen, and the run still ends.
+  void aFailedImportIsNotReportedAsShown() {
+    writePreset();
+    const QString gone = QDir(scriptDir()).filePath(QStringLiteral("presets/gone.json"));
+    QFile::remove(gone);
+    QVERIFY(QFile::copy(QDir(scriptDir()).filePath(QStringLiteral("presets/sharpen3.json")), gone));
+    LaunchOptions o;
+    o.source = QStringLiteral("pattern:64x48@30");
+    o.strategy = QStringLiteral("naive");
+    o.script = writeFile(QStringLiteral("gone.json"), R"({"actions": [
+        {"at_ms": 200, "filter": "presets/gone.json"}, {"at_ms": 400, "border": "wrap"}]})");
+    o.editScript = std::make_shared<const EditScript>(parseEditScript(o.script.toStdString()));
+    o.stats = QDir(scriptDir()).filePath(QStringLiteral("gone-stats.json"));
+    o.force = true;
+    QVERIFY(QFile::remove(gone));  // checked, then gone before its time
+    MainWindow window(o);
+    window.show();
+    QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 60000);
+    QFile file(o.stats);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const auto j = nlohmann::json::parse(file.readAll().toStdString());
+    const auto& actions = j.at("actions");
+    QCOMPARE(actions.size(), std::size_t{2});
+    QVERIFY2(actions[0].at("edit_to_display_ms").is_null(), j.dump(2).c_str());
+    QVERIFY2(actions[0].at("error").get<std::string>().find("gone.json") != std::string::npos,
+             j.dump(2).c_str());
+    QVERIFY2(actions[1].at("edit_to_display_ms").is_number(), j.dump(2).c_str());
   }
 
   void endToEndStatsHaveEditToDisplay() {

@@ -152,4 +152,53 @@ TEST_F(ApplyVideo, FrameSizeChangingMidStreamFailsTheFileWithExit3) {
   EXPECT_EQ(files(), 0) << "no temporary left";
 }
 
+// Issue 34.12: an existing output video is never replaced without --force (exit 3, the file as it was, no
+// temporary); with --force it is.
+TEST_F(ApplyVideo, AnExistingOutputVideoNeedsForce) {
+  writeFile(path("out.mkv"), "the user's own video");
+  const Result r = apply(kVideos / "gaps.avi", path("out.mkv"));
+  EXPECT_EQ(r.code, 3) << r;
+  EXPECT_NE(r.err.find("already exists"), std::string::npos) << r;
+  EXPECT_EQ(readFile(path("out.mkv")), "the user's own video");
+  EXPECT_EQ(files(), 1) << "no temporary";
+  const Result forced =
+      runProgram(CONVOLAB_CLI_PATH,
+                 {"apply", "-s", "naive", "-f", kSharpen.string(), (kVideos / "gaps.avi").string(), "-o",
+                  path("out.mkv").string(), "--force"},
+                 m_dir / "logs");
+  ASSERT_EQ(forced.code, 0) << forced;
+  EXPECT_GT(decodeAll(path("out.mkv")).size(), 10u);
+}
+
+/// Overwrites the 32-bit little-endian value `offset` bytes after each `tag` in `bytes`.
+void patchAfter(std::string& bytes, const std::string& tag, std::size_t offset, std::uint32_t value) {
+  for (auto at = bytes.find(tag); at != std::string::npos; at = bytes.find(tag, at + 1))
+    for (int b = 0; b < 4; ++b) bytes[at + offset + b] = static_cast<char>((value >> (8 * b)) & 0xff);
+}
+
+// Issue 34.7: a video that declares 10⁸ frames (AVI header and stream length patched) but holds 3 is written
+// bounded by what was decoded: the last frame lasts at most 10 s (100 frames at 10 fps), and the summary says
+// how much was left out. It once wrote until the disk was full.
+TEST_F(ApplyVideo, ADeclaredLengthIsBoundedByWhatWasDecoded) {
+  {
+    cv::VideoWriter w(path("lie.avi").string(), cv::CAP_OPENCV_MJPEG,
+                      cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 10, cv::Size(32, 24));
+    ASSERT_TRUE(w.isOpened());
+    for (int i = 0; i < 3; ++i) w.write(cv::Mat(24, 32, CV_8UC3, cv::Scalar(40 * i, 80, 200 - 40 * i)));
+  }
+  std::string bytes = readFile(path("lie.avi"));
+  patchAfter(bytes, "avih", 8 + 16, 100'000'000);  // MainAVIHeader.dwTotalFrames
+  patchAfter(bytes, "strh", 8 + 32, 100'000'000);  // AVIStreamHeader.dwLength
+  writeFile(path("lie.avi"), bytes);
+  cv::VideoCapture probe(path("lie.avi").string(), cv::CAP_FFMPEG);
+  ASSERT_GT(probe.get(cv::CAP_PROP_FRAME_COUNT), 1e6) << "the patched header is what the decoder reads";
+  probe.release();
+  const Result r = apply(path("lie.avi"), path("out.mkv"));
+  ASSERT_EQ(r.code, 0) << r;
+  const auto output = decodeAll(path("out.mkv"));
+  EXPECT_GE(output.size(), 3u);
+  EXPECT_LE(output.size(), 3u + 100u);
+  EXPECT_NE((r.out + r.err).find("left out"), std::string::npos) << r;
+}
+
 }  // namespace

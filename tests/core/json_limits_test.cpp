@@ -83,3 +83,17 @@ TEST(JsonLimits, LongAndWideFilterTextIsRefused) {
       refusal([&] { parseFilterText("1 x" + repeated("y", 100'000), FilterSet(), "t"); });
   EXPECT_LT(token.size(), 200u) << token.substr(0, 300);
 }
+
+// Issue 34.11: control characters in a filter's name were printed raw (an escape sequence acts on the
+// terminal). A name is one line of printable text; UTF-8 is kept.
+TEST(FilterJson, ControlCharactersInANameAreRefused) {
+  const std::string matrix = R"(, "matrix": [[1]]})";
+  for (const std::string& bad : {std::string("\\u001b[31mred"), std::string("two\\nlines"),
+                                 std::string("tab\\t"), std::string("del\\u007f")}) {
+    const std::string message =
+        refusal([&] { parseFilterJson(R"({"name": ")" + bad + "\"" + matrix, "names.json"); });
+    EXPECT_NE(message.find("field 'name': contains the control character"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\x1b'), std::string::npos) << "the message itself prints it escaped";
+  }
+  EXPECT_EQ(parseFilterJson(R"({"name": "Café – 3×3")" + matrix, "ok.json").name(), "Café – 3×3");
+}

@@ -265,6 +265,61 @@ TEST(ImageCodec, ATruncatedJpegIsReportedDamagedWithTheRowsDecoded) {
       << message;
 }
 
+// Issue 34.8: a JPEG corrupted in the middle, not truncated. libjpeg decodes garbage from the damage on and
+// says so only once the rows are out ("N extraneous bytes before marker 0xd9"), or as it resynchronises:
+// every warning counts, before the last row or after it. Several places and lengths of damage, each reported.
+TEST(ImageCodec, AJpegCorruptedInTheMiddleIsReportedDamaged) {
+  cv::theRNG().state = 34;  // the same photo whatever ran before (a 1-byte flip can keep the decoder in step)
+  const std::string whole = randomJpeg(427);
+  const std::size_t sos = whole.find("\xFF\xDA", 2);
+  ASSERT_NE(sos, std::string::npos);
+  const std::size_t data =
+      sos + 2 +
+      ((static_cast<unsigned char>(whole[sos + 2]) << 8) | static_cast<unsigned char>(whole[sos + 3]));
+  int reported = 0, cases = 0;
+  for (const double where : {0.3, 0.5, 0.7})
+    for (const std::size_t length : {std::size_t{8}, std::size_t{64}}) {
+      std::string bytes = whole;
+      const std::size_t at = data + static_cast<std::size_t>((whole.size() - 2 - data) * where);
+      for (std::size_t i = 0; i < length; ++i) bytes[at + i] = static_cast<char>(0x5A ^ (i * 37));
+      DecodeReport report;
+      const Image image = decodeImage(bytes, "middle.jpg", kDefaultMaxPixels, &report);
+      EXPECT_EQ(image.height, 427);
+      ++cases;
+      reported += report.damaged;
+      EXPECT_TRUE(report.damaged) << "damage at " << where << ", " << length << " bytes";
+      if (report.damaged) EXPECT_NE(report.damageMessage().find("damaged"), std::string::npos);
+    }
+  EXPECT_EQ(reported, cases);
+}
+
+// The class for the other formats read: a file cut short is refused or reported damaged, never taken as
+// whole (PNG is refused for any CRC or filter error as well). Formats with no check of their pixel data (BMP,
+// PPM, uncompressed TIFF, Sun raster, PFM, Radiance, lossy WebP, JPEG 2000) cannot tell flipped pixel bytes
+// from real ones: no decoder warns, so nothing can (docs/RELIABILITY.md).
+TEST(ImageCodec, EveryFormatCutShortIsRefusedOrReportedDamaged) {
+  const cv::Mat bgr = bgrFromImage(randomImage(64, 48));
+  for (const char* ext : {".png", ".bmp", ".ppm", ".tif", ".webp", ".jpg", ".ras", ".sr", ".hdr", ".pfm"}) {
+    std::vector<uchar> encoded;
+    ASSERT_TRUE(cv::imencode(ext, ext == std::string(".pfm") || ext == std::string(".hdr") ? [&] {
+      cv::Mat f;
+      bgr.convertTo(f, CV_32FC3, 1 / 255.0);
+      return f;
+    }()
+                                                                                           : bgr,
+                             encoded))
+        << ext;
+    const std::string cut(encoded.begin(), encoded.begin() + static_cast<long>(encoded.size() * 6 / 10));
+    DecodeReport report;
+    try {
+      decodeImage(cut, std::string("cut") + ext, kDefaultMaxPixels, &report);
+      EXPECT_TRUE(report.damaged) << ext << " cut to 60 % was taken as whole";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::BadInput) << ext;
+    }
+  }
+}
+
 // A header that claims more than the data holds (9000×9000 in the issue; here 2000×2000 over 320×240 of
 // data).
 TEST(ImageCodec, AJpegWhoseHeaderClaimsMoreThanItsDataIsDamaged) {

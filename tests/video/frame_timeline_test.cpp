@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 namespace convolab::jobs {
@@ -49,6 +50,41 @@ TEST(FrameTimeline, TheLastFrameLastsToTheDeclaredLength) {
   EXPECT_EQ(copies({0, 100}, 10, 5), (std::vector<std::int64_t>{1, 4}));
   EXPECT_EQ(copies({0, 100}, 10, 0), (std::vector<std::int64_t>{1, 1}));  // unknown length: one interval
   EXPECT_EQ(copies({0, 100, 200}, 10, 2), (std::vector<std::int64_t>{1, 1, 1}));  // never less than once
+}
+
+// Issue 34.12: timelines that are not 10 fps. A 30 fps clip's times in whole milliseconds (0, 33, 67, 100 …)
+// give each frame exactly one slot; a first frame that lasts several intervals is repeated from the start; a
+// repeated timestamp gives way to the later frame.
+TEST(FrameTimeline, ThirtyFpsMillisecondTimesWriteEachFrameOnce) {
+  std::vector<double> times;
+  for (int k = 0; k < 90; ++k) times.push_back(std::round(k * 1000.0 / 30));
+  FrameTimeline t(30, 90);
+  EXPECT_EQ(copies(times, 30, 90, &t), std::vector<std::int64_t>(90, 1));
+  EXPECT_EQ(t.written(), 90);
+  EXPECT_EQ(t.dropped(), 0);
+  EXPECT_EQ(t.repeated(), 0);
+}
+
+TEST(FrameTimeline, AFirstFrameLastingSeveralIntervalsAndRepeatedTimes) {
+  EXPECT_EQ(copies({0, 400, 500, 600}, 10, 7), (std::vector<std::int64_t>{4, 1, 1, 1}));
+  EXPECT_EQ(copies({100, 500, 600}, 10, 0), (std::vector<std::int64_t>{4, 1, 1}));  // times from the first
+  FrameTimeline t(25, 0);
+  EXPECT_EQ(copies({0, 40, 40, 80}, 25, 0, &t), (std::vector<std::int64_t>{1, 0, 1, 1}));
+  EXPECT_EQ(t.dropped(), 1);
+}
+
+// Issue 34.7: the output is bounded by what was decoded. A declared 10⁸ frames or a 100,000 s timestamp gap
+// fills at most kMaxHoldSeconds per decoded frame; the frames after a cut gap keep their spacing.
+TEST(FrameTimeline, TheOutputIsBoundedByWhatWasDecoded) {
+  FrameTimeline declared(10, 0);
+  EXPECT_EQ(copies({0, 100}, 10, 100'000'000, &declared), (std::vector<std::int64_t>{1, 100}));
+  EXPECT_EQ(declared.cut(), 100'000'000 - 101);
+  FrameTimeline gap(10, 0);
+  EXPECT_EQ(copies({0, 100, 100'000'100, 100'000'200, 100'000'400}, 10, 0, &gap),
+            (std::vector<std::int64_t>{1, 100, 1, 2, 1}));
+  EXPECT_EQ(gap.written(), 105);
+  FrameTimeline fast(30, 0);  // a 30 fps clip: 300 copies at most; 1e300 ms is a gap, not an overflow
+  EXPECT_EQ(copies({0, 1e300, 1e300}, 30, 0, &fast), (std::vector<std::int64_t>{300, 0, 1}));
 }
 
 }  // namespace

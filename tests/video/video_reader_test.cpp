@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <opencv2/videoio.hpp>
 #include <vector>
 
 #include "capture/frame_source.hpp"
@@ -65,6 +68,33 @@ TEST(VideoReader, SeeksByTimeToTheFrameOnScreen) {
       EXPECT_GT(reader.timestampMs(), shown + 1) << "after a seek to " << target;
     }
   }
+}
+
+// Issue 34.12: a 30 fps clip, whose frame times are not whole milliseconds (the container keeps 0, 33, 67,
+// 100 …): seeking to each frame's exact time (k × 33.33… ms) shows frame k, never the one before, and a time
+// just before the next frame still shows it. Every test clip was 10 fps.
+TEST(VideoReader, SeeksInAThirtyFpsClipToEachFrame) {
+  const auto path =
+      std::filesystem::temp_directory_path() / ("convolab-30fps-" + std::to_string(::getpid()) + ".mkv");
+  constexpr int kFrames = 30;
+  {
+    cv::VideoWriter writer(path.string(), cv::CAP_FFMPEG, cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 30,
+                           cv::Size(16, 8));
+    ASSERT_TRUE(writer.isOpened());
+    for (int i = 0; i < kFrames; ++i) writer.write(cv::Mat(8, 16, CV_8UC3, cv::Scalar(i * 8, 0, 0)));
+  }
+  VideoReader reader(path);
+  EXPECT_DOUBLE_EQ(reader.info().nominalFps, 30);
+  cv::Mat frame;
+  const auto shown = [&](double ms) {
+    reader.seekMs(ms);
+    EXPECT_TRUE(reader.read(frame)) << ms;
+    return frame.empty() ? -1 : frame.at<cv::Vec3b>(4, 8)[0] / 8;
+  };
+  for (int k = kFrames - 1; k >= 0; k -= 3) EXPECT_EQ(shown(k * 1000.0 / 30), k) << "seek to frame " << k;
+  for (int k = 0; k < kFrames - 1; k += 4)
+    EXPECT_EQ(shown((k + 1) * 1000.0 / 30 - 2), k) << "just before " << k + 1;
+  std::filesystem::remove(path);
 }
 
 TEST(VideoReader, RewindStartsOver) {

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace convolab {
 
@@ -32,6 +34,14 @@ inline std::string printablePath(const std::filesystem::path& path) {
     }
   }
   return out;
+}
+
+/// Where `text` holds its first control character (below 0x20, or DEL), or nothing: text meant to be one
+/// line.
+inline std::optional<std::size_t> firstControlCharacter(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (const auto c = static_cast<unsigned char>(text[i]); c < 0x20 || c == 0x7f) return i;
+  return std::nullopt;
 }
 
 }  // namespace convolab
