@@ -16,6 +16,7 @@
 
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "parse_error_text.hpp"
 #include "preset_thumbnails.hpp"
 #include "theme.hpp"
 
@@ -73,7 +74,7 @@ bool FilterEditor::loadPreset(const PresetEntry& entry) {
     emit status(tr("Preset: %1").arg(entry.name));
     return true;
   } catch (const std::exception& e) {
-    showError(tr("Cannot load preset — %1").arg(QString::fromUtf8(e.what())));
+    showError(tr("Cannot load preset — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
     return false;
   }
 }

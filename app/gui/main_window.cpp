@@ -359,12 +359,15 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::updateTitle() {
+  // "Emboss* — coffee.png — ConvoLab": the application's name last. X11 and Wayland append the display name to
+  // a title that does not end with it, so "ConvoLab — Emboss — …" showed "ConvoLab" twice (issue 33.10).
   const FilterSet& f = m_document->filter();
-  QString title = QStringLiteral("ConvoLab");
-  if (!f.name().empty()) title += QStringLiteral(" — ") + elidedName(m_document->displayName());
+  QStringList parts;
+  if (!f.name().empty()) parts << elidedName(m_document->displayName());
   if (const std::string& source = m_sources->status().description; !source.empty())
-    title += QStringLiteral(" — ") + elidedName(QString::fromStdString(source));
-  setWindowTitle(title);
+    parts << elidedName(QString::fromStdString(source));
+  parts << QStringLiteral("ConvoLab");
+  setWindowTitle(parts.join(QStringLiteral(" — ")));
 }
 
 void MainWindow::showMessage(const QString& message, int ms) {

@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
@@ -210,6 +211,22 @@ class EditorInputTest : public QObject {
       QVERIFY(scroll->viewport()->rect().contains(inViewport));
       QCOMPARE(m_editor->titleLabel()->text(), name);  // the whole name stays the label's text (and tooltip)
     }
+  }
+
+  // 33.10: a bad JSON file is described by its position and what was found, not the parser's own text.
+  void aBadJsonFileIsDescribedWithoutParserText() {
+    const QString path = QDir::temp().filePath(
+        QStringLiteral("convolab-input-bad-%1.json").arg(QCoreApplication::applicationPid()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"name": "x", "matrix": [[1, 2], })");
+    file.close();
+    QVERIFY(!m_editor->importFile(path));
+    const QString message = m_editor->errorText();
+    QVERIFY2(message.contains(QStringLiteral("not valid JSON: at line 1, column ")), qPrintable(message));
+    for (const char* jargon : {"json.exception", "parse_error", "syntax error while parsing", "expected '['"})
+      QVERIFY2(!message.contains(QLatin1String(jargon)), qPrintable(message));
+    QFile::remove(path);
   }
 
   // 34.3 through --script: a cell edit beyond the range is reported and skipped; the run goes on.

@@ -80,6 +80,10 @@ class FirstMinuteTest : public QObject {
       window.editor()->grid(0)->table()->item(3, 3)->setText(QStringLiteral("2"));
       QVERIFY(window.document()->isModified());
       QVERIFY(window.windowTitle().contains(QStringLiteral("Emboss*")));
+      // The name once, last: the window system appends it to a title that does not end with it (33.10).
+      QVERIFY2(window.windowTitle().endsWith(QStringLiteral(" — ConvoLab")) &&
+                   window.windowTitle().count(QStringLiteral("ConvoLab")) == 1,
+               qPrintable(window.windowTitle()));
     }
     MainWindow second(imageSource());
     second.show();
