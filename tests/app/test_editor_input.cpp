@@ -19,6 +19,7 @@
 #include "app_test_support.hpp"
 #include "channel_grid.hpp"
 #include "compact_spin_box.hpp"
+#include "convolab/filter_io.hpp"
 #include "edit_script.hpp"
 #include "elided_label.hpp"
 #include "filter_document.hpp"
@@ -226,6 +227,25 @@ class EditorInputTest : public QObject {
     QVERIFY2(message.contains(QStringLiteral("not valid JSON: at line 1, column ")), qPrintable(message));
     for (const char* jargon : {"json.exception", "parse_error", "syntax error while parsing", "expected '['"})
       QVERIFY2(!message.contains(QLatin1String(jargon)), qPrintable(message));
+    QFile::remove(path);
+  }
+
+  // 33.10: Export Filter writes a matrix row per line, as the bundled presets are written.
+  void exportWritesARowPerLine() {
+    ChannelFilter f = ChannelFilter::identity(7);
+    for (int i = 0; i < 7; ++i) f.matrix[static_cast<size_t>(i)] = i + 1;
+    f.matrix[8] = 0.125;
+    m_doc->replace(FilterSet::uniform(f, BorderMode::Reflect101, "Rows"), QStringLiteral("t"));
+    const QString path = QDir::temp().filePath(
+        QStringLiteral("convolab-input-rows-%1.json").arg(QCoreApplication::applicationPid()));
+    QVERIFY(m_editor->exportFile(path, true));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY2(text.contains(QStringLiteral("[1, 2, 3, 4, 5, 6, 7]")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("[0, 0.125, 0, 0, 0, 0, 0]")), qPrintable(text));
+    QVERIFY(text.count(QLatin1Char('\n')) < 20);  // 7 rows and a few fields, not 49 numbers a line each
+    QCOMPARE(loadFilterFile(path.toStdString()), m_doc->filter());  // reads back exactly
     QFile::remove(path);
   }
 
