@@ -165,6 +165,10 @@ void FilterEditor::rebuildPresetsMenu() {
     anyUser = anyUser || !e.bundled;
     QAction* a = m_presetsMenu->addAction(e.name);
     a->setData(e.path);
+    // The preset the filter was loaded from (edited or not) is marked (issue 33.9).
+    a->setCheckable(true);
+    a->setChecked(!m_document->baseline().name().empty() &&
+                  e.name == QString::fromStdString(m_document->baseline().name()));
     QString tip = e.description.isEmpty() ? e.name : e.description;
     if (!e.bundled) tip += QStringLiteral("\n") + QDir::toNativeSeparators(e.path);
     a->setToolTip(tip);
