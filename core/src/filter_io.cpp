@@ -14,6 +14,7 @@
 #include "convolab/error.hpp"
 #include "convolab/printable_path.hpp"
 #include "convolab/regular_file.hpp"
+#include "json_rows.hpp"
 #include "strict_json.hpp"
 
 namespace convolab {
@@ -249,43 +250,6 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
     fail(source, "", e.what());
   }
 }
-
-namespace {
-
-/// `text` (json::dump(2)) with every array of plain numbers on one line: a matrix reads a row per line, as
-/// the bundled presets are written ("[1, 2, 1]"), not one number per line.
-std::string numberRowsOnOneLine(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    const size_t close = text[i] == '[' ? text.find_first_of("[]{}\"", i + 1) : std::string::npos;
-    if (close == std::string::npos || text[close] != ']') {
-      out += text[i];
-      continue;
-    }
-    std::string row = "[", token;
-    const auto flush = [&] {
-      if (token.size() > 2 && token.compare(token.size() - 2, 2, ".0") == 0)
-        token.resize(token.size() - 2);  // 1.0 → 1
-      row += token;
-      token.clear();
-    };
-    for (size_t j = i + 1; j < close; ++j) {
-      if (text[j] == ',') {
-        flush();
-        row += ", ";
-      } else if (text[j] != ' ' && text[j] != '\n') {
-        token += text[j];
-      }
-    }
-    flush();
-    out += row + "]";
-    i = close;
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string toFilterJson(const FilterSet& filter) {
   json doc = json::object();
