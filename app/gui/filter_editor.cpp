@@ -19,6 +19,7 @@
 
 #include "channel_grid.hpp"
 #include "compact_spin_box.hpp"
+#include "elided_label.hpp"
 #include "filter_document.hpp"
 
 namespace convolab::gui {
@@ -64,9 +65,8 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   // Row 1: the filter's name and the preset / clipboard actions.
   auto* top = new QHBoxLayout;
   top->setSpacing(4);
-  m_title = new QLabel(body);
+  m_title = new ElidedLabel(body);  // a long name is shortened, never widens the dock (issue 33.5)
   m_title->setObjectName(QStringLiteral("filterTitle"));
-  m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
   top->addWidget(m_title, 1);
   m_presetsMenu = new QMenu(tr("&Presets"), this);
   connect(m_presetsMenu, &QMenu::aboutToShow, this, &FilterEditor::rebuildPresetsMenu);
@@ -231,10 +231,19 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   m_errorTimer->setSingleShot(true);
   connect(m_errorTimer, &QTimer::timeout, m_error, &QLabel::hide);
 
+  // The body's minimum width changes with what its rows show (a longer Σ, the border value row, the hint):
+  // the editor follows each new layout, not only the refresh that caused it.
+  body->installEventFilter(this);
   connect(m_document, &FilterDocument::filterChanged, this, &FilterEditor::refresh);
   connect(m_document, &FilterDocument::editRefused, this, &FilterEditor::refuse);
   connect(m_document, &FilterDocument::linkedChanged, this, &FilterEditor::showLinked);
   refresh(m_document->filter());
+}
+
+bool FilterEditor::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_body && event->type() == QEvent::LayoutRequest)
+    QMetaObject::invokeMethod(this, &FilterEditor::fitWidthToContent, Qt::QueuedConnection);
+  return QWidget::eventFilter(watched, event);
 }
 
 void FilterEditor::fitWidthToContent() {

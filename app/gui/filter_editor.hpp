@@ -49,6 +49,7 @@ class FilterEditor : public QWidget {
   /// The Presets menu's thumbnails (created on first use; give it a frame provider to see them).
   PresetThumbnails* presetThumbnails();
 
+  /// The filter's name, elided to the room the row leaves it (its tooltip has it whole).
   QLabel* titleLabel() const { return m_title; }
   /// The Copy button's menu: text, OpenCV C++ / Python, ImageJ kernel import and export.
   QMenu* copyMenu() const { return m_copyMenu; }
@@ -95,6 +96,9 @@ class FilterEditor : public QWidget {
   /// A filter or kernel was exported into `dir` (the main window remembers it).
   void exportDirChosen(const QString& dir);
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
   void refresh(const FilterSet& filter);
   /// An edit of the editor's own controls was refused: the message, and the controls back to the filter.
@@ -109,7 +113,7 @@ class FilterEditor : public QWidget {
   std::array<ChannelGrid*, 3> m_grids{};
   QScrollArea* m_scroll;
   QWidget* m_body;
-  QLabel* m_title;
+  QLabel* m_title;  ///< an ElidedLabel
   QCheckBox* m_link;
   QComboBox* m_size;
   QComboBox* m_border;

@@ -25,7 +25,7 @@ bool FilterEditor::importFile(const QString& path) {
     emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
-    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
+    showError(tr("Cannot import — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
     return false;
   }
 }

@@ -16,6 +16,7 @@
 
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "parse_error_text.hpp"
 #include "preset_thumbnails.hpp"
 #include "theme.hpp"
 
@@ -73,7 +74,7 @@ bool FilterEditor::loadPreset(const PresetEntry& entry) {
     emit status(tr("Preset: %1").arg(entry.name));
     return true;
   } catch (const std::exception& e) {
-    showError(tr("Cannot load preset — %1").arg(QString::fromUtf8(e.what())));
+    showError(tr("Cannot load preset — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
     return false;
   }
 }
@@ -164,6 +165,10 @@ void FilterEditor::rebuildPresetsMenu() {
     anyUser = anyUser || !e.bundled;
     QAction* a = m_presetsMenu->addAction(e.name);
     a->setData(e.path);
+    // The preset the filter was loaded from (edited or not) is marked (issue 33.9).
+    a->setCheckable(true);
+    a->setChecked(!m_document->baseline().name().empty() &&
+                  e.name == QString::fromStdString(m_document->baseline().name()));
     QString tip = e.description.isEmpty() ? e.name : e.description;
     if (!e.bundled) tip += QStringLiteral("\n") + QDir::toNativeSeparators(e.path);
     a->setToolTip(tip);

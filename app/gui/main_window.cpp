@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -178,9 +179,12 @@ void MainWindow::connectActions() {
   onTriggered(Id::CopyFrame, m_saves, &SaveDialogs::copy);
   connect(a[Id::Record], &QAction::toggled, m_saves, &SaveDialogs::setRecording);
   onTriggered(Id::ExportVideo, this, [this] {
+    // A file source with a timeline is the video on screen: exported without asking for it again.
+    const QString spec = m_sources->spec();
+    const QString openVideo = m_sources->seekBar()->seekable() && QFileInfo(spec).isFile() ? spec : QString();
     exportFilteredVideo(
         this, m_document->filter(), m_engine->deviceSpec(), m_engine->strategy(),
-        [this](const QString& message) { showMessage(message, 10000); }, &m_settings);
+        [this](const QString& message) { showMessage(message, 10000); }, &m_settings, openVideo);
   });
   onTriggered(Id::Quit, this, &QWidget::close);
 
@@ -359,12 +363,15 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::updateTitle() {
+  // "Emboss* — coffee.png — ConvoLab": the application's name last. X11 and Wayland append the display name
+  // to a title that does not end with it, so "ConvoLab — Emboss — …" showed "ConvoLab" twice (issue 33.10).
   const FilterSet& f = m_document->filter();
-  QString title = QStringLiteral("ConvoLab");
-  if (!f.name().empty()) title += QStringLiteral(" — ") + elidedName(m_document->displayName());
+  QStringList parts;
+  if (!f.name().empty()) parts << elidedName(m_document->displayName());
   if (const std::string& source = m_sources->status().description; !source.empty())
-    title += QStringLiteral(" — ") + elidedName(QString::fromStdString(source));
-  setWindowTitle(title);
+    parts << elidedName(QString::fromStdString(source));
+  parts << QStringLiteral("ConvoLab");
+  setWindowTitle(parts.join(QStringLiteral(" — ")));
 }
 
 void MainWindow::showMessage(const QString& message, int ms) {

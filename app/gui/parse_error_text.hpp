@@ -11,4 +11,9 @@ namespace convolab::gui {
 /// who just pasted).
 QString describeParseError(const QString& message, const QString& prefix);
 
+/// `message` with the JSON parser's own wording ("[json.exception.parse_error.101] … syntax error while
+/// parsing value - …") replaced by its position and what it found: "not valid JSON: at line 1, column 35:
+/// unexpected '}'".
+QString withoutParserJargon(const QString& message);
+
 }  // namespace convolab::gui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// PresetThumbnails: downscale once, run each preset through the CPU reference on a thread, keep the results.
+// PresetThumbnails: sample a detailed square once, run each preset through the CPU reference on a thread,
+// keep them.
 #include "preset_thumbnails.hpp"
 
 #include <QThread>
@@ -18,28 +19,71 @@ PresetThumbnails::~PresetThumbnails() {
   if (m_thread) m_thread->wait();
 }
 
-Image PresetThumbnails::downscale(const Image& frame, QSize size) {
-  const QImage in(frame.pixels.data(), frame.width, frame.height, static_cast<qsizetype>(frame.stride),
-                  QImage::Format_RGB888);
-  const QImage scaled = in.scaled(size, Qt::KeepAspectRatioByExpanding, Qt::SmoothTransformation);
-  const QImage small =
-      scaled
-          .copy(QRect(QPoint((scaled.width() - size.width()) / 2, (scaled.height() - size.height()) / 2),
-                      size.boundedTo(scaled.size())))
-          .convertToFormat(QImage::Format_RGB888);
-  Image out(std::max(small.width(), 1), std::max(small.height(), 1));
-  for (int y = 0; y < small.height(); ++y)
-    std::memcpy(out.pixels.data() + static_cast<std::size_t>(y) * out.stride, small.constScanLine(y),
-                static_cast<std::size_t>(small.width()) * kBytesPerPixel);
+namespace {
+
+Image fromQImage(const QImage& rgb888) {
+  Image out(std::max(rgb888.width(), 1), std::max(rgb888.height(), 1));
+  for (int y = 0; y < rgb888.height(); ++y)
+    std::memcpy(out.pixels.data() + static_cast<std::size_t>(y) * out.stride, rgb888.constScanLine(y),
+                static_cast<std::size_t>(rgb888.width()) * kBytesPerPixel);
   return out;
 }
 
-QImage PresetThumbnails::render(const Image& small, const FilterSet& filter) {
-  Image out(small.width, small.height);
-  referenceConvolve(small.view(), out.mutableView(), filter);
+/// The top-left corner of the `side`×`side` square of `frame` with the most detail (the largest sum of
+/// |horizontal| + |vertical| differences of green), on a grid of `side` / 6; a summed-area table makes each
+/// candidate O(1).
+QPoint mostDetailedSquare(const Image& frame, int side) {
+  const int w = frame.width, h = frame.height;
+  std::vector<double> sat(static_cast<std::size_t>((w + 1) * (h + 1)), 0.0);
+  const auto at = [&](int x, int y) -> double& { return sat[static_cast<std::size_t>(y * (w + 1) + x)]; };
+  const auto green = [&](int x, int y) {
+    return static_cast<int>(frame.view().row(y)[x * kBytesPerPixel + 1]);
+  };
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const int d = (x + 1 < w ? std::abs(green(x + 1, y) - green(x, y)) : 0) +
+                    (y + 1 < h ? std::abs(green(x, y + 1) - green(x, y)) : 0);
+      at(x + 1, y + 1) = d + at(x, y + 1) + at(x + 1, y) - at(x, y);
+    }
+  const int step = std::max(1, side / 6);
+  QPoint best(0, 0);
+  double most = -1;
+  for (int y = 0; y + side <= h; y += step)
+    for (int x = 0; x + side <= w; x += step) {
+      const double detail = at(x + side, y + side) - at(x, y + side) - at(x + side, y) + at(x, y);
+      if (detail > most) most = detail, best = QPoint(x, y);
+    }
+  return best;
+}
+
+}  // namespace
+
+Image PresetThumbnails::sample(const Image& frame, QSize size) {
+  const QImage in(frame.pixels.data(), frame.width, frame.height, static_cast<qsizetype>(frame.stride),
+                  QImage::Format_RGB888);
+  const QSize whole = size + QSize(2 * kMargin, 2 * kMargin);
+  if (frame.width >= whole.width() && frame.height >= whole.height()) {
+    // A detailed square at the frame's own scale: a 7×7 blur blurs it as it blurs the frame (a shrunken whole
+    // frame is so smooth that every blur, Sharpen and Unsharp looked the same).
+    const QPoint corner = mostDetailedSquare(frame, whole.width());
+    return fromQImage(in.copy(QRect(corner, whole)).convertToFormat(QImage::Format_RGB888));
+  }
+  const QImage scaled = in.scaled(whole, Qt::KeepAspectRatioByExpanding, Qt::SmoothTransformation);
+  return fromQImage(
+      scaled
+          .copy(QRect(QPoint((scaled.width() - whole.width()) / 2, (scaled.height() - whole.height()) / 2),
+                      whole.boundedTo(scaled.size())))
+          .convertToFormat(QImage::Format_RGB888));
+}
+
+QImage PresetThumbnails::render(const Image& sample, const FilterSet& filter) {
+  Image out(sample.width, sample.height);
+  referenceConvolve(sample.view(), out.mutableView(), filter);
+  // The margin held the neighbours the filter reads; the thumbnail is the centre.
   return QImage(out.pixels.data(), out.width, out.height, static_cast<qsizetype>(out.stride),
                 QImage::Format_RGB888)
-      .copy();
+      .copy(QRect(kMargin, kMargin, std::max(1, out.width - 2 * kMargin),
+                  std::max(1, out.height - 2 * kMargin)));
 }
 
 bool PresetThumbnails::request(const QList<PresetEntry>& entries) {
@@ -69,7 +113,7 @@ bool PresetThumbnails::request(const QList<PresetEntry>& entries) {
       this,
       [image, jobs = std::move(jobs)] {
         Result out;
-        const Image small = downscale(*image, kSize);
+        const Image small = sample(*image, kSize);
         for (const auto& [path, filter] : jobs) out.insert(path, render(small, filter));
         return out;
       },

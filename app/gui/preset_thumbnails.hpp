@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// PresetThumbnails: a small picture per preset for the Presets menu — the preset applied to a downscale of
-// the current frame (as webcamoid shows its effects), computed with the CPU reference off the GUI thread and
-// cached per frame source.
+// PresetThumbnails: a small picture per preset for the Presets menu — the preset applied to the most detailed
+// square of the current frame (as webcamoid shows its effects), computed with the CPU reference off the GUI
+// thread and cached per frame source.
 #pragma once
 
 #include <QHash>
@@ -33,7 +33,7 @@ class PresetThumbnails : public QObject {
   };
   using FrameProvider = std::function<Frame()>;
 
-  /// Thumbnails are this big: the frame's centre, square, as the menu's icons are (one column of presets
+  /// Thumbnails are this big: a detailed square of the frame, as the menu's icons are (one column of presets
   /// fits 1080 lines, two 768).
   static constexpr QSize kSize{36, 36};
   /// A live source's thumbnails are made again when older than this as the menu opens.
@@ -54,10 +54,13 @@ class PresetThumbnails : public QObject {
   /// How many times thumbnails were made (tests: the cache).
   int generation() const { return m_generation; }
 
-  /// `frame` shrunk (area-averaged) until it covers `size`, then cropped to its centre, as an RGB8 image.
-  static Image downscale(const Image& frame, QSize size);
-  /// `filter` applied to `small` (CPU reference), as a QImage.
-  static QImage render(const Image& small, const FilterSet& filter);
+  /// Pixels around the thumbnail that the largest filter (15×15) reads.
+  static constexpr int kMargin = 7;
+  /// What thumbnails are made from: the square of `frame` with the most detail, at the frame's scale, `size`
+  /// plus kMargin on each side (issue 33.9); a frame smaller than that is shrunk to cover it instead.
+  static Image sample(const Image& frame, QSize size);
+  /// `filter` applied to `sample` (CPU reference), its centre `size` as a QImage.
+  static QImage render(const Image& sample, const FilterSet& filter);
 
  signals:
   /// New thumbnails are in.

@@ -52,6 +52,15 @@ void drawPixelGrid(QPainter& p, const PreviewView& view) {
   p.restore();
 }
 
+SplitSides splitSidesInView(const PreviewView& view, const QRectF& target) {
+  // The original is left of (above) the divider, the filtered frame right of (below) it.
+  const QLineF line = view.divider();
+  const double at = view.splitVertical() ? line.y1() : line.x1();
+  const double first = view.splitVertical() ? target.top() : target.left();
+  const double last = view.splitVertical() ? target.bottom() : target.right();
+  return {at > first, at < last};
+}
+
 void drawSplitDivider(QPainter& p, const PreviewView& view, const QRectF& target) {
   const bool vertical = view.splitVertical();
   const QLineF line = view.divider();

@@ -22,6 +22,13 @@ QRectF drawPreviewPill(QPainter& p, const QRectF& bounds, const QPointF& anchor,
                        Qt::Alignment align, const QColor& bg);
 /// Thin lines between the frame pixels in view, when `view` zooms far enough (PreviewView::gridVisible).
 void drawPixelGrid(QPainter& p, const PreviewView& view);
+/// Which sides of a split are in `target` (the part of the frame in view): at 600–1200 % the divider leaves
+/// the view and only one side is there, so only its pill is drawn (issue 33.8).
+struct SplitSides {
+  bool original = true;
+  bool filtered = true;
+};
+SplitSides splitSidesInView(const PreviewView& view, const QRectF& target);
 /// The split divider: its line, and the knob with two arrowheads in the middle of the divider's part of
 /// `target` (the part of the frame in view).
 void drawSplitDivider(QPainter& p, const PreviewView& view, const QRectF& target);

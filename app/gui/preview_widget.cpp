@@ -346,12 +346,14 @@ void PreviewWidget::paintOverlays(QPainter& p) {
     f.setPointSizeF(8.5);
     f.setBold(true);
     p.setFont(f);
-    drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
-             theme::pillColor(theme::Pill::Label));
-    if (vertical)
+    const SplitSides sides = splitSidesInView(m_view, target);  // a side out of view has no pill
+    if (sides.original)
+      drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
+               theme::pillColor(theme::Pill::Label));
+    if (sides.filtered && vertical)
       drawPill(p, QPointF(target.left() + 10, std::max(line.y1(), target.top()) + 10), tr("FILTERED"),
                Qt::AlignLeft, theme::pillColor(theme::Pill::Label));
-    else
+    else if (sides.filtered)
       drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
                theme::pillColor(theme::Pill::Label));
   }

@@ -32,6 +32,8 @@ class SeekBar : public QWidget {
   /// "0:12.4 / 0:29.6": the time of the frame on screen (after a seek, the time sought until its frame
   /// shows) and the duration.
   QString counterText() const;
+  /// The current source has a timeline (a video file): the bar is shown.
+  bool seekable() const { return m_seekable == 1; }
   /// The position shown, in ms (-1: none).
   double positionMs() const { return m_positionMs; }
 

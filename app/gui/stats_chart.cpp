@@ -7,6 +7,7 @@
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 #include "theme.hpp"
@@ -136,18 +137,21 @@ void StatsChart::updateSeries(const std::deque<StatsSample>& history, double now
   // The next "nice" value (1, 2, 5 × 10^n) above the data, with a little headroom.
   const double want = maxY * 1.1;
   const double decade = std::pow(10.0, std::floor(std::log10(want)));
-  double top = decade;
-  for (double step : {1.0, 2.0, 5.0, 10.0})
-    if (step * decade >= want) {
-      top = step * decade;
+  // Ticks on whole steps of the scale (1, 2, 5 × 10^n): 0–10 ticks 0, 2, 4 … (it read 0/3/5/8/10 with five
+  // ticks of 2.5 printed without decimals, issue 33.6), 0–5 ticks every 1, 0–2 every 0.5, 0–1 every 0.2.
+  double top = 10 * decade, step = 2 * decade;
+  for (const auto& [multiple, stepOf] : {std::pair{1.0, 0.2}, {2.0, 0.5}, {5.0, 1.0}, {10.0, 2.0}})
+    if (multiple * decade >= want) {
+      top = multiple * decade;
+      step = stepOf * decade;
       break;
     }
   m_yMax = top;
   m_y->setRange(0, m_yMax);
-  m_y->setLabelFormat(m_yMax < 0.1  ? QStringLiteral("%.3f")
-                      : m_yMax < 1  ? QStringLiteral("%.2f")
-                      : m_yMax < 10 ? QStringLiteral("%.1f")
-                                    : QStringLiteral("%.0f"));
+  m_y->setTickCount(static_cast<int>(std::lround(top / step)) + 1);
+  // As many decimals as the step has: 0.5 → 1, 0.2 → 1, 0.05 → 2, 2 → 0.
+  const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
+  m_y->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
   m_y->setTitleText(showBudget || budgetMs <= 0
                         ? tr("ms")
                         : tr("ms (budget %1 ms, above the scale)").arg(budgetMs, 0, 'f', 1));

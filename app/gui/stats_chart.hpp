@@ -31,6 +31,8 @@ class StatsChart : public QChartView {
   QLineSeries* series(const QString& name) const { return m_series.value(name, nullptr); }
   /// The y-axis range's top, ms.
   double yMax() const { return m_yMax; }
+  /// The time axis (ms): its range, tick count and label format.
+  QValueAxis* yAxis() const { return m_y; }
   /// Whether the frame budget line is on the chart (it is left off when it would squash the data).
   bool budgetShown() const;
 

@@ -7,9 +7,10 @@
 #include <QChart>
 #include <QFontDatabase>
 #include <QPalette>
-#include <QStyleFactory>
 #include <algorithm>
 #include <cmath>
+
+#include "theme_style.hpp"
 
 namespace convolab::gui::theme {
 
@@ -218,7 +219,7 @@ QFont monoFont(qreal pointSize) {
 }
 
 void apply(QApplication& app) {
-  app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+  app.setStyle(new ThemeStyle);  // Fusion, with combo lists and dialog buttons as theme_style.hpp says
   QPalette p;
   p.setColor(QPalette::Window, kWindow);
   p.setColor(QPalette::WindowText, kText);
@@ -271,7 +272,9 @@ QPushButton#primary { background: #1f6fb2; border-color: #2b84cf; color: white; 
 QPushButton#primary:hover { background: #2580cc; }
 QComboBox, QAbstractSpinBox, QLineEdit { padding: 3px 6px; border: 1px solid #343a44; border-radius: 5px; background: #15171c; min-height: 18px; }
 QComboBox:focus, QAbstractSpinBox:focus, QLineEdit:focus { border-color: #3da9fc; }
-QComboBox QAbstractItemView { background: #1e2127; border: 1px solid #343a44; selection-background-color: #2b5d8a; selection-color: #ffffff; }
+QComboBox QAbstractItemView { background: #1e2127; border: 1px solid #343a44; selection-background-color: #3da9fc; selection-color: #0b121a; outline: none; }
+QComboBox QAbstractItemView::item { padding: 3px 8px; min-height: 18px; }
+QComboBox QAbstractItemView::item:selected, QComboBox QAbstractItemView::item:hover { background: #3da9fc; color: #0b121a; }
 QFrame#channelCard { background: #22262d; border: 1px solid #2e333c; border-radius: 8px; }
 QLabel#channelBadge { border-radius: 11px; color: white; font-weight: 700; }
 QLabel#channelName { font-weight: 600; }
@@ -292,6 +295,11 @@ QMenu::item { padding: 5px 24px 5px 22px; border-radius: 4px; }
 QMenu::item:selected { background: #2b5d8a; color: #ffffff; }
 QMenu::section { color: #8a919c; padding: 6px 12px 2px 12px; font-weight: 600; }
 QMenu::separator { height: 1px; background: #343a44; margin: 4px 8px; }
+QMenu::indicator { width: 12px; height: 12px; left: 5px; }
+QMenu::indicator:non-exclusive:unchecked { border: 1px solid #7a828e; border-radius: 3px; background: #15171c; }
+QMenu::indicator:non-exclusive:checked { border: 1px solid #3da9fc; border-radius: 3px; background: #3da9fc; }
+QMenu::indicator:exclusive:unchecked { border: 1px solid #7a828e; border-radius: 6px; background: #15171c; }
+QMenu::indicator:exclusive:checked { border: 3px solid #15171c; border-radius: 6px; background: #3da9fc; }
 QMenuBar { background: #1a1d22; }
 QMenuBar::item { padding: 5px 10px; }
 QMenuBar::item:selected { background: #2c323c; border-radius: 4px; }

@@ -25,6 +25,8 @@ VideoExportDialog::VideoExportDialog(QWidget* parent)
   setAutoReset(false);
   setWindowModality(Qt::WindowModal);
   setRange(0, 0);
+  // Wide enough for its title as window managers show it ("… — ConvoLab"): it was cut to "Export…voLab".
+  setMinimumWidth(fontMetrics().horizontalAdvance(windowTitle() + QStringLiteral(" — ConvoLab")) + 160);
   connect(this, &QProgressDialog::canceled, this, [this] {
     setLabelText(tr("Cancelling…"));
     m_job->cancel();
@@ -53,7 +55,10 @@ bool VideoExportDialog::start(const QString& input, const QString& output, const
 }
 
 QString videoExportInputDir() {
-  return QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+  // A folder that exists: given a missing ~/Videos, the file dialog opened in ~ with "Videos" typed as the
+  // file name (issue 33.7).
+  const QString videos = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
+  return !videos.isEmpty() && QFileInfo(videos).isDir() ? videos : QDir::homePath();
 }
 
 QString videoExportSuggestedOutput(const AppSettings* settings, const QString& input) {
@@ -65,10 +70,15 @@ QString videoExportSuggestedOutput(const AppSettings* settings, const QString& i
 
 void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
                          const QString& strategy, const std::function<void(const QString&)>& report,
-                         AppSettings* settings) {
-  const QString input = QFileDialog::getOpenFileName(
-      parent, QObject::tr("Export Filtered Video: Choose a Video"), videoExportInputDir(),
-      QObject::tr("Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg *.wmv *.gif);;All files (*)"));
+                         AppSettings* settings, const QString& openVideo) {
+  // The video on screen is the one to export: asked for only when none is open (issue 33.7).
+  const QString input =
+      !openVideo.isEmpty()
+          ? openVideo
+          : QFileDialog::getOpenFileName(
+                parent, QObject::tr("Export Filtered Video: Choose a Video"), videoExportInputDir(),
+                QObject::tr("Videos (*.mp4 *.mkv *.avi *.mov *.webm *.m4v *.mpg *.mpeg "
+                            "*.wmv *.gif);;All files (*)"));
   if (input.isEmpty()) return;
   const QString suggested = videoExportSuggestedOutput(settings, input);
   QDir().mkpath(QFileInfo(suggested).absolutePath());  // ~/Videos/ConvoLab, as Record makes it

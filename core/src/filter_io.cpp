@@ -14,6 +14,7 @@
 #include "convolab/error.hpp"
 #include "convolab/printable_path.hpp"
 #include "convolab/regular_file.hpp"
+#include "json_rows.hpp"
 #include "strict_json.hpp"
 
 namespace convolab {
@@ -276,7 +277,7 @@ std::string toFilterJson(const FilterSet& filter) {
     }
     doc["channels"] = ch;
   }
-  return doc.dump(2) + "\n";
+  return numberRowsOnOneLine(doc.dump(2)) + "\n";
 }
 
 std::optional<double> parseFilterNumber(std::string_view token, bool decimalComma) {

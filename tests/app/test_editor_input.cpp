@@ -6,16 +6,22 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolButton>
 
 #include "app_test_support.hpp"
 #include "channel_grid.hpp"
 #include "compact_spin_box.hpp"
+#include "convolab/filter_io.hpp"
 #include "edit_script.hpp"
+#include "elided_label.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "main_window.hpp"
@@ -180,6 +186,67 @@ class EditorInputTest : public QObject {
     // The oldest kept step set edit 51's value: undone, the filter holds what the first 50 edits left.
     QCOMPARE(m_doc->filter().channel(0).at(0, 0), 48.0);
     QCOMPARE(m_doc->filter().channel(2).at(0, 0), 50.0);
+  }
+
+  // 33.5: a long name (Gaussian blur at 1366, any long name at 1600) pushed the dock into a sideways scroll
+  // that cut Reset, the size box and Offset. The name is elided; the editor's width follows its layout.
+  void aLongNameNeverWidensTheEditorOrScrollsItSideways() {
+    QTRY_VERIFY(m_editor->minimumWidth() > 0);
+    QApplication::processEvents();
+    const int width = m_editor->minimumWidth();
+    auto* scroll = m_editor->findChild<QScrollArea*>();
+    QToolButton* reset = nullptr;
+    for (auto* b : m_editor->findChildren<QToolButton*>())
+      if (b->text() == QStringLiteral("Reset")) reset = b;
+    QVERIFY(scroll && reset);
+    for (const QString& name : {QStringLiteral("Gaussian blur"), QString(200, QLatin1Char('W'))}) {
+      ChannelFilter f = ChannelFilter::identity(7);
+      f.matrix.assign(49, 400);  // wide numbers and Σ 19600 too
+      f.divisor = 19600;
+      m_doc->replace(FilterSet::uniform(f, BorderMode::Reflect101, name.toStdString()), QStringLiteral("t"));
+      m_editor->resize(m_editor->minimumWidth(), 700);
+      for (int i = 0; i < 3; ++i) QApplication::processEvents();
+      QCOMPARE(m_editor->minimumWidth(), width);
+      QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(name.left(20)));
+      const QRect inViewport(reset->mapTo(scroll->viewport(), QPoint(0, 0)), reset->size());
+      QVERIFY(scroll->viewport()->rect().contains(inViewport));
+      QCOMPARE(m_editor->titleLabel()->text(), name);  // the whole name stays the label's text (and tooltip)
+    }
+  }
+
+  // 33.10: a bad JSON file is described by its position and what was found, not the parser's own text.
+  void aBadJsonFileIsDescribedWithoutParserText() {
+    const QString path = QDir::temp().filePath(
+        QStringLiteral("convolab-input-bad-%1.json").arg(QCoreApplication::applicationPid()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"name": "x", "matrix": [[1, 2], })");
+    file.close();
+    QVERIFY(!m_editor->importFile(path));
+    const QString message = m_editor->errorText();
+    QVERIFY2(message.contains(QStringLiteral("not valid JSON: at line 1, column ")), qPrintable(message));
+    for (const char* jargon : {"json.exception", "parse_error", "syntax error while parsing", "expected '['"})
+      QVERIFY2(!message.contains(QLatin1String(jargon)), qPrintable(message));
+    QFile::remove(path);
+  }
+
+  // 33.10: Export Filter writes a matrix row per line, as the bundled presets are written.
+  void exportWritesARowPerLine() {
+    ChannelFilter f = ChannelFilter::identity(7);
+    for (int i = 0; i < 7; ++i) f.matrix[static_cast<size_t>(i)] = i + 1;
+    f.matrix[8] = 0.125;
+    m_doc->replace(FilterSet::uniform(f, BorderMode::Reflect101, "Rows"), QStringLiteral("t"));
+    const QString path = QDir::temp().filePath(
+        QStringLiteral("convolab-input-rows-%1.json").arg(QCoreApplication::applicationPid()));
+    QVERIFY(m_editor->exportFile(path, true));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY2(text.contains(QStringLiteral("[1, 2, 3, 4, 5, 6, 7]")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("[0, 0.125, 0, 0, 0, 0, 0]")), qPrintable(text));
+    QVERIFY(text.count(QLatin1Char('\n')) < 20);  // 7 rows and a few fields, not 49 numbers a line each
+    QCOMPARE(loadFilterFile(path.toStdString()), m_doc->filter());  // reads back exactly
+    QFile::remove(path);
   }
 
   // 34.3 through --script: a cell edit beyond the range is reported and skipped; the run goes on.

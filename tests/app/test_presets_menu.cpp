@@ -4,11 +4,14 @@
 // thumbnail per preset made from the current frame off the GUI thread and cached per source.
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWidgetAction>
+#include <cmath>
+#include <map>
 
 #include "app_test_support.hpp"
 #include "filter_document.hpp"
@@ -140,9 +143,11 @@ class PresetsMenuTest : public QObject {
       if (e.path.endsWith(QStringLiteral("gaussian.json"))) gaussian = e.path;
     }
     // Each thumbnail is its preset applied to the frame: identity is the downscale, a blur is not.
-    const Image small = PresetThumbnails::downscale(*frame, PresetThumbnails::kSize);
+    const Image small = PresetThumbnails::sample(*frame, PresetThumbnails::kSize);
     const QImage expected = QImage(small.pixels.data(), small.width, small.height,
-                                   static_cast<qsizetype>(small.stride), QImage::Format_RGB888);
+                                   static_cast<qsizetype>(small.stride), QImage::Format_RGB888)
+                                .copy(QRect(QPoint(PresetThumbnails::kMargin, PresetThumbnails::kMargin),
+                                            PresetThumbnails::kSize));
     QCOMPARE(thumbs->thumbnail(identity), expected);
     QVERIFY(thumbs->thumbnail(gaussian) != expected);
     // The menu's entries show them.
@@ -157,6 +162,50 @@ class PresetsMenuTest : public QObject {
     source = QStringLiteral("pattern:b");
     rebuild();
     QTRY_COMPARE(thumbs->generation(), made + 1);
+  }
+
+  // 33.9: thumbnails come from the most detailed square at the frame's scale, so blurs and sharpens differ
+  // (from a shrunken smooth frame they looked the same); the loaded preset is marked.
+  void thumbnailsShowDetailAndTheCurrentPresetIsMarked() {
+    auto frame = std::make_shared<Image>(400, 300);
+    for (int y = 0; y < frame->height; ++y)
+      for (int x = 0; x < frame->width; ++x)
+        for (int c = 0; c < 3; ++c)  // a smooth gradient, and fine texture in the bottom-right corner
+          frame->pixels[static_cast<size_t>(y) * frame->stride + static_cast<size_t>(x) * 3 + c] =
+              static_cast<uchar>(x > 330 && y > 230 ? 128 + 40 * std::sin(x * 0.9) * std::cos(y * 0.7)
+                                                    : x * 255 / 400);
+    const Image sample = PresetThumbnails::sample(*frame, PresetThumbnails::kSize);
+    QCOMPARE(sample.width, PresetThumbnails::kSize.width() + 2 * PresetThumbnails::kMargin);
+    std::map<QString, QImage> shown;
+    for (const PresetEntry& e : m_presets->bundled())
+      shown[QFileInfo(e.path).baseName()] = PresetThumbnails::render(sample, m_presets->load(e));
+    const auto differ = [&](const QString& a, const QString& b) {
+      int total = 0;
+      for (int y = 0; y < PresetThumbnails::kSize.height(); ++y)
+        for (int x = 0; x < PresetThumbnails::kSize.width(); ++x)
+          total += std::abs(qGreen(shown[a].pixel(x, y)) - qGreen(shown[b].pixel(x, y)));
+      return total / (PresetThumbnails::kSize.width() * PresetThumbnails::kSize.height());  // mean |Δ|
+    };
+    for (const QString& a :
+         {QStringLiteral("box_blur"), QStringLiteral("gaussian"), QStringLiteral("sharpen"),
+          QStringLiteral("unsharp_mask"), QStringLiteral("identity")})
+      for (const QString& b :
+           {QStringLiteral("box_blur"), QStringLiteral("gaussian"), QStringLiteral("sharpen"),
+            QStringLiteral("unsharp_mask"), QStringLiteral("identity")})
+        if (a < b)
+          QVERIFY2(differ(a, b) >= 2, qPrintable(QStringLiteral("%1 vs %2: %3").arg(a, b).arg(differ(a, b))));
+
+    for (const PresetEntry& e : m_presets->bundled())
+      if (QFileInfo(e.path).baseName() == QLatin1String("sharpen")) QVERIFY(m_editor->loadPreset(e));
+    m_doc->setCell(0, 0, 0, 1);  // edited: still the preset it came from
+    rebuild();
+    int marked = 0;
+    for (QAction* a : m_editor->presetsMenu()->actions())
+      if (a->isChecked()) {
+        ++marked;
+        QCOMPARE(QFileInfo(a->data().toString()).baseName(), QStringLiteral("sharpen"));
+      }
+    QCOMPARE(marked, 1);
   }
 
   void thumbnailsOfA1080pFrameAreCheap() {

@@ -4,10 +4,12 @@
 #include <QTest>
 #include <cmath>
 
+#include "preview_overlays.hpp"
 #include "preview_view.hpp"
 
 using convolab::gui::placePill;
 using convolab::gui::PreviewView;
+using convolab::gui::splitSidesInView;
 
 namespace {
 
@@ -25,6 +27,24 @@ class PreviewViewTest : public QObject {
   Q_OBJECT
 
  private slots:
+  // 33.8: at 600–1200 % the divider leaves the view; the side that is gone loses its pill.
+  void aSplitSideOutOfViewHasNoPill() {
+    for (const bool vertical : {false, true}) {
+      PreviewView v = viewOf({800, 600}, {600, 400}, true);
+      v.setSplitVertical(vertical);
+      v.setSplit(0.5);
+      auto sides = splitSidesInView(v, v.visibleRect());
+      QVERIFY(sides.original && sides.filtered);                        // fitted: both
+      v.zoomAt(8.0, vertical ? QPointF(400, 150) : QPointF(150, 300));  // near the original's far edge
+      sides = splitSidesInView(v, v.visibleRect());
+      QVERIFY(sides.original && !sides.filtered);
+      v.setFit(true);
+      v.zoomAt(8.0, vertical ? QPointF(400, 450) : QPointF(650, 300));  // near the filtered side's far edge
+      sides = splitSidesInView(v, v.visibleRect());
+      QVERIFY(!sides.original && sides.filtered);
+    }
+  }
+
   void fitScalesIntoTheMargins() {
     const PreviewView v = viewOf({1000, 600}, {1920, 1080}, true);
     QCOMPARE(v.scale(), std::min(984.0 / 1920, 584.0 / 1080));

@@ -3,6 +3,7 @@
 // upload, kernels and download, from what the collector hears of painted frames.
 #include <QLineSeries>
 #include <QTest>
+#include <QValueAxis>
 #include <chrono>
 
 #include "app_test_support.hpp"
@@ -59,6 +60,27 @@ class StatsChartTest : public QObject {
     for (const char* other : {"upload", "convolve", "download"})
       QVERIFY(display->pen().color() != chart.series(QString::fromLatin1(other))->pen().color());
     QVERIFY2(chart.yMax() >= 4.0, qPrintable(QString::number(chart.yMax())));
+  }
+
+  // 33.6: every tick label reads its exact value (0–10 read 0/3/5/8/10; 0–5 read 1.3 and 3.8).
+  void tickLabelsAreExact() {
+    for (const double paintMs : {0.07, 0.4, 0.9, 1.7, 4.0, 7.3, 45.0}) {
+      StatsCollector stats;
+      const TimePoint t0 = std::chrono::steady_clock::now();
+      stats.addProcessed(processedAt(t0, 1));
+      stats.addDisplayed(t0 + std::chrono::milliseconds(1), t0, paintMs);
+      StatsChart chart;
+      chart.updateSeries(stats.history(), stats.secondsSinceStart(t0 + std::chrono::milliseconds(5)), 0);
+      const QValueAxis* y = chart.yAxis();
+      QVERIFY(y->tickCount() >= 5 && y->tickCount() <= 6);
+      const QByteArray format = y->labelFormat().toLatin1();
+      for (int i = 0; i < y->tickCount(); ++i) {
+        const double value = y->max() * i / (y->tickCount() - 1);
+        const QString label = QString::asprintf(format.constData(), value);
+        QVERIFY2(std::abs(label.toDouble() - value) < 1e-9 * std::max(1.0, value),
+                 qPrintable(QStringLiteral("%1 ms: tick %2 reads %3").arg(paintMs).arg(value).arg(label)));
+      }
+    }
   }
 
   // A paint with no measurement (< 0), or none yet: no display line; a frame painted twice counts once.

@@ -49,6 +49,14 @@ class TestVideoExport : public QObject {
   Q_OBJECT
 
  private slots:
+  // 33.7: the progress dialog's title was cut to "Export…voLab" by the window manager.
+  void theProgressTitleHasRoom() {
+    VideoExportDialog dialog;
+    const int title =
+        dialog.fontMetrics().horizontalAdvance(dialog.windowTitle() + QStringLiteral(" — ConvoLab"));
+    QVERIFY2(dialog.minimumWidth() >= title + 100, qPrintable(QString::number(dialog.minimumWidth())));
+  }
+
   void exportsEveryFrameWithTheFilter() {
     QTemporaryDir dir;
     const QString in = dir.filePath("in.mkv"), out = dir.filePath("out.mkv");
