@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "convolab/error.hpp"
+#include "convolab/filter_io.hpp"
 
 namespace convolab {
 namespace {
@@ -94,6 +95,37 @@ TEST(Generators, RejectsBadParametersNamingThem) {
   EXPECT_NE(message({.kind = "motion", .size = 7, .length = 0.5}).find("length"), std::string::npos);
   EXPECT_NE(message({.kind = "gabor", .size = 7, .sigma = 1}).find("lambda"), std::string::npos);
   EXPECT_NE(message({.kind = "box", .size = 7}).find("unknown kind"), std::string::npos);
+}
+
+// The parameters travel in the filter file, so the kernel can be made again; the matrix is saved as well.
+TEST(Generators, ParametersRoundTripThroughTheFileAndRegenerateTheMatrix) {
+  const GeneratorParams params{.kind = "gabor", .size = 45, .sigma = 6.5, .angle = 30, .lambda = 11};
+  const FilterSet filter =
+      FilterSet::uniform(generateKernel(params), BorderMode::Wrap, "Gabor").withGenerator(params);
+  const std::string text = toFilterJson(filter);
+  EXPECT_NE(text.find("\"generator\""), std::string::npos);
+  const FilterSet back = parseFilterJson(text, "gabor.json");
+  EXPECT_EQ(back, filter);
+  ASSERT_TRUE(back.generator());
+  EXPECT_EQ(generateKernel(*back.generator()), back.channel(0));
+  EXPECT_EQ(back.withBorder(BorderMode::Reflect).generator(), params);  // an edit keeps it
+  EXPECT_FALSE(parseFilterJson(toFilterJson(FilterSet::uniform(back.channel(0))), "plain.json").generator());
+}
+
+TEST(Generators, FileRejectsABadGeneratorNamingTheField) {
+  auto message = [](const std::string& generator) {
+    try {
+      parseFilterJson(R"({"matrix": [[1]], "generator": )" + generator + "}", "g.json");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(R"({"kind": "box"})").find("'generator.kind'"), std::string::npos);
+  EXPECT_NE(message(R"({"sigma": 1})").find("'generator.kind': missing"), std::string::npos);
+  EXPECT_NE(message(R"({"kind": "gaussian", "sigmaa": 1})").find("'generator.sigmaa'"), std::string::npos);
+  EXPECT_NE(message(R"({"kind": "gaussian", "sigma": "2"})").find("finite number"), std::string::npos);
+  EXPECT_NE(message("3").find("'generator'"), std::string::npos);
 }
 
 }  // namespace

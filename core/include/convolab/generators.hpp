@@ -6,21 +6,9 @@
 #include <vector>
 
 #include "convolab/filter.hpp"
+#include "convolab/generator_params.hpp"
 
 namespace convolab {
-
-/// Which generator and its parameters: enough to make the matrix again (saved beside it in a filter file,
-/// docs/FILTER_FORMAT.md "generator"). Unused parameters stay 0.
-struct GeneratorParams {
-  std::string kind;   ///< "gaussian", "disk", "motion", "log" or "gabor"
-  int size = 0;       ///< K, odd, 1..kMaxFilterSize
-  double sigma = 0;   ///< gaussian, log, gabor: standard deviation in pixels (> 0)
-  double radius = 0;  ///< disk: radius in pixels (> 0)
-  double length = 0;  ///< motion: length of the streak in pixels (≥ 1)
-  double angle = 0;   ///< motion: degrees, counter-clockwise from +x; gabor: θ in degrees
-  double lambda = 0;  ///< gabor: wavelength in pixels (> 0)
-  bool operator==(const GeneratorParams&) const = default;
-};
 
 /// The generator kinds, in the order a user interface lists them.
 const std::vector<std::string>& generatorKinds();
