@@ -11,6 +11,8 @@ packages=(
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev ocl-icd-libopencl1 pocl-opencl-icd clinfo
   # header-only helpers used by core and the CLI
   nlohmann-json3-dev libeigen3-dev libcli11-dev libspdlog-dev
+  # VkFFT (header-only): the fft strategy's transforms (core/src/fft_plan.cpp)
+  libvkfft-dev
   # OpenCV: only the modules we use (core, imgproc, imgcodecs, videoio); libjpeg (OpenCV's JPEG decoder)
   # directly, whose warnings tell a damaged JPEG
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev libjpeg-dev

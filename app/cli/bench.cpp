@@ -288,7 +288,7 @@ void addBenchCommand(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 100000000))
       ->capture_default_str();
   cmd->add_option("-k,--ksize", o->ksize, "K of the built-in 'random' and 'gaussian' filters")
-      ->check(CLI::Range(1, 31))
+      ->check(CLI::Range(1, kMaxFilterSize))
       ->capture_default_str();
   cmd->add_option("--kernel-loop", o->kernelLoop,
                   "Also time N back-to-back launches per strategy on device buffers, plus the launch floor "

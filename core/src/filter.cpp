@@ -101,7 +101,14 @@ bool FilterSet::channelsIdentical() const {
 }
 
 FilterSet FilterSet::withBorder(BorderMode border) const {
-  return make(m_channels, border, m_borderValue, m_name);  // a constant border value joins the range rule
+  // a constant border value joins the range rule
+  return make(m_channels, border, m_borderValue, m_name).withGenerator(m_generator);
+}
+
+FilterSet FilterSet::withGenerator(std::optional<GeneratorParams> generator) const {
+  FilterSet f = *this;
+  f.m_generator = std::move(generator);
+  return f;
 }
 
 FilterSet FilterSet::trimmedToSupport() const {

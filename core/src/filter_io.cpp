@@ -15,6 +15,7 @@
 #include "convolab/printable_path.hpp"
 #include "convolab/regular_file.hpp"
 #include "json_rows.hpp"
+#include "generator_json.hpp"
 #include "strict_json.hpp"
 
 namespace convolab {
@@ -157,9 +158,10 @@ std::optional<double> parsePlainNumber(std::string_view t) {
 FilterSet parseFilterJson(std::string_view text, std::string_view source) {
   json doc = parseStrictJson(text, source);
   if (!doc.is_object()) fail(source, "", "expected a JSON object with a \"matrix\" or \"channels\"");
-  rejectUnknownKeys(
-      doc, {"name", "description", "border", "border_value", "matrix", "divisor", "offset", "channels"},
-      source, "");
+  rejectUnknownKeys(doc,
+                    {"name", "description", "border", "border_value", "matrix", "divisor", "offset",
+                     "channels", "generator"},
+                    source, "");
 
   std::string name;
   if (doc.contains("name")) {
@@ -252,8 +254,10 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
            "is " + std::to_string(k) + "x" + std::to_string(k) + "; all channels must have the same size (" +
                std::to_string(expected) + "x" + std::to_string(expected) + ")");
   }
+  std::optional<GeneratorParams> generator;  // issue 31: what made the matrix, to make it again
+  if (doc.contains("generator")) generator = parseGeneratorJson(doc["generator"], expected, source);
   try {
-    return FilterSet::make(channels, border, borderValue, name);
+    return FilterSet::make(channels, border, borderValue, name).withGenerator(generator);
   } catch (const Error& e) {
     fail(source, "", e.what());
   }
@@ -277,6 +281,7 @@ std::string toFilterJson(const FilterSet& filter) {
     }
     doc["channels"] = ch;
   }
+  if (filter.generator()) doc["generator"] = generatorJson(*filter.generator());
   return numberRowsOnOneLine(doc.dump(2)) + "\n";
 }
 

@@ -17,6 +17,7 @@ std::unique_ptr<Strategy> makeCodegenStrategy();
 std::unique_ptr<Strategy> makeLowrankStrategy();
 std::unique_ptr<Strategy> makeSlidingStrategy();
 std::unique_ptr<Strategy> makeDynamicStrategy();
+std::unique_ptr<Strategy> makeFftStrategy();
 
 namespace {
 /// The registry's auto: measures every other row.
@@ -48,6 +49,9 @@ const std::vector<StrategyEntry>& strategyRegistry() {
       {"dynamic",
        "K, border and weights as run-time arguments: one program for every filter, no build per edit",
        &makeDynamicStrategy},
+      {"fft",
+       "pad with the border, FFT (VkFFT), multiply by the kernel's spectrum, inverse FFT: cost flat in K",
+       &makeFftStrategy},
       {kAutoStrategy, "measures the strategies that accept this device and filter, then uses the fastest",
        &makeRegistryAutoStrategy},
   };

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "convolab/border.hpp"
+#include "convolab/generator_params.hpp"
 
 namespace convolab {
 
@@ -59,6 +61,11 @@ class FilterSet {
   const std::string& name() const { return m_name; }
   bool channelsIdentical() const;
 
+  /// The generator that made the matrix (issue 31), when one did: saved in the file so it can be made again.
+  /// Edits keep it (the kernel stays editable); a resize drops it.
+  const std::optional<GeneratorParams>& generator() const { return m_generator; }
+  FilterSet withGenerator(std::optional<GeneratorParams> generator) const;
+
   FilterSet withBorder(BorderMode border) const;
   FilterSet withName(std::string name) const;
   /// The same filter cut to its effective support: the smallest centred K' × K' window outside which every
@@ -76,6 +83,7 @@ class FilterSet {
   BorderMode m_border = BorderMode::Reflect101;
   std::array<double, kChannels> m_borderValue{0, 0, 0};
   std::string m_name;
+  std::optional<GeneratorParams> m_generator;
 };
 
 }  // namespace convolab

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// FftPlan over VkFFT (header-only, OpenCL backend): see fft_plan.hpp.
+#include "fft_plan.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "convolab/error.hpp"
+
+#if CONVOLAB_HAVE_VKFFT
+#include <CL/cl.h>
+
+namespace {
+// VkFFT enqueues its kernels without events; the engine and auto time a strategy by the events it returns.
+// Its clEnqueueNDRangeKernel calls go through this one, which keeps each launch's event while a transform
+// is being appended (and releases it otherwise: VkFFT's own set-up launches).
+thread_local std::vector<cl_event>* t_launches = nullptr;
+
+cl_int recordingEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint dims,
+                                     const size_t* offset, const size_t* global, const size_t* local,
+                                     cl_uint waitCount, const cl_event* waitFor, cl_event* event) {
+  cl_event own = nullptr;
+  const cl_int result =
+      clEnqueueNDRangeKernel(queue, kernel, dims, offset, global, local, waitCount, waitFor, &own);
+  if (result == CL_SUCCESS && own) {
+    if (event)
+      *event = own;
+    else if (t_launches)
+      t_launches->push_back(own);
+    else
+      clReleaseEvent(own);
+  }
+  return result;
+}
+}  // namespace
+
+#define VKFFT_BACKEND 3
+#define clEnqueueNDRangeKernel recordingEnqueueNDRangeKernel
+#include <vkFFT.h>
+#undef clEnqueueNDRangeKernel
+#endif
+
+namespace convolab {
+
+bool fftAvailable() {
+  return CONVOLAB_HAVE_VKFFT != 0;
+}
+
+int fftFriendlySize(int n) {
+  for (int m = n + (n & 1);; m += 2) {
+    int r = m;
+    for (int p : {2, 3, 5, 7})
+      while (r % p == 0) r /= p;
+    if (r == 1) return m;
+  }
+}
+
+std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int batches) {
+  using Key = std::tuple<cl_context, cl_device_id, int, int, int>;
+  static std::mutex mutex;
+  // Most recently used last. Never destroyed: releasing OpenCL objects from static destructors, after the
+  // driver may have gone, is what crashed PoCL at exit before (registry.hpp, stopAutoMeasurements).
+  static auto& pool = *new std::vector<std::pair<Key, std::shared_ptr<FftPlan>>>;
+  const Key key{ctx.context()(), ctx.clDevice()(), nx, ny, batches};
+  std::lock_guard lock(mutex);  // held while building: a second asker of the same size waits, not builds
+  auto it = std::find_if(pool.begin(), pool.end(), [&](const auto& e) { return e.first == key; });
+  std::shared_ptr<FftPlan> plan;
+  if (it != pool.end()) {
+    plan = it->second;
+    pool.erase(it);
+  } else {
+    plan = std::make_shared<FftPlan>(ctx, nx, ny, batches);
+  }
+  pool.emplace_back(key, plan);
+  if (pool.size() > kPoolSize) pool.erase(pool.begin());
+  return plan;
+}
+
+std::size_t FftPlan::realBytes() const {
+  return static_cast<std::size_t>(m_batches) * m_nx * m_ny * sizeof(float);
+}
+
+std::size_t FftPlan::spectrumBytes() const {
+  return static_cast<std::size_t>(m_batches) * (m_nx / 2 + 1) * m_ny * 2 * sizeof(float);
+}
+
+void FftPlan::forward(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& spectrum,
+                      std::vector<NamedEvent>& events, const std::string& name) {
+  run(-1, queue, planes, spectrum, events, name);
+}
+
+void FftPlan::inverse(cl::CommandQueue& queue, const cl::Buffer& spectrum, const cl::Buffer& planes,
+                      std::vector<NamedEvent>& events, const std::string& name) {
+  run(1, queue, planes, spectrum, events, name);
+}
+
+#if CONVOLAB_HAVE_VKFFT
+
+struct FftPlan::Impl {
+  VkFFTApplication app{};
+  VkFFTConfiguration config{};
+  cl_device_id device = nullptr;
+  cl_context context = nullptr;
+  cl_platform_id platform = nullptr;
+  uint64_t realBytes = 0, spectrumBytes = 0;
+  bool initialised = false;
+  std::mutex launching;
+  ~Impl() {
+    if (initialised) deleteVkFFT(&app);
+  }
+};
+
+FftPlan::FftPlan(Context& ctx, int nx, int ny, int batches)
+    : m_impl(std::make_unique<Impl>()), m_nx(nx), m_ny(ny), m_batches(batches) {
+  Impl& p = *m_impl;
+  p.device = ctx.clDevice()();
+  p.context = ctx.context()();
+  p.platform = ctx.clDevice().getInfo<CL_DEVICE_PLATFORM>();
+  p.realBytes = realBytes();
+  p.spectrumBytes = spectrumBytes();
+  VkFFTConfiguration& c = p.config;
+  c.FFTdim = 2;
+  c.size[0] = static_cast<uint64_t>(nx);
+  c.size[1] = static_cast<uint64_t>(ny);
+  c.numberBatches = static_cast<uint64_t>(batches);
+  c.performR2C = 1;
+  // Out of place: real planes (inputBuffer, packed rows of nx) ↔ half spectra (buffer, rows of nx/2 + 1).
+  c.isInputFormatted = 1;
+  c.inverseReturnToInputBuffer = 1;
+  c.inputBufferStride[0] = static_cast<uint64_t>(nx);
+  c.inputBufferStride[1] = static_cast<uint64_t>(nx) * static_cast<uint64_t>(ny);
+  c.inputBufferStride[2] = c.inputBufferStride[1];
+  c.bufferStride[0] = static_cast<uint64_t>(nx / 2 + 1);
+  c.bufferStride[1] = c.bufferStride[0] * static_cast<uint64_t>(ny);
+  c.bufferStride[2] = c.bufferStride[1];
+  c.bufferSize = &p.spectrumBytes;
+  c.inputBufferSize = &p.realBytes;
+  c.device = &p.device;
+  c.context = &p.context;
+  c.platform = &p.platform;
+  const VkFFTResult result = initializeVkFFT(&p.app, c);
+  if (result != VKFFT_SUCCESS)
+    throw Error(ErrorKind::Device, "fft: VkFFT could not plan a " + std::to_string(nx) + "x" +
+                                       std::to_string(ny) + " transform (VkFFTResult " +
+                                       std::to_string(static_cast<int>(result)) + ")");
+  p.initialised = true;
+}
+
+FftPlan::~FftPlan() = default;
+
+void FftPlan::run(int direction, cl::CommandQueue& queue, const cl::Buffer& planes,
+                  const cl::Buffer& spectrum, std::vector<NamedEvent>& events, const std::string& name) {
+  cl_command_queue q = queue();
+  cl_mem real = planes(), complex = spectrum();
+  VkFFTLaunchParams launch{};
+  launch.commandQueue = &q;
+  launch.inputBuffer = &real;
+  launch.buffer = &complex;
+  std::vector<cl_event> launches;
+  std::lock_guard lock(m_impl->launching);
+  t_launches = &launches;
+  const VkFFTResult result = VkFFTAppend(&m_impl->app, direction, &launch);
+  t_launches = nullptr;
+  for (cl_event e : launches) events.push_back({name, cl::Event(e)});  // cl::Event takes the reference
+  if (result != VKFFT_SUCCESS)
+    throw Error(ErrorKind::Device, "fft: VkFFT could not enqueue a transform (VkFFTResult " +
+                                       std::to_string(static_cast<int>(result)) + ")");
+}
+
+#else
+
+struct FftPlan::Impl {};
+
+FftPlan::FftPlan(Context&, int nx, int ny, int batches) : m_nx(nx), m_ny(ny), m_batches(batches) {
+  throw Error(ErrorKind::Device, "fft: this build has no VkFFT (install libvkfft-dev and rebuild)");
+}
+
+FftPlan::~FftPlan() = default;
+
+void FftPlan::run(int, cl::CommandQueue&, const cl::Buffer&, const cl::Buffer&, std::vector<NamedEvent>&,
+                  const std::string&) {}
+
+#endif
+
+}  // namespace convolab

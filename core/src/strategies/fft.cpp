@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+// fft: pad with the border rule, transform (VkFFT), multiply by the kernel's spectrum, transform back, crop.
+// Its cost hardly grows with K: the strategy for large kernels (docs/ARCHITECTURE.md, "The fft path").
+#include <memory>
+
+#include "../fft_plan.hpp"
+#include "../strategy_support.hpp"
+#include "convolab/error.hpp"
+
+namespace convolab {
+namespace {
+
+constexpr size_t kGroupX = 16, kGroupY = 8;
+/// The smallest K fft takes. Below, the direct strategies win on the devices measured (docs/BENCHMARKS.md),
+/// and declining keeps auto's measurement and the K ≤ 15 sweeps from planning transforms for nothing.
+constexpr int kFftMinSize = 17;
+
+class FftStrategy final : public Strategy {
+ public:
+  std::string name() const override { return "fft"; }
+
+  std::optional<std::string> unsupportedReason(const Context&, const FilterSet& filter) const override {
+    if (!fftAvailable()) return "this build has no VkFFT (libvkfft-dev)";
+    if (filter.size() < kFftMinSize)
+      return "K < " + std::to_string(kFftMinSize) +
+             ": a direct strategy is cheaper (fft is for large kernels)";
+    return std::nullopt;
+  }
+
+  bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
+    return m_plan && next.size() == m_k && next.border() == m_borderMode;  // taps re-transformed, no build
+  }
+
+  void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
+    const std::string options = baseBuildOptions(filter);
+    if (options != m_options) {
+      const cl::Program program = ctx.buildKernelProgram("fft", options);
+      m_pad = cl::Kernel(program, "fft_pad");
+      m_taps = cl::Kernel(program, "fft_taps");
+      m_multiply = cl::Kernel(program, "fft_multiply");
+      m_crop = cl::Kernel(program, "fft_crop");
+      m_options = options;
+    }
+    const int nx = fftFriendlySize(width + filter.size() - 1),
+              ny = fftFriendlySize(height + filter.size() - 1);
+    if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny) allocate(ctx, nx, ny);
+    m_k = filter.size();
+    m_borderMode = filter.border();
+    m_offset = offsetsOf(filter);
+    m_border = borderValuesOf(filter);
+    transformTaps(ctx, filter);
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    const int nx = m_plan->nx(), ny = m_plan->ny();
+    std::vector<NamedEvent> events;
+    setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, nx, ny, m_border);
+    events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(nx, ny), cl::NDRange(kGroupX, kGroupY), waitFor));
+    // The queue is in order: VkFFT's launches and ours follow one another.
+    m_plan->forward(ctx.queue(), m_planes, m_spectrum, events, "fft_forward");
+    const int count = 3 * (nx / 2 + 1) * ny;
+    setArgs(m_multiply, m_spectrum, m_kernelSpectrum, count);
+    events.push_back(launch1d(ctx, m_multiply, "fft_multiply", count));
+    m_plan->inverse(ctx.queue(), m_spectrum, m_planes, events, "fft_inverse");
+    setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, nx, ny, m_offset);
+    events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(frame.width, frame.height),
+                              cl::NDRange(kGroupX, kGroupY), {}));
+    return events;
+  }
+
+ private:
+  static cl::NDRange cover(int w, int h) {
+    return {roundUp(static_cast<size_t>(w), kGroupX), roundUp(static_cast<size_t>(h), kGroupY)};
+  }
+
+  static NamedEvent launch1d(Context& ctx, const cl::Kernel& kernel, const std::string& name, int count) {
+    return launch2d(ctx, kernel, name, cl::NDRange(roundUp(static_cast<size_t>(count), 64), 1),
+                    cl::NDRange(64, 1), {});
+  }
+
+  /// Plan and buffers for nx × ny planes; refuses (Error, the engine falls back) what the device cannot hold.
+  void allocate(Context& ctx, int nx, int ny) {
+    m_plan.reset();
+    const std::uint64_t real = 3ull * nx * ny * sizeof(float), spectrum = 3ull * (nx / 2 + 1) * ny * 8;
+    const DeviceInfo& dev = ctx.device();
+    const std::uint64_t need = real + 2 * spectrum;
+    if ((dev.maxAllocBytes && spectrum > dev.maxAllocBytes) ||
+        (dev.globalMemBytes && need > dev.globalMemBytes / 2))
+      throw Error(ErrorKind::Device, "fft: " + std::to_string(nx) + "x" + std::to_string(ny) +
+                                         " planes need " + std::to_string(need >> 20) +
+                                         " MiB; the device has too little memory");
+    try {
+      m_planes = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, real);
+      m_spectrum = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, spectrum);
+      m_kernelSpectrum = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, spectrum);
+    } catch (const cl::Error& e) {
+      throw ClError("clCreateBuffer", e.err(),
+                    "fft planes of " + std::to_string(nx) + "x" + std::to_string(ny));
+    }
+    m_plan = FftPlan::shared(ctx, nx, ny, 3);
+  }
+
+  /// The kernel's spectrum, once per filter change: taps into zeroed planes, forward transform.
+  void transformTaps(Context& ctx, const FilterSet& filter) {
+    const int nx = m_plan->nx(), ny = m_plan->ny();
+    uploadFloats(ctx, m_weights, packedWeights(filter));
+    std::vector<NamedEvent> events;
+    try {
+      ctx.queue().enqueueFillBuffer(m_planes, 0.0f, 0, m_plan->realBytes());
+      setArgs(m_taps, m_weights, m_planes, nx, ny, static_cast<float>(1.0 / (double(nx) * double(ny))));
+      events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
+                                cl::NDRange(kGroupX, kGroupY), {}));
+      m_plan->forward(ctx.queue(), m_planes, m_kernelSpectrum, events, "fft_forward");
+      ctx.queue().finish();
+    } catch (const cl::Error& e) {
+      throw ClError(e.what(), e.err(), "fft: transforming the filter's taps");
+    }
+  }
+
+  std::string m_options;
+  cl::Kernel m_pad, m_taps, m_multiply, m_crop;
+  std::shared_ptr<FftPlan> m_plan;
+  cl::Buffer m_planes, m_spectrum, m_kernelSpectrum, m_weights;
+  int m_k = 0;
+  BorderMode m_borderMode = BorderMode::Reflect101;
+  cl_float4 m_offset{}, m_border{};
+};
+
+}  // namespace
+
+std::unique_ptr<Strategy> makeFftStrategy() {
+  return std::make_unique<FftStrategy>();
+}
+
+}  // namespace convolab

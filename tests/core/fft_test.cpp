@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// fft at K 17-63: every border mode against the CPU reference on odd and tiny frames (±1), and exactness:
+// with integer weights over a power-of-two divisor it differs from the exact result only at .5 ties.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "convolab/reference.hpp"
+#include "convolab/registry.hpp"
+#include "test_support.hpp"
+
+namespace convolab::test {
+namespace {
+
+struct FftFrame {
+  int width, height;
+  std::size_t padding;
+};
+constexpr FftFrame kFftFrames[] = {{1, 1, 0}, {2, 3, 0}, {23, 17, 5}, {67, 41, 0}};
+
+class FftLargeKernel : public ::testing::TestWithParam<int> {};
+
+// One strategy for the five borders: the transform plans (per padded size) are built once per K.
+TEST_P(FftLargeKernel, EveryBorderMatchesReference) {
+  const int k = GetParam();
+  auto ctx = sharedContext();
+  auto fft = createStrategy("fft");
+  for (BorderMode border : kAllBorderModes) {
+    const FilterSet filter =
+        randomFilter(k, border, static_cast<std::uint32_t>(k * 5 + static_cast<int>(border)));
+    if (auto reason = fft->unsupportedReason(*ctx, filter)) GTEST_SKIP() << *reason;
+    for (const FftFrame& s : kFftFrames) {
+      SCOPED_TRACE(std::string(borderName(border)) + " " + std::to_string(s.width) + "x" +
+                   std::to_string(s.height));
+      const Image in = randomImage(s.width, s.height, static_cast<std::uint32_t>(s.width + k), s.padding);
+      const Image out = runDirect(*fft, *ctx, filter, in);
+      const Image ref = referenceOf(in, filter);
+      EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+          << firstMismatch(out.view(), ref.view(), kTolerance);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(K, FftLargeKernel, ::testing::Values(17, 31, 45, 63),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                           return "k" + std::to_string(i.param);
+                         });
+
+/// The unrounded result of channel c at (x, y), in double: exact here (integer weights over 64, bytes).
+double exactValue(const Image& in, const FilterSet& f, int c, int x, int y) {
+  const ChannelFilter& ch = f.channel(c);
+  const int r = ch.radius();
+  double sum = 0;
+  for (int j = 0; j < ch.size; ++j)
+    for (int i = 0; i < ch.size; ++i) {
+      const int bx = borderInterpolate(x + i - r, in.width, f.border());
+      const int by = borderInterpolate(y + j - r, in.height, f.border());
+      const double p = bx < 0 || by < 0
+                           ? f.borderValue()[static_cast<size_t>(c)]
+                           : in.view().row(by)[static_cast<size_t>(bx) * 3 + static_cast<size_t>(c)];
+      sum += ch.at(j, i) * p;
+    }
+  return ch.offset + sum / ch.divisor;
+}
+
+// Weights in {-1, 0, 1} over 64 and offset 128: every exact value is a multiple of 1/64, so a float error
+// below 1/128 can change a rounded byte only where the exact value sits on a .5 tie. Counts those.
+TEST(FftExactness, DiffersOnlyAtRoundingTies) {
+  auto ctx = sharedContext();
+  auto fft = createStrategy("fft");
+  int ties = 0, tiesFlipped = 0, others = 0;
+  for (BorderMode border : {BorderMode::Reflect101, BorderMode::Constant}) {
+    std::mt19937 rng(31);
+    std::uniform_int_distribution<int> tap(-1, 1);
+    ChannelFilter ch;
+    ch.size = 31;
+    ch.matrix.resize(31 * 31);
+    for (double& v : ch.matrix) v = tap(rng);
+    ch.divisor = 64;
+    ch.offset = 128;
+    const FilterSet filter = FilterSet::make({ch, ch, ch}, border, {17, 200, 64});
+    const Image in = randomImage(67, 41, 5);
+    const Image out = runDirect(*fft, *ctx, filter, in);
+    for (int y = 0; y < in.height; ++y)
+      for (int x = 0; x < in.width; ++x)
+        for (int c = 0; c < 3; ++c) {
+          const double exact = exactValue(in, filter, c, x, y);
+          const bool tie = exact - std::floor(exact) == 0.5;
+          const int expected = static_cast<int>(std::clamp(std::nearbyint(exact), 0.0, 255.0));
+          const int got = out.view().row(y)[x * 3 + c];
+          ties += tie;
+          if (got != expected) (tie && std::abs(got - expected) == 1 ? tiesFlipped : others) += 1;
+        }
+  }
+  std::printf("fft K=31: %d values on a .5 tie, %d of them rounded the other way; %d other differences\n",
+              ties, tiesFlipped, others);
+  EXPECT_EQ(others, 0);
+}
+
+// White stays 255 and black 0 through a normalised 17×17 box; offsets of ±400 saturate to exactly 255 and 0
+// (fft declines the small filters of ExactArithmetic.SaturationGivesExactly255And0).
+TEST(FftExactness, SaturatesToExactly255And0) {
+  auto ctx = sharedContext();
+  auto fft = createStrategy("fft");
+  ChannelFilter box;
+  box.size = 17;
+  box.matrix.assign(17 * 17, 1.0);
+  box.divisor = 289;
+  ChannelFilter up = box, down = box;
+  up.offset = 400;
+  down.offset = -400;
+  const FilterSet filter = FilterSet::make({box, up, down});
+  for (std::uint8_t value : {std::uint8_t{255}, std::uint8_t{0}}) {
+    Image in(67, 41);  // the size (and so the transform plan) of FftLargeKernel/k17's largest frame
+    std::fill(in.pixels.begin(), in.pixels.end(), value);
+    const Image out = runDirect(*fft, *ctx, filter, in);
+    EXPECT_EQ(maxAbsDiff(out.view(), referenceOf(in, filter).view()), 0) << "frame of " << int(value);
+  }
+}
+
+}  // namespace
+}  // namespace convolab::test
