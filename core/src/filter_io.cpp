@@ -14,8 +14,8 @@
 #include "convolab/error.hpp"
 #include "convolab/printable_path.hpp"
 #include "convolab/regular_file.hpp"
-#include "json_rows.hpp"
 #include "generator_json.hpp"
+#include "json_rows.hpp"
 #include "strict_json.hpp"
 
 namespace convolab {
