@@ -14,6 +14,7 @@
 #include "capture/video_recorder.hpp"
 #include "convolab/strategy_id.hpp"
 #include "filter_mailbox.hpp"
+#include "output/output_door.hpp"
 #include "processed_frame.hpp"
 
 namespace convolab::gui {
@@ -82,7 +83,13 @@ class Pipeline : public QObject {
   /// Kicks the processing thread has enqueued so far.
   std::uint64_t computeKicks() const;
 
-  /// Records processed frames to `path` (MJPG .avi). Throws capture::SourceError.
+  /// The one door for frames out: sinks added here are fed on the processing thread (docs/ARCHITECTURE.md,
+  /// "Adding an output"). Shared, so a sink's owner can remove it whatever is destroyed first.
+  const std::shared_ptr<output::OutputDoor>& outputDoor() const { return m_door; }
+  /// Every sink's figures (the statistics' list).
+  std::vector<output::SinkFigures> sinkFigures() const { return m_door->figures(); }
+
+  /// Records processed frames to `path` (MJPG .avi): a sink of the output door. Throws capture::SourceError.
   void startRecording(const std::filesystem::path& path, int width, int height, double fps);
   void stopRecording();
   bool isRecording() const { return m_recorder != nullptr; }
@@ -107,6 +114,7 @@ class Pipeline : public QObject {
  private:
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_mailbox;
+  std::shared_ptr<output::OutputDoor> m_door;
   std::shared_ptr<capture::StagingStorage> m_staging;  // filled by the worker, read by the sources' pools
   QThread m_thread;
   ProcessingWorker* m_worker = nullptr;   // lives on m_thread; deleted when it finishes

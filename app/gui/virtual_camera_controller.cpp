@@ -7,7 +7,6 @@
 
 #include "app_settings.hpp"
 #include "pipeline.hpp"
-#include "stats_collector.hpp"
 #include "vcam/loopback_feeder.hpp"
 #include "vcam/pipewire_publisher.hpp"
 #include "vcam/v4l2_loopback_writer.hpp"
@@ -15,22 +14,29 @@
 namespace convolab::gui {
 
 VirtualCameraController::VirtualCameraController(Context context, QObject* parent)
-    : QObject(parent), m_context(std::move(context)) {
+    : QObject(parent), m_context(std::move(context)), m_door(m_context.pipeline->outputDoor()) {
   m_label = new QLabel(m_context.statusBar);
   m_label->setObjectName(QStringLiteral("virtualCameraLabel"));
   m_label->hide();
   m_context.statusBar->addPermanentWidget(m_label);
   m_refresh.setInterval(500);
   connect(&m_refresh, &QTimer::timeout, this, &VirtualCameraController::refresh);
-  // Each processed frame is handed over on this thread: a pointer swap, the conversion runs on PipeWire's.
-  connect(m_context.pipeline, &Pipeline::frameProcessed, this, &VirtualCameraController::sendNewest);
   const bool on = m_context.turnOn || m_context.settings->value(AppSettings::kVirtualCamera, false).toBool();
   m_context.toggle->setChecked(on);
   connect(m_context.toggle, &QAction::toggled, this, &VirtualCameraController::setOn);
   setOn(on);
 }
 
-VirtualCameraController::~VirtualCameraController() = default;  // the publisher removes the node
+VirtualCameraController::~VirtualCameraController() {
+  removeSinks();  // the publisher removes the node
+}
+
+void VirtualCameraController::removeSinks() {
+  if (m_publisher) m_door->remove(m_publisher);
+  if (m_loopback) m_door->remove(m_loopback);
+  m_publisher.reset();
+  m_loopback.reset();
+}
 
 QString VirtualCameraController::howToGetOne() {
   return tr(
@@ -45,34 +51,28 @@ void VirtualCameraController::setOn(bool on) {
   m_context.settings->set(AppSettings::kVirtualCamera, on);
   m_toldNoDaemon = false;
   if (on) {
-    m_publisher = std::make_unique<vcam::PipeWirePublisher>();
+    m_publisher = std::make_shared<vcam::PipeWirePublisher>();
     auto io = vcam::systemV4l2Io();
     if (const std::string path = vcam::findLoopbackDevice(*io); !path.empty()) {
       try {
-        m_loopback = std::make_unique<vcam::LoopbackFeeder>(
+        m_loopback = std::make_shared<vcam::LoopbackFeeder>(
             std::make_unique<vcam::V4l2LoopbackWriter>(path, io), path);
       } catch (const std::exception& e) {
         if (m_context.message)
           m_context.message(tr("Virtual camera: %1").arg(QString::fromUtf8(e.what())), 10000);
       }
     }
-    sendNewest();
+    // Each processed frame is pushed on the processing thread: a pointer swap, the conversion runs on
+    // PipeWire's (the loopback's on its own). A still image already shown goes out at once.
+    m_door->add(m_publisher, true);
+    if (m_loopback) m_door->add(m_loopback, true);
     m_refresh.start();
   } else {
-    m_publisher.reset();
-    m_loopback.reset();
+    removeSinks();
     m_refresh.stop();
   }
   if (m_context.toggle->isChecked() != on) m_context.toggle->setChecked(on);
   refresh();
-}
-
-void VirtualCameraController::sendNewest() {
-  if (!m_publisher) return;
-  if (ProcessedFramePtr frame = m_context.pipeline->latestFrame(); frame && frame->filtered) {
-    m_publisher->publish(frame->filtered);
-    if (m_loopback) m_loopback->publish(frame->filtered);
-  }
 }
 
 QString VirtualCameraController::statusText() const {
@@ -91,18 +91,10 @@ QString VirtualCameraController::statusText() const {
 
 void VirtualCameraController::refresh() {
   if (!m_publisher) {
-    if (m_context.stats) m_context.stats->setVirtualCamera(std::nullopt);
     m_label->hide();
     return;
   }
   const vcam::PublisherStatus status = m_publisher->status();
-  if (m_context.stats) {
-    VirtualCameraFigures figures{status.viewers, status.fps, status.sent, status.dropped, status.format, {}};
-    if (m_loopback)
-      figures.loopback = LoopbackFigures{m_loopback->path(), m_loopback->written(), m_loopback->dropped(),
-                                         m_loopback->error()};
-    m_context.stats->setVirtualCamera(std::move(figures));
-  }
   m_label->setText(statusText());
   m_label->setToolTip(
       status.format.empty() ? QString() : tr("Consumers read %1").arg(QString::fromStdString(status.format)));
