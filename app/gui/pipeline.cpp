@@ -136,6 +136,20 @@ ProcessedFramePtr Pipeline::latestFrame() const {
   return m_worker->latest();
 }
 
+ProcessedFramePtr Pipeline::frameThatMayLeave(QString* why) const {
+  ProcessedFramePtr frame = latestFrame();
+  QString reason;
+  if (!frame)
+    reason = tr("no frame has been processed");
+  else if (frame->record.bypassed)
+    reason = tr("the filter is off (Bypass)");
+  else if (!output::OutputDoor::mayLeave(outputFrameOf(*frame)) ||
+           frame->record.filterRevision != filterRevision())
+    reason = tr("no frame made with the current filter yet");
+  if (why) *why = reason;
+  return reason.isEmpty() ? frame : nullptr;
+}
+
 void Pipeline::requestComputeKick() {
   if (!m_shuttingDown) m_worker->requestComputeKick();
 }

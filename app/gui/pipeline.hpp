@@ -70,6 +70,9 @@ class Pipeline : public QObject {
 
   /// The newest processed frame (images shared, not copied); null before the first.
   ProcessedFramePtr latestFrame() const;
+  /// latestFrame() when it may leave the app (Save, Copy, --snapshot): computed with the filter set now
+  /// (output::OutputDoor::mayLeave, and no newer filter published since); else null and `why` says why.
+  ProcessedFramePtr frameThatMayLeave(QString* why = nullptr) const;
   /// Frames the source delivered, and how many of them were replaced by a newer one before processing.
   std::uint64_t framesDelivered() const { return m_slot->delivered(); }
   std::uint64_t framesDropped() const { return m_slot->dropped(); }

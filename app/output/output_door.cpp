@@ -6,7 +6,11 @@
 namespace convolab::output {
 
 bool OutputDoor::mayLeave(const OutputFrame& frame) {
-  return frame.image != nullptr;
+  // Only a frame computed with the filter the user set: a bypassed, unfiltered (no engine yet), stale (an
+  // older filter) or failed (the input shown unchanged) frame never leaves, so nothing leaves before the
+  // first filtered frame. Nothing is sent in their place: a consumer keeps the last frame that left.
+  return frame.image && frame.filterRevision != 0 && !frame.bypassed && !frame.unfiltered && !frame.stale &&
+         !frame.failed;
 }
 
 void OutputDoor::add(std::shared_ptr<OutputSink> sink, bool primeWithLast) {

@@ -16,7 +16,8 @@ namespace convolab::output {
 /// under the door's lock (their push returns at once), so once remove() returns a sink gets nothing more.
 class OutputDoor {
  public:
-  /// Whether `frame` may leave the app.
+  /// Whether `frame` may leave the app: it was computed with the filter the user set (not bypassed,
+  /// unfiltered, stale or failed). docs/RELIABILITY.md, "Nothing leaves unfiltered".
   static bool mayLeave(const OutputFrame& frame);
 
   /// Adds `sink`; `primeWithLast`: it gets the newest frame that left (a virtual camera turned on while a

@@ -66,5 +66,30 @@ TEST(OutputDoorTest, ASinkAddedLaterIsPrimedWithTheLastFrameWhenItAsks) {
   EXPECT_FALSE(door.lastLeft().has_value());
 }
 
+// Issue 34.1: only a frame computed with the filter the user set leaves; nothing is sent in place of the
+// others, so nothing leaves before the first filtered frame.
+TEST(OutputDoorTest, OnlyFramesComputedWithTheSetFilterLeave) {
+  OutputDoor door;
+  auto sink = std::make_shared<RecordingSink>();
+  door.add(sink, true);
+  const auto refused = [&](auto change) {
+    OutputFrame f = filteredFrame(2);
+    change(f);
+    return !OutputDoor::mayLeave(f) && !door.push(f);
+  };
+  EXPECT_TRUE(refused([](OutputFrame& f) { f.bypassed = true; }));
+  EXPECT_TRUE(refused([](OutputFrame& f) { f.unfiltered = true; }));
+  EXPECT_TRUE(refused([](OutputFrame& f) { f.stale = true; }));
+  EXPECT_TRUE(refused([](OutputFrame& f) { f.failed = true; }));
+  EXPECT_TRUE(refused([](OutputFrame& f) { f.filterRevision = 0; }));  // no filter at all
+  EXPECT_TRUE(refused([](OutputFrame& f) { f.image.reset(); }));
+  EXPECT_TRUE(sink->frames.empty());  // nothing before the first filtered frame
+  EXPECT_FALSE(door.lastLeft().has_value());
+  EXPECT_TRUE(door.push(filteredFrame(2)));
+  EXPECT_TRUE(refused([](OutputFrame& f) { f.bypassed = true; }));
+  ASSERT_EQ(sink->frames.size(), 1u);  // the filtered one only
+  EXPECT_EQ(door.lastLeft()->filterRevision, 2u);
+}
+
 }  // namespace
 }  // namespace convolab::output

@@ -44,6 +44,7 @@ pid_t startApp(const std::string& snapshot, int frames,
       CONVOLAB_APP,     "--source",        source.c_str(), "--filter",        CONVOLAB_PRESETS "/emboss.json",
       "--strategy",     "naive",           "--frames",     framesArg.c_str(), "--snapshot",
       snapshot.c_str(), "--virtual-camera"};
+  if (frames <= 0) argv.erase(argv.begin() + 7, argv.begin() + 11);  // interactive: runs until SIGTERM
   for (const std::string& arg : extra) argv.push_back(arg.c_str());
   argv.push_back(nullptr);
   pid_t pid = -1;
@@ -80,6 +81,27 @@ TEST_F(AppVirtualCameraTest, ConsumerReceivesTheAppsSnapshot) {
   ASSERT_EQ(waitForExit(app), 0);
   const Image snapshot = opencv::loadImage(m_snapshot);
   EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+}
+
+// Issue 34.1 end to end, as reported: a still image, a filter and the virtual camera in an interactive run
+// (no --frames: the engine is prepared behind the live path, so the first passes are unfiltered in the
+// preview). Every frame a consumer receives, from the first, is the filtered picture, never the input.
+TEST_F(AppVirtualCameraTest, NoFrameSentIsUnfiltered) {
+  const Image input = opencv::loadImage(CONVOLAB_TEST_DATA "/coffee.png");
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  consumer.keepEveryFrame();
+  const pid_t app = startApp(m_snapshot, 0, CONVOLAB_TEST_DATA "/coffee.png", {"--strategy", "auto"});
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(3, 30s));
+  ::kill(app, SIGTERM);
+  waitForExit(app);
+  const std::vector<Image> frames = consumer.frames();
+  ASSERT_FALSE(frames.empty());
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    EXPECT_GT(maxDifference(frames[i], input), 16)
+        << "frame " << i << " of " << frames.size() << " is the input";
+    EXPECT_LE(maxDifference(frames[i], frames.back()), 1) << "frame " << i << " of " << frames.size();
+  }
 }
 
 TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
