@@ -6,6 +6,7 @@
 #include <QStatusBar>
 
 #include "app_settings.hpp"
+#include "output/letterbox.hpp"
 #include "pipeline.hpp"
 #include "vcam/loopback_feeder.hpp"
 #include "vcam/pipewire_publisher.hpp"
@@ -21,6 +22,7 @@ VirtualCameraController::VirtualCameraController(Context context, QObject* paren
   m_context.statusBar->addPermanentWidget(m_label);
   m_refresh.setInterval(500);
   connect(&m_refresh, &QTimer::timeout, this, &VirtualCameraController::refresh);
+  if (!m_context.size.isEmpty()) m_context.settings->set(AppSettings::kVirtualCameraSize, m_context.size);
   const bool on = m_context.turnOn || m_context.settings->value(AppSettings::kVirtualCamera, false).toBool();
   m_context.toggle->setChecked(on);
   connect(m_context.toggle, &QAction::toggled, this, &VirtualCameraController::setOn);
@@ -32,8 +34,10 @@ VirtualCameraController::~VirtualCameraController() {
 }
 
 void VirtualCameraController::removeSinks() {
-  if (m_publisher) m_door->remove(m_publisher);
-  if (m_loopback) m_door->remove(m_loopback);
+  if (m_publisherSink) m_door->remove(m_publisherSink);
+  if (m_loopbackSink) m_door->remove(m_loopbackSink);
+  m_publisherSink.reset();
+  m_loopbackSink.reset();
   m_publisher.reset();
   m_loopback.reset();
 }
@@ -64,8 +68,23 @@ void VirtualCameraController::setOn(bool on) {
     }
     // Each processed frame is pushed on the processing thread: a pointer swap, the conversion runs on
     // PipeWire's (the loopback's on its own). A still image already shown goes out at once.
-    m_door->add(m_publisher, true);
-    if (m_loopback) m_door->add(m_loopback, true);
+    // At a chosen size (issue 32 item 5) each frame is letterboxed on the way in: never stretched.
+    int width = 0, height = 0;
+    // --virtual-camera-size wins for this run (an automated run's settings are read-only); else the
+    // remembered.
+    const QString size = !m_context.size.isEmpty()
+                             ? m_context.size
+                             : m_context.settings->value(AppSettings::kVirtualCameraSize).toString();
+    if (!output::parseOutputSize(size.toStdString(), width, height) && m_context.message)
+      m_context.message(tr("Virtual camera: size '%1' is not WxH; using the source's size").arg(size), 10000);
+    const auto sized = [&](std::shared_ptr<output::OutputSink> sink) -> std::shared_ptr<output::OutputSink> {
+      if (!sink || width == 0) return sink;
+      return std::make_shared<output::LetterboxSink>(std::move(sink), width, height);
+    };
+    m_publisherSink = sized(m_publisher);
+    m_loopbackSink = sized(m_loopback);
+    m_door->add(m_publisherSink, true);
+    if (m_loopbackSink) m_door->add(m_loopbackSink, true);
     m_refresh.start();
   } else {
     removeSinks();

@@ -37,6 +37,7 @@ class VirtualCameraController : public QObject {
     AppSettings* settings;  ///< remembers on/off
     QStatusBar* statusBar;  ///< gets the indicator
     bool turnOn = false;    ///< --virtual-camera: on for this run whatever was remembered
+    QString size;           ///< --virtual-camera-size (remembered); empty: the remembered one
     std::function<void(const QString& message, int ms)> message;
   };
   VirtualCameraController(Context context, QObject* parent);
@@ -60,6 +61,8 @@ class VirtualCameraController : public QObject {
   std::shared_ptr<output::OutputDoor> m_door;  // the pipeline's; shared, so removing works at any teardown
   std::shared_ptr<vcam::PipeWirePublisher> m_publisher;
   std::shared_ptr<vcam::LoopbackFeeder> m_loopback;  // null where no loopback device is loaded
+  // What the door feeds: the two above, or letterboxing sinks in front of them at a chosen size.
+  std::shared_ptr<output::OutputSink> m_publisherSink, m_loopbackSink;
   QLabel* m_label = nullptr;
   QTimer m_refresh;
   bool m_toldNoDaemon = false;

@@ -18,6 +18,7 @@
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
+#include "output/letterbox.hpp"
 #include "private_pipewire.hpp"
 #include "test_consumer.hpp"
 
@@ -102,6 +103,24 @@ TEST_F(AppVirtualCameraTest, NoFrameSentIsUnfiltered) {
         << "frame " << i << " of " << frames.size() << " is the input";
     EXPECT_LE(maxDifference(frames[i], frames.back()), 1) << "frame " << i << " of " << frames.size();
   }
+}
+
+// Issue 32 item 5: at a chosen size (--virtual-camera-size 1280x720) a 600×400 still reaches the consumer
+// letterboxed: 1280×720, the picture scaled to 1080×720 between black bars of 100 columns, never stretched.
+TEST_F(AppVirtualCameraTest, ChosenSizeIsLetterboxed) {
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  const pid_t app =
+      startApp(m_snapshot, 30, CONVOLAB_TEST_DATA "/coffee.png", {"--virtual-camera-size", "1280x720"});
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(2, 30s));
+  ASSERT_EQ(waitForExit(app), 0);
+  const Image received = consumer.lastFrame();
+  ASSERT_EQ(received.width, 1280);
+  ASSERT_EQ(received.height, 720);
+  Image expected(1280, 720);
+  output::letterbox(opencv::loadImage(m_snapshot).view(), expected);
+  EXPECT_LE(maxDifference(received, expected), 1);
+  EXPECT_EQ(received.view().row(360)[99 * 3], 0);  // a bar
 }
 
 TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
