@@ -2,43 +2,45 @@
 // LatestFrameSlot: a one-frame mailbox between the capture and processing threads; newest wins.
 #pragma once
 
-#include <atomic>
 #include <mutex>
 #include <optional>
 #include <utility>
 
 #include "frame.hpp"
+#include "output/latest_value.hpp"
 
 namespace convolab::capture {
 
 /// Holds at most one frame. A frame put while another waits replaces it (the old one is counted as
 /// dropped), so the consumer always gets the newest and never falls behind. A source that delivers the same
-/// image again (a still) loses nothing when one delivery replaces another: that is not a drop.
+/// image again (a still) loses nothing when one delivery replaces another: that is not a drop. The hand-over
+/// itself is output::LatestValue; this class adds the counting the statistics read.
 class LatestFrameSlot {
  public:
   /// Stores `frame`; returns true when the slot was empty (the caller then wakes the consumer once).
   bool put(Frame frame) {
-    std::lock_guard lock(m_mutex);
-    const bool wasEmpty = !m_frame.has_value();
+    std::lock_guard lock(m_mutex);  // counters and the frame change together
+    const std::shared_ptr<const Image> image = frame.image;
+    const auto replaced = m_frame.put(Delivery{std::move(frame), m_counting});
     if (m_counting) {
       ++m_delivered;
-      if (!wasEmpty && m_frame->image != frame.image) ++m_dropped;
+      if (replaced && replaced->frame.image != image) ++m_dropped;
     }
-    m_frame = std::move(frame);
-    m_frameCounted = m_counting;
-    return wasEmpty;
+    return !replaced.has_value();
   }
 
   /// The waiting frame, if any; `counted` (optional) says whether its delivery was counted in delivered().
   std::optional<Frame> take(bool* counted = nullptr) {
     std::lock_guard lock(m_mutex);
-    if (counted) *counted = m_frame.has_value() && m_frameCounted;
-    return std::exchange(m_frame, std::nullopt);
+    auto delivery = m_frame.takeAway();
+    if (counted) *counted = delivery && delivery->counted;
+    if (!delivery) return std::nullopt;
+    return std::move(delivery->frame);
   }
 
   void clear() {
     std::lock_guard lock(m_mutex);
-    m_frame.reset();
+    m_frame.clear();
   }
 
   /// Frames put so far and how many of them were replaced before being taken.
@@ -66,12 +68,15 @@ class LatestFrameSlot {
   }
 
  private:
+  struct Delivery {
+    Frame frame;
+    bool counted = false;  // put while counting
+  };
   mutable std::mutex m_mutex;
-  std::optional<Frame> m_frame;
+  output::LatestValue<Delivery> m_frame;
   std::uint64_t m_delivered = 0;
   std::uint64_t m_dropped = 0;
   bool m_counting = true;
-  bool m_frameCounted = false;  // m_frame was put while counting
 };
 
 }  // namespace convolab::capture

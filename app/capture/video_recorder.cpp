@@ -62,6 +62,16 @@ std::uint64_t VideoRecorder::dropped() const {
   return m_dropped;
 }
 
+std::vector<output::SinkFigures> VideoRecorder::figures() const {
+  std::lock_guard lock(m_mutex);
+  output::SinkFigures f;
+  f.key = "recording";
+  f.values = {{"path", m_path.string()}, {"written", m_written}, {"dropped", m_dropped}};
+  f.line = "recording  " + m_path.string() + ": " + std::to_string(m_written) + " written, " +
+           std::to_string(m_dropped) + " dropped";
+  return {f};
+}
+
 void VideoRecorder::run() {
   for (;;) {
     std::shared_ptr<const Image> frame;

@@ -194,6 +194,7 @@ void AppSettings::validate() {
       {kLinked, boolean()},
       {kBypass, boolean()},
       {kVirtualCamera, boolean()},
+      {kVirtualCameraSize, text(16)},
       {kSource, text(kMaxPath)},
       {kCameraMode, text(kMaxPath + 64)},
       {kRecentSources, pathList(kMaxRecent)},

@@ -77,6 +77,8 @@ class AppSettings {
   static inline const QString kStrategy = QStringLiteral("processing/strategy");
   static inline const QString kDevice = QStringLiteral("processing/device");
   static inline const QString kVirtualCamera = QStringLiteral("processing/virtualCamera");
+  /// The virtual camera's chosen size ("1280x720", letterboxed) or "source" (--virtual-camera-size).
+  static inline const QString kVirtualCameraSize = QStringLiteral("processing/virtualCameraSize");
   static inline const QString kViewMode = QStringLiteral("view/mode");
   static inline const QString kFit = QStringLiteral("view/fit");
   static inline const QString kSplit = QStringLiteral("view/split");

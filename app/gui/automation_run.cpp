@@ -99,10 +99,11 @@ bool AutomationRun::writeOutputs() {
     m_exitCode = 3;
     return false;
   }
-  const auto frame = m_pipeline->latestFrame();
+  QString why;
+  const auto frame = m_pipeline->frameThatMayLeave(&why);  // never an unfiltered frame (RELIABILITY.md)
   if (!m_options.snapshot.isEmpty()) {
     try {
-      if (!frame) throw Error(ErrorKind::BadInput, "no frame was processed");
+      if (!frame) throw Error(ErrorKind::BadInput, "no filtered frame: " + why.toStdString());
       saveFrame(m_options.snapshot, *frame->filtered, m_options.force);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "convolab: cannot write snapshot %s: %s\n", qPrintable(m_options.snapshot),

@@ -8,6 +8,7 @@
 
 #include "capture/source_spec.hpp"
 #include "convolab/output_path.hpp"
+#include "output/letterbox.hpp"
 
 namespace convolab::gui {
 
@@ -53,8 +54,13 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
       "virtual-camera",
       QStringLiteral("Publish the filtered picture as the PipeWire camera \"ConvoLab (filtered)\" (node "
                      "convolab), as Processing > Virtual Camera does."));
+  const QCommandLineOption virtualCameraSize(
+      "virtual-camera-size",
+      QStringLiteral("The virtual camera's size, e.g. 1280x720 (even sides): the picture is scaled to fit, "
+                     "aspect kept, on black bars; \"source\": the source's size (the default). Remembered."),
+      QStringLiteral("WxH"));
   parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats, compare,
-                     script, virtualCamera});
+                     script, virtualCamera, virtualCameraSize});
   const QCommandLineOption force(
       "force",
       QStringLiteral("Let --snapshot, --stats and --compare replace files that exist (as convolab-cli "
@@ -96,6 +102,15 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   o.compare = parser.value(compare);
   o.script = parser.value(script);
   o.virtualCamera = parser.isSet(virtualCamera);
+  o.virtualCameraSize = parser.value(virtualCameraSize);
+  if (int w = 0, h = 0; !output::parseOutputSize(o.virtualCameraSize.toStdString(), w, h)) {
+    result.exitCode = 2;
+    result.message = QStringLiteral(
+                         "--virtual-camera-size: '%1' is not WxH with even sides (e.g. 1280x720) "
+                         "or 'source'\n")
+                         .arg(o.virtualCameraSize);
+    return result;
+  }
   if (!o.script.isEmpty()) {
     if (!o.compare.isEmpty()) {
       result.exitCode = 2;

@@ -23,6 +23,7 @@ struct LaunchOptions {
   bool force = false;  ///< --force: --snapshot, --stats and --compare may replace files that exist
   QString script;      ///< --script FILE: timed edits (parsed into editScript before any window opens)
   bool virtualCamera = false;  ///< --virtual-camera: publish the filtered picture as a camera this run
+  QString virtualCameraSize;   ///< --virtual-camera-size WxH|source: its size (letterboxed), remembered
   std::shared_ptr<const EditScript> editScript;  ///< set with `script` (parseCommandLine parses it)
 
   /// An automated run (--frames, --snapshot, --stats, --compare or --script): a source that cannot open ends

@@ -3,11 +3,11 @@
 // frame.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 
 #include "convolab/filter.hpp"
+#include "output/latest_value.hpp"
 
 namespace convolab::gui {
 
@@ -19,23 +19,24 @@ struct FilterSnapshot {
   std::uint64_t revision = 0;
 };
 
-/// Lock-free hand-over of the newest snapshot: the GUI never waits on the processing thread.
+/// Hand-over of the newest snapshot (output::LatestValue, held for a pointer copy): the GUI never waits on
+/// the processing thread's work.
 class FilterMailbox {
  public:
-  FilterMailbox() : m_snapshot(std::make_shared<const FilterSnapshot>()) {}
+  FilterMailbox() { m_snapshot.put(std::make_shared<const FilterSnapshot>()); }
 
   /// Called on the GUI thread only (the revision counter is not shared). Returns the new revision.
   std::uint64_t publish(const FilterSet& filter, bool bypass) {
-    const auto current = m_snapshot.load();
-    auto next = std::make_shared<const FilterSnapshot>(FilterSnapshot{filter, bypass, current->revision + 1});
-    m_snapshot.store(next);
+    auto next =
+        std::make_shared<const FilterSnapshot>(FilterSnapshot{filter, bypass, current()->revision + 1});
+    m_snapshot.put(next);
     return next->revision;
   }
 
-  std::shared_ptr<const FilterSnapshot> current() const { return m_snapshot.load(); }
+  std::shared_ptr<const FilterSnapshot> current() const { return *m_snapshot.peek(); }
 
  private:
-  std::atomic<std::shared_ptr<const FilterSnapshot>> m_snapshot;
+  output::LatestValue<std::shared_ptr<const FilterSnapshot>> m_snapshot;  // never empty
 };
 
 }  // namespace convolab::gui

@@ -85,7 +85,7 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   restoreSession();
   new VirtualCameraController(
       {action(ActionId::VirtualCamera), m_pipeline, &m_settings, statusBar(), m_options.virtualCamera,
-       [this](const QString& m, int ms) { showMessage(m, ms); }, &m_stats},
+       m_options.virtualCameraSize, [this](const QString& m, int ms) { showMessage(m, ms); }},
       this);
   m_edits = new EditTracker(m_pipeline, m_preview, m_statsPanel, this);  // the restored filter is no edit
   connect(m_statsFeed, &StatsFeed::wasReset, m_edits, &EditTracker::reset);

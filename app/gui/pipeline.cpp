@@ -10,11 +10,12 @@ Pipeline::Pipeline(QObject* parent)
     : QObject(parent),
       m_slot(std::make_shared<capture::LatestFrameSlot>()),
       m_mailbox(std::make_shared<FilterMailbox>()),
+      m_door(std::make_shared<output::OutputDoor>()),
       m_staging(std::make_shared<capture::StagingStorage>()) {
   qRegisterMetaType<FrameRecord>();
   qRegisterMetaType<capture::CaptureStatus>();
   qRegisterMetaType<StrategyId>();
-  m_worker = new ProcessingWorker(m_slot, m_mailbox, m_staging);
+  m_worker = new ProcessingWorker(m_slot, m_mailbox, m_staging, m_door);
   m_worker->moveToThread(&m_thread);
   connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
   connect(m_worker, &ProcessingWorker::frameProcessed, this,
@@ -135,6 +136,20 @@ ProcessedFramePtr Pipeline::latestFrame() const {
   return m_worker->latest();
 }
 
+ProcessedFramePtr Pipeline::frameThatMayLeave(QString* why) const {
+  ProcessedFramePtr frame = latestFrame();
+  QString reason;
+  if (!frame)
+    reason = tr("no frame has been processed");
+  else if (frame->record.bypassed)
+    reason = tr("the filter is off (Bypass)");
+  else if (!output::OutputDoor::mayLeave(outputFrameOf(*frame)) ||
+           frame->record.filterRevision != filterRevision())
+    reason = tr("no frame made with the current filter yet");
+  if (why) *why = reason;
+  return reason.isEmpty() ? frame : nullptr;
+}
+
 void Pipeline::requestComputeKick() {
   if (!m_shuttingDown) m_worker->requestComputeKick();
 }
@@ -146,13 +161,13 @@ std::uint64_t Pipeline::computeKicks() const {
 void Pipeline::startRecording(const std::filesystem::path& path, int width, int height, double fps) {
   stopRecording();
   m_recorder = std::make_shared<capture::VideoRecorder>(path, width, height, fps);
-  m_worker->setRecorder(m_recorder);
+  m_door->add(m_recorder);
 }
 
 void Pipeline::stopRecording() {
   if (!m_recorder) return;
-  m_worker->setRecorder(nullptr);
-  m_recorder.reset();  // the worker may hold it for one more push; the last owner flushes and closes
+  m_door->remove(m_recorder);  // gets no frame after this
+  m_recorder.reset();          // flushes and closes
 }
 
 }  // namespace convolab::gui

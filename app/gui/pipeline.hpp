@@ -14,6 +14,7 @@
 #include "capture/video_recorder.hpp"
 #include "convolab/strategy_id.hpp"
 #include "filter_mailbox.hpp"
+#include "output/output_door.hpp"
 #include "processed_frame.hpp"
 
 namespace convolab::gui {
@@ -69,6 +70,9 @@ class Pipeline : public QObject {
 
   /// The newest processed frame (images shared, not copied); null before the first.
   ProcessedFramePtr latestFrame() const;
+  /// latestFrame() when it may leave the app (Save, Copy, --snapshot): computed with the filter set now
+  /// (output::OutputDoor::mayLeave, and no newer filter published since); else null and `why` says why.
+  ProcessedFramePtr frameThatMayLeave(QString* why = nullptr) const;
   /// Frames the source delivered, and how many of them were replaced by a newer one before processing.
   std::uint64_t framesDelivered() const { return m_slot->delivered(); }
   std::uint64_t framesDropped() const { return m_slot->dropped(); }
@@ -82,7 +86,13 @@ class Pipeline : public QObject {
   /// Kicks the processing thread has enqueued so far.
   std::uint64_t computeKicks() const;
 
-  /// Records processed frames to `path` (MJPG .avi). Throws capture::SourceError.
+  /// The one door for frames out: sinks added here are fed on the processing thread (docs/ARCHITECTURE.md,
+  /// "Adding an output"). Shared, so a sink's owner can remove it whatever is destroyed first.
+  const std::shared_ptr<output::OutputDoor>& outputDoor() const { return m_door; }
+  /// Every sink's figures (the statistics' list).
+  std::vector<output::SinkFigures> sinkFigures() const { return m_door->figures(); }
+
+  /// Records processed frames to `path` (MJPG .avi): a sink of the output door. Throws capture::SourceError.
   void startRecording(const std::filesystem::path& path, int width, int height, double fps);
   void stopRecording();
   bool isRecording() const { return m_recorder != nullptr; }
@@ -107,6 +117,7 @@ class Pipeline : public QObject {
  private:
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_mailbox;
+  std::shared_ptr<output::OutputDoor> m_door;
   std::shared_ptr<capture::StagingStorage> m_staging;  // filled by the worker, read by the sources' pools
   QThread m_thread;
   ProcessingWorker* m_worker = nullptr;   // lives on m_thread; deleted when it finishes

@@ -10,6 +10,7 @@
 #include "capture/frame.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/image.hpp"
+#include "output/output_sink.hpp"
 
 namespace convolab::gui {
 
@@ -50,6 +51,13 @@ struct ProcessedFrame {
 };
 
 using ProcessedFramePtr = std::shared_ptr<const ProcessedFrame>;
+
+/// What the output door is told of a processed frame (the door decides whether it leaves).
+inline output::OutputFrame outputFrameOf(const ProcessedFrame& frame) {
+  const FrameRecord& r = frame.record;
+  return {frame.filtered, r.filterRevision, r.sourceIndex,      r.sourceTimeMs, r.bypassed,
+          r.unfiltered,   r.stale,          !r.error.isEmpty(), r.repeat};
+}
 
 }  // namespace convolab::gui
 

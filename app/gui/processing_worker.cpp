@@ -61,8 +61,12 @@ void ProcessingWorker::setTestTreatDeviceAsGpu(bool gpu) {
 
 ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot,
                                    std::shared_ptr<FilterMailbox> filter,
-                                   std::shared_ptr<capture::StagingStorage> staging)
-    : m_slot(std::move(slot)), m_filter(std::move(filter)), m_staging(std::move(staging)) {
+                                   std::shared_ptr<capture::StagingStorage> staging,
+                                   std::shared_ptr<output::OutputDoor> door)
+    : m_slot(std::move(slot)),
+      m_filter(std::move(filter)),
+      m_door(std::move(door)),
+      m_staging(std::move(staging)) {
   // Every program with a window (the app, its tests, the soak tool) stops auto's background work when its
   // QCoreApplication ends, before static destructors run: a PoCL compile still in flight then crashed in
   // LLVM's torn-down statics (stopAutoMeasurements).
@@ -103,15 +107,9 @@ ProcessedFramePtr ProcessingWorker::latest() const {
   return m_latest;
 }
 
-void ProcessingWorker::setRecorder(std::shared_ptr<capture::VideoRecorder> recorder) {
-  std::lock_guard lock(m_mutex);
-  m_recorder = std::move(recorder);
-}
-
 bool ProcessingWorker::repeatStills() const {
-  if (m_automated) return true;  // --frames counts processed frames, also of a still image
-  std::lock_guard lock(m_mutex);
-  return m_recorder != nullptr;  // a recording of a still needs a frame per tick
+  if (m_automated) return true;   // --frames counts processed frames, also of a still image
+  return m_door->wantsRepeats();  // a recording of a still needs a frame per tick
 }
 
 void ProcessingWorker::reportFailure(const QString& message) {
@@ -209,7 +207,6 @@ void ProcessingWorker::setDevice(const QString& spec) {
 }
 
 void ProcessingWorker::shutdown() {
-  setRecorder(nullptr);
   m_staging->set(nullptr);
   m_preparer.reset();
   m_engine.reset();
@@ -478,13 +475,11 @@ bool ProcessingWorker::filterWithEngine(const capture::Frame& frame, const Filte
 }
 
 void ProcessingWorker::publish(ProcessedFramePtr result) {
-  std::shared_ptr<capture::VideoRecorder> recorder;
   {
     std::lock_guard lock(m_mutex);
     m_latest = result;
-    recorder = m_recorder;
   }
-  if (recorder) recorder->push(result->filtered);
+  m_door->push(outputFrameOf(*result));  // on this thread: no frame out waits on the GUI
   emit frameProcessed(result->record);
 }
 

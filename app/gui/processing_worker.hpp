@@ -12,12 +12,12 @@
 
 #include "capture/image_pool.hpp"
 #include "capture/latest_frame_slot.hpp"
-#include "capture/video_recorder.hpp"
 #include "convolab/compute_kick.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/strategy_id.hpp"
 #include "engine_preparer.hpp"
 #include "filter_mailbox.hpp"
+#include "output/output_door.hpp"
 #include "processed_frame.hpp"
 
 class QTimer;
@@ -25,8 +25,8 @@ class QTimer;
 namespace convolab::gui {
 
 /// Slots run on the processing thread (the object is moved there); everything OpenCL happens here or on the
-/// preparer's thread, so the GUI never waits on the device. latest(), setRecorder() and setAutomated() may be
-/// called from any thread.
+/// preparer's thread, so the GUI never waits on the device. latest() and setAutomated() may be called from
+/// any thread. Every processed frame goes to the output door (`door`) here, on this thread.
 ///
 /// A change of filter, strategy, device or frame size is prepared on a second thread (EnginePreparer): auto's
 /// measurements and codegen's builds take seconds on a CPU device. Meanwhile frames keep being processed by
@@ -39,15 +39,14 @@ class ProcessingWorker : public QObject {
 
  public:
   /// `staging`: the cell this worker fills with pinned memory of the device it opens; the pipeline's sources
-  /// allocate their frames from it, and so do the worker's results.
+  /// allocate their frames from it, and so do the worker's results. `door`: where frames leave the app.
   ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slot, std::shared_ptr<FilterMailbox> filter,
-                   std::shared_ptr<capture::StagingStorage> staging);
+                   std::shared_ptr<capture::StagingStorage> staging,
+                   std::shared_ptr<output::OutputDoor> door = std::make_shared<output::OutputDoor>());
   ~ProcessingWorker() override;
 
   /// The newest processed frame (null before the first).
   ProcessedFramePtr latest() const;
-  /// Frames processed from now on are also queued to `recorder` (null stops).
-  void setRecorder(std::shared_ptr<capture::VideoRecorder> recorder);
   /// Automated run (--frames): prepare synchronously and process a still image on every delivery.
   void setAutomated(bool automated) { m_automated = automated; }
 
@@ -111,7 +110,7 @@ class ProcessingWorker : public QObject {
   /// Filters `frame` into `result` with the live engine when one fits its size, else marks it unfiltered.
   /// Returns bringEngineUpToDate()'s answer.
   bool filterWithEngine(const capture::Frame& frame, const FilterSnapshot& snapshot, ProcessedFrame& result);
-  /// Makes `result` the newest frame, queues it to the recorder and announces it.
+  /// Makes `result` the newest frame, hands it to the output door and announces it.
   void publish(ProcessedFramePtr result);
   bool openDevice(const QString& spec);
   void reportFailure(const QString& message);
@@ -136,6 +135,7 @@ class ProcessingWorker : public QObject {
 
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_filter;
+  std::shared_ptr<output::OutputDoor> m_door;
   std::shared_ptr<Context> m_context;
   std::array<std::shared_ptr<Context>, 2> m_queues;  // siblings of m_context that engines run on
   std::shared_ptr<capture::StagingStorage>
@@ -183,9 +183,8 @@ class ProcessingWorker : public QObject {
   std::atomic<bool> m_kickPending{false};  // a runComputeKick() is queued
   std::atomic<std::uint64_t> m_kicks{0};
 
-  mutable std::mutex m_mutex;  // guards the two below
+  mutable std::mutex m_mutex;  // guards m_latest
   ProcessedFramePtr m_latest;
-  std::shared_ptr<capture::VideoRecorder> m_recorder;
 };
 
 }  // namespace convolab::gui

@@ -47,9 +47,10 @@ SaveDialogs::SaveDialogs(QWidget* window, Pipeline* pipeline, AppSettings* setti
 }
 
 QString SaveDialogs::saveNow(const QString& dir) {
-  const auto frame = m_pipeline->latestFrame();
+  QString why;
+  const auto frame = m_pipeline->frameThatMayLeave(&why);  // only a frame made with the filter set
   if (!frame) {
-    emit message(tr("Nothing to save yet: no frame has been processed"), 6000);
+    emit message(tr("Nothing to save yet: %1").arg(why), 6000);
     return {};
   }
   const QString folder = dir.isEmpty() ? defaultPicturesDir() : dir;
@@ -69,10 +70,11 @@ QString SaveDialogs::saveNow(const QString& dir) {
 }
 
 void SaveDialogs::saveAs() {
-  const auto frame =
-      m_pipeline->latestFrame();  // what is on screen now, even if the dialog stays open a while
+  QString why;
+  // What is on screen now, even if the dialog stays open a while; only a frame made with the filter set.
+  const auto frame = m_pipeline->frameThatMayLeave(&why);
   if (!frame) {
-    emit message(tr("Nothing to save yet: no frame has been processed"), 6000);
+    emit message(tr("Nothing to save yet: %1").arg(why), 6000);
     return;
   }
   const QString dir = m_settings->value(AppSettings::kLastSaveDir, defaultPicturesDir()).toString();
@@ -112,8 +114,12 @@ void SaveDialogs::saveAs() {
 }
 
 void SaveDialogs::copy() {
-  const auto frame = m_pipeline->latestFrame();
-  if (!frame) return;
+  QString why;
+  const auto frame = m_pipeline->frameThatMayLeave(&why);
+  if (!frame) {
+    emit message(tr("Nothing to copy yet: %1").arg(why), 6000);
+    return;
+  }
   QApplication::clipboard()->setImage(copyToQImage(*frame->filtered));
   emit message(tr("Filtered frame copied to the clipboard"), 3000);
 }

@@ -204,7 +204,7 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
   if (shown.empty() && m_lastDisplayed) shown.push_back(&*m_lastDisplayed);
   s.display = displaySummary(shown);
   s.displayPath = m_displayPath;
-  s.virtualCamera = m_virtualCamera;
+  if (m_sinks) s.sinks = m_sinks();
   if (!m_source.empty()) {
     s.delivered = m_source.back().delivered;
     s.dropped = m_source.back().dropped;
@@ -264,7 +264,7 @@ StatsSnapshot StatsCollector::runSummary() const {
     s.maxDisplayGapMs =
         std::max(s.maxDisplayGapMs, 1000 * seconds(m_runDisplayed[i - 1].when, m_runDisplayed[i].when));
   s.displayPath = m_displayPath;
-  s.virtualCamera = m_virtualCamera;
+  if (m_sinks) s.sinks = m_sinks();
   for (const Processed& p : m_run) {
     if (p.repeat)
       ++s.repeated;

@@ -6,11 +6,13 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "output/sink_figures.hpp"
 #include "processed_frame.hpp"
 
 namespace convolab::gui {
@@ -26,24 +28,6 @@ struct StageSummary {
 };
 
 /// What the stats panel shows, over the last second.
-/// The virtual camera's output while it is on: what the statistics panel and --stats show of it.
-/// The v4l2loopback device the virtual camera also writes to, where one was found.
-struct LoopbackFigures {
-  std::string device;         ///< "/dev/video7"
-  std::uint64_t written = 0;  ///< frames written since it was turned on
-  std::uint64_t dropped = 0;  ///< frames replaced before the device took them (a slow reader)
-  std::string error;          ///< why writing stopped; empty while it works
-};
-
-struct VirtualCameraFigures {
-  int viewers = 0;            ///< consumers linked to our node
-  double fps = 0;             ///< frames sent over the last second
-  std::uint64_t sent = 0;     ///< since it was turned on
-  std::uint64_t dropped = 0;  ///< frames no consumer got (a slow one), since it was turned on
-  std::string format;         ///< what consumers negotiated ("YUY2 640×480"); empty before one did
-  std::optional<LoopbackFigures> loopback;
-};
-
 struct StatsSnapshot {
   double sourceFps = 0;              ///< measured from frames the source delivered
   double nominalFps = 0;             ///< what the source says it delivers
@@ -75,7 +59,8 @@ struct StatsSnapshot {
   std::uint64_t counted = 0, warmUp = 0, repeated = 0;
   /// Whole run only: the longest time between two painted frames, ms (a frozen preview: issue 35).
   double maxDisplayGapMs = 0;
-  std::optional<VirtualCameraFigures> virtualCamera;  ///< unset while the virtual camera is off
+  /// The output sinks' figures (virtual camera, loopback, recording: whichever are on), in the order added.
+  std::vector<output::SinkFigures> sinks;
 };
 
 /// One point of the chart: a frame's time (seconds since the collector started) and stage times.
@@ -105,8 +90,10 @@ class StatsCollector {
   void addDisplayed(TimePoint when, TimePoint captured = {}, double displayMs = -1);
   /// The preview back-end, reported with the display stage.
   void setDisplayPath(const std::string& path) { m_displayPath = path; }
-  /// The virtual camera's newest figures; nullopt when it is off.
-  void setVirtualCamera(std::optional<VirtualCameraFigures> figures) { m_virtualCamera = std::move(figures); }
+  /// Where the output sinks' figures come from (read by every snapshot; the pipeline's output door).
+  void setSinkSource(std::function<std::vector<output::SinkFigures>()> source) {
+    m_sinks = std::move(source);
+  }
   /// Source counters (delivered, dropped) sampled from the pipeline; `nominalFps` from the source.
   void sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps);
   void reset();
@@ -159,7 +146,7 @@ class StatsCollector {
   bool m_keepRun = false;
   double m_nominalFps = 0;
   std::string m_displayPath;
-  std::optional<VirtualCameraFigures> m_virtualCamera;
+  std::function<std::vector<output::SinkFigures>()> m_sinks;
   std::uint64_t m_processedTotal = 0;
   // The newest timed frame and the newest painted one: what a still shows after they left the window.
   std::optional<Processed> m_lastTimed;

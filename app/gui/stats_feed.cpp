@@ -19,6 +19,8 @@ StatsFeed::StatsFeed(Pipeline* pipeline, StatsCollector* stats, StatsPanel* pane
       m_stats(stats),
       m_panel(panel),
       m_sourceFps(std::move(sourceFps)) {
+  // The output sinks report their own figures; every snapshot reads them from the door.
+  m_stats->setSinkSource([door = pipeline->outputDoor()] { return door->figures(); });
   m_figuresTimer.setInterval(1000);  // figures: once a second, readable
   connect(&m_figuresTimer, &QTimer::timeout, this, &StatsFeed::refreshFigures);
   m_figuresTimer.start();

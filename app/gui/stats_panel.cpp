@@ -270,12 +270,9 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
                     : kNone);
   m_values.value(QStringLiteral("preview"))->setText(QString::fromStdString(s.displayPath));
   QLabel* camera = m_values.value(QStringLiteral("virtual_camera"));
-  if (const auto& v = s.virtualCamera) {
-    const QString viewers = v->viewers == 1 ? tr("1 viewer") : tr("%1 viewers").arg(v->viewers);
-    // The status bar's words, so the narrow panel shows them whole.
-    camera->setText(tr("%1, %2 fps, %3 dropped").arg(viewers).arg(v->fps, 0, 'f', 0).arg(v->dropped));
-    camera->setToolTip(v->format.empty() ? QString()
-                                         : tr("Consumers read %1").arg(QString::fromStdString(v->format)));
+  if (const output::SinkFigures* v = output::findFigures(s.sinks, "virtual_camera")) {
+    camera->setText(QString::fromStdString(v->summary));
+    camera->setToolTip(QString::fromStdString(v->detail));
     setColor(camera, theme::text());
   } else {
     camera->setText(tr("off"));

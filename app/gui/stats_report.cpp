@@ -4,12 +4,26 @@
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <variant>
 
 namespace convolab::gui {
 
 namespace {
 double round3(double v) {
   return std::round(v * 1000.0) / 1000.0;
+}
+
+/// Each sink's figures under its key, nested in the figures named by `within` where those are present.
+void addSinkFigures(nlohmann::ordered_json& j, const std::vector<output::SinkFigures>& sinks) {
+  for (const output::SinkFigures& f : sinks) {
+    nlohmann::ordered_json values = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : f.values)
+      std::visit([&, &name = name](const auto& v) { values[name] = v; }, value);
+    if (!f.within.empty() && j.contains(f.within))
+      j[f.within][f.key] = values;
+    else
+      j[f.key] = values;
+  }
 }
 }  // namespace
 
@@ -55,16 +69,7 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["active_strategy"] = s.strategy;
   if (!s.strategyId.note.empty()) j["strategy_note"] = s.strategyId.note;
   j["pinned_staging"] = s.pinnedInput;
-  if (const auto& v = s.virtualCamera) {
-    j["virtual_camera"] = {{"viewers", v->viewers},
-                           {"fps", round3(v->fps)},
-                           {"sent", v->sent},
-                           {"dropped", v->dropped},
-                           {"format", v->format}};
-    if (const auto& l = v->loopback)
-      j["virtual_camera"]["loopback"] = {
-          {"device", l->device}, {"written", l->written}, {"dropped", l->dropped}, {"error", l->error}};
-  }
+  addSinkFigures(j, s.sinks);
   if (edits.actions) {
     nlohmann::ordered_json actions = nlohmann::ordered_json::array();
     for (const ScriptActionResult& a : *edits.actions) {
@@ -102,18 +107,7 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   if (s.display.samples > 0)
     add("display    %7.2f ms mean, %.2f ms p95 (upload and paint on the GUI thread)\n", s.display.mean,
         s.display.p95);
-  if (const auto& v = s.virtualCamera)
-    add("virtual camera %d viewer%s, %.1f fps, %llu dropped%s%s\n", v->viewers, v->viewers == 1 ? "" : "s",
-        v->fps, static_cast<unsigned long long>(v->dropped), v->format.empty() ? "" : ", ",
-        v->format.c_str());
-  if (const auto& v = s.virtualCamera; v && v->loopback) {
-    const LoopbackFigures& l = *v->loopback;
-    if (l.error.empty())
-      add("loopback   %s: %llu written, %llu dropped\n", l.device.c_str(),
-          static_cast<unsigned long long>(l.written), static_cast<unsigned long long>(l.dropped));
-    else
-      add("loopback   %s: %s\n", l.device.c_str(), l.error.c_str());
-  }
+  for (const output::SinkFigures& f : s.sinks) out += f.line + "\n";
   add("\n%-22s %9s %9s %9s%s\n", "stage (ms)", "current", "mean", "p95", s.lastPass ? "  (last pass)" : "");
   for (const auto& st : s.stages)
     add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);

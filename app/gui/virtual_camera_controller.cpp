@@ -6,8 +6,8 @@
 #include <QStatusBar>
 
 #include "app_settings.hpp"
+#include "output/letterbox.hpp"
 #include "pipeline.hpp"
-#include "stats_collector.hpp"
 #include "vcam/loopback_feeder.hpp"
 #include "vcam/pipewire_publisher.hpp"
 #include "vcam/v4l2_loopback_writer.hpp"
@@ -15,22 +15,32 @@
 namespace convolab::gui {
 
 VirtualCameraController::VirtualCameraController(Context context, QObject* parent)
-    : QObject(parent), m_context(std::move(context)) {
+    : QObject(parent), m_context(std::move(context)), m_door(m_context.pipeline->outputDoor()) {
   m_label = new QLabel(m_context.statusBar);
   m_label->setObjectName(QStringLiteral("virtualCameraLabel"));
   m_label->hide();
   m_context.statusBar->addPermanentWidget(m_label);
   m_refresh.setInterval(500);
   connect(&m_refresh, &QTimer::timeout, this, &VirtualCameraController::refresh);
-  // Each processed frame is handed over on this thread: a pointer swap, the conversion runs on PipeWire's.
-  connect(m_context.pipeline, &Pipeline::frameProcessed, this, &VirtualCameraController::sendNewest);
+  if (!m_context.size.isEmpty()) m_context.settings->set(AppSettings::kVirtualCameraSize, m_context.size);
   const bool on = m_context.turnOn || m_context.settings->value(AppSettings::kVirtualCamera, false).toBool();
   m_context.toggle->setChecked(on);
   connect(m_context.toggle, &QAction::toggled, this, &VirtualCameraController::setOn);
   setOn(on);
 }
 
-VirtualCameraController::~VirtualCameraController() = default;  // the publisher removes the node
+VirtualCameraController::~VirtualCameraController() {
+  removeSinks();  // the publisher removes the node
+}
+
+void VirtualCameraController::removeSinks() {
+  if (m_publisherSink) m_door->remove(m_publisherSink);
+  if (m_loopbackSink) m_door->remove(m_loopbackSink);
+  m_publisherSink.reset();
+  m_loopbackSink.reset();
+  m_publisher.reset();
+  m_loopback.reset();
+}
 
 QString VirtualCameraController::howToGetOne() {
   return tr(
@@ -45,34 +55,43 @@ void VirtualCameraController::setOn(bool on) {
   m_context.settings->set(AppSettings::kVirtualCamera, on);
   m_toldNoDaemon = false;
   if (on) {
-    m_publisher = std::make_unique<vcam::PipeWirePublisher>();
+    m_publisher = std::make_shared<vcam::PipeWirePublisher>();
     auto io = vcam::systemV4l2Io();
     if (const std::string path = vcam::findLoopbackDevice(*io); !path.empty()) {
       try {
-        m_loopback = std::make_unique<vcam::LoopbackFeeder>(
+        m_loopback = std::make_shared<vcam::LoopbackFeeder>(
             std::make_unique<vcam::V4l2LoopbackWriter>(path, io), path);
       } catch (const std::exception& e) {
         if (m_context.message)
           m_context.message(tr("Virtual camera: %1").arg(QString::fromUtf8(e.what())), 10000);
       }
     }
-    sendNewest();
+    // Each processed frame is pushed on the processing thread: a pointer swap, the conversion runs on
+    // PipeWire's (the loopback's on its own). A still image already shown goes out at once.
+    // At a chosen size (issue 32 item 5) each frame is letterboxed on the way in: never stretched.
+    int width = 0, height = 0;
+    // --virtual-camera-size wins for this run (an automated run's settings are read-only); else the
+    // remembered.
+    const QString size = !m_context.size.isEmpty()
+                             ? m_context.size
+                             : m_context.settings->value(AppSettings::kVirtualCameraSize).toString();
+    if (!output::parseOutputSize(size.toStdString(), width, height) && m_context.message)
+      m_context.message(tr("Virtual camera: size '%1' is not WxH; using the source's size").arg(size), 10000);
+    const auto sized = [&](std::shared_ptr<output::OutputSink> sink) -> std::shared_ptr<output::OutputSink> {
+      if (!sink || width == 0) return sink;
+      return std::make_shared<output::LetterboxSink>(std::move(sink), width, height);
+    };
+    m_publisherSink = sized(m_publisher);
+    m_loopbackSink = sized(m_loopback);
+    m_door->add(m_publisherSink, true);
+    if (m_loopbackSink) m_door->add(m_loopbackSink, true);
     m_refresh.start();
   } else {
-    m_publisher.reset();
-    m_loopback.reset();
+    removeSinks();
     m_refresh.stop();
   }
   if (m_context.toggle->isChecked() != on) m_context.toggle->setChecked(on);
   refresh();
-}
-
-void VirtualCameraController::sendNewest() {
-  if (!m_publisher) return;
-  if (ProcessedFramePtr frame = m_context.pipeline->latestFrame(); frame && frame->filtered) {
-    m_publisher->publish(frame->filtered);
-    if (m_loopback) m_loopback->publish(frame->filtered);
-  }
 }
 
 QString VirtualCameraController::statusText() const {
@@ -91,18 +110,10 @@ QString VirtualCameraController::statusText() const {
 
 void VirtualCameraController::refresh() {
   if (!m_publisher) {
-    if (m_context.stats) m_context.stats->setVirtualCamera(std::nullopt);
     m_label->hide();
     return;
   }
   const vcam::PublisherStatus status = m_publisher->status();
-  if (m_context.stats) {
-    VirtualCameraFigures figures{status.viewers, status.fps, status.sent, status.dropped, status.format, {}};
-    if (m_loopback)
-      figures.loopback = LoopbackFigures{m_loopback->path(), m_loopback->written(), m_loopback->dropped(),
-                                         m_loopback->error()};
-    m_context.stats->setVirtualCamera(std::move(figures));
-  }
   m_label->setText(statusText());
   m_label->setToolTip(
       status.format.empty() ? QString() : tr("Consumers read %1").arg(QString::fromStdString(status.format)));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// VirtualCameraController: Processing ▸ Virtual Camera. While on, the frames the preview shows (filtered)
-// go out as the PipeWire camera "ConvoLab (filtered)", and to a v4l2loopback device where that module is
-// loaded; a status-bar label says how it is doing. Off by default; the choice is remembered.
+// VirtualCameraController: Processing ▸ Virtual Camera. While on, the PipeWire camera "ConvoLab (filtered)"
+// and, where that module is loaded, a v4l2loopback device are sinks of the pipeline's output door (fed on
+// the processing thread); a status-bar label says how it is doing. Off by default; the choice is remembered.
 #pragma once
 
 #include <QObject>
@@ -11,7 +11,7 @@
 #include <functional>
 #include <memory>
 
-#include "processed_frame.hpp"
+#include "output/output_door.hpp"
 
 class QAction;
 class QLabel;
@@ -26,7 +26,6 @@ namespace convolab::gui {
 
 class AppSettings;
 class Pipeline;
-class StatsCollector;
 
 class VirtualCameraController : public QObject {
   Q_OBJECT
@@ -38,8 +37,8 @@ class VirtualCameraController : public QObject {
     AppSettings* settings;  ///< remembers on/off
     QStatusBar* statusBar;  ///< gets the indicator
     bool turnOn = false;    ///< --virtual-camera: on for this run whatever was remembered
+    QString size;           ///< --virtual-camera-size (remembered); empty: the remembered one
     std::function<void(const QString& message, int ms)> message;
-    StatsCollector* stats = nullptr;  ///< gets the output's figures (statistics panel, --stats); may be null
   };
   VirtualCameraController(Context context, QObject* parent);
   ~VirtualCameraController() override;
@@ -55,12 +54,15 @@ class VirtualCameraController : public QObject {
   void setOn(bool on);
 
  private:
-  void sendNewest();
   void refresh();
+  void removeSinks();
 
   Context m_context;
-  std::unique_ptr<vcam::PipeWirePublisher> m_publisher;
-  std::unique_ptr<vcam::LoopbackFeeder> m_loopback;  // null where no loopback device is loaded
+  std::shared_ptr<output::OutputDoor> m_door;  // the pipeline's; shared, so removing works at any teardown
+  std::shared_ptr<vcam::PipeWirePublisher> m_publisher;
+  std::shared_ptr<vcam::LoopbackFeeder> m_loopback;  // null where no loopback device is loaded
+  // What the door feeds: the two above, or letterboxing sinks in front of them at a chosen size.
+  std::shared_ptr<output::OutputSink> m_publisherSink, m_loopbackSink;
   QLabel* m_label = nullptr;
   QTimer m_refresh;
   bool m_toldNoDaemon = false;

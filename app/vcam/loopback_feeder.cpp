@@ -26,11 +26,27 @@ std::string LoopbackFeeder::error() const {
   return m_error;
 }
 
+std::vector<output::SinkFigures> LoopbackFeeder::figures() const {
+  return {figuresOf(m_path, written(), dropped(), error())};
+}
+
+output::SinkFigures LoopbackFeeder::figuresOf(const std::string& path, std::uint64_t written,
+                                              std::uint64_t dropped, const std::string& error) {
+  output::SinkFigures f;
+  f.key = "loopback";
+  f.within = "virtual_camera";
+  f.values = {{"device", path}, {"written", written}, {"dropped", dropped}, {"error", error}};
+  f.line =
+      "loopback   " + path + ": " +
+      (error.empty() ? std::to_string(written) + " written, " + std::to_string(dropped) + " dropped" : error);
+  return f;
+}
+
 void LoopbackFeeder::run() {
   std::unique_lock lock(m_mutex);
   while (true) {
     std::shared_ptr<const Image> frame;
-    m_wake.wait(lock, [&] { return m_stop || (frame = m_handover.take()) != nullptr; });
+    m_wake.wait(lock, [&] { return m_stop || (frame = m_handover.take().value_or(nullptr)) != nullptr; });
     if (m_stop) return;
     if (!m_error.empty()) continue;  // the device refused: keep taking frames, write none
     lock.unlock();

@@ -12,10 +12,10 @@
 #include <mutex>
 #include <optional>
 
+#include "output/latest_value.hpp"
 #include "pipewire/connection.hpp"
 #include "pipewire/format_negotiation.hpp"
 #include "pipewire/frame_conversion.hpp"
-#include "vcam/latest_frame_handover.hpp"
 #include "vcam/link_watcher.hpp"
 
 namespace convolab::vcam {
@@ -32,7 +32,7 @@ constexpr auto kRepeatAfter = std::chrono::milliseconds(500);
 // lock.
 struct PipeWirePublisher::Impl {
   PublisherOptions options;
-  LatestFrameHandover handover;
+  output::LatestValue<std::shared_ptr<const Image>> handover;  // publish() → the PipeWire thread
   pipewire::Connection connection{"convolab-vcam"};
   pw_core* core = nullptr;  // connection's, while connected
   spa_hook coreListener{};
@@ -91,7 +91,7 @@ struct PipeWirePublisher::Impl {
     setTimer(answerTimer, pipewire::kAnswerTimeout);
     links.attach(core, [this] { countViewers(); });
     setStatus(PublisherState::Connecting);
-    if (auto frame = handover.peek()) createStream(frame->width, frame->height);
+    if (auto frame = handover.peek().value_or(nullptr)) createStream(frame->width, frame->height);
   }
 
   void disconnect() {
@@ -233,7 +233,7 @@ struct PipeWirePublisher::Impl {
   // ------------------------------------------------------------------------------------------------ frames
   static void onFrame(void* data, std::uint64_t) {
     auto* self = static_cast<Impl*>(data);
-    const auto frame = self->handover.peek();
+    const auto frame = self->handover.peek().value_or(nullptr);
     if (!self->core || !frame) return;
     if (!self->stream) {
       self->createStream(frame->width, frame->height);
@@ -261,7 +261,7 @@ struct PipeWirePublisher::Impl {
 
   static void onProcess(void* data) {
     auto* self = static_cast<Impl*>(data);
-    auto frame = self->handover.take();
+    auto frame = self->handover.take().value_or(nullptr);
     if (!frame) return;  // a cycle another driver started, with no new frame: send nothing
     const auto& fmt = self->chosen;
     if (!fmt || fmt->width != frame->width || fmt->height != frame->height) return;  // renegotiating
@@ -319,8 +319,13 @@ PipeWirePublisher::~PipeWirePublisher() {
 
 void PipeWirePublisher::publish(std::shared_ptr<const Image> frame) {
   if (!frame || frame->width <= 0 || frame->height <= 0) return;
-  if (m->handover.put(std::move(frame)) && m->streaming) m->dropped.fetch_add(1, std::memory_order_relaxed);
+  if (m->handover.put(std::move(frame)).has_value() && m->streaming)
+    m->dropped.fetch_add(1, std::memory_order_relaxed);
   pw_loop_signal_event(m->connection.loop(), m->frameEvent);
+}
+
+std::vector<output::SinkFigures> PipeWirePublisher::figures() const {
+  return {publisherFigures(status())};
 }
 
 PublisherStatus PipeWirePublisher::status() const {

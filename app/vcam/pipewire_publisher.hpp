@@ -10,6 +10,7 @@
 #include <string>
 
 #include "convolab/image.hpp"
+#include "output/output_sink.hpp"
 #include "vcam/publisher_status.hpp"
 
 namespace convolab::vcam {
@@ -20,19 +21,23 @@ struct PublisherOptions {
   std::chrono::milliseconds retryInterval{1000};    ///< how often a missing daemon is looked for
 };
 
-class PipeWirePublisher {
+class PipeWirePublisher : public output::OutputSink {
  public:
   /// Starts the PipeWire thread and connects (or keeps trying to). The node appears with the first frame,
   /// whose size it offers.
   explicit PipeWirePublisher(PublisherOptions options = {});
   /// Removes the node and stops the thread.
-  ~PipeWirePublisher();
+  ~PipeWirePublisher() override;
   PipeWirePublisher(const PipeWirePublisher&) = delete;
   PipeWirePublisher& operator=(const PipeWirePublisher&) = delete;
 
   /// Hands over the newest frame (shared, not copied; never modified afterwards). Any thread; returns at
   /// once. A frame of a new size renegotiates with the consumers.
   void publish(std::shared_ptr<const Image> frame);
+  /// OutputSink: publish() of the frame's image (the output door calls it on the processing thread).
+  void push(const output::OutputFrame& frame) override { publish(frame.image); }
+  /// "virtual_camera": viewers, fps, sent, dropped, format (publisherFigures of status()).
+  std::vector<output::SinkFigures> figures() const override;
 
   PublisherStatus status() const;
 

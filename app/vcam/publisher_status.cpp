@@ -2,6 +2,7 @@
 #include "vcam/publisher_status.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 namespace convolab::vcam {
 
@@ -20,6 +21,27 @@ std::string statusLine(const PublisherStatus& s) {
   return prefix + std::to_string(s.viewers) + (s.viewers == 1 ? " viewer, " : " viewers, ") +
          std::to_string(static_cast<long>(std::lround(s.fps))) + " fps, " + std::to_string(s.dropped) +
          " dropped";
+}
+
+output::SinkFigures publisherFigures(const PublisherStatus& s) {
+  output::SinkFigures f;
+  f.key = "virtual_camera";
+  f.values = {{"viewers", std::int64_t{s.viewers}},
+              {"fps", std::round(s.fps * 1000.0) / 1000.0},
+              {"sent", s.sent},
+              {"dropped", s.dropped},
+              {"format", s.format}};
+  char line[200];
+  std::snprintf(line, sizeof line, "virtual camera %d viewer%s, %.1f fps, %llu dropped%s%s", s.viewers,
+                s.viewers == 1 ? "" : "s", s.fps, static_cast<unsigned long long>(s.dropped),
+                s.format.empty() ? "" : ", ", s.format.c_str());
+  f.line = line;
+  // The status bar's words, so the narrow panel shows them whole.
+  f.summary = (s.viewers == 1 ? std::string("1 viewer") : std::to_string(s.viewers) + " viewers") + ", " +
+              std::to_string(static_cast<long>(std::lround(s.fps))) + " fps, " + std::to_string(s.dropped) +
+              " dropped";
+  f.detail = s.format.empty() ? std::string() : "Consumers read " + s.format;
+  return f;
 }
 
 }  // namespace convolab::vcam

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "output/sink_figures.hpp"
+
 namespace convolab::vcam {
 
 enum class PublisherState {
@@ -28,5 +30,9 @@ struct PublisherStatus {
 /// "Virtual camera: 1 viewer, 30 fps, 0 dropped", "Virtual camera: no viewer", "Virtual camera: PipeWire is
 /// not running — retrying".
 std::string statusLine(const PublisherStatus& status);
+
+/// The virtual camera's figures for the statistics: key "virtual_camera" with viewers, fps, sent, dropped and
+/// format; the panel's "1 viewer, 30 fps, 4 dropped" with the format as its tooltip.
+output::SinkFigures publisherFigures(const PublisherStatus& status);
 
 }  // namespace convolab::vcam

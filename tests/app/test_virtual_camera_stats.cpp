@@ -9,9 +9,28 @@
 #include "stats_collector.hpp"
 #include "stats_panel.hpp"
 #include "stats_report.hpp"
+#include "vcam/loopback_feeder.hpp"
+#include "vcam/publisher_status.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
+
+namespace {
+// The figures the publisher reports for this status.
+output::SinkFigures camera(int viewers, double fps, std::uint64_t sent, std::uint64_t dropped,
+                           const std::string& format) {
+  vcam::PublisherStatus s;
+  s.viewers = viewers;
+  s.fps = fps;
+  s.sent = sent;
+  s.dropped = dropped;
+  s.format = format;
+  return vcam::publisherFigures(s);
+}
+void setSinks(StatsCollector& stats, std::vector<output::SinkFigures> sinks) {
+  stats.setSinkSource([sinks] { return sinks; });
+}
+}  // namespace
 
 class VirtualCameraStatsTest : public QObject {
   Q_OBJECT
@@ -33,7 +52,7 @@ class VirtualCameraStatsTest : public QObject {
   void onCarriesViewersFpsAndDrops() {
     StatsCollector stats;
     stats.setKeepRun(true);
-    stats.setVirtualCamera(VirtualCameraFigures{1, 29.97, 300, 4, "YUY2 640×480", {}});
+    setSinks(stats, {camera(1, 29.97, 300, 4, "YUY2 640×480")});
     const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0));
     QVERIFY(j.contains("virtual_camera"));
     QCOMPARE(j["virtual_camera"]["viewers"].get<int>(), 1);
@@ -50,8 +69,8 @@ class VirtualCameraStatsTest : public QObject {
              qPrintable(panel.text()));
     QVERIFY(!j["virtual_camera"].contains("loopback"));  // none found
     // With a v4l2loopback device: its frames written and dropped, or why it stopped.
-    stats.setVirtualCamera(
-        VirtualCameraFigures{1, 30, 300, 4, "YUY2 640×480", LoopbackFigures{"/dev/video7", 290, 3, ""}});
+    setSinks(stats, {camera(1, 30, 300, 4, "YUY2 640×480"),
+                     vcam::LoopbackFeeder::figuresOf("/dev/video7", 290, 3, "")});
     const auto withLoopback = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0));
     QCOMPARE(withLoopback["virtual_camera"]["loopback"]["device"].get<std::string>(),
              std::string("/dev/video7"));
@@ -60,13 +79,13 @@ class VirtualCameraStatsTest : public QObject {
     panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
     QVERIFY2(panel.text().contains(QLatin1String("loopback   /dev/video7: 290 written, 3 dropped")),
              qPrintable(panel.text()));
-    stats.setVirtualCamera(
-        VirtualCameraFigures{1, 30, 300, 4, "", LoopbackFigures{"/dev/video7", 0, 0, "format refused"}});
+    setSinks(stats, {camera(1, 30, 300, 4, ""),
+                     vcam::LoopbackFeeder::figuresOf("/dev/video7", 0, 0, "format refused")});
     panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
     QVERIFY2(panel.text().contains(QLatin1String("loopback   /dev/video7: format refused")),
              qPrintable(panel.text()));
     // Turned off again: gone from the figures.
-    stats.setVirtualCamera(std::nullopt);
+    setSinks(stats, {});
     QVERIFY(
         !nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0)).contains("virtual_camera"));
   }

@@ -20,6 +20,7 @@
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
+#include "output/letterbox.hpp"
 #include "private_pipewire.hpp"
 #include "silent_daemon.hpp"
 #include "test_consumer.hpp"
@@ -49,6 +50,7 @@ pid_t startApp(const std::string& snapshot, int frames,
       CONVOLAB_APP,     "--source",        source.c_str(), "--filter",        CONVOLAB_PRESETS "/emboss.json",
       "--strategy",     "naive",           "--frames",     framesArg.c_str(), "--snapshot",
       snapshot.c_str(), "--virtual-camera"};
+  if (frames <= 0) argv.erase(argv.begin() + 7, argv.begin() + 11);  // interactive: runs until SIGTERM
   for (const std::string& arg : extra) argv.push_back(arg.c_str());
   argv.push_back(nullptr);
   posix_spawn_file_actions_t actions;
@@ -90,6 +92,45 @@ TEST_F(AppVirtualCameraTest, ConsumerReceivesTheAppsSnapshot) {
   ASSERT_EQ(waitForExit(app), 0);
   const Image snapshot = opencv::loadImage(m_snapshot);
   EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+}
+
+// Issue 34.1 end to end, as reported: a still image, a filter and the virtual camera in an interactive run
+// (no --frames: the engine is prepared behind the live path, so the first passes are unfiltered in the
+// preview). Every frame a consumer receives, from the first, is the filtered picture, never the input.
+TEST_F(AppVirtualCameraTest, NoFrameSentIsUnfiltered) {
+  const Image input = opencv::loadImage(CONVOLAB_TEST_DATA "/coffee.png");
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  consumer.keepEveryFrame();
+  const pid_t app = startApp(m_snapshot, 0, CONVOLAB_TEST_DATA "/coffee.png", {"--strategy", "auto"});
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(3, 30s));
+  ::kill(app, SIGTERM);
+  waitForExit(app);
+  const std::vector<Image> frames = consumer.frames();
+  ASSERT_FALSE(frames.empty());
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    EXPECT_GT(maxDifference(frames[i], input), 16)
+        << "frame " << i << " of " << frames.size() << " is the input";
+    EXPECT_LE(maxDifference(frames[i], frames.back()), 1) << "frame " << i << " of " << frames.size();
+  }
+}
+
+// Issue 32 item 5: at a chosen size (--virtual-camera-size 1280x720) a 600×400 still reaches the consumer
+// letterboxed: 1280×720, the picture scaled to 1080×720 between black bars of 100 columns, never stretched.
+TEST_F(AppVirtualCameraTest, ChosenSizeIsLetterboxed) {
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  const pid_t app =
+      startApp(m_snapshot, 30, CONVOLAB_TEST_DATA "/coffee.png", {"--virtual-camera-size", "1280x720"});
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(2, 30s));
+  ASSERT_EQ(waitForExit(app), 0);
+  const Image received = consumer.lastFrame();
+  ASSERT_EQ(received.width, 1280);
+  ASSERT_EQ(received.height, 720);
+  Image expected(1280, 720);
+  output::letterbox(opencv::loadImage(m_snapshot).view(), expected);
+  EXPECT_LE(maxDifference(received, expected), 1);
+  EXPECT_EQ(received.view().row(360)[99 * 3], 0);  // a bar
 }
 
 TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {

@@ -72,6 +72,7 @@ void TestConsumer::onProcess(void* data) {
       return;
     }
     std::lock_guard lock(self->m_mutex);
+    if (self->m_keepAll) self->m_all.push_back(frame);
     self->m_last = std::move(frame);
     ++self->m_count;
   }
@@ -91,6 +92,16 @@ bool TestConsumer::waitForFrames(std::size_t count, std::chrono::milliseconds ti
 std::size_t TestConsumer::frameCount() const {
   std::lock_guard lock(m_mutex);
   return m_count;
+}
+
+void TestConsumer::keepEveryFrame() {
+  std::lock_guard lock(m_mutex);
+  m_keepAll = true;
+}
+
+std::vector<Image> TestConsumer::frames() const {
+  std::lock_guard lock(m_mutex);
+  return m_all;
 }
 
 Image TestConsumer::lastFrame() const {

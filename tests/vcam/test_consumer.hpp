@@ -27,6 +27,9 @@ class TestConsumer {
   std::size_t frameCount() const;
   /// The newest frame received, back in RGB.
   Image lastFrame() const;
+  /// From now on every frame is kept (frames()), not only the newest.
+  void keepEveryFrame();
+  std::vector<Image> frames() const;
 
  private:
   static void onProcess(void* data);
@@ -40,6 +43,8 @@ class TestConsumer {
   mutable std::mutex m_mutex;
   std::size_t m_count = 0;
   Image m_last;
+  bool m_keepAll = false;
+  std::vector<Image> m_all;
 };
 
 /// Whether the graph of the daemon we are connected to has a node with this node.name (asked over a fresh
