@@ -43,6 +43,11 @@ void RememberedControls::setAll(const std::string& cameraId, Values values) {
   m_values[cameraId] = std::move(values);
 }
 
+std::map<std::string, RememberedControls::Values> RememberedControls::all() const {
+  std::lock_guard lock(m_mutex);
+  return m_values;
+}
+
 std::vector<std::string> RememberedControls::lastProblems(const std::string& cameraId) const {
   std::lock_guard lock(m_mutex);
   const auto it = m_problems.find(cameraId);

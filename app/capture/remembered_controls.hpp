@@ -23,6 +23,8 @@ class RememberedControls {
   Values valuesFor(const std::string& cameraId) const;
   void set(const std::string& cameraId, std::uint32_t id, std::int64_t value);
   void setAll(const std::string& cameraId, Values values);
+  /// Every camera's values (what the GUI writes to its settings).
+  std::map<std::string, Values> all() const;
   /// What went wrong the last time the camera's values were applied (empty: all applied).
   std::vector<std::string> lastProblems(const std::string& cameraId) const;
   void setLastProblems(const std::string& cameraId, std::vector<std::string> problems);

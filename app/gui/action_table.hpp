@@ -53,6 +53,7 @@ enum class ActionId {
   FullScreen,
   KernelSource,
   PixelInspector,
+  CameraControls,
   CompareStrategies,
   VirtualCamera,
   ImportFilter,

@@ -19,6 +19,7 @@
 
 #include "action_table.hpp"
 #include "automation_run.hpp"
+#include "camera_controls_dock.hpp"
 #include "convolab/filter_io.hpp"
 #include "edit_tracker.hpp"
 #include "engine_selector.hpp"
@@ -155,6 +156,12 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::RightDockWidgetArea, m_lab->analysisDock());
   tabifyDockWidget(statsDock, m_lab->analysisDock());
   statsDock->raise();
+  m_cameraControls = new CameraControlsDock(this, &m_settings, [this] { return m_sources->traits(); });
+  addDockWidget(Qt::RightDockWidgetArea, m_cameraControls);
+  tabifyDockWidget(statsDock, m_cameraControls);
+  m_cameraControls->hide();
+  connect(m_sources, &SourceController::sourceChanged, m_cameraControls, &CameraControlsDock::sourceChanged);
+  connect(m_pipeline, &Pipeline::captureStatusChanged, m_cameraControls, &CameraControlsDock::captureStatus);
   m_docks = {editorDock, statsDock, m_lab->analysisDock()};
   for (QDockWidget* dock : m_docks) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
@@ -172,6 +179,10 @@ void MainWindow::connectActions() {
   // Sources
   m_sources->connectActions(a);
   onTriggered(Id::ImportFilter, m_editor, &FilterEditor::importWithDialog);
+  onTriggered(Id::CameraControls, this, [this] {
+    m_cameraControls->show();
+    m_cameraControls->raise();
+  });
   onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
   onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
   onTriggered(Id::SaveFrameAs, m_saves, &SaveDialogs::saveAs);
