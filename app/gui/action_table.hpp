@@ -29,6 +29,7 @@ enum class ActionId {
   ImageSizeLimit,
   SaveFrame,
   SaveFrameAs,
+  SaveFrameTimer,
   CopyFrame,
   Record,
   ExportVideo,
@@ -94,9 +95,10 @@ enum class ActionSlot {
   OpenCvCopies,
   PresetsMenu,  ///< a whole menu of the menu bar
   DockToggles,
-  EngineMenus,   ///< Strategy and Device
-  SourceButton,  ///< toolbar: the Source drop-down
-  EngineBoxes,   ///< toolbar: the strategy and device boxes, right-aligned
+  EngineMenus,     ///< Strategy and Device
+  SourceButton,    ///< toolbar: the Source drop-down
+  EngineBoxes,     ///< toolbar: the strategy and device boxes, right-aligned
+  PhotoTimerMenu,  ///< File ▸ Photo Timer: countdown and burst
 };
 
 class ActionTable : public QObject {

@@ -27,6 +27,7 @@
 #include "filter_editor.hpp"
 #include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
+#include "photo_timer.hpp"
 #include "pipeline.hpp"
 #include "preset_thumbnails.hpp"
 #include "preview_gl_canvas.hpp"
@@ -77,6 +78,9 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_saves = new SaveDialogs(this, m_pipeline, &m_settings, action(ActionId::Record),
                             [this] { return m_sources->status().fps; });
   connect(m_saves, &SaveDialogs::message, this, &MainWindow::showMessage);
+  m_photoTimer = new PhotoTimer(
+      m_preview, [this] { return m_pipeline->latestFrame(); }, this);
+  connect(m_photoTimer, &PhotoTimer::message, this, &MainWindow::showMessage);
   connectActions();
   m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
   buildToolBars();
@@ -186,6 +190,7 @@ void MainWindow::connectActions() {
   onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
   onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
   onTriggered(Id::SaveFrameAs, m_saves, &SaveDialogs::saveAs);
+  onTriggered(Id::SaveFrameTimer, m_photoTimer, &PhotoTimer::startFromMenu);
   onTriggered(Id::CopyFrame, m_saves, &SaveDialogs::copy);
   connect(a[Id::Record], &QAction::toggled, m_saves, &SaveDialogs::setRecording);
   onTriggered(Id::ExportVideo, this, [this] {
@@ -274,6 +279,9 @@ void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
       break;
     case ActionSlot::EngineBoxes:
       m_engine->addBoxes(qobject_cast<QToolBar*>(container));
+      break;
+    case ActionSlot::PhotoTimerMenu:
+      m_photoTimer->fillMenu(menu->addMenu(tr("Photo &Timer")));
       break;
   }
 }

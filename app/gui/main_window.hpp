@@ -29,6 +29,7 @@ class LabController;
 namespace convolab::gui {
 
 class CameraControlsDock;
+class PhotoTimer;
 class EditTracker;
 class EngineSelector;
 class FilterDocument;
@@ -56,6 +57,7 @@ class MainWindow : public QMainWindow {
   PreviewWidget* preview() const { return m_preview; }
   StatsPanel* statsPanel() const { return m_statsPanel; }
   CameraControlsDock* cameraControls() const { return m_cameraControls; }
+  PhotoTimer* photoTimer() const { return m_photoTimer; }
   EditTracker* edits() const { return m_edits; }
   lab::LabController* lab() const { return m_lab; }
   const StatsCollector& stats() const { return m_stats; }
@@ -136,6 +138,7 @@ class MainWindow : public QMainWindow {
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
   CameraControlsDock* m_cameraControls = nullptr;  // View ▸ Camera Controls
+  PhotoTimer* m_photoTimer = nullptr;              // File ▸ Save Frame after Countdown
   QLabel* m_frameLabel = nullptr;
   ActionTable* m_actions = nullptr;
   QToolBar* m_toolBar = nullptr;
