@@ -80,7 +80,7 @@ const std::vector<MenuLayout>& menuLayouts() {
         Id::ZoomIn, Id::ZoomOut, kSep, Id::Pause, Id::Step, kSep, S::DockToggles, Id::FullScreen,
         Id::KernelSource, Id::PixelInspector, Id::CameraControls}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Processing"),
-       {S::EngineMenus, kSep, Id::Bypass, Id::ResetStats, kSep, Id::CompareStrategies, kSep,
+       {S::EngineMenus, S::FrameRateMenu, kSep, Id::Bypass, Id::ResetStats, kSep, Id::CompareStrategies, kSep,
         Id::VirtualCamera}},
       {QT_TRANSLATE_NOOP("ActionTable", "&Help"),
        {Id::UserManual, Id::StrategyHelp, kSep, Id::Shortcuts, Id::About}},

@@ -99,6 +99,7 @@ enum class ActionSlot {
   SourceButton,    ///< toolbar: the Source drop-down
   EngineBoxes,     ///< toolbar: the strategy and device boxes, right-aligned
   PhotoTimerMenu,  ///< File ▸ Photo Timer: countdown and burst
+  FrameRateMenu,   ///< Processing ▸ Limit Frame Rate
 };
 
 class ActionTable : public QObject {

@@ -52,8 +52,13 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
       "virtual-camera",
       QStringLiteral("Publish the filtered picture as the PipeWire camera \"ConvoLab (filtered)\" (node "
                      "convolab), as Processing > Virtual Camera does."));
+  const QCommandLineOption fpsLimit(
+      "fps-limit",
+      QStringLiteral(
+          "Process at most N frames a second, as Processing > Limit Frame Rate does (0: no limit)."),
+      QStringLiteral("N"));
   parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats, compare,
-                     script, virtualCamera});
+                     script, virtualCamera, fpsLimit});
   const QCommandLineOption force(
       "force",
       QStringLiteral("Let --snapshot, --stats and --compare replace files that exist (as convolab-cli "
@@ -95,6 +100,16 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   o.compare = parser.value(compare);
   o.script = parser.value(script);
   o.virtualCamera = parser.isSet(virtualCamera);
+  if (parser.isSet(fpsLimit)) {
+    bool ok = false;
+    o.fpsLimit = parser.value(fpsLimit).toInt(&ok);
+    if (!ok || o.fpsLimit < 0 || o.fpsLimit > 1000) {
+      result.exitCode = 2;
+      result.message = QStringLiteral("--fps-limit expects a whole number from 0 to 1000, got '%1'\n")
+                           .arg(parser.value(fpsLimit));
+      return result;
+    }
+  }
   if (!o.script.isEmpty()) {
     if (!o.compare.isEmpty()) {
       result.exitCode = 2;

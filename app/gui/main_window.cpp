@@ -25,6 +25,7 @@
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "frame_rate_limiter.hpp"
 #include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
 #include "photo_timer.hpp"
@@ -81,6 +82,12 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_photoTimer = new PhotoTimer(
       m_preview, [this] { return m_pipeline->latestFrame(); }, this);
   connect(m_photoTimer, &PhotoTimer::message, this, &MainWindow::showMessage);
+  m_fpsLimit = new FrameRateLimiter({m_pipeline->frameRateCap(), m_sources, &m_stats, &m_settings},
+                                    m_options.fpsLimit, this);
+  connect(m_sources, &SourceController::sourceChanged, m_fpsLimit, &FrameRateLimiter::sourceChanged);
+  connect(m_pipeline, &Pipeline::captureStatusChanged, m_fpsLimit, [this](const capture::CaptureStatus& s) {
+    if (s.state == capture::CaptureState::Running) m_fpsLimit->sourceChanged();
+  });
   connectActions();
   m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
   buildToolBars();
@@ -279,6 +286,9 @@ void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
       break;
     case ActionSlot::EngineBoxes:
       m_engine->addBoxes(qobject_cast<QToolBar*>(container));
+      break;
+    case ActionSlot::FrameRateMenu:
+      m_fpsLimit->fillMenu(menu->addMenu(tr("&Limit Frame Rate")));
       break;
     case ActionSlot::PhotoTimerMenu:
       m_photoTimer->fillMenu(menu->addMenu(tr("Photo &Timer")));

@@ -29,6 +29,7 @@ class LabController;
 namespace convolab::gui {
 
 class CameraControlsDock;
+class FrameRateLimiter;
 class PhotoTimer;
 class EditTracker;
 class EngineSelector;
@@ -138,6 +139,7 @@ class MainWindow : public QMainWindow {
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
   CameraControlsDock* m_cameraControls = nullptr;  // View ▸ Camera Controls
+  FrameRateLimiter* m_fpsLimit = nullptr;          // Processing ▸ Limit Frame Rate
   PhotoTimer* m_photoTimer = nullptr;              // File ▸ Save Frame after Countdown
   QLabel* m_frameLabel = nullptr;
   ActionTable* m_actions = nullptr;

@@ -155,4 +155,8 @@ void Pipeline::stopRecording() {
   m_recorder.reset();  // the worker may hold it for one more push; the last owner flushes and closes
 }
 
+std::shared_ptr<FrameRateCap> Pipeline::frameRateCap() const {
+  return m_worker->frameRateCap();  // made with the worker, never replaced: safe to read from here
+}
+
 }  // namespace convolab::gui

@@ -18,6 +18,7 @@
 
 namespace convolab::gui {
 
+class FrameRateCap;
 class ProcessingWorker;
 
 /// Owns the capture thread (one per source), the processing QThread and its worker, and the filter
@@ -69,6 +70,8 @@ class Pipeline : public QObject {
 
   /// The newest processed frame (images shared, not copied); null before the first.
   ProcessedFramePtr latestFrame() const;
+  /// Processing ▸ Limit Frame Rate's gate in the worker (frames over the limit are dropped before upload).
+  std::shared_ptr<FrameRateCap> frameRateCap() const;
   /// Frames the source delivered, and how many of them were replaced by a newer one before processing.
   std::uint64_t framesDelivered() const { return m_slot->delivered(); }
   std::uint64_t framesDropped() const { return m_slot->dropped(); }

@@ -205,6 +205,7 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
   s.display = displaySummary(shown);
   s.displayPath = m_displayPath;
   s.virtualCamera = m_virtualCamera;
+  s.frameRateCap = m_frameRateCap;
   if (!m_source.empty()) {
     s.delivered = m_source.back().delivered;
     s.dropped = m_source.back().dropped;
@@ -262,6 +263,7 @@ StatsSnapshot StatsCollector::runSummary() const {
   s.display = displaySummary(shown);
   s.displayPath = m_displayPath;
   s.virtualCamera = m_virtualCamera;
+  s.frameRateCap = m_frameRateCap;
   for (const Processed& p : m_run) {
     if (p.repeat)
       ++s.repeated;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "frame_rate_cap.hpp"
 #include "processed_frame.hpp"
 
 namespace convolab::gui {
@@ -74,6 +75,7 @@ struct StatsSnapshot {
   /// engine shown on a still or paused frame).
   std::uint64_t counted = 0, warmUp = 0, repeated = 0;
   std::optional<VirtualCameraFigures> virtualCamera;  ///< unset while the virtual camera is off
+  std::optional<FrameRateCapFigures> frameRateCap;    ///< unset without Processing ▸ Limit Frame Rate
 };
 
 /// One point of the chart: a frame's time (seconds since the collector started) and stage times.
@@ -105,6 +107,7 @@ class StatsCollector {
   void setDisplayPath(const std::string& path) { m_displayPath = path; }
   /// The virtual camera's newest figures; nullopt when it is off.
   void setVirtualCamera(std::optional<VirtualCameraFigures> figures) { m_virtualCamera = std::move(figures); }
+  void setFrameRateCap(std::optional<FrameRateCapFigures> figures) { m_frameRateCap = std::move(figures); }
   /// Source counters (delivered, dropped) sampled from the pipeline; `nominalFps` from the source.
   void sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps);
   void reset();
@@ -158,6 +161,7 @@ class StatsCollector {
   double m_nominalFps = 0;
   std::string m_displayPath;
   std::optional<VirtualCameraFigures> m_virtualCamera;
+  std::optional<FrameRateCapFigures> m_frameRateCap;
   std::uint64_t m_processedTotal = 0;
   // The newest timed frame and the newest painted one: what a still shows after they left the window.
   std::optional<Processed> m_lastTimed;

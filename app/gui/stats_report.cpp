@@ -54,6 +54,9 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["active_strategy"] = s.strategy;
   if (!s.strategyId.note.empty()) j["strategy_note"] = s.strategyId.note;
   j["pinned_staging"] = s.pinnedInput;
+  if (const auto& c = s.frameRateCap)
+    j["frame_rate_cap"] = {
+        {"limit_fps", round3(c->limitFps)}, {"method", c->method}, {"dropped", c->dropped}};
   if (const auto& v = s.virtualCamera) {
     j["virtual_camera"] = {{"viewers", v->viewers},
                            {"fps", round3(v->fps)},
@@ -99,6 +102,9 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   if (s.display.samples > 0)
     add("display    %7.2f ms mean, %.2f ms p95 (upload and paint on the GUI thread)\n", s.display.mean,
         s.display.p95);
+  if (const auto& c = s.frameRateCap)
+    add("fps limit  %7.1f fps (%s, %llu dropped)\n", c->limitFps, c->method.c_str(),
+        static_cast<unsigned long long>(c->dropped));
   if (const auto& v = s.virtualCamera)
     add("virtual camera %d viewer%s, %.1f fps, %llu dropped%s%s\n", v->viewers, v->viewers == 1 ? "" : "s",
         v->fps, static_cast<unsigned long long>(v->dropped), v->format.empty() ? "" : ", ",

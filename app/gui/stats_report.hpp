@@ -25,7 +25,9 @@ struct EditReport {
 /// (first picture on screen → first frame made with the filter on screen; null if none), host_ms,
 /// frame_budget_ms, device, strategy, active_strategy, strategy_note (when there is one), pinned_staging,
 /// actions (with --script: [{index, kind, edit_to_display_ms (null: never reached the screen)}]),
-/// virtual_camera (while it is on: {viewers, fps (last second), sent, dropped, format})}.
+/// virtual_camera (while it is on: {viewers, fps (last second), sent, dropped, format}), frame_rate_cap
+/// (while Processing ▸ Limit Frame Rate is set: {limit_fps, method: "camera mode" or "drop before upload",
+/// dropped})}.
 std::string statsJson(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,
                       std::uint64_t frames, const EditReport& edits = {});
 
