@@ -20,6 +20,7 @@ CameraControlsDock::CameraControlsDock(QWidget* window, AppSettings* settings,
   m_panel->setOnRemembered([settings] { saveRememberedControls(*settings); });
   auto* scroll = new QScrollArea(this);
   scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // rows wrap instead (the panel's form)
   scroll->setWidget(m_panel);
   setWidget(scroll);
 }

@@ -92,6 +92,7 @@ void CameraControlsPanel::rebuild() {
   m_form = new QWidget(this);
   auto* form = new QFormLayout(m_form);
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);  // "White Balance Temperature Auto" in a narrow dock
   for (const CameraControl& c : m_controls) {
     if (c.type == ControlType::Other) continue;  // strings, arrays: nothing a webcam user sets by hand
     QWidget* row = makeRow(c);
@@ -112,6 +113,7 @@ QWidget* CameraControlsPanel::makeRow(const CameraControl& c) {
   switch (c.type) {
     case ControlType::Integer: {
       auto* slider = new QSlider(Qt::Horizontal, row);
+      slider->setMinimumWidth(80);
       auto* spin = new QSpinBox(row);
       slider->setRange(clampInt(c.minimum), clampInt(c.maximum));
       spin->setRange(clampInt(c.minimum), clampInt(c.maximum));
