@@ -44,6 +44,7 @@ enum class ActionId {
   ViewOriginal,
   ViewSplit,
   SplitVertical,
+  MirrorPreview,
   Fit,
   ActualSize,
   ZoomIn,

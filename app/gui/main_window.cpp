@@ -28,6 +28,7 @@
 #include "frame_rate_limiter.hpp"
 #include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
+#include "mirror_preview.hpp"
 #include "photo_timer.hpp"
 #include "pipeline.hpp"
 #include "preset_thumbnails.hpp"
@@ -82,6 +83,10 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_photoTimer = new PhotoTimer(
       m_preview, [this] { return m_pipeline->latestFrame(); }, this);
   connect(m_photoTimer, &PhotoTimer::message, this, &MainWindow::showMessage);
+  m_mirror = new MirrorPreview({action(ActionId::MirrorPreview), m_preview, &m_settings,
+                                [this] { return m_sources->traits(); }, [this] { return m_sources->spec(); }},
+                               this);
+  connect(m_sources, &SourceController::sourceChanged, m_mirror, &MirrorPreview::sourceChanged);
   m_fpsLimit = new FrameRateLimiter({m_pipeline->frameRateCap(), m_sources, &m_stats, &m_settings},
                                     m_options.fpsLimit, this);
   connect(m_sources, &SourceController::sourceChanged, m_fpsLimit, &FrameRateLimiter::sourceChanged);

@@ -30,6 +30,7 @@ namespace convolab::gui {
 
 class CameraControlsDock;
 class FrameRateLimiter;
+class MirrorPreview;
 class PhotoTimer;
 class EditTracker;
 class EngineSelector;
@@ -139,6 +140,7 @@ class MainWindow : public QMainWindow {
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
   CameraControlsDock* m_cameraControls = nullptr;  // View ▸ Camera Controls
+  MirrorPreview* m_mirror = nullptr;               // View ▸ Mirror Preview
   FrameRateLimiter* m_fpsLimit = nullptr;          // Processing ▸ Limit Frame Rate
   PhotoTimer* m_photoTimer = nullptr;              // File ▸ Save Frame after Countdown
   QLabel* m_frameLabel = nullptr;

@@ -125,12 +125,12 @@ int main(int argc, char** argv) {
   const char* const usage =
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
-      "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [options]\n";
+      "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
   const double seconds = args[2].toDouble();
-  bool split = false, vertical = false, cameraMenu = false, cameraControls = false;
+  bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false;
   double zoom = 0;
   QString lab;
   auto own = [&](const QStringList& a, int& i) {
@@ -140,6 +140,8 @@ int main(int argc, char** argv) {
       cameraMenu = true;
     } else if (a[i] == QLatin1String("--camera-controls")) {
       cameraControls = true;
+    } else if (a[i] == QLatin1String("--mirror")) {
+      mirror = true;
     } else if (a[i] == QLatin1String("--vertical")) {
       vertical = true;
     } else if (a[i] == QLatin1String("--zoom") && i + 1 < a.size()) {
@@ -168,6 +170,11 @@ int main(int argc, char** argv) {
   if (zoom > 0) window.preview()->setZoom(zoom);
   screenshot::loadBundledPreset(window, options.preset);
   const int delayMs = static_cast<int>(seconds * 1000);
+  if (mirror)  // once the source is taken (a new source restores its own choice)
+    QTimer::singleShot(delayMs / 2, &window, [&window] {
+      if (!window.action(gui::ActionId::MirrorPreview)->isChecked())
+        window.action(gui::ActionId::MirrorPreview)->trigger();
+    });
   // After the source is running: the dock follows the source (a pattern has no controls) until then.
   if (cameraControls)
     QTimer::singleShot(std::max(0, delayMs - 1500), &window, [&window] { showFakeCameraControls(window); });
