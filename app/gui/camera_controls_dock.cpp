@@ -30,7 +30,7 @@ void CameraControlsDock::sourceChanged() {
   const QString id = QString::fromStdString(traits.controlsDevice);
   if (id.isEmpty()) {
     const QString kind = QString::fromStdString(traits.kindName);
-    m_panel->setNoDevice(kind == QLatin1String("Camera")
+    m_panel->setNoDevice(traits.waitsForDevice  // a device, but no V4L2 one: a PipeWire camera
                              ? tr("This camera offers no controls that ConvoLab can set (PipeWire does not "
                                   "expose them to applications here).")
                              : tr("The current source (%1) has no camera controls.").arg(kind));

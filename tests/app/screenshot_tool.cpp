@@ -37,6 +37,7 @@
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "main_window.hpp"
+#include "photo_timer.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "screenshot_support.hpp"
@@ -125,12 +126,14 @@ int main(int argc, char** argv) {
   const char* const usage =
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
-      "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [options]\n";
+      "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [--countdown] "
+      "[options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
   const double seconds = args[2].toDouble();
-  bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false;
+  bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false,
+       countdown = false;
   double zoom = 0;
   QString lab;
   auto own = [&](const QStringList& a, int& i) {
@@ -142,6 +145,8 @@ int main(int argc, char** argv) {
       cameraControls = true;
     } else if (a[i] == QLatin1String("--mirror")) {
       mirror = true;
+    } else if (a[i] == QLatin1String("--countdown")) {
+      countdown = true;
     } else if (a[i] == QLatin1String("--vertical")) {
       vertical = true;
     } else if (a[i] == QLatin1String("--zoom") && i + 1 < a.size()) {
@@ -170,6 +175,8 @@ int main(int argc, char** argv) {
   if (zoom > 0) window.preview()->setZoom(zoom);
   screenshot::loadBundledPreset(window, options.preset);
   const int delayMs = static_cast<int>(seconds * 1000);
+  if (countdown)  // a 10 s countdown, shot at its first second
+    QTimer::singleShot(std::max(0, delayMs - 300), &window, [&window] { window.photoTimer()->start(10); });
   if (mirror)  // once the source is taken (a new source restores its own choice)
     QTimer::singleShot(delayMs / 2, &window, [&window] {
       if (!window.action(gui::ActionId::MirrorPreview)->isChecked())
