@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "cv/mat_adapter.hpp"
+#include "remembered_controls.hpp"
 
 namespace convolab::capture {
 
@@ -17,6 +18,7 @@ SourceTraits CameraSource::traits() const {
   t.waitsForDevice = true;
   const std::string id = m_camera.stableId.empty() ? m_camera.devicePath : m_camera.stableId;
   t.rememberedSpec = id;
+  t.controlsDevice = id;
   // Asked by the stable id each time: after a replug the camera may be another /dev/videoN.
   t.listModes = [id] {
     const std::string path = resolveCameraPath(id);
@@ -54,6 +56,18 @@ void CameraSource::open() {
   const CameraMode delivered{fcc, static_cast<int>(m_capture.get(cv::CAP_PROP_FRAME_WIDTH)),
                              static_cast<int>(m_capture.get(cv::CAP_PROP_FRAME_HEIGHT)), m_fps};
   m_mode = delivered.label();
+  restoreControls(path);
+}
+
+void CameraSource::restoreControls(const std::string& path) {
+  // On every open, so values come back after an unplug too (the capture thread reopens on its own). A
+  // control that cannot be set is reported where the panel shows it, never a reason to fail the camera.
+  const std::string id = m_camera.stableId.empty() ? m_camera.devicePath : m_camera.stableId;
+  try {
+    restoreRememberedControls(id, *m_openControls(path));
+  } catch (const ControlError& e) {
+    RememberedControls::instance().setLastProblems(id, {e.what()});
+  }
 }
 
 bool CameraSource::read(Frame& out) {

@@ -7,6 +7,7 @@
 #include "camera_list.hpp"
 #include "frame_source.hpp"
 #include "image_pool.hpp"
+#include "v4l2_device.hpp"
 
 namespace convolab::capture {
 
@@ -27,6 +28,9 @@ class CameraSource : public FrameSource {
   bool canReconnect() const override { return true; }
 
  private:
+  /// Re-applies the values remembered for this camera (RememberedControls) through a control descriptor.
+  void restoreControls(const std::string& path);
+
   CameraInfo m_camera;
   CameraMode m_requested;
   cv::VideoCapture m_capture;
@@ -35,6 +39,7 @@ class CameraSource : public FrameSource {
   double m_fps = 30;
   std::string m_mode;
   std::int64_t m_index = 0;
+  V4l2DeviceFactory m_openControls = openV4l2Device;
 };
 
 }  // namespace convolab::capture

@@ -48,6 +48,9 @@ struct SourceTraits {
   /// The modes one can choose from (File ▸ Camera Mode), listed when the menu opens; safe on any thread and
   /// after the source is gone. Empty: the source has no modes to choose.
   std::function<std::vector<CameraMode>()> listModes{};
+  /// The V4L2 camera whose controls View ▸ Camera Controls offers, by its stable id; empty: the source has no
+  /// controls that ConvoLab can set (files, patterns, PipeWire cameras).
+  std::string controlsDevice{};
 };
 
 /// One input. Used by exactly one thread at a time (the capture thread), so no locking inside.

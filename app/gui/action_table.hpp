@@ -29,6 +29,7 @@ enum class ActionId {
   ImageSizeLimit,
   SaveFrame,
   SaveFrameAs,
+  SaveFrameTimer,
   CopyFrame,
   Record,
   ExportVideo,
@@ -43,6 +44,7 @@ enum class ActionId {
   ViewOriginal,
   ViewSplit,
   SplitVertical,
+  MirrorPreview,
   Fit,
   ActualSize,
   ZoomIn,
@@ -53,6 +55,7 @@ enum class ActionId {
   FullScreen,
   KernelSource,
   PixelInspector,
+  CameraControls,
   CompareStrategies,
   VirtualCamera,
   ImportFilter,
@@ -93,9 +96,11 @@ enum class ActionSlot {
   OpenCvCopies,
   PresetsMenu,  ///< a whole menu of the menu bar
   DockToggles,
-  EngineMenus,   ///< Strategy and Device
-  SourceButton,  ///< toolbar: the Source drop-down
-  EngineBoxes,   ///< toolbar: the strategy and device boxes, right-aligned
+  EngineMenus,     ///< Strategy and Device
+  SourceButton,    ///< toolbar: the Source drop-down
+  EngineBoxes,     ///< toolbar: the strategy and device boxes, right-aligned
+  PhotoTimerMenu,  ///< File ▸ Photo Timer: countdown and burst
+  FrameRateMenu,   ///< Processing ▸ Limit Frame Rate
 };
 
 class ActionTable : public QObject {

@@ -59,8 +59,13 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
       QStringLiteral("The virtual camera's size, e.g. 1280x720 (even sides): the picture is scaled to fit, "
                      "aspect kept, on black bars; \"source\": the source's size (the default). Remembered."),
       QStringLiteral("WxH"));
+  const QCommandLineOption fpsLimit(
+      "fps-limit",
+      QStringLiteral(
+          "Process at most N frames a second, as Processing > Limit Frame Rate does (0: no limit)."),
+      QStringLiteral("N"));
   parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats, compare,
-                     script, virtualCamera, virtualCameraSize});
+                     script, virtualCamera, virtualCameraSize, fpsLimit});
   const QCommandLineOption force(
       "force",
       QStringLiteral("Let --snapshot, --stats and --compare replace files that exist (as convolab-cli "
@@ -110,6 +115,16 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
                          "or 'source'\n")
                          .arg(o.virtualCameraSize);
     return result;
+  }
+  if (parser.isSet(fpsLimit)) {
+    bool ok = false;
+    o.fpsLimit = parser.value(fpsLimit).toInt(&ok);
+    if (!ok || o.fpsLimit < 0 || o.fpsLimit > 1000) {
+      result.exitCode = 2;
+      result.message = QStringLiteral("--fps-limit expects a whole number from 0 to 1000, got '%1'\n")
+                           .arg(parser.value(fpsLimit));
+      return result;
+    }
   }
   if (!o.script.isEmpty()) {
     if (!o.compare.isEmpty()) {

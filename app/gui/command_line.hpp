@@ -22,6 +22,7 @@ struct LaunchOptions {
   QString compare;   ///< headless: compare every strategy on the first frame, write this JSON, exit
   bool force = false;  ///< --force: --snapshot, --stats and --compare may replace files that exist
   QString script;      ///< --script FILE: timed edits (parsed into editScript before any window opens)
+  int fpsLimit = 0;    ///< --fps-limit: Processing ▸ Limit Frame Rate for this run (0: as remembered)
   bool virtualCamera = false;  ///< --virtual-camera: publish the filtered picture as a camera this run
   QString virtualCameraSize;   ///< --virtual-camera-size WxH|source: its size (letterboxed), remembered
   std::shared_ptr<const EditScript> editScript;  ///< set with `script` (parseCommandLine parses it)

@@ -20,13 +20,17 @@
 
 #include "action_table.hpp"
 #include "automation_run.hpp"
+#include "camera_controls_dock.hpp"
 #include "convolab/filter_io.hpp"
 #include "edit_tracker.hpp"
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "frame_rate_limiter.hpp"
 #include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
+#include "mirror_preview.hpp"
+#include "photo_timer.hpp"
 #include "pipeline.hpp"
 #include "preset_thumbnails.hpp"
 #include "preview_gl_canvas.hpp"
@@ -77,6 +81,19 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_saves = new SaveDialogs(this, m_pipeline, &m_settings, action(ActionId::Record),
                             [this] { return m_sources->status().fps; });
   connect(m_saves, &SaveDialogs::message, this, &MainWindow::showMessage);
+  m_photoTimer = new PhotoTimer(
+      m_preview, [this] { return m_pipeline->latestFrame(); }, this);
+  connect(m_photoTimer, &PhotoTimer::message, this, &MainWindow::showMessage);
+  m_mirror = new MirrorPreview({action(ActionId::MirrorPreview), m_preview, &m_settings,
+                                [this] { return m_sources->traits(); }, [this] { return m_sources->spec(); }},
+                               this);
+  connect(m_sources, &SourceController::sourceChanged, m_mirror, &MirrorPreview::sourceChanged);
+  m_fpsLimit = new FrameRateLimiter({m_pipeline->frameRateCap(), m_sources, &m_stats, &m_settings},
+                                    m_options.fpsLimit, this);
+  connect(m_sources, &SourceController::sourceChanged, m_fpsLimit, &FrameRateLimiter::sourceChanged);
+  connect(m_pipeline, &Pipeline::captureStatusChanged, m_fpsLimit, [this](const capture::CaptureStatus& s) {
+    if (s.state == capture::CaptureState::Running) m_fpsLimit->sourceChanged();
+  });
   connectActions();
   m_actions->buildMenus(menuBar(), [this](ActionSlot slot, QWidget* menu) { fillSlot(slot, menu); });
   buildToolBars();
@@ -156,6 +173,12 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::RightDockWidgetArea, m_lab->analysisDock());
   tabifyDockWidget(statsDock, m_lab->analysisDock());
   statsDock->raise();
+  m_cameraControls = new CameraControlsDock(this, &m_settings, [this] { return m_sources->traits(); });
+  addDockWidget(Qt::RightDockWidgetArea, m_cameraControls);
+  tabifyDockWidget(statsDock, m_cameraControls);
+  m_cameraControls->hide();
+  connect(m_sources, &SourceController::sourceChanged, m_cameraControls, &CameraControlsDock::sourceChanged);
+  connect(m_pipeline, &Pipeline::captureStatusChanged, m_cameraControls, &CameraControlsDock::captureStatus);
   m_docks = {editorDock, statsDock, m_lab->analysisDock()};
   for (QDockWidget* dock : m_docks) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
@@ -173,9 +196,14 @@ void MainWindow::connectActions() {
   // Sources
   m_sources->connectActions(a);
   onTriggered(Id::ImportFilter, m_editor, &FilterEditor::importWithDialog);
+  onTriggered(Id::CameraControls, this, [this] {
+    m_cameraControls->show();
+    m_cameraControls->raise();
+  });
   onTriggered(Id::ExportFilter, m_editor, &FilterEditor::exportWithDialog);
   onTriggered(Id::SaveFrame, this, [this] { saveFrameNow(); });
   onTriggered(Id::SaveFrameAs, m_saves, &SaveDialogs::saveAs);
+  onTriggered(Id::SaveFrameTimer, m_photoTimer, &PhotoTimer::startFromMenu);
   onTriggered(Id::CopyFrame, m_saves, &SaveDialogs::copy);
   connect(a[Id::Record], &QAction::toggled, m_saves, &SaveDialogs::setRecording);
   onTriggered(Id::ExportVideo, this, [this] {
@@ -267,6 +295,12 @@ void MainWindow::fillSlot(ActionSlot slot, QWidget* container) {
       break;
     case ActionSlot::EngineBoxes:
       m_engine->addBoxes(qobject_cast<QToolBar*>(container));
+      break;
+    case ActionSlot::FrameRateMenu:
+      m_fpsLimit->fillMenu(menu->addMenu(tr("&Limit Frame Rate")));
+      break;
+    case ActionSlot::PhotoTimerMenu:
+      m_photoTimer->fillMenu(menu->addMenu(tr("Photo &Timer")));
       break;
   }
 }

@@ -28,6 +28,10 @@ class LabController;
 
 namespace convolab::gui {
 
+class CameraControlsDock;
+class FrameRateLimiter;
+class MirrorPreview;
+class PhotoTimer;
 class EditTracker;
 class EngineSelector;
 class FilterDocument;
@@ -54,6 +58,8 @@ class MainWindow : public QMainWindow {
   FilterEditor* editor() const { return m_editor; }
   PreviewWidget* preview() const { return m_preview; }
   StatsPanel* statsPanel() const { return m_statsPanel; }
+  CameraControlsDock* cameraControls() const { return m_cameraControls; }
+  PhotoTimer* photoTimer() const { return m_photoTimer; }
   EditTracker* edits() const { return m_edits; }
   lab::LabController* lab() const { return m_lab; }
   const StatsCollector& stats() const { return m_stats; }
@@ -133,6 +139,10 @@ class MainWindow : public QMainWindow {
   FilterEditor* m_editor = nullptr;
   StatsPanel* m_statsPanel = nullptr;
   lab::LabController* m_lab = nullptr;
+  CameraControlsDock* m_cameraControls = nullptr;  // View ▸ Camera Controls
+  MirrorPreview* m_mirror = nullptr;               // View ▸ Mirror Preview
+  FrameRateLimiter* m_fpsLimit = nullptr;          // Processing ▸ Limit Frame Rate
+  PhotoTimer* m_photoTimer = nullptr;              // File ▸ Save Frame after Countdown
   QLabel* m_frameLabel = nullptr;
   ActionTable* m_actions = nullptr;
   QToolBar* m_toolBar = nullptr;

@@ -170,4 +170,8 @@ void Pipeline::stopRecording() {
   m_recorder.reset();          // flushes and closes
 }
 
+std::shared_ptr<FrameRateCap> Pipeline::frameRateCap() const {
+  return m_worker->frameRateCap();  // made with the worker, never replaced: safe to read from here
+}
+
 }  // namespace convolab::gui

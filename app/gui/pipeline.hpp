@@ -19,6 +19,7 @@
 
 namespace convolab::gui {
 
+class FrameRateCap;
 class ProcessingWorker;
 
 /// Owns the capture thread (one per source), the processing QThread and its worker, and the filter
@@ -73,6 +74,8 @@ class Pipeline : public QObject {
   /// latestFrame() when it may leave the app (Save, Copy, --snapshot): computed with the filter set now
   /// (output::OutputDoor::mayLeave, and no newer filter published since); else null and `why` says why.
   ProcessedFramePtr frameThatMayLeave(QString* why = nullptr) const;
+  /// Processing ▸ Limit Frame Rate's gate in the worker (frames over the limit are dropped before upload).
+  std::shared_ptr<FrameRateCap> frameRateCap() const;
   /// Frames the source delivered, and how many of them were replaced by a newer one before processing.
   std::uint64_t framesDelivered() const { return m_slot->delivered(); }
   std::uint64_t framesDropped() const { return m_slot->dropped(); }

@@ -28,6 +28,8 @@ struct PreviewLayer {
   bool smooth = true;  ///< bilinear filtering when scaled (else nearest)
   /// Over the filtered part (a stale frame); alpha 0: none.
   QColor shade = Qt::transparent;
+  /// View ▸ Mirror Preview: drawn flipped left to right about the target's centre.
+  bool mirrored = false;
 };
 
 /// Time one paint took: `cpuMs` on the GUI thread (upload and draw), `gpuMs` the GPU's share when the

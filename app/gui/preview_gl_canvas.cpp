@@ -260,8 +260,10 @@ void PreviewGlCanvas::drawLayer(const PreviewLayer& layer) {
   const QRectF& r = layer.target;
   const double w = width(), h = height();
   m_program->bind();
-  m_program->setUniformValue("target", QVector4D(2 * r.left() / w - 1, 1 - 2 * r.top() / h,
-                                                 2 * r.right() / w - 1, 1 - 2 * r.bottom() / h));
+  // Mirrored: the quad's left edge (texture x 0) goes to the right of the target.
+  const double left = layer.mirrored ? r.right() : r.left(), right = layer.mirrored ? r.left() : r.right();
+  m_program->setUniformValue(
+      "target", QVector4D(2 * left / w - 1, 1 - 2 * r.top() / h, 2 * right / w - 1, 1 - 2 * r.bottom() / h));
   m_program->setUniformValue("split", split ? static_cast<GLfloat>(layer.split) : -1.0f);
   m_program->setUniformValue("vertical", layer.splitVertical ? 1.0f : 0.0f);
   const QColor shade = layer.showOriginal ? QColor(Qt::transparent) : layer.shade;

@@ -39,6 +39,17 @@ void drawPart(QPainter& p, const QImage& image, const QRectF& frame, const QRect
 }  // namespace
 
 void paintPreviewLayer(QPainter& p, const PreviewLayer& layer, const QRectF& area) {
+  if (layer.mirrored) {  // the same drawing, reflected about the target's centre (x → 2·cx − x)
+    const double cx = layer.target.center().x();
+    PreviewLayer plain = layer;
+    plain.mirrored = false;
+    p.save();
+    p.translate(2 * cx, 0);
+    p.scale(-1, 1);
+    paintPreviewLayer(p, plain, QRectF(2 * cx - area.right(), area.top(), area.width(), area.height()));
+    p.restore();
+    return;
+  }
   p.fillRect(area, layer.background);
   if (layer.filtered.isNull()) return;
   p.setRenderHint(QPainter::SmoothPixmapTransform, layer.smooth);

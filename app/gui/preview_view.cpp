@@ -139,15 +139,15 @@ QRectF PreviewView::visibleRect() const {
 QPointF PreviewView::toFrame(const QPointF& pos) const {
   const QRectF r = imageRect();
   if (r.isEmpty()) return {};
-  return {(pos.x() - r.left()) / r.width() * m_image.width(),
-          (pos.y() - r.top()) / r.height() * m_image.height()};
+  const double x = (pos.x() - r.left()) / r.width() * m_image.width();
+  return {m_mirrored ? m_image.width() - x : x, (pos.y() - r.top()) / r.height() * m_image.height()};
 }
 
 QPointF PreviewView::toWidget(const QPointF& framePos) const {
   const QRectF r = imageRect();
   if (m_image.isEmpty()) return {};
-  return {r.left() + framePos.x() * r.width() / m_image.width(),
-          r.top() + framePos.y() * r.height() / m_image.height()};
+  const double x = m_mirrored ? m_image.width() - framePos.x() : framePos.x();
+  return {r.left() + x * r.width() / m_image.width(), r.top() + framePos.y() * r.height() / m_image.height()};
 }
 
 QPoint PreviewView::framePixel(const QPointF& pos) const {
@@ -159,7 +159,7 @@ QPoint PreviewView::framePixel(const QPointF& pos) const {
 }
 
 QRectF PreviewView::pixelRect(const QPoint& pixel) const {
-  return {toWidget(QPointF(pixel)), toWidget(QPointF(pixel) + QPointF(1, 1))};
+  return QRectF(toWidget(QPointF(pixel)), toWidget(QPointF(pixel) + QPointF(1, 1))).normalized();
 }
 
 QLineF PreviewView::divider() const {
@@ -168,15 +168,16 @@ QLineF PreviewView::divider() const {
     const double y = r.top() + m_split * r.height();
     return {r.left(), y, r.right(), y};
   }
-  const double x = r.left() + m_split * r.width();
+  const double x = m_mirrored ? r.right() - m_split * r.width() : r.left() + m_split * r.width();
   return {x, r.top(), x, r.bottom()};
 }
 
 double PreviewView::splitAt(const QPointF& pos) const {
   const QRectF r = imageRect();
   if (r.isEmpty()) return m_split;
-  return m_vertical ? std::clamp((pos.y() - r.top()) / r.height(), 0.0, 1.0)
-                    : std::clamp((pos.x() - r.left()) / r.width(), 0.0, 1.0);
+  if (m_vertical) return std::clamp((pos.y() - r.top()) / r.height(), 0.0, 1.0);
+  const double t = std::clamp((pos.x() - r.left()) / r.width(), 0.0, 1.0);
+  return m_mirrored ? 1.0 - t : t;
 }
 
 bool PreviewView::nearDivider(const QPointF& pos, double grab) const {

@@ -54,6 +54,10 @@ class PreviewView {
   double split() const { return m_split; }
   void setSplitVertical(bool vertical) { m_vertical = vertical; }
   bool splitVertical() const { return m_vertical; }
+  /// View ▸ Mirror Preview: the frame is shown flipped left to right. Every mapping below follows it, so
+  /// the pixel under the cursor is the frame's true pixel; the frame itself is never flipped.
+  void setMirrored(bool mirrored) { m_mirrored = mirrored; }
+  bool mirrored() const { return m_mirrored; }
 
   /// Widget pixels per frame pixel.
   double scale() const;
@@ -102,6 +106,7 @@ class PreviewView {
   QPointF m_pan;
   double m_split = 0.5;
   bool m_vertical = false;
+  bool m_mirrored = false;
 };
 
 /// Where a pill (a rounded label of `size`) goes: at `anchor` per `align` (left/right/h-centre,

@@ -239,6 +239,11 @@ void PreviewWidget::setSplitPosition(double position) {
   refresh();
 }
 
+void PreviewWidget::setMirrored(bool mirrored) {
+  m_view.setMirrored(mirrored);
+  refresh();
+}
+
 void PreviewWidget::setSplitVertical(bool vertical) {
   m_view.setSplitVertical(vertical);
   refresh();
@@ -316,6 +321,7 @@ PreviewLayer PreviewWidget::previewLayer() const {
   layer.splitVertical = m_view.splitVertical();
   layer.target = imageRect();
   layer.smooth = m_view.smoothSampling();
+  layer.mirrored = m_view.mirrored();
   // A frame made with an older filter than the editor's is dimmed, so it is not taken for the new result.
   if (isDimmed()) layer.shade = theme::staleShade();
   return layer;
@@ -346,16 +352,19 @@ void PreviewWidget::paintOverlays(QPainter& p) {
     f.setPointSizeF(8.5);
     f.setBold(true);
     p.setFont(f);
-    const SplitSides sides = splitSidesInView(m_view, target);  // a side out of view has no pill
+    // A side out of view has no pill (sides.original: the part left of/above the divider is in view).
+    const SplitSides sides = splitSidesInView(m_view, target);
+    // Mirrored side by side, the original is right of the divider.
+    const bool swapped = m_view.mirrored() && !vertical;
     if (sides.original)
-      drawPill(p, target.topLeft() + QPointF(10, 10), tr("ORIGINAL"), Qt::AlignLeft,
+      drawPill(p, target.topLeft() + QPointF(10, 10), swapped ? tr("FILTERED") : tr("ORIGINAL"), Qt::AlignLeft,
                theme::pillColor(theme::Pill::Label));
     if (sides.filtered && vertical)
       drawPill(p, QPointF(target.left() + 10, std::max(line.y1(), target.top()) + 10), tr("FILTERED"),
                Qt::AlignLeft, theme::pillColor(theme::Pill::Label));
-    else if (sides.filtered)
-      drawPill(p, target.topRight() + QPointF(-10, 10), tr("FILTERED"), Qt::AlignRight,
-               theme::pillColor(theme::Pill::Label));
+    else if (!vertical && sides.filtered)
+      drawPill(p, target.topRight() + QPointF(-10, 10), swapped ? tr("ORIGINAL") : tr("FILTERED"),
+               Qt::AlignRight, theme::pillColor(theme::Pill::Label));
   }
 
   QFont f = font();

@@ -66,6 +66,9 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   void zoomOut();
   /// Split top (original) / bottom (filtered) instead of left / right.
   void setSplitVertical(bool vertical);
+  /// View ▸ Mirror Preview: flips what is shown only (saves, recordings and the virtual camera never see it).
+  void setMirrored(bool mirrored);
+  bool mirrored() const { return m_view.mirrored(); }
   bool splitVertical() const { return m_view.splitVertical(); }
   /// Where the stale / preparing pill was last painted (empty: not shown); kept inside the preview.
   QRectF stalePillRect() const { return m_stalePill; }

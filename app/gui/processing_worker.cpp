@@ -268,6 +268,7 @@ void ProcessingWorker::runPass() {
   const bool filterDirty = std::exchange(m_filterDirty, false);
   bool counted = false;
   if (auto frame = m_slot->take(&counted)) {
+    if (!m_cap->admit(frame->captured)) return;  // over the frame-rate limit: dropped before upload
     process(*frame,
             counted ? Pass::Delivered : Pass::WarmUp);  // the newest frame; it also shows a changed filter
     return;

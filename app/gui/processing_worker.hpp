@@ -17,6 +17,7 @@
 #include "convolab/strategy_id.hpp"
 #include "engine_preparer.hpp"
 #include "filter_mailbox.hpp"
+#include "frame_rate_cap.hpp"
 #include "output/output_door.hpp"
 #include "processed_frame.hpp"
 
@@ -62,6 +63,8 @@ class ProcessingWorker : public QObject {
   std::uint64_t computeKicks() const { return m_kicks.load(); }
   /// Test hook: treat the device as a GPU for requestComputeKick() (PoCL's CPU device in tests).
   static void setTestTreatDeviceAsGpu(bool gpu);
+  /// Processing ▸ Limit Frame Rate's gate (frame_rate_cap.hpp); set from any thread.
+  std::shared_ptr<FrameRateCap> frameRateCap() const { return m_cap; }
 
  public slots:
   /// Lists the OpenCL devices and opens `deviceSpec` (empty: the default) with `strategy`.
@@ -134,6 +137,7 @@ class ProcessingWorker : public QObject {
   bool kickWanted() const;
 
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
+  std::shared_ptr<FrameRateCap> m_cap = std::make_shared<FrameRateCap>();
   std::shared_ptr<FilterMailbox> m_filter;
   std::shared_ptr<output::OutputDoor> m_door;
   std::shared_ptr<Context> m_context;

@@ -82,6 +82,8 @@ class SourceController : public QObject {
   /// is loading (the old one's frames are not shown meanwhile).
   QString spec() const { return m_spec; }
   const capture::CaptureStatus& status() const { return m_status; }
+  /// What the current source said it can do when it was taken.
+  const capture::SourceTraits& traits() const { return m_traits; }
   bool loading() const { return m_loading; }
   /// A worker thread is still opening a source (possibly one no longer wanted).
   bool openerBusy() const;

@@ -205,6 +205,7 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
   s.display = displaySummary(shown);
   s.displayPath = m_displayPath;
   if (m_sinks) s.sinks = m_sinks();
+  s.frameRateCap = m_frameRateCap;
   if (!m_source.empty()) {
     s.delivered = m_source.back().delivered;
     s.dropped = m_source.back().dropped;
@@ -265,6 +266,7 @@ StatsSnapshot StatsCollector::runSummary() const {
         std::max(s.maxDisplayGapMs, 1000 * seconds(m_runDisplayed[i - 1].when, m_runDisplayed[i].when));
   s.displayPath = m_displayPath;
   if (m_sinks) s.sinks = m_sinks();
+  s.frameRateCap = m_frameRateCap;
   for (const Processed& p : m_run) {
     if (p.repeat)
       ++s.repeated;

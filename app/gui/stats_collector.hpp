@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "frame_rate_cap.hpp"
 #include "output/sink_figures.hpp"
 #include "processed_frame.hpp"
 
@@ -61,6 +62,7 @@ struct StatsSnapshot {
   double maxDisplayGapMs = 0;
   /// The output sinks' figures (virtual camera, loopback, recording: whichever are on), in the order added.
   std::vector<output::SinkFigures> sinks;
+  std::optional<FrameRateCapFigures> frameRateCap;    ///< unset without Processing ▸ Limit Frame Rate
 };
 
 /// One point of the chart: a frame's time (seconds since the collector started) and stage times.
@@ -94,6 +96,7 @@ class StatsCollector {
   void setSinkSource(std::function<std::vector<output::SinkFigures>()> source) {
     m_sinks = std::move(source);
   }
+  void setFrameRateCap(std::optional<FrameRateCapFigures> figures) { m_frameRateCap = std::move(figures); }
   /// Source counters (delivered, dropped) sampled from the pipeline; `nominalFps` from the source.
   void sampleSource(TimePoint when, std::uint64_t delivered, std::uint64_t dropped, double nominalFps);
   void reset();
@@ -147,6 +150,7 @@ class StatsCollector {
   double m_nominalFps = 0;
   std::string m_displayPath;
   std::function<std::vector<output::SinkFigures>()> m_sinks;
+  std::optional<FrameRateCapFigures> m_frameRateCap;
   std::uint64_t m_processedTotal = 0;
   // The newest timed frame and the newest painted one: what a still shows after they left the window.
   std::optional<Processed> m_lastTimed;

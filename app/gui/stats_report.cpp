@@ -69,6 +69,9 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   j["active_strategy"] = s.strategy;
   if (!s.strategyId.note.empty()) j["strategy_note"] = s.strategyId.note;
   j["pinned_staging"] = s.pinnedInput;
+  if (const auto& c = s.frameRateCap)
+    j["frame_rate_cap"] = {
+        {"limit_fps", round3(c->limitFps)}, {"method", c->method}, {"dropped", c->dropped}};
   addSinkFigures(j, s.sinks);
   if (edits.actions) {
     nlohmann::ordered_json actions = nlohmann::ordered_json::array();
@@ -107,6 +110,9 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   if (s.display.samples > 0)
     add("display    %7.2f ms mean, %.2f ms p95 (upload and paint on the GUI thread)\n", s.display.mean,
         s.display.p95);
+  if (const auto& c = s.frameRateCap)
+    add("fps limit  %7.1f fps (%s, %llu dropped)\n", c->limitFps, c->method.c_str(),
+        static_cast<unsigned long long>(c->dropped));
   for (const output::SinkFigures& f : s.sinks) out += f.line + "\n";
   add("\n%-22s %9s %9s %9s%s\n", "stage (ms)", "current", "mean", "p95", s.lastPass ? "  (last pass)" : "");
   for (const auto& st : s.stages)

@@ -27,7 +27,9 @@ struct EditReport {
 /// actions (with --script: [{index, kind, edit_to_display_ms (null: never reached the screen)}]),
 /// and each output sink that is on under its key (output::SinkFigures): virtual_camera {viewers, fps (last
 /// second), sent, dropped, format, loopback {device, written, dropped, error} where one is fed}, recording
-/// {path, written, dropped}}.
+/// {path, written, dropped}, and frame_rate_cap
+/// (while Processing ▸ Limit Frame Rate is set: {limit_fps, method: "camera mode" or "drop before upload",
+/// dropped})}.
 std::string statsJson(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,
                       std::uint64_t frames, const EditReport& edits = {});
 

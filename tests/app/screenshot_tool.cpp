@@ -14,9 +14,13 @@
 //       the whole screen (run it under Xvfb) SECONDS after the first frame, with File ▸ Camera open: the
 //       cameras listed, V4L2 and PipeWire (docs/screenshot-camera-menu.png: a private PipeWire with a test
 //       camera, --source pipewire:testcam)
+//   convolab_screenshot OUT.png SECONDS --camera-controls [--size WxH] [convolab options…]
+//       the window with View ▸ Camera Controls showing the fake V4L2 device (a real UVC camera's controls
+//       from tests/data/v4l2), auto exposure switched to manual
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFile>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -25,11 +29,15 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "camera_controls_dock.hpp"
+#include "camera_controls_panel.hpp"
+#include "capture/fake_v4l2_device.hpp"
 #include "filter_editor.hpp"
 #include "lab/compare_dialog.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "main_window.hpp"
+#include "photo_timer.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "screenshot_support.hpp"
@@ -98,6 +106,19 @@ void shootCameraMenu(gui::MainWindow& window, const QString& out) {
   });
 }
 
+/// Points View ▸ Camera Controls at the fake device, switches auto exposure to manual (the exposure time is
+/// freed, white balance stays greyed), and raises the dock.
+void showFakeCameraControls(gui::MainWindow& window) {
+  QFile file(QStringLiteral(CONVOLAB_TEST_DATA "/v4l2/uvc_camera_ctrls.txt"));
+  if (!file.open(QIODevice::ReadOnly)) std::fputs("no tests/data/v4l2/uvc_camera_ctrls.txt\n", stderr);
+  auto device = std::make_unique<capture::FakeV4l2Device>(
+      capture::FakeV4l2Device::parseListCtrlsMenus(file.readAll().toStdString()));
+  device->setValue(0x009a0901, 1);  // exposure_auto: Manual Mode
+  window.cameraControls()->panel()->setDevice(
+      QStringLiteral("/dev/v4l/by-id/usb-Fake_UVC_Camera-video-index0"), std::move(device));
+  window.action(gui::ActionId::CameraControls)->trigger();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -105,12 +126,14 @@ int main(int argc, char** argv) {
   const char* const usage =
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
-      "[--lab compare|analysis|source] [--camera-menu] [options]\n";
+      "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [--countdown] "
+      "[options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
   const double seconds = args[2].toDouble();
-  bool split = false, vertical = false, cameraMenu = false;
+  bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false,
+       countdown = false;
   double zoom = 0;
   QString lab;
   auto own = [&](const QStringList& a, int& i) {
@@ -118,6 +141,12 @@ int main(int argc, char** argv) {
       split = true;
     } else if (a[i] == QLatin1String("--camera-menu")) {
       cameraMenu = true;
+    } else if (a[i] == QLatin1String("--camera-controls")) {
+      cameraControls = true;
+    } else if (a[i] == QLatin1String("--mirror")) {
+      mirror = true;
+    } else if (a[i] == QLatin1String("--countdown")) {
+      countdown = true;
     } else if (a[i] == QLatin1String("--vertical")) {
       vertical = true;
     } else if (a[i] == QLatin1String("--zoom") && i + 1 < a.size()) {
@@ -146,6 +175,16 @@ int main(int argc, char** argv) {
   if (zoom > 0) window.preview()->setZoom(zoom);
   screenshot::loadBundledPreset(window, options.preset);
   const int delayMs = static_cast<int>(seconds * 1000);
+  if (countdown)  // a 10 s countdown, shot at its first second
+    QTimer::singleShot(std::max(0, delayMs - 300), &window, [&window] { window.photoTimer()->start(10); });
+  if (mirror)  // once the source is taken (a new source restores its own choice)
+    QTimer::singleShot(delayMs / 2, &window, [&window] {
+      if (!window.action(gui::ActionId::MirrorPreview)->isChecked())
+        window.action(gui::ActionId::MirrorPreview)->trigger();
+    });
+  // After the source is running: the dock follows the source (a pattern has no controls) until then.
+  if (cameraControls)
+    QTimer::singleShot(std::max(0, delayMs - 1500), &window, [&window] { showFakeCameraControls(window); });
   bool started = false;
   if (cameraMenu) {
     QObject::connect(&window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord&) {
