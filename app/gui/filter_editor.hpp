@@ -100,6 +100,8 @@ class FilterEditor : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
+  QString chooseExportPath(const QString& title, const QString& fallbackName, const QString& ext,
+                           const QString& filterText);
   void refresh(const FilterSet& filter);
   /// An edit of the editor's own controls was refused: the message, and the controls back to the filter.
   void refuse(const QString& message);

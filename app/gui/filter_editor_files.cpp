@@ -124,24 +124,33 @@ QString FilterEditor::exportDir() const {
                                : m_exportDir;
 }
 
-void FilterEditor::exportWithDialog() {
+// The export dialogs' shared part: a suggested name in the export folder, the extension added when the user
+// left it out (then asked before replacing, which the dialog did not), and the folder remembered. Empty:
+// cancelled.
+QString FilterEditor::chooseExportPath(const QString& title, const QString& fallbackName, const QString& ext,
+                                       const QString& filterText) {
   QString suggested = QString::fromStdString(m_document->filter().name());
-  if (suggested.isEmpty()) suggested = QStringLiteral("filter");
-  const QString dir = exportDir();
+  if (suggested.isEmpty()) suggested = fallbackName;
   // The dialog asks before replacing an existing file; only then do we overwrite.
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Export filter"), QDir(dir).filePath(suggested + ".json"), tr("Filter files (*.json)"));
-  if (path.isEmpty()) return;
-  if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
-    path += QStringLiteral(".json");
+  QString path =
+      QFileDialog::getSaveFileName(this, title, QDir(exportDir()).filePath(suggested + ext), filterText);
+  if (path.isEmpty()) return {};
+  if (!path.endsWith(ext, Qt::CaseInsensitive)) {
+    path += ext;
     if (QFileInfo::exists(path) &&
         QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
             QMessageBox::Yes)
-      return;
+      return {};
   }
   m_exportDir = QFileInfo(path).absolutePath();
   emit exportDirChosen(m_exportDir);
-  exportFile(path, true);
+  return path;
+}
+
+void FilterEditor::exportWithDialog() {
+  const QString path = chooseExportPath(tr("Export filter"), QStringLiteral("filter"),
+                                        QStringLiteral(".json"), tr("Filter files (*.json)"));
+  if (!path.isEmpty()) exportFile(path, true);
 }
 
 void FilterEditor::importImageJWithDialog() {
@@ -153,22 +162,9 @@ void FilterEditor::importImageJWithDialog() {
 }
 
 void FilterEditor::exportImageJWithDialog() {
-  QString suggested = QString::fromStdString(m_document->filter().name());
-  if (suggested.isEmpty()) suggested = QStringLiteral("kernel");
-  const QString dir = exportDir();
-  QString path = QFileDialog::getSaveFileName(
-      this, tr("Export ImageJ kernel"), QDir(dir).filePath(suggested + ".txt"), tr("ImageJ kernels (*.txt)"));
-  if (path.isEmpty()) return;
-  if (!path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
-    path += QStringLiteral(".txt");
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
-      return;
-  }
-  m_exportDir = QFileInfo(path).absolutePath();
-  emit exportDirChosen(m_exportDir);
-  exportImageJKernel(path);
+  const QString path = chooseExportPath(tr("Export ImageJ kernel"), QStringLiteral("kernel"),
+                                        QStringLiteral(".txt"), tr("ImageJ kernels (*.txt)"));
+  if (!path.isEmpty()) exportImageJKernel(path);
 }
 
 }  // namespace convolab::gui
