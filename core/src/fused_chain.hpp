@@ -10,6 +10,7 @@
 #include "convolab/context.hpp"
 #include "convolab/filter_chain.hpp"
 #include "convolab/strategy.hpp"
+#include "fused_literal.hpp"
 
 namespace convolab {
 
@@ -29,6 +30,11 @@ class FusedChain {
                                   const std::vector<cl::Event>& waitFor);
 
  private:
+  /// The literal program (fused_literal.cpp) for `steps`; borders and modes as buffers.
+  void prepareLiteral(Context& ctx, const std::vector<ChainStep>& steps);
+
+  std::optional<FusedLiteralPlan> m_literal;  ///< set: the chain runs with baked weights, else fused.cl
+  std::string m_source;                       ///< what m_kernel was built from ("fused": the generic kernel)
   std::string m_options;
   cl::Kernel m_kernel;
   cl::Buffer m_weights, m_meta, m_offsets, m_borders;
