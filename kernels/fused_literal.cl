@@ -68,13 +68,16 @@ inline void fused_fill_inside(__local float* buf, __global const uchar* src, int
 #endif
 
 // The out-of-image positions of a step's region [b, b + side) × [b, b + rows), filled by the next step's
-// border rule from in-image positions of the same region (fused.cl says why they lie inside it).
+// border rule from in-image positions of the same region (fused.cl says why they lie inside it). Only those
+// within `ho` (the later steps' radii) of the image are read by an output in the image: a tile mostly past
+// the image's edge would fold the others beyond its region, so they are left alone.
 inline void fused_fill_border(__local float* out, int width, int height, int ox0, int oy0, int b, int side,
-                              int rows, int mode, float3 bv) {
+                              int rows, int ho, int mode, float3 bv) {
   for (int y = b + get_local_id(1); y < b + rows; y += WY)
     for (int x = b + get_local_id(0); x < b + side; x += WX) {
       const int gx = ox0 + x, gy = oy0 + y;
       if ((uint)gx < (uint)width && (uint)gy < (uint)height) continue;
+      if (gx < -ho || gx >= width + ho || gy < -ho || gy >= height + ho) continue;
       const int bx = fused_border(gx, width, mode), by = fused_border(gy, height, mode), c = y * RW + x;
       if (bx < 0 || by < 0) {
         out[c] = bv.x;

@@ -3,13 +3,21 @@
 #include "fused_chain.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 #include "fused_literal.hpp"
 #include "kernel_source.hpp"
 #include "strategy_support.hpp"
 
 namespace convolab {
+
+// Test hook (declared where used, as codegen's): -1 the device's style, 0 the CPU-style literal kernel, 1 the
+// GPU-style one, 2 the generic kernel.
+void setFusedChainStyleForTesting(int style);
+
 namespace {
+
+std::atomic<int> g_styleForTesting{-1};
 
 int totalRadius(const std::vector<ChainStep>& steps) {
   int h = 0;
@@ -28,6 +36,10 @@ std::size_t localBytes(int h) {  // two float RGB regions of (TW + 2·H0) × (TH
 }
 
 }  // namespace
+
+void setFusedChainStyleForTesting(int style) {
+  g_styleForTesting = style;
+}
 
 std::optional<std::string> FusedChain::unsupportedReason(const Context& ctx, const FilterChain& chain) {
   const std::vector<ChainStep> steps = chain.enabledSteps();
@@ -52,7 +64,11 @@ void FusedChain::prepare(Context& ctx, const FilterChain& chain) {
   // unused: each step's mode is an argument), so a chain edit rarely builds.
   m_steps = static_cast<int>(steps.size());
   m_radius = totalRadius(steps);
-  m_literal = planFusedLiteral(steps, ctx.device().isGpu, ctx.device().localMemBytes);
+  const int style = g_styleForTesting;
+  m_literal.reset();
+  if (style != 2)
+    m_literal =
+        planFusedLiteral(steps, style < 0 ? ctx.device().isGpu : style == 1, ctx.device().localMemBytes);
   const std::size_t maxGroup = ctx.device().maxWorkGroupSize;
   if (m_literal && maxGroup > 0 && maxGroup < static_cast<std::size_t>(m_literal->wx * m_literal->wy))
     m_literal.reset();

@@ -114,7 +114,7 @@ void emitStore(std::ostringstream& o, const Vec& v, int q, bool last, int plane,
     for (int ch = 0; ch < 3; ++ch) {
       const std::string rounded = "FUSED_ROUND(" + acc("a", q, ch) + ")";
       if (v.vec == 1)
-        o << "    out[c + " << ch * plane + q << " * RW] = " << rounded << ";\n";
+        o << "    out[c + " << ch * plane << " + " << q << " * RW] = " << rounded << ";\n";
       else
         o << "    FUSED_STORE(" << rounded << ", out + c + " << ch * plane << " + " << q << " * RW);\n";
     }
@@ -195,7 +195,7 @@ void emitStep(std::ostringstream& o, const StepCode& code, const Geometry& g, co
     o << "  barrier(CLK_LOCAL_MEM_FENCE);\n"
       << "  if (!inside)\n"
       << "    fused_fill_border(out, width, height, ox0, oy0, " << b << ", " << g.tw + 2 * ho << ", "
-      << sh.th + 2 * ho << ", modes[" << s + 1 << "], borders[" << s + 1 << "].xyz);\n"
+      << sh.th + 2 * ho << ", " << ho << ", modes[" << s + 1 << "], borders[" << s + 1 << "].xyz);\n"
       << "  barrier(CLK_LOCAL_MEM_FENCE);\n";
   o << "  }\n";
 }
