@@ -18,12 +18,13 @@ struct Shape {
 };
 
 // CPUs (PoCL runs a work-group as loops and does not vectorise this long straight-line body by itself): each
-// work-item computes 16 consecutive columns as float16 in 2 rows, so a loaded vector serves up to 2 outputs;
-// tiles of 128 columns × 64 rows keep the recomputed halo a small share (PoCL, two 7×7 steps at 1080p:
-// 16×2 ≈ 15–22 ms, 8×4 ≈ 18 ms). GPUs: one column, 2 rows per
-// work-item in 32 × 8 work-groups whose regions fit in 48 KiB of local memory.
+// work-item computes 16 consecutive columns as float16 in 4 rows, so a loaded vector serves up to 4 outputs;
+// tiles of 128 columns × 64 rows keep the recomputed halo a small share. PoCL, two 7×7 steps at 1080p, two
+// runs each (codegen step by step 20–27 ms beside them): 16×4 in 8×2 work-items 26.5/25.3 ms, 16×2 in 8×4
+// 27.1/30.5, 16×8 in 8×1 29.1/24.0, 8×4 in 16×2 44.2/42.2; 192 columns or 32-row tiles no better. GPUs: one
+// column, 2 rows per work-item in 32 × 8 work-groups whose regions fit in 48 KiB of local memory.
 Shape shapeFor(bool gpu) {
-  return gpu ? Shape{32, 1, 8, 2, 16} : Shape{128, 16, 4, 2, 64};
+  return gpu ? Shape{32, 1, 8, 2, 16} : Shape{128, 16, 2, 4, 64};
 }
 
 constexpr int kMaxTerms = 4000;  // generated multiply-adds: beyond this PoCL compiles for seconds
@@ -208,6 +209,7 @@ std::optional<FusedLiteralPlan> planFusedLiteral(const std::vector<ChainStep>& s
   std::vector<StepCode> code;
   for (const ChainStep& s : steps) code.push_back(codeOf(s));
   const Geometry g = geometryOf(steps, code, sh);
+  if (sh.th % (sh.wy * sh.by) != 0) return std::nullopt;  // the last step's passes would pass the tile
   if (g.tw < sh.cols / 2) return std::nullopt;  // mostly halo: the generic kernel's linear passes waste less
   FusedLiteralPlan plan{
       {}, {}, sh.cols / sh.vec, sh.wy, g.tw, sh.th, 2 * 3 * sizeof(float) * static_cast<size_t>(g.rw * g.rh)};
