@@ -45,26 +45,14 @@ typedef struct __attribute__((packed)) {
 } fused_packed;
 #define FUSED_LOAD(p) (((__local const fused_packed*)(p))->v)
 #define FUSED_STORE(x, p) (((__local fused_packed*)(p))->v = (x))
-// The input region of a work-group whose whole buffer lies in the image: FV pixels at a time, three byte
-// vectors de-interleaved into the planes (the per-pixel fill costs as much as a step on PoCL).
-inline void fused_fill_inside(__local float* buf, __global const uchar* src, int width, int ox0, int oy0) {
-  for (int y = get_local_id(1); y < RH; y += WY)
-    for (int x = get_local_id(0) * FV; x < RW; x += WX * FV) {
-      __global const uchar* s = src + 3 * ((oy0 + y) * width + ox0 + x);
-      uchar t[3 * FV];
-      float r[FV], g[FV], b[FV];
-      for (int m = 0; m < 3; ++m) FCAT(vstore, FV)(FCAT(vload, FV)(m, s), m, t);
-      for (int e = 0; e < FV; ++e) {
-        r[e] = t[3 * e];
-        g[e] = t[3 * e + 1];
-        b[e] = t[3 * e + 2];
-      }
-      const int c = y * RW + x;
-      FUSED_STORE(FCAT(vload, FV)(0, r), buf + c);
-      FUSED_STORE(FCAT(vload, FV)(0, g), buf + PL + c);
-      FUSED_STORE(FCAT(vload, FV)(0, b), buf + 2 * PL + c);
-    }
-}
+typedef struct __attribute__((packed)) {
+  FCAT(uchar, FV) v;
+} fused_packed_bytes;
+#define FUSED_LOAD_BYTES(p) (((__global const fused_packed_bytes*)(p))->v)
+#define FUSED_STORE_BYTES(x, p) (((__global fused_packed_bytes*)(p))->v = (x))
+// fused_fill_inside (the region of a work-group whose buffer lies in the image, FV pixels at a time) and the
+// last step's store are generated: their RGB (de-)interleaving is written out as vector component swizzles,
+// which compile to shuffles (a private byte array went byte by byte).
 #endif
 
 // The out-of-image positions of a step's region [b, b + side) × [b, b + rows), filled by the next step's

@@ -107,6 +107,34 @@ void emitBlock(std::ostringstream& o, const StepCode& code, int rw, int plane, c
           << acc("b", q, ch) << " * " << acc("b", q, ch) << ");\n";
 }
 
+// Byte j of three interleaved vectors of vec bytes named p0, p1, p2: "p<j / vec>.s<j % vec>" (hex).
+std::string byteOf(const std::string& p, int j, int vec) {
+  std::ostringstream o;
+  o << p << j / vec << ".s" << std::hex << j % vec;
+  return o.str();
+}
+
+// fused_fill_inside: three byte vectors per vec pixels, de-interleaved by swizzles into the planes.
+void emitFillInside(std::ostringstream& o, int vec) {
+  const std::string n = std::to_string(vec);
+  o << "inline void fused_fill_inside(__local float* buf, __global const uchar* src, int width, int ox0, int "
+       "oy0) {\n"
+       "  for (int y = get_local_id(1); y < RH; y += WY)\n"
+       "    for (int x = get_local_id(0) * FV; x < RW; x += WX * FV) {\n"
+       "      __global const uchar* s = src + 3 * ((oy0 + y) * width + ox0 + x);\n"
+       "      const uchar"
+    << n
+    << " p0 = FUSED_LOAD_BYTES(s), p1 = FUSED_LOAD_BYTES(s + FV), p2 = "
+       "FUSED_LOAD_BYTES(s + 2 * FV);\n"
+       "      const int c = y * RW + x;\n";
+  for (int ch = 0; ch < 3; ++ch) {
+    o << "      FUSED_STORE(convert_float" << n << "((uchar" << n << ")(";
+    for (int i = 0; i < vec; ++i) o << (i ? ", " : "") << byteOf("p", 3 * i + ch, vec);
+    o << ")), buf + " << ch << " * PL + c);\n";
+  }
+  o << "    }\n}\n\n";
+}
+
 // Row q of the block: rounded into the next step's plane, or (last step) stored as RGB, the tile's and the
 // image's edges checked.
 void emitStore(std::ostringstream& o, const Vec& v, int q, bool last, int plane, int h0, int tw) {
@@ -132,16 +160,23 @@ void emitStore(std::ostringstream& o, const Vec& v, int q, bool last, int plane,
     o << "        vstore3(convert_uchar3((uint3)(u0, u1, u2) & 0xFFu), 0, d);\n      }\n    }\n";
     return;
   }
-  // The pixels interleaved in private bytes, then stored as three vectors (or byte by byte at an edge).
-  o << "        uchar t[" << 3 * v.vec << "];\n";
-  for (int i = 0; i < v.vec; ++i)
-    for (int ch = 0; ch < 3; ++ch)
-      o << "        t[" << 3 * i + ch << "] = (uchar)u" << ch << ".s" << std::hex << i << std::dec << ";\n";
+  // The pixels interleaved by swizzles into three byte vectors, stored whole (or byte by byte at an edge).
+  o << "        const uchar" << n << " b0 = convert_uchar" << n << "(u0), b1 = convert_uchar" << n
+    << "(u1), b2 = convert_uchar" << n << "(u2);\n";
+  for (int m = 0; m < 3; ++m) {
+    o << "        const uchar" << n << " o" << m << " = (uchar" << n << ")(";
+    for (int e = 0; e < v.vec; ++e) {
+      const int j = m * v.vec + e;  // byte j: pixel j / 3, channel j % 3
+      o << (e ? ", " : "") << "b" << j % 3 << ".s" << std::hex << j / 3 << std::dec;
+    }
+    o << ");\n";
+  }
   o << "        if (lim >= " << v.vec << ") {\n";
-  for (int m = 0; m < 3; ++m)
-    o << "          vstore" << n << "(vload" << n << "(" << m << ", t), " << m << ", d);\n";
+  for (int m = 0; m < 3; ++m) o << "          FUSED_STORE_BYTES(o" << m << ", d + " << m * v.vec << ");\n";
   o << "        } else {\n"
-    << "          for (int e = 0; e < 3 * lim; ++e) d[e] = t[e];\n"
+    << "          uchar t[" << 3 * v.vec << "];\n";
+  for (int m = 0; m < 3; ++m) o << "          vstore" << n << "(o" << m << ", " << m << ", t);\n";
+  o << "          for (int e = 0; e < 3 * lim; ++e) d[e] = t[e];\n"
     << "        }\n      }\n    }\n";
 }
 
@@ -218,6 +253,7 @@ std::optional<FusedLiteralPlan> planFusedLiteral(const std::vector<ChainStep>& s
                  " -DWY=" + std::to_string(sh.wy) + " -DRW=" + std::to_string(g.rw) +
                  " -DRH=" + std::to_string(g.rh) + " -DFV=" + std::to_string(sh.vec);
   std::ostringstream o;
+  if (sh.vec > 1) emitFillInside(o, sh.vec);
   o << "__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void convolve_fused(\n"
        "    __global const uchar* src, __global uchar* dst, int width, int height,\n"
        "    __global const int* modes, __global const float4* borders) {\n"
