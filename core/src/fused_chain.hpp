@@ -23,7 +23,8 @@ class FusedChain {
   /// Why it cannot run `chain` here (no step on; a wrap border after the first step; the regions exceed the
   /// device's local memory), or nullopt.
   static std::optional<std::string> unsupportedReason(const Context& ctx, const FilterChain& chain);
-  /// Builds (once per number of steps and total radius) and uploads the steps' weights.
+  /// Builds the literal program for the chain (fused_literal.cpp) where it fits, else the generic one (once
+  /// per rounded total radius), and uploads what the kernel reads at run time.
   void prepare(Context& ctx, const FilterChain& chain);
   /// frame.input → frame.output in one launch, "convolve_fused".
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
