@@ -3,11 +3,21 @@
 #include "fused_chain.hpp"
 
 #include <algorithm>
+#include <atomic>
 
+#include "fused_literal.hpp"
+#include "kernel_source.hpp"
 #include "strategy_support.hpp"
 
 namespace convolab {
+
+// Test hook (declared where used, as codegen's): -1 the device's style, 0 the CPU-style literal kernel, 1 the
+// GPU-style one, 2 the generic kernel.
+void setFusedChainStyleForTesting(int style);
+
 namespace {
+
+std::atomic<int> g_styleForTesting{-1};
 
 int totalRadius(const std::vector<ChainStep>& steps) {
   int h = 0;
@@ -26,6 +36,10 @@ std::size_t localBytes(int h) {  // two float RGB regions of (TW + 2·H0) × (TH
 }
 
 }  // namespace
+
+void setFusedChainStyleForTesting(int style) {
+  g_styleForTesting = style;
+}
 
 std::optional<std::string> FusedChain::unsupportedReason(const Context& ctx, const FilterChain& chain) {
   const std::vector<ChainStep> steps = chain.enabledSteps();
@@ -50,10 +64,23 @@ void FusedChain::prepare(Context& ctx, const FilterChain& chain) {
   // unused: each step's mode is an argument), so a chain edit rarely builds.
   m_steps = static_cast<int>(steps.size());
   m_radius = totalRadius(steps);
+  const int style = g_styleForTesting;
+  m_literal.reset();
+  if (style != 2)
+    m_literal =
+        planFusedLiteral(steps, style < 0 ? ctx.device().isGpu : style == 1, ctx.device().localMemBytes);
+  const std::size_t maxGroup = ctx.device().maxWorkGroupSize;
+  if (m_literal && maxGroup > 0 && maxGroup < static_cast<std::size_t>(m_literal->wx * m_literal->wy))
+    m_literal.reset();
+  if (m_literal) {
+    prepareLiteral(ctx, steps);
+    return;
+  }
   const std::string options = "-DBORDER_MODE=BORDER_CONSTANT -DTW=" + std::to_string(kTileWidth) +
                               " -DTH=" + std::to_string(kTileHeight) +
                               " -DH0=" + std::to_string(roundedRadius(m_radius));
-  if (options != m_options) {
+  if (options != m_options || m_source != "fused") {
+    m_source = "fused";
     m_kernel = cl::Kernel(ctx.buildKernelProgram("fused", options), "convolve_fused");
     m_options = options;
   }
@@ -82,8 +109,37 @@ void FusedChain::prepare(Context& ctx, const FilterChain& chain) {
   m_meta = cl::Buffer(ctx.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, metaBytes, meta.data());
 }
 
+void FusedChain::prepareLiteral(Context& ctx, const std::vector<ChainStep>& steps) {
+  // One program per chain (its weights are in the source); the borders stay arguments, so a border edit
+  // does not build.
+  std::string source = composeKernelSource("fused_literal") + "\n" + m_literal->source;
+  if (source != m_source || m_literal->options != m_options) {
+    m_kernel = cl::Kernel(ctx.buildProgram(source, m_literal->options, "fused_literal"), "convolve_fused");
+    m_source = std::move(source);
+    m_options = m_literal->options;
+  }
+  std::vector<float> borders;
+  std::vector<cl_int> modes;
+  for (const ChainStep& s : steps) {
+    modes.push_back(static_cast<cl_int>(s.filter.border()));
+    const cl_float4 bv = borderValuesOf(s.filter);
+    borders.insert(borders.end(), bv.s, bv.s + 4);
+  }
+  uploadFloats(ctx, m_borders, borders);
+  m_meta = cl::Buffer(ctx.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, modes.size() * sizeof(cl_int),
+                      modes.data());
+}
+
 std::vector<NamedEvent> FusedChain::enqueue(Context& ctx, const FrameBuffers& frame,
                                             const std::vector<cl::Event>& waitFor) {
+  if (m_literal) {
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders);
+    const auto groups = [](int size, int tile) { return static_cast<size_t>((size + tile - 1) / tile); };
+    const cl::NDRange local(m_literal->wx, m_literal->wy);
+    const cl::NDRange global(groups(frame.width, m_literal->tw) * m_literal->wx,
+                             groups(frame.height, m_literal->th) * m_literal->wy);
+    return {launch2d(ctx, m_kernel, "convolve_fused", global, local, waitFor)};
+  }
   setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_meta, m_offsets,
           m_borders, m_steps, m_radius);
   const cl::NDRange local(kTileWidth, kTileHeight);

@@ -10,6 +10,7 @@
 #include "convolab/context.hpp"
 #include "convolab/filter_chain.hpp"
 #include "convolab/strategy.hpp"
+#include "fused_literal.hpp"
 
 namespace convolab {
 
@@ -22,13 +23,19 @@ class FusedChain {
   /// Why it cannot run `chain` here (no step on; a wrap border after the first step; the regions exceed the
   /// device's local memory), or nullopt.
   static std::optional<std::string> unsupportedReason(const Context& ctx, const FilterChain& chain);
-  /// Builds (once per number of steps and total radius) and uploads the steps' weights.
+  /// Builds the literal program for the chain (fused_literal.cpp) where it fits, else the generic one (once
+  /// per rounded total radius), and uploads what the kernel reads at run time.
   void prepare(Context& ctx, const FilterChain& chain);
   /// frame.input → frame.output in one launch, "convolve_fused".
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor);
 
  private:
+  /// The literal program (fused_literal.cpp) for `steps`; borders and modes as buffers.
+  void prepareLiteral(Context& ctx, const std::vector<ChainStep>& steps);
+
+  std::optional<FusedLiteralPlan> m_literal;  ///< set: the chain runs with baked weights, else fused.cl
+  std::string m_source;                       ///< what m_kernel was built from ("fused": the generic kernel)
   std::string m_options;
   cl::Kernel m_kernel;
   cl::Buffer m_weights, m_meta, m_offsets, m_borders;

@@ -10,6 +10,10 @@
 #include "convolab/reference.hpp"
 #include "test_support.hpp"
 
+namespace convolab {
+void setFusedChainStyleForTesting(int style);  // fused_chain.cpp: -1 device, 0 CPU, 1 GPU literal, 2 generic
+}
+
 namespace convolab::test {
 namespace {
 
@@ -21,6 +25,14 @@ FilterChain withoutLaterWrap(const FilterChain& chain) {
       steps[i].filter = steps[i].filter.withBorder(BorderMode::Reflect101);
       if (steps[i].other) steps[i].other = steps[i].other->withBorder(BorderMode::Reflect101);
     }
+  return FilterChain::make(steps, chain.name());
+}
+
+/// `chain` with its first step's border set to `border`.
+FilterChain withFirstBorder(const FilterChain& chain, BorderMode border) {
+  std::vector<ChainStep> steps = chain.steps();
+  steps[0].filter = steps[0].filter.withBorder(border);
+  if (steps[0].other) steps[0].other = steps[0].other->withBorder(border);
   return FilterChain::make(steps, chain.name());
 }
 
@@ -36,13 +48,16 @@ Image runChain(const FilterChain& chain, const Image& in, ChainFusion fusion, st
 TEST(ChainFused, ExactChainsEqualTheStepByStepRunBitForBit) {
   int compared = 0;
   // Few distinct programs (each costs a compile on a cold PoCL cache): the 8-step chain turns its first
-  // step's border through all five (the later steps' borders move with it), the 2- and 3-step chains run
-  // once.
+  // step's border through all five, the 2- and 3-step chains run once.
   const std::vector<std::pair<std::vector<int>, std::vector<std::uint32_t>>> cases = {
       {{3, 5}, {0}}, {{7, 3, 15}, {1}}, {{3, 5, 3, 3, 5, 3, 7, 3}, {0, 1, 2, 3, 4}}};
   for (const auto& [ks, seeds] : cases)
     for (std::uint32_t seed : seeds) {
-      const FilterChain chain = withoutLaterWrap(randomChain(ks, seed, /*exact=*/true));
+      // The 8-step chain keeps seed 0's weights (each set of weights is a program of its own: they are
+      // literals) and turns only its first step's border.
+      const FilterChain chain = withoutLaterWrap(
+          seeds.size() == 1 ? randomChain(ks, seed, /*exact=*/true)
+                            : withFirstBorder(randomChain(ks, 0, /*exact=*/true), kAllBorderModes[seed]));
       for (auto [w, h] : {std::pair{37, 21}, {2, 3}}) {
         const Image in = randomImage(w, h, seed + 10);
         std::string ran;
@@ -73,6 +88,46 @@ TEST(ChainFused, RandomChainsMatchTheReferenceWithinOne) {
   for (int y = 0; y < in.height; ++y)
     for (int x = 0; x < in.width * 3; ++x) differ += fused.view().row(y)[x] != ref.view().row(y)[x];
   EXPECT_LE(differ * 1000, static_cast<long>(in.width) * in.height * 3) << differ << " values differ";
+}
+
+/// The label of the last fused program built or taken from the pool ("fused_literal" or "fused").
+std::string lastFusedBuild() {
+  const std::vector<BuildInfo> log = sharedContext()->buildLog();
+  for (auto it = log.rbegin(); it != log.rend(); ++it)
+    if (it->label.rfind("fused", 0) == 0) return it->label;
+  return "";
+}
+
+TEST(ChainFused, LiteralKernelsOfEitherStyleAndTheGenericOneAreExactAtEveryBorder) {
+  // A dense 7×7 step, a magnitude of two 3×3 and a 5×5, on an image of several CPU and GPU tiles with odd
+  // edges (a partial tile both ways, the last float16 chunk cut short): one program per style, the first
+  // step's border turned through all five (the later steps' move with it, wrap excepted).
+  const FilterChain base = randomChain({7, 3, 5}, 4, /*exact=*/true);
+  const Image in = randomImage(263, 141, 4);
+  for (int style : {0, 1, 2}) {
+    setFusedChainStyleForTesting(style);
+    for (BorderMode b : kAllBorderModes) {
+      const FilterChain chain = withoutLaterWrap(base.withBorder(b));
+      const Image fused = runChain(chain, in, ChainFusion::Fused);
+      EXPECT_EQ(lastFusedBuild(), style == 2 ? "fused" : "fused_literal");
+      Image ref(in.width, in.height);
+      referenceChain(in.view(), ref.mutableView(), chain);
+      EXPECT_EQ(firstMismatch(fused.view(), ref.view(), 0), "") << "style " << style << ", border " << int(b);
+    }
+  }
+  setFusedChainStyleForTesting(-1);
+}
+
+TEST(ChainFused, ChainsTooLongForLiteralsRunTheGenericKernel) {
+  // Four switched-on 15×15 steps (two of them magnitudes): far more multiply-adds per block than the literal
+  // kernel's budget, and a halo wider than a GPU-style tile.
+  const FilterChain chain = withoutLaterWrap(randomChain({15, 15, 15, 15, 15}, 5, /*exact=*/true));
+  const Image in = randomImage(40, 30, 5);
+  const Image fused = runChain(chain, in, ChainFusion::Fused);
+  EXPECT_EQ(lastFusedBuild(), "fused");
+  Image ref(in.width, in.height);
+  referenceChain(in.view(), ref.mutableView(), chain);
+  EXPECT_EQ(firstMismatch(fused.view(), ref.view(), 0), "");
 }
 
 TEST(ChainFused, DeclinesAWrapAfterTheFirstStepAndRunsStepByStep) {
