@@ -35,7 +35,11 @@ bool EditLatency::shows(const Pending& edit, const FrameRecord& record) {
   if (edit.kind == EditKind::Strategy) {
     if (!record.hasTimings || record.processed < edit.when) return false;
     const StrategyId& ran = record.timings.strategy;
-    return edit.strategy == kAutoStrategy ? ran.isAuto() : !ran.viaAuto && ran.name == edit.strategy;
+    if (edit.strategy == kAutoStrategy) return ran.isAuto();
+    // The request is text ("tiled/b4x2-wg16x8"): compared by name and variant, as it ran. Comparing the text
+    // with the name alone never matched a variant, and --stats reported such an action as null.
+    const StrategyId asked = StrategyId::parse(edit.strategy);
+    return !ran.viaAuto && ran.name == asked.name && (asked.variant.empty() || ran.variant == asked.variant);
   }
   if (record.filterRevision < edit.revision || record.stale || record.unfiltered || !record.error.isEmpty())
     return false;

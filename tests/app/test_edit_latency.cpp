@@ -127,6 +127,17 @@ class EditLatencyTest : public QObject {
         (Reached{{codegen, 100.0}}));
   }
 
+  // A --script strategy action with a variant ("tiled/b4x2-wg16x8") was compared as text with the name that
+  // ran, never matched, and --stats reported it as null (issue 33.6).
+  void aStrategyWithAVariantReachesTheScreenWithThatVariant() {
+    EditLatency edits;
+    const auto tiled = edits.commitStrategy("tiled/b4x2-wg16x8", t0);
+    QCOMPARE(edits.painted(ran(StrategyId("tiled", "b1x1-wg8x8"), milliseconds(5)), t0 + milliseconds(10)),
+             Reached{});
+    QCOMPARE(edits.painted(ran(StrategyId("tiled", "b4x2-wg16x8"), milliseconds(20)), t0 + milliseconds(25)),
+             (Reached{{tiled, 25.0}}));
+  }
+
   void autoIsOnScreenWhateverItChose() {
     EditLatency edits;
     const auto first = edits.commitStrategy("auto", t0);
