@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -134,17 +135,19 @@ int main(int argc, char** argv) {
   const char* const usage =
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
-      "[--lab compare|analysis|source] [--camera-menu] [--export-video IN] [options]\n";
+      "[--lab compare|analysis|source] [--camera-menu] [--export-video IN] [--file-dialog] [options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
   const double seconds = args[2].toDouble();
-  bool split = false, vertical = false, cameraMenu = false;
+  bool split = false, vertical = false, cameraMenu = false, fileDialog = false;
   double zoom = 0;
   QString lab, exportInput;
   auto own = [&](const QStringList& a, int& i) {
     if (a[i] == QLatin1String("--split")) {
       split = true;
+    } else if (a[i] == QLatin1String("--file-dialog")) {
+      fileDialog = true;
     } else if (a[i] == QLatin1String("--camera-menu")) {
       cameraMenu = true;
     } else if (a[i] == QLatin1String("--vertical")) {
@@ -179,7 +182,16 @@ int main(int argc, char** argv) {
   screenshot::loadBundledPreset(window, options.preset);
   const int delayMs = static_cast<int>(seconds * 1000);
   bool started = false;
-  if (!exportInput.isEmpty()) {
+  if (fileDialog) {
+    QTimer::singleShot(delayMs, &window, [&window, out] {
+      auto* dialog = new QFileDialog(&window, QStringLiteral("Open Image"), QDir::homePath());
+      dialog->setOption(QFileDialog::DontUseNativeDialog);
+      dialog->open();
+      QTimer::singleShot(800, &window, [&window, out] {
+        screenshot::savePixmapAndExit(window.screen()->grabWindow(0), out);
+      });
+    });
+  } else if (!exportInput.isEmpty()) {
     QObject::connect(&window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord&) {
       if (started) return;
       started = true;
