@@ -138,6 +138,14 @@ class EditLatencyTest : public QObject {
              (Reached{{tiled, 25.0}}));
   }
 
+  // A request the engine could not run (it fell back) never shows; --stats says why beside its null.
+  void aFallbackSaysWhyItNeverShowed() {
+    QCOMPARE(strategyNotShownReason("separable", StrategyId("naive")),
+             std::string("not on screen: the engine ran naive instead (a fallback)"));
+    QCOMPARE(strategyNotShownReason("tiled/b4x2-wg16x8", StrategyId("tiled", "b4x2-wg16x8")), std::string());
+    QCOMPARE(strategyNotShownReason("auto", StrategyId("tiled", "", true)), std::string());
+  }
+
   void autoIsOnScreenWhateverItChose() {
     EditLatency edits;
     const auto first = edits.commitStrategy("auto", t0);
