@@ -31,11 +31,23 @@ void EditLatency::forgetBeyondBound() {
     m_pending.erase(std::find_if(m_pending.begin(), m_pending.end(), unkept));
 }
 
+bool ranAsAsked(const std::string& asked, const StrategyId& ran) {
+  if (asked == kAutoStrategy) return ran.isAuto();
+  // The request is text ("tiled/b4x2-wg16x8"): compared by name and variant, as it ran. Comparing the text
+  // with the name alone never matched a variant, and --stats reported such an action as null.
+  const StrategyId id = StrategyId::parse(asked);
+  return !ran.viaAuto && ran.name == id.name && (id.variant.empty() || ran.variant == id.variant);
+}
+
+std::string strategyNotShownReason(const std::string& asked, const StrategyId& ran) {
+  if (ranAsAsked(asked, ran)) return {};
+  return "not on screen: the engine ran " + ran.toString() + " instead (a fallback)";
+}
+
 bool EditLatency::shows(const Pending& edit, const FrameRecord& record) {
   if (edit.kind == EditKind::Strategy) {
     if (!record.hasTimings || record.processed < edit.when) return false;
-    const StrategyId& ran = record.timings.strategy;
-    return edit.strategy == kAutoStrategy ? ran.isAuto() : !ran.viaAuto && ran.name == edit.strategy;
+    return ranAsAsked(edit.strategy, record.timings.strategy);
   }
   if (record.filterRevision < edit.revision || record.stale || record.unfiltered || !record.error.isEmpty())
     return false;

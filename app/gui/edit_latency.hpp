@@ -34,6 +34,14 @@ struct ScriptActionResult {
   std::string error;  ///< the action failed (e.g. its filter no longer imports): it never reached the screen
 };
 
+/// Whether a frame that ran `ran` shows the strategy request `asked` (its text: "auto", "tiled",
+/// "tiled/b4x2-wg16x8"): auto accepts whatever auto ran; a name, that strategy not chosen by auto, of the
+/// variant asked for if one was.
+bool ranAsAsked(const std::string& asked, const StrategyId& ran);
+/// Why the request `asked` never reached the screen when the newest painted frame ran `ran`, for --stats:
+/// "not on screen: the engine ran naive instead (a fallback)"; empty when `ran` is what was asked.
+std::string strategyNotShownReason(const std::string& asked, const StrategyId& ran);
+
 /// Pure bookkeeping (no Qt, no clock of its own), fed by EditTracker. An edit reaches the screen when the
 /// preview first paints a frame computed with it:
 /// - a filter edit published as revision R: a frame with filterRevision ≥ R that is neither stale, nor

@@ -29,6 +29,11 @@ ScriptPlayer::ScriptPlayer(std::shared_ptr<const EditScript> script, ScriptTarge
   m_settle.setInterval(kSettle);
   connect(&m_settle, &QTimer::timeout, this, &ScriptPlayer::finishOnce);
   connect(m_targets.edits, &EditTracker::reached, this, &ScriptPlayer::onReached);
+  connect(m_targets.preview, &PreviewWidget::framePainted, this, [this](auto, const FrameRecord& record) {
+    if (!record.hasTimings) return;
+    m_lastRan = record.timings.strategy;
+    m_anyRan = true;
+  });
   // at_ms counts from the first painted frame.
   m_firstPaint = connect(m_targets.preview, &PreviewWidget::framePainted, this,
                          [this](auto when, const FrameRecord&) { start(when); });
@@ -119,9 +124,14 @@ void ScriptPlayer::finishOnce() {
 
 std::vector<ScriptActionResult> ScriptPlayer::results() const {
   std::vector<ScriptActionResult> out;
-  for (std::size_t i = 0; i < m_script->actions.size(); ++i)
-    out.push_back(
-        {static_cast<int>(i), std::string(actionKindName(m_script->actions[i].kind)), m_ms[i], m_errors[i]});
+  for (std::size_t i = 0; i < m_script->actions.size(); ++i) {
+    const ScriptAction& action = m_script->actions[i];
+    std::string error = m_errors[i];
+    // A strategy the engine could not run for the filter (it fell back) never shows: say so beside the null.
+    if (action.kind == ScriptAction::Kind::Strategy && !m_ms[i] && error.empty() && i < m_next && m_anyRan)
+      error = strategyNotShownReason(action.strategy, m_lastRan);
+    out.push_back({static_cast<int>(i), std::string(actionKindName(action.kind)), m_ms[i], error});
+  }
   return out;
 }
 

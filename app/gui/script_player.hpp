@@ -66,6 +66,8 @@ class ScriptPlayer : public QObject {
   QTimer m_timer;
   QTimer m_settle;
   QMetaObject::Connection m_firstPaint;
+  StrategyId m_lastRan;  // the strategy of the newest painted frame with timings: why a request never showed
+  bool m_anyRan = false;
   bool m_finished = false;
 };
 

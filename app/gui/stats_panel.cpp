@@ -81,7 +81,8 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
       addRow(grid, 3, tr("Dropped"),
              tr("Source frames replaced by a newer one before processing could take them (newest wins, "
                 "so the preview never lags), out of all frames delivered. Counted from when processing is "
-                "ready: not while auto measures or a kernel builds (warming up)."),
+                "ready: not while auto measures or a kernel builds (warming up). Amber above 5 %, red above "
+                "20 % of the count shown; Reset starts it afresh. A still image drops nothing."),
              QStringLiteral("dropped"));
   m_latency = addRow(grid, 4, tr("Latency"),
                      tr("Capture to display: from the moment the source delivered a frame to the moment the "
@@ -207,6 +208,10 @@ void StatsPanel::setProcessingState(const QString& preparing, bool stillIdle) {
   m_stillIdle = stillIdle;
 }
 
+void StatsPanel::setStillSource(bool still) {
+  m_stillSource = still;
+}
+
 void StatsPanel::showEditLatency(const EditLatencySummary& edits) {
   m_edits = edits;
   m_editLatency->setText(
@@ -218,16 +223,17 @@ void StatsPanel::clearChart() {
 }
 
 void StatsPanel::showStats(const StatsSnapshot& s) {
-  const double source = s.sourceFps > 0 ? s.sourceFps : s.nominalFps;
-  if (m_stillIdle) {
-    // An image source hands the same picture over again and again (about 30 times a second, for recordings
-    // and --frames runs); processing takes it once per change. That repeat is no frame rate of the source.
+  // A still image (the source, or an idle one between changes) has no rate to compare with: its repeats of
+  // one picture are not frames it delivers (issue 33.6: "Source 30.3 fps" while a filter was pending).
+  const bool still = m_stillIdle || m_stillSource;
+  const double source = still ? 0.0 : s.sourceFps > 0 ? s.sourceFps : s.nominalFps;
+  if (still) {
     m_source->setText(tr("still image"));
   } else {
     m_source->setText(fps(s.sourceFps) +
                       (s.nominalFps > 0 ? QString::asprintf("  (%.4g)", s.nominalFps) : QString()));
   }
-  if (m_stillIdle && s.processedFps <= 0) {
+  if (still && s.processedFps <= 0) {
     // A still image is processed once per change: no rate to compare with the source's.
     m_processed->setText(tr("still image, idle"));
     setColor(m_processed, theme::text());
@@ -242,9 +248,10 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   if (!m_preparing.isEmpty()) {
     m_dropped->setText(tr("— (warming up: %1)").arg(m_preparing));
     setColor(m_dropped, theme::dimText());
-  } else if (m_stillIdle && s.dropped == 0) {
-    // The image source's repeats of one picture (the "581" a still image used to show after 20 s) are no
-    // frames that could be dropped: there is nothing newer to drop them for.
+  } else if (still) {
+    // The image source's repeats of one picture (the "581" a still image used to show after 20 s, "0 / 5141"
+    // while a filter was pending) are no frames that could be dropped: there is nothing newer to drop them
+    // for.
     m_dropped->setText(tr("— (still image)"));
     setColor(m_dropped, theme::dimText());
   } else if (s.delivered == 0) {
@@ -252,9 +259,9 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     setColor(m_dropped, theme::text());
   } else {
     m_dropped->setText(QStringLiteral("%1 / %2 (%3 %)").arg(s.dropped).arg(s.delivered).arg(pct, 0, 'f', 1));
-    // Coloured by what is dropped now (last second), so start-up drops do not leave it red for good.
-    const double recent = 100.0 * s.recentDropShare;
-    setColor(m_dropped, recent > 20 ? theme::danger() : recent > 5 ? theme::warning() : theme::text());
+    // Coloured by the share it shows (issue 33.6: it was coloured by the last second only, so a red "24.3 %"
+    // read as fine). Drops while warming up are not counted, and Reset starts the count afresh.
+    setColor(m_dropped, pct > 20 ? theme::danger() : pct > 5 ? theme::warning() : theme::text());
   }
   // A still (or a paused source) between changes keeps the last pass's figures, marked as such; its latency
   // is change → screen (the worker stamps a repeated pass with the change's time).
@@ -341,9 +348,9 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   const QString budgetTip = tr("Frame budget: 1000 / source fps. Processing must fit in it to keep up.");
   set(rows - 1, 0, tr("Budget"), dim, budgetTip, false);
   m_stages->item(rows - 1, 0)->setData(Qt::DecorationRole, theme::danger());
-  set(rows - 1, 1, s.budgetMs > 0 && !m_stillIdle ? ms(s.budgetMs) : kNone, dim, budgetTip, false);
+  set(rows - 1, 1, s.budgetMs > 0 && !still ? ms(s.budgetMs) : kNone, dim, budgetTip, false);
   set(rows - 1, 2,
-      s.budgetMs > 0 && s.total.mean > 0 && !m_stillIdle
+      s.budgetMs > 0 && s.total.mean > 0 && !still
           ? QStringLiteral("%1 %").arg(100.0 * s.total.mean / s.budgetMs, 0, 'f', 0)
           : QString(),
       budgetColor(s.total.mean, s.budgetMs), budgetTip, false);
@@ -358,7 +365,7 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
 
 void StatsPanel::showHistory(const std::deque<StatsSample>& history, double now, double budgetMs) {
   // A still image has no frame budget (nothing arrives at a rate): no budget line, as the table says "—".
-  m_chart->updateSeries(history, now, m_stillIdle ? 0.0 : budgetMs);
+  m_chart->updateSeries(history, now, m_stillIdle || m_stillSource ? 0.0 : budgetMs);
 }
 
 }  // namespace convolab::gui

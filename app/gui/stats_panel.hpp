@@ -33,6 +33,9 @@ class StatsPanel : public QWidget {
   /// What processing waits on ("measuring strategies 3/10…": drops are not counted meanwhile) and whether a
   /// still image is idle (processed once per change).
   void setProcessingState(const QString& preparing, bool stillIdle);
+  /// The source is a still image: it has no frame rate, no drops and no frame budget, also while a change is
+  /// being processed (the image source's repeats are no frames of its own).
+  void setStillSource(bool still);
   /// Edit → screen: the newest edit's time and the longest since Reset (shown at once).
   void showEditLatency(const EditLatencySummary& edits);
   void clearChart();
@@ -64,6 +67,7 @@ class StatsPanel : public QWidget {
   QString m_text;
   QString m_preparing;
   bool m_stillIdle = false;
+  bool m_stillSource = false;
   EditLatencySummary m_edits;
   QHash<QString, QLabel*> m_values;  // by key: the rows' value labels
 };

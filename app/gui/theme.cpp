@@ -265,6 +265,8 @@ QToolButton:pressed { background: #1f3a55; }
 QToolButton:disabled { color: #5c636e; border-color: #2a2f37; background: #22262d; }
 QToolButton::menu-indicator { image: none; width: 0; }
 QToolBar QToolButton { border: 1px solid transparent; background: transparent; }
+/* Qt's own file dialog: the padding above squeezed its toolbar icons to dots (issue 33.10). */
+QFileDialog QToolButton { padding: 2px; min-width: 20px; min-height: 20px; }
 QPushButton { padding: 6px 14px; border: 1px solid #3a414c; border-radius: 6px; background: #2a2f38; }
 QPushButton:hover { background: #333a45; }
 QPushButton[compact="true"] { padding: 0 10px; border-radius: 4px; }

@@ -68,6 +68,23 @@ QString videoExportSuggestedOutput(const AppSettings* settings, const QString& i
   return QDir(dir).filePath(QFileInfo(input).completeBaseName() + QStringLiteral("_filtered.mkv"));
 }
 
+QMessageBox* showVideoExportOutcome(QWidget* parent, bool ok, bool cancelled, const QString& message,
+                                    const QString& output,
+                                    const std::function<void(const QString&)>& report) {
+  const QString name = QFileInfo(output).fileName();
+  if (report)
+    report(cancelled ? message
+           : ok      ? QObject::tr("Exported %1").arg(name)
+                     : QObject::tr("Export of %1 failed").arg(name));
+  if (cancelled) return nullptr;
+  auto* box = new QMessageBox(ok ? QMessageBox::Information : QMessageBox::Warning,
+                              QObject::tr("Export Filtered Video"), message, QMessageBox::Ok, parent);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->setTextInteractionFlags(Qt::TextSelectableByMouse);  // the path can be copied
+  box->open();
+  return box;
+}
+
 void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
                          const QString& strategy, const std::function<void(const QString&)>& report,
                          AppSettings* settings, const QString& openVideo) {
@@ -90,10 +107,8 @@ void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString
   auto* dialog = new VideoExportDialog(parent);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   QObject::connect(dialog, &VideoExportDialog::exportFinished, dialog,
-                   [dialog, parent, report](bool ok, bool cancelled, const QString& message) {
-                     if (report) report(message);
-                     if (!ok && !cancelled)
-                       QMessageBox::warning(parent, QObject::tr("Export Filtered Video"), message);
+                   [dialog, parent, report, output](bool ok, bool cancelled, const QString& message) {
+                     showVideoExportOutcome(parent, ok, cancelled, message, output, report);
                      dialog->close();
                    });
   if (!dialog->start(input, output, filter, deviceSpec, strategy)) dialog->close();

@@ -4,8 +4,11 @@
 #pragma once
 
 #include <QProgressDialog>
+#include <functional>
 
 #include "convolab/filter.hpp"
+
+class QMessageBox;
 
 namespace convolab::gui {
 
@@ -40,9 +43,16 @@ QString videoExportInputDir();
 /// which is often a download or test-data folder.
 QString videoExportSuggestedOutput(const AppSettings* settings, const QString& input);
 
+/// Tells how an export ended: `report` (the status bar, one line) gets a short line that fits a 1366-pixel
+/// window ("Exported clip_filtered.mkv"); the whole message (frames, size, codec, timing, path) is shown in a
+/// message box, which wraps it (it was cut at 1366 in the status bar: issue 33.7). Nothing is said of a
+/// cancelled export but the line. Returns the box (non-modal, deletes itself), or null.
+QMessageBox* showVideoExportOutcome(QWidget* parent, bool ok, bool cancelled, const QString& message,
+                                    const QString& output, const std::function<void(const QString&)>& report);
+
 /// Asks for the input video (unless `openVideo`, the video file on screen, is given) and the output file,
-/// then runs the export with `filter` in a VideoExportDialog that deletes itself when done; the outcome goes
-/// to `report` (e.g. the status bar) and, on error, a message box. The output's folder is remembered in
+/// then runs the export with `filter` in a VideoExportDialog that deletes itself when done; the outcome is
+/// told by showVideoExportOutcome. The output's folder is remembered in
 /// `settings` (may be null).
 void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
                          const QString& strategy, const std::function<void(const QString&)>& report,

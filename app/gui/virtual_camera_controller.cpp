@@ -114,11 +114,19 @@ void VirtualCameraController::refresh() {
     return;
   }
   const vcam::PublisherStatus status = m_publisher->status();
-  m_label->setText(statusText());
-  m_label->setToolTip(
-      status.format.empty() ? QString() : tr("Consumers read %1").arg(QString::fromStdString(status.format)));
-  m_label->show();
   const bool noDaemon = status.state == vcam::PublisherState::NoDaemon && !m_loopback;
+  m_label->setText(statusText());
+  // With no daemon the explanation stays on the label's tooltip (the status bar's message fades), with the
+  // system's words ("Host is down") there rather than in the label (issue 33.6).
+  if (noDaemon)
+    m_label->setToolTip(howToGetOne() + (status.cause.empty()
+                                             ? QString()
+                                             : tr(" (%1)").arg(QString::fromStdString(status.cause))));
+  else
+    m_label->setToolTip(status.format.empty()
+                            ? QString()
+                            : tr("Consumers read %1").arg(QString::fromStdString(status.format)));
+  m_label->show();
   m_context.toggle->setStatusTip(noDaemon ? howToGetOne() : m_context.toggle->toolTip());
   if (noDaemon && !m_toldNoDaemon && m_context.message) m_context.message(howToGetOne(), 15000);
   m_toldNoDaemon = noDaemon;

@@ -55,10 +55,11 @@ struct PipeWirePublisher::Impl {
   PublisherStatus current;
   std::deque<SteadyClock::time_point> sendTimes;  // the last second's, for fps
 
-  void setStatus(PublisherState state, std::string message = {}) {
+  void setStatus(PublisherState state, std::string message = {}, std::string cause = {}) {
     std::lock_guard lock(statusMutex);
     current.state = state;
     current.message = std::move(message);
+    current.cause = std::move(cause);
     if (state != PublisherState::Streaming && state != PublisherState::Waiting)
       current.nodeId = current.viewers = 0;
   }
@@ -73,7 +74,7 @@ struct PipeWirePublisher::Impl {
   void connect() {
     std::string why;
     if (!connection.connectCore(&why)) {
-      setStatus(PublisherState::NoDaemon, "PipeWire is not running (" + why + ")");
+      setStatus(PublisherState::NoDaemon, "PipeWire is not running", why);  // no errno text in the line
       armRetry(options.retryInterval);
       return;
     }

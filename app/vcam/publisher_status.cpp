@@ -23,7 +23,25 @@ std::string statusLine(const PublisherStatus& s) {
          " dropped";
 }
 
+namespace {
+// No daemon: nothing is published, so no viewer, rate or drop counts (issue 33.6: "0 viewers, 0 fps,
+// 0 dropped" read as a published camera). The system's words ("Host is down") go to the tooltip.
+output::SinkFigures unpublishedFigures(const PublisherStatus& s) {
+  output::SinkFigures f;
+  f.key = "virtual_camera";
+  const std::string why = s.message.empty() ? "PipeWire is not running" : s.message;
+  f.values = {{"viewers", std::int64_t{0}}, {"fps", 0.0},          {"sent", s.sent}, {"dropped", s.dropped},
+              {"format", std::string()},    {"not_published", why}};
+  f.line = "virtual camera not published: " + why + " (retrying)";
+  f.summary = "not published: " + why;
+  f.detail = "No virtual camera is published until PipeWire answers; retrying" +
+             (s.cause.empty() ? std::string(".") : " (" + s.cause + ").");
+  return f;
+}
+}  // namespace
+
 output::SinkFigures publisherFigures(const PublisherStatus& s) {
+  if (s.state == PublisherState::NoDaemon) return unpublishedFigures(s);
   output::SinkFigures f;
   f.key = "virtual_camera";
   f.values = {{"viewers", std::int64_t{s.viewers}},

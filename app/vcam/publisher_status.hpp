@@ -25,6 +25,7 @@ struct PublisherStatus {
   std::uint32_t nodeId = 0;   ///< our node's id in the graph; 0 while there is none
   std::string format;         ///< the format consumers chose ("YUY2 1920×1080"), empty before one did
   std::string message;        ///< why there is no node, for people; empty when all is well
+  std::string cause;          ///< the system's words for it ("Host is down"): for a tooltip, not the line
 };
 
 /// "Virtual camera: 1 viewer, 30 fps, 0 dropped", "Virtual camera: no viewer", "Virtual camera: PipeWire is
@@ -32,7 +33,9 @@ struct PublisherStatus {
 std::string statusLine(const PublisherStatus& status);
 
 /// The virtual camera's figures for the statistics: key "virtual_camera" with viewers, fps, sent, dropped and
-/// format; the panel's "1 viewer, 30 fps, 4 dropped" with the format as its tooltip.
+/// format; the panel's "1 viewer, 30 fps, 4 dropped" with the format as its tooltip. With no daemon the panel
+/// says "not published: PipeWire is not running" (no viewer counts that read as a published camera), and
+/// --stats adds "not_published" with the reason.
 output::SinkFigures publisherFigures(const PublisherStatus& status);
 
 }  // namespace convolab::vcam

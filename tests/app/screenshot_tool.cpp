@@ -17,21 +17,30 @@
 //   convolab_screenshot OUT.png SECONDS --camera-controls [--size WxH] [convolab options…]
 //       the window with View ▸ Camera Controls showing the fake V4L2 device (a real UVC camera's controls
 //       from tests/data/v4l2), auto exposure switched to manual
+//   convolab_screenshot OUT.png SECONDS --export-video IN.mkv [--size WxH] [convolab options…]
+//       the whole screen (run it under Xvfb) when File ▸ Export Filtered Video has exported IN.mkv (to
+//       $TMPDIR/IN_filtered.mkv) with the window's filter, SECONDS after the first frame: the outcome's
+//       message box over the window, and the status bar's line
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
 #include <QScreen>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTimer>
 #include <cstdio>
 
 #include "camera_controls_dock.hpp"
 #include "camera_controls_panel.hpp"
 #include "capture/fake_v4l2_device.hpp"
+#include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "lab/compare_dialog.hpp"
 #include "lab/kernel_source_dialog.hpp"
@@ -41,6 +50,7 @@
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "screenshot_support.hpp"
+#include "video_export_dialog.hpp"
 
 using namespace convolab;
 
@@ -119,6 +129,26 @@ void showFakeCameraControls(gui::MainWindow& window) {
   window.action(gui::ActionId::CameraControls)->trigger();
 }
 
+/// Exports `input` as File ▸ Export Filtered Video does (its progress dialog, then its outcome) and saves the
+/// whole screen with the outcome's message box over the window.
+void shootExport(gui::MainWindow& window, const QString& input, const QString& out) {
+  const QString output =
+      QDir(QDir::tempPath()).filePath(QFileInfo(input).completeBaseName() + QStringLiteral("_filtered.mkv"));
+  QFile::remove(output);
+  auto* dialog = new gui::VideoExportDialog(&window);
+  QObject::connect(dialog, &gui::VideoExportDialog::exportFinished, &window,
+                   [&window, output, out](bool ok, bool cancelled, const QString& message) {
+                     gui::showVideoExportOutcome(
+                         &window, ok, cancelled, message, output,
+                         [&window](const QString& line) { window.statusBar()->showMessage(line, 10000); });
+                     QTimer::singleShot(800, &window, [&window, out] {
+                       screenshot::savePixmapAndExit(window.screen()->grabWindow(0), out);
+                     });
+                   });
+  if (!dialog->start(input, output, window.document()->filter(), QString(), QStringLiteral("naive")))
+    QApplication::exit(4);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -127,18 +157,20 @@ int main(int argc, char** argv) {
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
       "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [--countdown] "
-      "[options]\n";
+      "[--export-video IN] [--file-dialog] [options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
   const double seconds = args[2].toDouble();
   bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false,
-       countdown = false;
+       countdown = false, fileDialog = false;
   double zoom = 0;
-  QString lab;
+  QString lab, exportInput;
   auto own = [&](const QStringList& a, int& i) {
     if (a[i] == QLatin1String("--split")) {
       split = true;
+    } else if (a[i] == QLatin1String("--file-dialog")) {
+      fileDialog = true;
     } else if (a[i] == QLatin1String("--camera-menu")) {
       cameraMenu = true;
     } else if (a[i] == QLatin1String("--camera-controls")) {
@@ -151,6 +183,8 @@ int main(int argc, char** argv) {
       vertical = true;
     } else if (a[i] == QLatin1String("--zoom") && i + 1 < a.size()) {
       zoom = a[++i].toDouble();
+    } else if (a[i] == QLatin1String("--export-video") && i + 1 < a.size()) {
+      exportInput = a[++i];
     } else if (a[i] == QLatin1String("--lab") && i + 1 < a.size()) {
       lab = a[++i];
     } else {
@@ -167,7 +201,8 @@ int main(int argc, char** argv) {
   if (const int code = screenshot::parseLaunchOptions(options); code >= 0) return code;
   const auto windowOwner = screenshot::makeMainWindow(app, options.launch, options.size);
   gui::MainWindow& window = *windowOwner;
-  if (cameraMenu) window.move(0, 0);  // the screen's grab shows the window where it is
+  if (cameraMenu || !exportInput.isEmpty())
+    window.move(0, 0);  // the screen's grab shows the window where it is
   window.show();
   if (split) window.action(gui::ActionId::ViewSplit)->trigger();
   if (window.action(gui::ActionId::SplitVertical)->isChecked() != vertical)
@@ -186,7 +221,23 @@ int main(int argc, char** argv) {
   if (cameraControls)
     QTimer::singleShot(std::max(0, delayMs - 1500), &window, [&window] { showFakeCameraControls(window); });
   bool started = false;
-  if (cameraMenu) {
+  if (fileDialog) {
+    QTimer::singleShot(delayMs, &window, [&window, out] {
+      auto* dialog = new QFileDialog(&window, QStringLiteral("Open Image"), QDir::homePath());
+      dialog->setOption(QFileDialog::DontUseNativeDialog);
+      dialog->open();
+      QTimer::singleShot(800, &window, [&window, out] {
+        screenshot::savePixmapAndExit(window.screen()->grabWindow(0), out);
+      });
+    });
+  } else if (!exportInput.isEmpty()) {
+    QObject::connect(&window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord&) {
+      if (started) return;
+      started = true;
+      QTimer::singleShot(delayMs, &window,
+                         [&window, exportInput, out] { shootExport(window, exportInput, out); });
+    });
+  } else if (cameraMenu) {
     QObject::connect(&window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord&) {
       if (started) return;
       started = true;

@@ -127,6 +127,25 @@ class EditLatencyTest : public QObject {
         (Reached{{codegen, 100.0}}));
   }
 
+  // A --script strategy action with a variant ("tiled/b4x2-wg16x8") was compared as text with the name that
+  // ran, never matched, and --stats reported it as null (issue 33.6).
+  void aStrategyWithAVariantReachesTheScreenWithThatVariant() {
+    EditLatency edits;
+    const auto tiled = edits.commitStrategy("tiled/b4x2-wg16x8", t0);
+    QCOMPARE(edits.painted(ran(StrategyId("tiled", "b1x1-wg8x8"), milliseconds(5)), t0 + milliseconds(10)),
+             Reached{});
+    QCOMPARE(edits.painted(ran(StrategyId("tiled", "b4x2-wg16x8"), milliseconds(20)), t0 + milliseconds(25)),
+             (Reached{{tiled, 25.0}}));
+  }
+
+  // A request the engine could not run (it fell back) never shows; --stats says why beside its null.
+  void aFallbackSaysWhyItNeverShowed() {
+    QCOMPARE(strategyNotShownReason("separable", StrategyId("naive")),
+             std::string("not on screen: the engine ran naive instead (a fallback)"));
+    QCOMPARE(strategyNotShownReason("tiled/b4x2-wg16x8", StrategyId("tiled", "b4x2-wg16x8")), std::string());
+    QCOMPARE(strategyNotShownReason("auto", StrategyId("tiled", "", true)), std::string());
+  }
+
   void autoIsOnScreenWhateverItChose() {
     EditLatency edits;
     const auto first = edits.commitStrategy("auto", t0);

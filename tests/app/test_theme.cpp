@@ -6,11 +6,14 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QMenu>
 #include <QPushButton>
 #include <QStyle>
 #include <QStyledItemDelegate>
 #include <QTest>
+#include <QToolButton>
 
 #include "app_test_support.hpp"
 #include "theme.hpp"
@@ -92,6 +95,39 @@ class ThemeTest : public QObject {
     };
     QVERIFY(indicatorArea(0) != indicatorArea(1));
     menu.close();
+  }
+
+  // Qt's own file dialog: the style sheet's tool-button padding (3px 8px) left its toolbar's icons (back,
+  // forward, parent, new folder, list and detail view) as dots a few pixels wide (seen under Xvfb).
+  void fileDialogToolbarIconsHaveRoom() {
+    QFileDialog dialog(nullptr, QStringLiteral("Open"), QDir::tempPath());
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    int checked = 0;
+    for (const char* name : {"backButton", "toParentButton", "newFolderButton", "detailModeButton"}) {
+      auto* button = dialog.findChild<QToolButton*>(QString::fromLatin1(name));
+      QVERIFY2(button, name);
+      // The icon's pixels, far from the button's background: 117-228 of 676 drawn whole, 28-34 as dots.
+      const QImage shot = button->grab().toImage();
+      const QColor background = shot.pixelColor(3, shot.height() / 2);
+      int iconPixels = 0;
+      for (int y = 0; y < shot.height(); ++y)
+        for (int x = 0; x < shot.width(); ++x) {
+          const QColor c = shot.pixelColor(x, y);
+          if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) +
+                  std::abs(c.blue() - background.blue()) >
+              90)
+            ++iconPixels;
+        }
+      QVERIFY2(iconPixels >= 80, qPrintable(QStringLiteral("%1: %2 icon pixels in %3×%4")
+                                                .arg(QLatin1String(name))
+                                                .arg(iconPixels)
+                                                .arg(shot.width())
+                                                .arg(shot.height())));
+      ++checked;
+    }
+    QCOMPARE(checked, 4);
   }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // File ▸ Export Filtered Video: the job filters every frame like the engine (FFV1 round trip), runs off the
 // GUI thread, keeps a variable-rate clip's duration, and Cancel leaves no output and no temporary.
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -55,6 +56,35 @@ class TestVideoExport : public QObject {
     const int title =
         dialog.fontMetrics().horizontalAdvance(dialog.windowTitle() + QStringLiteral(" — ConvoLab"));
     QVERIFY2(dialog.minimumWidth() >= title + 100, qPrintable(QString::number(dialog.minimumWidth())));
+  }
+
+  // 33.7: the final message (frames, size, codec, timing, path) went whole to the status bar, cut at 1366.
+  // The status bar gets a short line; the whole message is in a box that wraps it within the screen.
+  void theFinalMessageFitsAt1366() {
+    QWidget window;
+    window.resize(1366, 768);
+    const QString output =
+        QStringLiteral("/home/someone/Videos/ConvoLab/a_rather_long_clip_name_filtered.mkv");
+    const QString message =
+        QStringLiteral(
+            "Wrote 2400 frames (1920×1080, FFV1, 80.00 s at 30 fps; 12 frames were late) to %1 in "
+            "95.3 s (25.2 frames/s; the audio is not kept).")
+            .arg(output);
+    QString line;
+    QMessageBox* box = showVideoExportOutcome(&window, true, false, message, output,
+                                              [&line](const QString& text) { line = text; });
+    QVERIFY(box);
+    QCOMPARE(line, QStringLiteral("Exported a_rather_long_clip_name_filtered.mkv"));
+    QVERIFY2(window.fontMetrics().horizontalAdvance(line) < 1366 / 2, qPrintable(line));
+    QCOMPARE(box->text(), message);
+    box->adjustSize();
+    QVERIFY2(box->width() <= 1366, qPrintable(QString::number(box->width())));
+    box->close();
+    // Cancelled: the line only, no box.
+    QVERIFY(!showVideoExportOutcome(&window, false, true,
+                                    QStringLiteral("Export cancelled; nothing was written."), output,
+                                    [&line](const QString& text) { line = text; }));
+    QCOMPARE(line, QStringLiteral("Export cancelled; nothing was written."));
   }
 
   void exportsEveryFrameWithTheFilter() {

@@ -89,6 +89,28 @@ class VirtualCameraStatsTest : public QObject {
     QVERIFY(
         !nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0)).contains("virtual_camera"));
   }
+
+  // No PipeWire: the row says so, not "0 viewers, 0 fps, 0 dropped" as if published; the system's words
+  // ("Host is down") are in the tooltip, not the row (issue 33.6).
+  void withoutPipeWireItSaysNotPublished() {
+    vcam::PublisherStatus s;
+    s.state = vcam::PublisherState::NoDaemon;
+    s.message = "PipeWire is not running";
+    s.cause = "Host is down";
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    setSinks(stats, {vcam::publisherFigures(s)});
+    StatsPanel panel;
+    panel.showStats(stats.snapshot(std::chrono::steady_clock::now()));
+    QLabel* row = panel.valueLabel(QStringLiteral("virtual_camera"));
+    QCOMPARE(row->text(), QStringLiteral("not published: PipeWire is not running"));
+    QVERIFY2(row->toolTip().contains(QLatin1String("Host is down")), qPrintable(row->toolTip()));
+    QVERIFY2(panel.text().contains(QLatin1String("virtual camera not published: PipeWire is not running")),
+             qPrintable(panel.text()));
+    const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 0));
+    QCOMPARE(j["virtual_camera"]["not_published"].get<std::string>(), std::string("PipeWire is not running"));
+    QCOMPARE(vcam::statusLine(s), std::string("Virtual camera: PipeWire is not running — retrying"));
+  }
 };
 
 QTEST_MAIN(VirtualCameraStatsTest)

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The statistics on a still image (issue 33.6): no source rate, no dropped counter and no frame budget, also
+// while a new filter is pending (the image source's repeats are processed then, which once showed "Source
+// 30.3 fps" and "Dropped 0 / 5141"); and the cumulative "Dropped" coloured by the share it shows.
+#include <QLabel>
+#include <QTableWidget>
+#include <QTest>
+
+#include "app_test_support.hpp"
+#include "stats_panel.hpp"
+#include "theme.hpp"
+
+using namespace convolab;
+using namespace convolab::gui;
+
+namespace {
+// What the collector reports while a still's repeats are processed with a pending filter.
+StatsSnapshot stillWithFilterPending() {
+  StatsSnapshot s;
+  s.sourceFps = 30.3;
+  s.nominalFps = 30;
+  s.processedFps = 12.5;
+  s.delivered = 5141;
+  s.dropped = 0;
+  s.budgetMs = 33.0;
+  s.stages = {{"upload", 1.0, 1.0, 1.2}, {"conv", 4.0, 4.0, 4.5}};
+  s.total = {"total", 5.0, 5.0, 5.7};
+  return s;
+}
+QString text(StatsPanel& panel, const char* key) {
+  return panel.valueLabel(QString::fromLatin1(key))->text();
+}
+}  // namespace
+
+class StatsOnStillTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { convolab::test::prepareTestEnvironment(QStringLiteral("test_stats_on_still")); }
+
+  void aStillShowsNoSourceRateDropsOrBudgetWhileAFilterIsPending() {
+    StatsPanel panel;
+    panel.setStillSource(true);
+    panel.setProcessingState({}, false);  // not idle: the pending filter is being processed
+    panel.showStats(stillWithFilterPending());
+    QCOMPARE(text(panel, "source"), QStringLiteral("still image"));
+    QVERIFY2(!text(panel, "dropped").contains(QLatin1String("5141")), qPrintable(text(panel, "dropped")));
+    QCOMPARE(text(panel, "dropped"), QStringLiteral("— (still image)"));
+    QVERIFY(text(panel, "processed").contains(QLatin1String("12.5 fps")));  // what processing did
+    const int budgetRow = panel.stageTable()->rowCount() - 1;
+    QCOMPARE(panel.stageTable()->item(budgetRow, 1)->text(), QStringLiteral("—"));
+    // Another source (a camera) shows its figures again.
+    panel.setStillSource(false);
+    panel.showStats(stillWithFilterPending());
+    QVERIFY(text(panel, "source").contains(QLatin1String("30.3 fps")));
+    QCOMPARE(text(panel, "dropped"), QStringLiteral("0 / 5141 (0.0 %)"));
+  }
+
+  void droppedIsColouredByTheShareItShows() {
+    StatsPanel panel;
+    StatsSnapshot s = stillWithFilterPending();
+    s.delivered = 3536;
+    s.dropped = 858;
+    s.recentDropShare = 0;  // nothing dropped in the last second
+    panel.showStats(s);
+    QLabel* dropped = panel.valueLabel(QStringLiteral("dropped"));
+    QCOMPARE(dropped->text(), QStringLiteral("858 / 3536 (24.3 %)"));
+    QVERIFY2(dropped->styleSheet().contains(theme::danger().name()), qPrintable(dropped->styleSheet()));
+    s.dropped = 3;
+    s.recentDropShare = 0.5;  // a bad last second does not make "0.1 %" red
+    panel.showStats(s);
+    QVERIFY2(!dropped->styleSheet().contains(theme::danger().name()), qPrintable(dropped->styleSheet()));
+    QVERIFY(!dropped->styleSheet().contains(theme::warning().name()));
+  }
+};
+
+QTEST_MAIN(StatsOnStillTest)
+#include "test_stats_on_still.moc"
