@@ -143,8 +143,6 @@ bool MainWindow::openerBusy() const {
   return m_sources && m_sources->openerBusy();
 }
 
-// ---------------------------------------------------------------------------------------------- building
-
 void MainWindow::buildDocks() {
   m_editor = new FilterEditor(m_document, &m_presets, this);
   auto* editorDock = new QDockWidget(tr("Filter"), this);
@@ -418,8 +416,6 @@ void MainWindow::showMessage(const QString& message, int ms) {
   statusBar()->showMessage(message, ms);
 }
 
-// ---------------------------------------------------------------------------------------------- sources
-
 bool MainWindow::openSourceSpec(const QString& spec, const capture::CameraMode& mode) {
   return m_sources->open(spec, mode);
 }
@@ -451,8 +447,6 @@ void MainWindow::setViewMode(ViewMode mode) {
   m_settings.set(AppSettings::kViewMode, static_cast<int>(mode));
 }
 
-// ---------------------------------------------------------------------------------------------- engine
-
 void MainWindow::setStrategy(const QString& name) {
   m_engine->setStrategy(name);
 }
@@ -460,8 +454,6 @@ void MainWindow::setStrategy(const QString& name) {
 void MainWindow::setDevice(const QString& spec) {
   m_engine->setDevice(spec);
 }
-
-// ---------------------------------------------------------------------------------------------- frames
 
 void MainWindow::onFrameProcessed(const FrameRecord& record) {
   m_stats.addProcessed(record);
@@ -490,8 +482,6 @@ bool MainWindow::writeRunOutputs() {
 QString MainWindow::saveFrameNow(const QString& dir) {
   return m_saves->saveNow(dir);
 }
-
-// ---------------------------------------------------------------------------------------------- help
 
 void MainWindow::showAbout() {
   QMessageBox::about(this, tr("About ConvoLab"),

@@ -357,8 +357,8 @@ void PreviewWidget::paintOverlays(QPainter& p) {
     // Mirrored side by side, the original is right of the divider.
     const bool swapped = m_view.mirrored() && !vertical;
     if (sides.original)
-      drawPill(p, target.topLeft() + QPointF(10, 10), swapped ? tr("FILTERED") : tr("ORIGINAL"), Qt::AlignLeft,
-               theme::pillColor(theme::Pill::Label));
+      drawPill(p, target.topLeft() + QPointF(10, 10), swapped ? tr("FILTERED") : tr("ORIGINAL"),
+               Qt::AlignLeft, theme::pillColor(theme::Pill::Label));
     if (sides.filtered && vertical)
       drawPill(p, QPointF(target.left() + 10, std::max(line.y1(), target.top()) + 10), tr("FILTERED"),
                Qt::AlignLeft, theme::pillColor(theme::Pill::Label));

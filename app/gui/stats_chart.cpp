@@ -7,8 +7,8 @@
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
-#include <utility>
 #include <cmath>
+#include <utility>
 
 #include "theme.hpp"
 

@@ -62,7 +62,7 @@ struct StatsSnapshot {
   double maxDisplayGapMs = 0;
   /// The output sinks' figures (virtual camera, loopback, recording: whichever are on), in the order added.
   std::vector<output::SinkFigures> sinks;
-  std::optional<FrameRateCapFigures> frameRateCap;    ///< unset without Processing ▸ Limit Frame Rate
+  std::optional<FrameRateCapFigures> frameRateCap;  ///< unset without Processing ▸ Limit Frame Rate
 };
 
 /// One point of the chart: a frame's time (seconds since the collector started) and stage times.

@@ -81,6 +81,13 @@ const Text kTexts[] = {
        "every filter with run-time tap loops, several pixels per work-item."),
      T("While you edit: a new filter never waits for a compile. auto runs it at once for a filter structure "
        "it has not measured yet, until a faster strategy is found.")},
+    {"fft",
+     T("For large kernels: the frame is padded with the border mode, transformed to the frequency domain "
+       "(VkFFT), multiplied by the filter's transform (computed once per filter change) and transformed "
+       "back, then rounded and saturated. Its cost hardly depends on K. Declines K below 17, where a direct "
+       "strategy is cheaper."),
+     T("K of 31 and more: on the H100 a dense 63×63 at 1080p takes 0.20 ms (local: 5.2 ms, PyTorch "
+       "conv2d: 7.5 ms); on PoCL a 63×63 at 720p takes 84 ms (dynamic: 1.8 s).")},
     {"auto",
      T("Runs a new filter structure at once on dynamic, then measures every strategy (and tuning variant) "
        "that accepts this device and filter on a crop of the frame, behind the live preview, and swaps in "

@@ -192,6 +192,7 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   double decodeBusy = 0, encodeBusy = 0, deviceBusy = 0;
   std::atomic<std::int64_t> written{0};
   std::atomic<bool> encodeFailed{false};
+  std::atomic<bool> cutShort{false};  // the encoder stopped inside a frame's repeats at a signal
 
   // Each frame is held until the next one's time says how long it lasts; frames that last no interval
   // (several within one) are dropped here, before the device.
@@ -225,13 +226,15 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
         if (outSize != size)
           cv::copyMakeBorder(frame->image, frame->image, 0, outSize.height - size.height, 0,
                              outSize.width - size.width, cv::BORDER_REPLICATE);
-        for (std::int64_t k = 0; k < frame->copies && !stopping(o); ++k) {  // a repeat stops at a signal too
+        std::int64_t k = 0;
+        for (; k < frame->copies && !stopping(o); ++k) {  // a repeat stops at a signal too
           const auto t = Clock::now();
           writer.write(frame->image);
           encodeBusy += msSince(t);
           const std::int64_t n = ++written;
           if (o.progress) o.progress(n, total);
         }
+        if (k < frame->copies) cutShort = true;  // frames left unwritten: the file must not be kept
       }
     } catch (...) {
       encodeError = std::current_exception();
@@ -333,6 +336,15 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
   filtered.close();
   encoder.join();
   decoder.join();
+  if (cutShort) {  // a stop came while the encoder wrote the last frames: the file lacks some, so it is not
+                   // kept
+    writer.release();
+    file.discard();
+    result.stopped = true;
+    result.frames = written;
+    result.seconds = msSince(t0) / 1000;
+    return result;
+  }
   if (decodeError) std::rethrow_exception(decodeError);
   if (encodeError) std::rethrow_exception(encodeError);
   writer.release();

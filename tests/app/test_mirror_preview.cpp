@@ -45,7 +45,10 @@ class MirrorPreviewTest : public QObject {
     MainWindow window(o);
     window.resize(900, 700);
     window.show();
-    const ProcessedFramePtr frame = test::waitForFrame(window, 0);
+    // A frame computed with the filter (Save takes no other: nothing leaves unfiltered).
+    const ProcessedFramePtr frame = test::waitForFrameWhere(window, [](const ProcessedFrame& f) {
+      return !f.record.unfiltered && !f.record.stale && !f.record.bypassed && f.record.error.isEmpty();
+    });
     QVERIFY(frame);
     QAction* mirror = window.action(ActionId::MirrorPreview);
     QVERIFY(!mirror->isChecked());  // an image: not mirrored by default

@@ -67,12 +67,16 @@ class ApplySignal : public convolab::test::ScratchFolderTest {
     ScratchFolderTest::SetUp();
     if (HasFatalFailure()) return;
     fs::create_directories(m_dir / "in");
-    cv::VideoWriter writer((m_dir / "in/clip.mkv").string(), cv::CAP_FFMPEG,
-                           cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 25, cv::Size(160, 120));
+    writeClip(m_dir / "in/clip.mkv", kFrames);
+  }
+
+  static void writeClip(const fs::path& path, int frames) {
+    cv::VideoWriter writer(path.string(), cv::CAP_FFMPEG, cv::VideoWriter::fourcc('F', 'F', 'V', '1'), 25,
+                           cv::Size(160, 120));
     ASSERT_TRUE(writer.isOpened());
     cv::RNG rng(11);
     cv::Mat frame(120, 160, CV_8UC3);
-    for (int i = 0; i < kFrames; ++i) {
+    for (int i = 0; i < frames; ++i) {
       rng.fill(frame, cv::RNG::UNIFORM, 0, 256);
       writer.write(frame);
     }
@@ -198,9 +202,11 @@ TEST_F(ApplySignal, EarlySignalsGetTheirMessageInEveryProgram) {
                                        "naive",
                                        "-f",
                                        kSharpen.string(),
-                                       (m_dir / "in/clip.mkv").string(),
+                                       (m_dir / "in/long.mkv").string(),
                                        "-o",
                                        (m_dir / "out.mkv").string()};
+  // Long enough that a job on warm caches (~300 frames/s here) is still running 200 ms in.
+  writeClip(m_dir / "in/long.mkv", 400);
   std::vector<Case> cases{{CONVOLAB_CLI_PATH, apply, SIGTERM, 0, 130, "stopping"},
                           {CONVOLAB_CLI_PATH, apply, SIGHUP, 100, 130, "stopping"},
                           {CONVOLAB_CLI_PATH, apply, SIGINT, 200, 130, "stopping"}};

@@ -71,10 +71,9 @@ TEST(JsonLimits, LongAndWideFilterTextIsRefused) {
               parseFilterText(repeated("0 ", 300'000), FilterSet(), "wide.txt");
             }).find("more than " + std::to_string(kMaxFilterSize * kMaxFilterSize) + " numbers on one line"),
             std::string::npos);
-  EXPECT_NE(refusal([&] {
-              parseFilterText(repeated("0\n", 100'000), FilterSet(), "long.txt");
-            }).find("line " + std::to_string(kMaxFilterSize + 1) + ": more than " +
-                    std::to_string(kMaxFilterSize) + " rows"),
+  EXPECT_NE(refusal([&] { parseFilterText(repeated("0\n", 100'000), FilterSet(), "long.txt"); })
+                .find("line " + std::to_string(kMaxFilterSize + 1) + ": more than " +
+                      std::to_string(kMaxFilterSize) + " rows"),
             std::string::npos);
   EXPECT_NE(refusal([&] {
               parseFilterText(repeated("\n", 2 << 20), FilterSet(), "big.txt");
