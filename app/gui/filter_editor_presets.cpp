@@ -16,6 +16,8 @@
 
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "input_dialogs.hpp"
+
 #include "parse_error_text.hpp"
 #include "preset_thumbnails.hpp"
 #include "theme.hpp"
@@ -108,8 +110,7 @@ void FilterEditor::savePresetWithDialog() {
   bool ok = false;
   QString suggested = QString::fromStdString(m_document->filter().name());
   if (m_document->isModified() && !suggested.isEmpty()) suggested = tr("%1 (edited)").arg(suggested);
-  const QString name = QInputDialog::getText(this, tr("Save as preset"), tr("Preset name:"),
-                                             QLineEdit::Normal, suggested, &ok);
+  const QString name = askText(this, tr("Save as preset"), tr("Preset name:"), suggested, &ok);
   if (!ok || name.trimmed().isEmpty()) return;
   bool overwrite = false;
   for (const auto& list : {m_presets->bundled(), m_presets->user()}) {

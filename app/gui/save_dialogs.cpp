@@ -16,6 +16,7 @@
 #include "app_settings.hpp"
 #include "cv/image_codec.hpp"
 #include "frame_saver.hpp"
+#include "input_dialogs.hpp"
 #include "pipeline.hpp"
 #include "theme.hpp"
 
@@ -99,8 +100,7 @@ void SaveDialogs::saveAs() {
   int quality = m_settings->value(AppSettings::kJpegQuality, 92).toInt();
   if (opencv::imageFormatForPath(path.toStdString()) == opencv::ImageFormat::Jpeg) {
     bool ok = false;
-    quality =
-        QInputDialog::getInt(m_window, tr("JPEG quality"), tr("Quality (0–100):"), quality, 0, 100, 1, &ok);
+    quality = askInt(m_window, tr("JPEG quality"), tr("Quality (0–100):"), quality, 0, 100, 1, &ok);
     if (!ok) return;
     m_settings->set(AppSettings::kJpegQuality, quality);
   }

@@ -18,6 +18,7 @@
 #include "automation_run.hpp"
 #include "capture/source_spec.hpp"
 #include "convolab/strategy_id.hpp"
+#include "input_dialogs.hpp"
 #include "pipeline.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
@@ -330,7 +331,7 @@ void SourceController::openVideoDialog() {
 
 void SourceController::askImageSizeLimit() {
   bool ok = false;
-  const int mp = QInputDialog::getInt(
+  const int mp = askInt(
       m_parts.window, tr("Image size limit"),
       tr("Largest image or video frame to open, in megapixels.\nLarger images are refused from their header, "
          "before decoding (a 30000×30000 image needs 2.7 GB as RGB)."),
