@@ -32,7 +32,9 @@ GeneratorParams parseGeneratorJson(const nlohmann::json& value, int k, std::stri
   if (!value.is_object()) failAt(source, "", "expected an object with a \"kind\"");
   GeneratorParams p;
   p.size = k;
-  for (const auto& [key, v] : value.items()) {
+  for (const auto& item : value.items()) {
+    const std::string& key = item.key();  // not a structured binding: clang 14 cannot capture one in a lambda
+    const nlohmann::json& v = item.value();
     if (key == "kind") {
       const auto& kinds = generatorKinds();
       if (!v.is_string() || std::find(kinds.begin(), kinds.end(), v.get<std::string>()) == kinds.end())
