@@ -324,27 +324,23 @@ VideoJobResult runVideoJob(const VideoJobOptions& o) {
     stopThreads();
     throw;
   }
-  if (stopping(o)) {
-    stopThreads();
+  // A stopped job keeps no file: it lacks frames.
+  auto stoppedResult = [&] {
     writer.release();
     file.discard();
     result.stopped = true;
     result.frames = written;
     result.seconds = msSince(t0) / 1000;
     return result;
+  };
+  if (stopping(o)) {
+    stopThreads();
+    return stoppedResult();
   }
   filtered.close();
   encoder.join();
   decoder.join();
-  if (cutShort) {  // a stop came while the encoder wrote the last frames: the file lacks some, so it is not
-                   // kept
-    writer.release();
-    file.discard();
-    result.stopped = true;
-    result.frames = written;
-    result.seconds = msSince(t0) / 1000;
-    return result;
-  }
+  if (cutShort) return stoppedResult();  // a stop came while the encoder wrote the last frames
   if (decodeError) std::rethrow_exception(decodeError);
   if (encodeError) std::rethrow_exception(encodeError);
   writer.release();
