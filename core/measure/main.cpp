@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
-// convolab-measure: auto's measurement in a process of its own (strategies/auto_measure_process.hpp), started
-// by auto's background jobs; not meant to be run by hand.
+// convolab-measure: work the core runs in a process of its own, started by the core and not meant to be run
+// by hand: auto's measurement (strategies/auto_measure_process.hpp), and with --trial a custom OpenCL step's
+// trial (convolab/custom_trial.hpp).
+#include <cstring>
+
+#include "convolab/custom_trial.hpp"
 #include "strategies/auto_measure_process.hpp"
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--trial") == 0) return convolab::runTrialChild(argc, argv);
   return convolab::auto_detail::runMeasureChild(argc, argv);
 }

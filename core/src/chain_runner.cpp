@@ -27,8 +27,9 @@ void ChainRunner::setChain(const FilterChain& chain) {
   m_steps.resize(on.size());
   for (size_t i = 0; i < on.size(); ++i) {
     Step& s = m_steps[i];
-    if (s.step == on[i] && (s.strategy || s.magnitude)) continue;
-    if (s.step.isMagnitude() != on[i].isMagnitude()) s.strategy.reset(), s.magnitude.reset();
+    if (s.step == on[i] && (s.strategy || s.magnitude || s.custom)) continue;
+    if (s.step.isMagnitude() != on[i].isMagnitude() || s.step.isCustom() != on[i].isCustom())
+      s.strategy.reset(), s.magnitude.reset(), s.custom.reset();
     s.step = on[i];
     s.dirty = true;
   }
@@ -79,7 +80,15 @@ bool ChainRunner::tryStrategy(Step& s, const std::string& name, int width, int h
 }
 
 void ChainRunner::prepareStep(Step& s, int width, int height, const std::string& requested) {
-  if (s.step.isMagnitude()) {
+  if (s.step.isCustom()) {
+    if (!s.custom) s.custom = std::make_unique<CustomStep>();
+    try {
+      s.custom->prepare(*m_context, s.step);  // no fallback: another strategy cannot run the user's code
+    } catch (const CustomKernelError& e) {
+      s.custom.reset();  // built again when the step changes or on the next frame
+      throw;
+    }
+  } else if (s.step.isMagnitude()) {
     if (!s.magnitude) s.magnitude = std::make_unique<MagnitudeStep>();
     s.magnitude->prepare(*m_context, s.step.filter, *s.step.other);
   } else if (!tryStrategy(s, requested, width, height, requested)) {
@@ -135,8 +144,9 @@ int ChainRunner::enqueueSteps(std::vector<std::pair<std::string, cl::Event>>& ke
     const int next = cur == 1 ? 2 : 1;  // never the buffer the step reads
     const FrameBuffers frame{m_buffers[cur], m_buffers[next], width, height};
     Step& s = m_steps[i];
-    const auto events = s.magnitude ? s.magnitude->enqueue(*m_context, frame, wait)
-                                    : s.strategy->enqueue(*m_context, frame, wait);
+    const auto events = s.custom      ? s.custom->enqueue(*m_context, frame, wait, frameTime())
+                        : s.magnitude ? s.magnitude->enqueue(*m_context, frame, wait)
+                                      : s.strategy->enqueue(*m_context, frame, wait);
     for (const NamedEvent& e : events)
       kernels.emplace_back("step " + std::to_string(i + 1) + ": " + e.name, e.event);
     if (!events.empty()) wait = {events.back().event};
@@ -209,8 +219,24 @@ std::vector<std::string> ChainRunner::stepStrategies() const {
   if (m_useFused) return {"fused"};
   std::vector<std::string> names;
   for (const Step& s : m_steps)
-    names.push_back(s.magnitude ? "magnitude" : s.strategy ? s.strategy->activeId().toString() : m_requested);
+    names.push_back(s.custom      ? "custom"
+                    : s.magnitude ? "magnitude"
+                    : s.strategy  ? s.strategy->activeId().toString()
+                                  : m_requested);
   return names;
+}
+
+double ChainRunner::frameTime() const {
+  if (m_time) return *m_time;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
+}
+
+std::vector<std::pair<int, KernelDiagnostic>> ChainRunner::customWarnings() const {
+  std::vector<std::pair<int, KernelDiagnostic>> out;
+  for (size_t i = 0; i < m_steps.size(); ++i)
+    if (m_steps[i].custom)
+      for (const KernelDiagnostic& d : m_steps[i].custom->warnings()) out.emplace_back(static_cast<int>(i + 1), d);
+  return out;
 }
 
 StrategyId ChainRunner::activeId(const std::string& requested) const {

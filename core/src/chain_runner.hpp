@@ -3,7 +3,9 @@
 // intermediate images in device buffers, per-step timings.
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/filter_chain.hpp"
 #include "convolab/strategy.hpp"
+#include "custom_step.hpp"
 #include "fused_chain.hpp"
 #include "magnitude_step.hpp"
 
@@ -41,18 +44,25 @@ class ChainRunner {
   /// What each switched-on step ran ("auto:tiled/b4x2-wg16x8", "magnitude"), in order.
   std::vector<std::string> stepStrategies() const;
   std::vector<std::string> takeNotices() { return std::exchange(m_notices, {}); }
+  /// The `time` custom steps see on the next frames, in seconds; nullopt (the default): seconds since this
+  /// runner was made.
+  void setFrameTime(std::optional<double> seconds) { m_time = seconds; }
+  /// The warnings of the custom steps' last builds, each with its step number (1-based, switched-on steps).
+  std::vector<std::pair<int, KernelDiagnostic>> customWarnings() const;
 
  private:
   struct Step {
     ChainStep step;
     std::unique_ptr<Strategy> strategy;        ///< filter steps
     std::unique_ptr<MagnitudeStep> magnitude;  ///< magnitude steps
+    std::unique_ptr<CustomStep> custom;        ///< custom OpenCL steps
     bool dirty = true;
   };
   void ensureBuffers(int width, int height);
   void prepareStep(Step& s, int width, int height, const std::string& requested);
   bool tryStrategy(Step& s, const std::string& name, int width, int height, const std::string& requested);
   void notice(const std::string& message);
+  double frameTime() const;
   void chooseFusion(const std::string& requested);
   /// Enqueue the chain after `wait` from buffer 0: the named kernel events, and the buffer it ends in.
   int enqueueSteps(std::vector<std::pair<std::string, cl::Event>>& kernels, std::vector<cl::Event> wait,
@@ -73,6 +83,8 @@ class ChainRunner {
   int m_width = 0, m_height = 0;
   cl::Buffer m_buffers[3];  ///< input, then the steps' outputs alternating between 1 and 2
   std::vector<std::string> m_notices, m_reported;
+  std::optional<double> m_time;
+  std::chrono::steady_clock::time_point m_started = std::chrono::steady_clock::now();
 };
 
 }  // namespace convolab

@@ -43,7 +43,11 @@ void Engine::setStrategy(const std::string& name) {
 
 void Engine::setChain(const FilterChain& chain) {
   if (auto single = chain.singleFilter()) return setFilter(*single);  // runs exactly as one filter
-  if (!m_chain) m_chain = std::make_unique<ChainRunner>(m_context), m_chain->setFusion(m_fusion);
+  if (!m_chain) {
+    m_chain = std::make_unique<ChainRunner>(m_context);
+    m_chain->setFusion(m_fusion);
+    m_chain->setFrameTime(m_frameTime);
+  }
   m_chain->setChain(chain);
 }
 
@@ -54,6 +58,15 @@ void Engine::setChainFusion(ChainFusion fusion) {
 
 FilterChain Engine::chain() const {
   return m_chain ? m_chain->chain() : FilterChain(m_filter);
+}
+
+void Engine::setFrameTime(std::optional<double> seconds) {
+  m_frameTime = seconds;
+  if (m_chain) m_chain->setFrameTime(seconds);
+}
+
+std::vector<std::pair<int, KernelDiagnostic>> Engine::customWarnings() const {
+  return m_chain ? m_chain->customWarnings() : std::vector<std::pair<int, KernelDiagnostic>>{};
 }
 
 std::vector<std::string> Engine::chainStepStrategies() const {

@@ -16,6 +16,13 @@ ChainStep ChainStep::magnitude(FilterSet a, FilterSet b, bool enabled) {
   return ChainStep{std::move(a), std::move(b), enabled};
 }
 
+ChainStep ChainStep::customCode(CustomKernel kernel, BorderMode border,
+                                std::array<double, kChannels> borderValue, bool enabled) {
+  const ChannelFilter one = ChannelFilter::identity();
+  FilterSet carrier = FilterSet::make({one, one, one}, border, borderValue);
+  return ChainStep{std::move(carrier), std::nullopt, enabled, std::move(kernel)};
+}
+
 int ChainStep::radius() const {
   return other ? std::max(filter.radius(), other->radius()) : filter.radius();
 }
@@ -34,6 +41,8 @@ FilterChain FilterChain::make(std::vector<ChainStep> steps, std::string name) {
   for (size_t i = 0; i < steps.size(); ++i) {
     const ChainStep& s = steps[i];
     // Both filters of a magnitude read one input image: one border rule for it.
+    if (s.custom && s.other)
+      throw Error(ErrorKind::BadInput, "step " + std::to_string(i + 1) + ": a custom step holds no second filter");
     if (s.other &&
         (s.other->border() != s.filter.border() || s.other->borderValue() != s.filter.borderValue()))
       throw Error(ErrorKind::BadInput, "step " + std::to_string(i + 1) +
@@ -60,7 +69,7 @@ std::optional<FilterSet> FilterChain::singleFilter() const {
     if (only) return std::nullopt;
     only = &s;
   }
-  if (!only || only->isMagnitude()) return std::nullopt;
+  if (!only || only->isMagnitude() || only->isCustom()) return std::nullopt;
   return only->filter;
 }
 
@@ -71,6 +80,10 @@ FilterChain FilterChain::withBorder(BorderMode border) const {
     if (s.other) s.other = s.other->withBorder(border);
   }
   return chain;
+}
+
+bool FilterChain::hasCustomStep() const {
+  return std::any_of(m_steps.begin(), m_steps.end(), [](const ChainStep& s) { return s.enabled && s.isCustom(); });
 }
 
 int FilterChain::totalRadius() const {

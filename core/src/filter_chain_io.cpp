@@ -8,6 +8,7 @@
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/printable_path.hpp"
+#include "custom_kernel_json.hpp"
 #include "strict_json.hpp"
 
 namespace convolab {
@@ -36,9 +37,29 @@ bool parseEnabled(const json& step, const std::string& where) {
   return step["enabled"].get<bool>();
 }
 
+// {"custom": {...}} with the step's optional "name", "border", "border_value" and "enabled".
+ChainStep parseCustomStep(const json& step, const std::string& where, bool enabled) {
+  json carrier = {{"matrix", {{1}}}};
+  for (auto it = step.begin(); it != step.end(); ++it) {
+    if (it.key() == "custom" || it.key() == "enabled") continue;
+    if (it.key() != "name" && it.key() != "border" && it.key() != "border_value")
+      failChain(where, "field '" + it.key() +
+                           "': a custom step holds \"custom\", \"name\", \"border\", \"border_value\" and "
+                           "\"enabled\"");
+    carrier[it.key()] = it.value();
+  }
+  const FilterSet border = parseStepFilter(carrier, where);
+  ChainStep s = ChainStep::customCode(parseCustomKernelJson(step["custom"], where), border.border(),
+                                      border.borderValue(), enabled);
+  s.filter = border;  // keeps the step's name
+  return s;
+}
+
 ChainStep parseStep(const json& step, const std::string& where) {
-  if (!step.is_object()) failChain(where, "expected a filter object or {\"magnitude\": [filterA, filterB]}");
+  if (!step.is_object())
+    failChain(where, "expected a filter object, {\"magnitude\": [filterA, filterB]} or {\"custom\": {...}}");
   const bool enabled = parseEnabled(step, where);
+  if (step.contains("custom")) return parseCustomStep(step, where, enabled);
   if (step.contains("magnitude")) {
     for (auto it = step.begin(); it != step.end(); ++it)
       if (it.key() != "magnitude" && it.key() != "enabled")
@@ -57,6 +78,16 @@ ChainStep parseStep(const json& step, const std::string& where) {
 
 json filterObject(const FilterSet& f) {
   return json::parse(toFilterJson(f));
+}
+
+json stepObject(const ChainStep& s) {
+  if (s.isMagnitude()) return json{{"magnitude", {filterObject(s.filter), filterObject(*s.other)}}};
+  if (!s.isCustom()) return filterObject(s.filter);
+  json step = {{"custom", customKernelJson(*s.custom)}};
+  const json carrier = filterObject(s.filter);  // the border fields as a filter writes them
+  for (const char* key : {"name", "border", "border_value"})
+    if (carrier.contains(key) && !(key == std::string("name") && carrier[key] == "")) step[key] = carrier[key];
+  return step;
 }
 
 }  // namespace
@@ -94,15 +125,14 @@ FilterChain parseFilterChainJson(std::string_view text, std::string_view source)
 
 std::string toFilterChainJson(const FilterChain& chain) {
   const auto& steps = chain.steps();
-  if (steps.size() == 1 && steps[0].enabled && !steps[0].isMagnitude() &&
+  if (steps.size() == 1 && steps[0].enabled && !steps[0].isMagnitude() && !steps[0].isCustom() &&
       steps[0].filter.name() == chain.name())
     return toFilterJson(steps[0].filter);
   json doc = json::object();
   doc["name"] = chain.name();
   json list = json::array();
   for (const ChainStep& s : steps) {
-    json step = s.isMagnitude() ? json{{"magnitude", {filterObject(s.filter), filterObject(*s.other)}}}
-                                : filterObject(s.filter);
+    json step = stepObject(s);
     if (!s.enabled) step["enabled"] = false;
     list.push_back(step);
   }
@@ -112,11 +142,16 @@ std::string toFilterChainJson(const FilterChain& chain) {
 
 std::optional<std::string> chainExportLimitation(const FilterChain& chain) {
   const auto& steps = chain.steps();
-  if (steps.size() == 1 && steps[0].enabled && !steps[0].isMagnitude()) return std::nullopt;
-  int magnitudes = 0, off = 0;
-  for (const ChainStep& s : steps) magnitudes += s.isMagnitude() ? 1 : 0, off += s.enabled ? 0 : 1;
+  if (steps.size() == 1 && steps[0].enabled && !steps[0].isMagnitude() && !steps[0].isCustom())
+    return std::nullopt;
+  int magnitudes = 0, customs = 0, off = 0;
+  for (const ChainStep& s : steps)
+    magnitudes += s.isMagnitude() ? 1 : 0, customs += s.isCustom() ? 1 : 0, off += s.enabled ? 0 : 1;
   std::string what;
   if (magnitudes > 0) what += std::to_string(magnitudes) + " magnitude step" + (magnitudes > 1 ? "s" : "");
+  if (customs > 0)
+    what += std::string(what.empty() ? "" : ", ") + std::to_string(customs) + " custom OpenCL step" +
+            (customs > 1 ? "s" : "");
   if (off > 0) what += std::string(what.empty() ? "" : ", ") + std::to_string(off) + " switched off";
   return "the text form holds one filter; this chain has " + std::to_string(steps.size()) + " step" +
          (steps.size() > 1 ? "s" : "") + (what.empty() ? "" : " (" + what + ")") + ": save it as JSON";

@@ -60,6 +60,12 @@ class Engine {
   void setChainFusion(ChainFusion fusion);
   /// What each switched-on step of a chain ran ("auto:dynamic", "tiled", "magnitude"); empty without a chain.
   std::vector<std::string> chainStepStrategies() const;
+  /// The `time` a custom OpenCL step sees, in seconds (stills: 0; a video: the frame's time); nullopt (the
+  /// default): seconds since the chain was first set. Kept across setChain.
+  void setFrameTime(std::optional<double> seconds);
+  /// The warnings of the custom steps' last builds from source, with their step numbers (1-based among the
+  /// switched-on steps); empty without custom steps.
+  std::vector<std::pair<int, KernelDiagnostic>> customWarnings() const;
 
   /// Chooses the strategy by name (see registry); takes effect on the next frame. Throws Error(Usage)
   /// for an unknown name.
@@ -136,6 +142,7 @@ class Engine {
   std::vector<std::uint8_t> m_tileHost;  ///< a wrap-mode tile's window assembled on the host
   std::vector<std::string> m_failed;     ///< strategies that failed while running; not retried this session
   ChainFusion m_fusion = ChainFusion::Auto;
+  std::optional<double> m_frameTime;
   std::unique_ptr<ChainRunner>
       m_chain;  ///< set while a chain of more than one filter runs (chain_runner.hpp)
 };

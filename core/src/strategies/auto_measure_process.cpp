@@ -2,10 +2,7 @@
 // auto's measurement in a child process: see auto_measure_process.hpp.
 #include "auto_measure_process.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -28,86 +25,35 @@
 #include "convolab/log.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
-
-extern char** environ;
+#include "../child_process.hpp"
 
 namespace convolab::auto_detail {
 namespace {
 
-/// The folder of the running program (/proc/self/exe), or "" when unknown.
-std::filesystem::path ownFolder() {
-  std::error_code ec;
-  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::filesystem::path() : exe.parent_path();
-}
-
-/// A filter file for the child, removed when this goes out of scope.
-struct TempFilterFile {
-  std::filesystem::path path;
-  explicit TempFilterFile(const FilterSet& filter) {
-    std::string name = (std::filesystem::temp_directory_path() / "convolab-measure-XXXXXX").string();
-    const int fd = ::mkstemp(name.data());
-    if (fd < 0) return;
-    const std::string text = toFilterJson(filter);
-    const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-    ::close(fd);
-    if (ok)
-      path = name;
-    else
-      ::unlink(name.c_str());
-  }
-  ~TempFilterFile() {
-    if (!path.empty()) ::unlink(path.c_str());
-  }
-};
-
 /// Reads the child's report lines until it closes its output; kills it and throws Cancelled when the calling
 /// thread's work is superseded.
-std::optional<MeasureOutcome> readReport(pid_t pid, int fd) {
+std::optional<MeasureOutcome> readReport(ChildProcess& child) {
   MeasureOutcome out;
   bool sawProvisional = false;
-  std::string pending;
-  auto killChild = [pid] {
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, nullptr, 0);
-  };
-  for (;;) {
-    try {
-      throwIfCancelled();
-    } catch (const Cancelled&) {
-      ::close(fd);
-      killChild();
-      throw;
-    }
-    pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, 20) <= 0) continue;
-    char buf[4096];
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    pending.append(buf, static_cast<size_t>(n));
-    for (size_t eol; (eol = pending.find('\n')) != std::string::npos; pending.erase(0, eol + 1)) {
-      std::istringstream line(pending.substr(0, eol));
-      std::string word;
-      line >> word;
-      if (word == "progress") {
-        int done = 0, total = 0;
-        if (line >> done >> total) reportProgress("measuring strategies", done, total);
-      } else if (word == "provisional") {
-        sawProvisional = static_cast<bool>(line >> out.provisionalMs);
-      } else if (word == "result") {
-        Choice c;
-        if (line >> c.strategy >> c.variant >> c.ms) {
-          if (c.variant == "-") c.variant.clear();
-          out.results.push_back(std::move(c));
-        }
+  const auto never = Clock::now() + std::chrono::hours(24 * 365);
+  for (std::string text; child.readLine(text, never, [] { throwIfCancelled(); }) == ChildProcess::Read::Line;) {
+    std::istringstream line(text);
+    std::string word;
+    line >> word;
+    if (word == "progress") {
+      int done = 0, total = 0;
+      if (line >> done >> total) reportProgress("measuring strategies", done, total);
+    } else if (word == "provisional") {
+      sawProvisional = static_cast<bool>(line >> out.provisionalMs);
+    } else if (word == "result") {
+      Choice c;
+      if (line >> c.strategy >> c.variant >> c.ms) {
+        if (c.variant == "-") c.variant.clear();
+        out.results.push_back(std::move(c));
       }
     }
   }
-  ::close(fd);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = child.wait();
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !sawProvisional) return std::nullopt;
   return out;
 }
@@ -119,7 +65,7 @@ std::string measureProgramPath() {
   if (configured == "off") return {};
   std::filesystem::path program = configured;
   if (program.empty()) {
-    const auto folder = ownFolder();
+    const std::filesystem::path folder = ownProgramFolder();
     if (folder.empty()) return {};
     program = folder / "convolab-measure";
   }
@@ -137,7 +83,7 @@ std::optional<MeasureOutcome> measureInChildProcess(const std::vector<StrategyEn
     if (!findStrategy(c.name) || c.name == kAutoStrategy) return std::nullopt;
     names += (names.empty() ? "" : ",") + std::string(c.name);
   }
-  const TempFilterFile filterFile(filter);
+  const TempTextFile filterFile(toFilterJson(filter), "convolab-measure");
   if (filterFile.path.empty()) return std::nullopt;
   const CoreConfig config = coreConfig();
   std::vector<std::string> args{program,
@@ -154,30 +100,16 @@ std::optional<MeasureOutcome> measureInChildProcess(const std::vector<StrategyEn
                                 "--candidates",
                                 names,
                                 "--filter",
-                                filterFile.path.string(),
+                                filterFile.path,
                                 "--nice",
                                 "10"};
   if (config.autoVerbose) args.emplace_back("--verbose");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
-  int pipeFds[2];
-  if (::pipe2(pipeFds, O_CLOEXEC) != 0) return std::nullopt;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  pid_t pid = -1;
-  const int rc = ::posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(pipeFds[1]);
-  if (rc != 0) {
-    ::close(pipeFds[0]);
+  auto child = ChildProcess::spawn(args);
+  if (!child) {
     logMessage(LogLevel::Debug, "auto: cannot start " + program + ": measuring in this process");
     return std::nullopt;
   }
-  auto out = readReport(pid, pipeFds[0]);
+  auto out = readReport(*child);
   if (!out) logMessage(LogLevel::Debug, "auto: " + program + " did not report: measuring in this process");
   return out;
 }
