@@ -178,7 +178,8 @@ int runApply(const ApplyOptions& o) {
   for (const BatchItem& item : videos) {
     if (SignalGuard::stopRequested()) break;
     if (!oneFilter) {  // the video job streams one filter (FrameStream)
-      reportFailure("'" + printablePath(item.input) + "': a chain of several steps cannot filter a video yet",
+      reportFailure("'" + printablePath(item.input) +
+                        "': a chain of several steps or a custom OpenCL step cannot filter a video yet",
                     ErrorKind::Usage);
       continue;
     }

@@ -82,12 +82,14 @@ ItemOutcome runOne(const BatchItem& item, const ImageBatchOptions& o, Engine& en
   file.commit();
   std::ostringstream line;
   line << "wrote " << printablePath(item.output) << " (" << input.width << "x" << input.height;
-  if (o.chain)  // the strategy's note names what each step ran
+  if (o.chain) {  // the strategy's note names what each step ran
+    const std::size_t steps = o.chain->enabledSteps().size();
     line << ", chain '" << (o.chain->name().empty() ? std::string("custom") : o.chain->name()) << "' of "
-         << o.chain->enabledSteps().size() << " steps, strategy " << t.strategy.describe();
-  else
+         << steps << (steps == 1 ? " step" : " steps") << ", strategy " << t.strategy.describe();
+  } else {
     line << ", filter '" << (o.filter.name().empty() ? std::string("custom") : o.filter.name())
          << "', border " << borderName(o.filter.border()) << ", strategy " << t.strategy.toString();
+  }
   line << " on " << engine.context().device().name << ", kernel " << t.kernelMs << " ms)";
   if (decoded.damaged) line << "\n  note: " << decoded.damageMessage() << "; filtered as decoded";
   // Once a run: a folder of RGBA images would otherwise repeat it for every file.
@@ -115,6 +117,7 @@ std::vector<ItemOutcome> runImageBatch(const std::vector<BatchItem>& items, cons
       try {
         if (!engine) {
           engine = std::make_unique<Engine>(context, o.strategy);
+          engine->setFrameTime(0.0);  // a custom step's `time` on a still: the same output every run
           if (o.chain)
             engine->setChain(*o.chain);
           else

@@ -235,7 +235,8 @@ std::vector<std::pair<int, KernelDiagnostic>> ChainRunner::customWarnings() cons
   std::vector<std::pair<int, KernelDiagnostic>> out;
   for (size_t i = 0; i < m_steps.size(); ++i)
     if (m_steps[i].custom)
-      for (const KernelDiagnostic& d : m_steps[i].custom->warnings()) out.emplace_back(static_cast<int>(i + 1), d);
+      for (const KernelDiagnostic& d : m_steps[i].custom->warnings())
+        out.emplace_back(static_cast<int>(i + 1), d);
   return out;
 }
 

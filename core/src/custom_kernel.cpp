@@ -17,14 +17,15 @@ namespace {
 /// C a declaration `const float NAME` cannot use.
 const std::set<std::string, std::less<>>& reservedNames() {
   static const std::set<std::string, std::less<>> names{
-      "x",      "y",      "width",    "height",   "time",     "pixel",   "pixel_at", "luma",    "pixel_value",
-      "float",  "int",    "uint",     "char",     "uchar",    "short",   "ushort",   "long",    "ulong",
-      "half",   "double", "bool",     "void",     "const",    "if",      "else",     "for",     "while",
-      "do",     "return", "switch",   "case",     "default",  "break",   "continue", "struct",  "union",
-      "enum",   "typedef", "static",  "inline",   "sizeof",   "goto",    "volatile", "restrict", "kernel",
-      "global", "local",  "constant", "private",  "signed",   "unsigned", "extern",  "register", "auto",
-      "true",   "false",  "size_t",   "float2",   "float3",   "float4",  "float8",   "float16", "int2",
-      "int3",   "int4"};
+      "x",           "y",        "width",    "height",   "time",     "pixel",   "pixel_at", "luma",
+      "pixel_value", "float",    "int",      "uint",     "char",     "uchar",   "short",    "ushort",
+      "long",        "ulong",    "half",     "double",   "bool",     "void",    "const",    "if",
+      "else",        "for",      "while",    "do",       "return",   "switch",  "case",     "default",
+      "break",       "continue", "struct",   "union",    "enum",     "typedef", "static",   "inline",
+      "sizeof",      "goto",     "volatile", "restrict", "kernel",   "global",  "local",    "constant",
+      "private",     "signed",   "unsigned", "extern",   "register", "auto",    "true",     "false",
+      "size_t",      "float2",   "float3",   "float4",   "float8",   "float16", "int2",     "int3",
+      "int4"};
   return names;
 }
 
@@ -40,8 +41,9 @@ bool isIdentifier(const std::string& s) {
 void validateParam(const CustomParam& p, int index) {
   const std::string where = "parameter " + std::to_string(index + 1);
   if (!isIdentifier(p.name))
-    refuse(where + ": name '" + p.name +
-           "' is not a C identifier of at most 32 characters (letters, digits, '_', not starting with a digit)");
+    refuse(
+        where + ": name '" + p.name +
+        "' is not a C identifier of at most 32 characters (letters, digits, '_', not starting with a digit)");
   if (reservedNames().count(p.name) || p.name.rfind("convolab_", 0) == 0 || p.name.rfind("__", 0) == 0)
     refuse(where + ": name '" + p.name + "' is taken by OpenCL C or by ConvoLab's helpers");
   if (!std::isfinite(p.min) || !std::isfinite(p.max) || !std::isfinite(p.value))
@@ -94,8 +96,10 @@ std::string wrapCustomKernelSource(const CustomKernel& kernel) {
 std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log) {
   // clang: `user:3:5: error: text`; EDG: `"user", line 3: error: text`. The file may be another name for
   // messages about the wrapper, which then get line 0.
-  static const std::regex clang(R"re(^\s*("?)([^\s:"]*)\1:(\d+):(?:(\d+):)?\s*(fatal error|error|warning):\s*(.*)$)re");
-  static const std::regex pocl(R"re(^\s*(fatal error|error|warning):\s*("?)([^\s:"]*)\2:(\d+):(?:(\d+):)?\s*(.*)$)re");
+  static const std::regex clang(
+      R"re(^\s*("?)([^\s:"]*)\1:(\d+):(?:(\d+):)?\s*(fatal error|error|warning):\s*(.*)$)re");
+  static const std::regex pocl(
+      R"re(^\s*(fatal error|error|warning):\s*("?)([^\s:"]*)\2:(\d+):(?:(\d+):)?\s*(.*)$)re");
   static const std::regex edg(R"re(^\s*"([^"]*)", line (\d+):\s*(error|warning)[^:]*:\s*(.*)$)re");
   std::vector<KernelDiagnostic> out;
   std::istringstream lines(log);
@@ -129,7 +133,8 @@ std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log) {
     if (file != kCustomCodeFile) d.line = d.column = 0;
     out.push_back(std::move(d));
   }
-  if (out.empty()) out.push_back({0, 0, true, firstLine.empty() ? "the build failed without a message" : firstLine});
+  if (out.empty())
+    out.push_back({0, 0, true, firstLine.empty() ? "the build failed without a message" : firstLine});
   return out;
 }
 

@@ -12,7 +12,8 @@ namespace {
 using nlohmann::json;
 
 [[noreturn]] void fail(const std::string& where, const std::string& field, const std::string& what) {
-  throw Error(ErrorKind::Usage, where + ": field 'custom" + (field.empty() ? "" : "." + field) + "': " + what);
+  throw Error(ErrorKind::Usage,
+              where + ": field 'custom" + (field.empty() ? "" : "." + field) + "': " + what);
 }
 
 void onlyKeys(const json& obj, std::initializer_list<const char*> keys, const std::string& where,
@@ -49,7 +50,8 @@ double number(const json& p, const char* key, const std::string& where, const st
 }
 
 std::vector<CustomParam> parseParams(const json& params, const std::string& where) {
-  if (!params.is_array()) fail(where, "params", "expected an array of {\"name\", \"min\", \"max\", \"value\"}");
+  if (!params.is_array())
+    fail(where, "params", "expected an array of {\"name\", \"min\", \"max\", \"value\"}");
   std::vector<CustomParam> out;
   for (size_t i = 0; i < params.size(); ++i) {
     const std::string field = "params[" + std::to_string(i) + "]";
@@ -57,8 +59,8 @@ std::vector<CustomParam> parseParams(const json& params, const std::string& wher
     if (!p.is_object()) fail(where, field, "expected {\"name\", \"min\", \"max\", \"value\"}");
     onlyKeys(p, {"name", "min", "max", "value"}, where, field);
     if (!p.contains("name") || !p["name"].is_string()) fail(where, field + ".name", "expected a string");
-    out.push_back({p["name"].get<std::string>(), number(p, "min", where, field), number(p, "max", where, field),
-                   number(p, "value", where, field)});
+    out.push_back({p["name"].get<std::string>(), number(p, "min", where, field),
+                   number(p, "max", where, field), number(p, "value", where, field)});
   }
   return out;
 }
@@ -70,8 +72,8 @@ CustomKernel parseCustomKernelJson(const json& value, const std::string& where) 
   onlyKeys(value, {"code", "params"}, where, "");
   if (!value.contains("code")) fail(where, "code", "missing: the body of the per-pixel function");
   std::string code = parseCode(value["code"], where);
-  std::vector<CustomParam> params = value.contains("params") ? parseParams(value["params"], where)
-                                                              : std::vector<CustomParam>{};
+  std::vector<CustomParam> params =
+      value.contains("params") ? parseParams(value["params"], where) : std::vector<CustomParam>{};
   try {
     return CustomKernel::make(std::move(code), std::move(params));
   } catch (const Error& e) {

@@ -13,7 +13,8 @@ namespace convolab {
 /// Error(Usage) "<where>: field 'custom.<key>': ..." (a bad chain exits 2, as every chain error).
 CustomKernel parseCustomKernelJson(const nlohmann::json& value, const std::string& where);
 
-/// {"code": [one string per line], "params": [...]}: lines, so a diff of a filter file reads as a diff of code.
+/// {"code": [one string per line], "params": [...]}: lines, so a diff of a filter file reads as a diff of
+/// code.
 nlohmann::json customKernelJson(const CustomKernel& kernel);
 
 }  // namespace convolab

@@ -138,8 +138,8 @@ TrialOutcome trialCustomStep(const Context& ctx, const ChainStep& step, int widt
       child->kill();
       out.verdict = Verdict::Hung;
       out.diagnostics = r.diagnostics;
-      out.message = r.built ? "the kernel did not finish a " + size + " frame within " +
-                                  ms(limits.runMs) + " (an endless loop?): its trial was stopped"
+      out.message = r.built ? "the kernel did not finish a " + size + " frame within " + ms(limits.runMs) +
+                                  " (an endless loop?): its trial was stopped"
                             : "the build took longer than " + ms(limits.buildMs) + ": the trial was stopped";
       return out;
     }
@@ -190,7 +190,8 @@ struct GuardedBuffer {
   GuardedBuffer(Context& ctx, const std::vector<unsigned char>& payload) {
     expected.assign(payload.size() + 2 * kGuard, kPattern);
     std::copy(payload.begin(), payload.end(), expected.begin() + kGuard);
-    whole = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, expected.size(), expected.data());
+    whole =
+        cl::Buffer(ctx.context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, expected.size(), expected.data());
     cl_buffer_region region{kGuard, payload.size()};
     inner = whole.createSubBuffer(CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region);
   }
@@ -208,12 +209,13 @@ struct GuardedBuffer {
 };
 
 std::vector<unsigned char> testFrame(int width, int height) {
-  std::vector<unsigned char> px(static_cast<size_t>(width) * static_cast<size_t>(height) * static_cast<size_t>(kBytesPerPixel));
+  std::vector<unsigned char> px(static_cast<size_t>(width) * static_cast<size_t>(height) *
+                                static_cast<size_t>(kBytesPerPixel));
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x)
       for (int c = 0; c < 3; ++c)
-        px[(static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)) * 3 + static_cast<size_t>(c)] =
-            static_cast<unsigned char>(x * 7 + y * 13 + c * 50 + (x * y) % 31);
+        px[(static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)) * 3 +
+           static_cast<size_t>(c)] = static_cast<unsigned char>(x * 7 + y * 13 + c * 50 + (x * y) % 31);
   return px;
 }
 
@@ -264,7 +266,6 @@ int runTrialChild(int argc, char** argv) {
     try {
       custom.prepare(ctx, step);
     } catch (const CustomKernelError& e) {
-      if (std::getenv("CONVOLAB_TRIAL_LOG")) std::fprintf(stderr, "%s\n", e.log().c_str());
       printDiagnostics(e.diagnostics());
       std::printf("buildfailed\n");
       return 0;

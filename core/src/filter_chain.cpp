@@ -42,7 +42,8 @@ FilterChain FilterChain::make(std::vector<ChainStep> steps, std::string name) {
     const ChainStep& s = steps[i];
     // Both filters of a magnitude read one input image: one border rule for it.
     if (s.custom && s.other)
-      throw Error(ErrorKind::BadInput, "step " + std::to_string(i + 1) + ": a custom step holds no second filter");
+      throw Error(ErrorKind::BadInput,
+                  "step " + std::to_string(i + 1) + ": a custom step holds no second filter");
     if (s.other &&
         (s.other->border() != s.filter.border() || s.other->borderValue() != s.filter.borderValue()))
       throw Error(ErrorKind::BadInput, "step " + std::to_string(i + 1) +
@@ -83,7 +84,8 @@ FilterChain FilterChain::withBorder(BorderMode border) const {
 }
 
 bool FilterChain::hasCustomStep() const {
-  return std::any_of(m_steps.begin(), m_steps.end(), [](const ChainStep& s) { return s.enabled && s.isCustom(); });
+  return std::any_of(m_steps.begin(), m_steps.end(),
+                     [](const ChainStep& s) { return s.enabled && s.isCustom(); });
 }
 
 int FilterChain::totalRadius() const {

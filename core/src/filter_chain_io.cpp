@@ -86,7 +86,8 @@ json stepObject(const ChainStep& s) {
   json step = {{"custom", customKernelJson(*s.custom)}};
   const json carrier = filterObject(s.filter);  // the border fields as a filter writes them
   for (const char* key : {"name", "border", "border_value"})
-    if (carrier.contains(key) && !(key == std::string("name") && carrier[key] == "")) step[key] = carrier[key];
+    if (carrier.contains(key) && !(key == std::string("name") && carrier[key] == ""))
+      step[key] = carrier[key];
   return step;
 }
 

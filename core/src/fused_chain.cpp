@@ -46,7 +46,8 @@ std::optional<std::string> FusedChain::unsupportedReason(const Context& ctx, con
   if (steps.empty()) return "no step is switched on";
   for (size_t i = 0; i < steps.size(); ++i)
     if (steps[i].isCustom())
-      return "step " + std::to_string(i + 1) + " is custom OpenCL: its reach is not known, so it does not fuse";
+      return "step " + std::to_string(i + 1) +
+             " is custom OpenCL: its reach is not known, so it does not fuse";
   for (size_t i = 1; i < steps.size(); ++i)
     if (steps[i].filter.border() == BorderMode::Wrap)
       return "step " + std::to_string(i + 1) + " wraps: its border reads the far side of the image";

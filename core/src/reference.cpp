@@ -81,8 +81,9 @@ void referenceMagnitude(const ImageView& in, const MutableImageView& out, const 
 void referenceChain(const ImageView& in, const MutableImageView& out, const FilterChain& chain) {
   requireSameSize(in, out, "referenceChain");
   if (chain.hasCustomStep())
-    throw Error(ErrorKind::Usage, "a chain with a custom OpenCL step has no CPU reference: it runs only on an "
-                                  "OpenCL device");
+    throw Error(ErrorKind::Usage,
+                "a chain with a custom OpenCL step has no CPU reference: it runs only on an "
+                "OpenCL device");
   // Each step reads the previous step's rounded, saturated image (DESIGN §1); switched-off steps are skipped.
   Image current(in.width, in.height), next(in.width, in.height);
   for (int y = 0; y < in.height; ++y) std::copy_n(in.row(y), in.width * 3, current.mutableView().row(y));

@@ -28,8 +28,8 @@ struct CustomParam {
 /// The user's code: the body of
 ///   float3 pixel_value(int x, int y, int width, int height, float time, <const float for each parameter>)
 /// that returns the output pixel as RGB in 0..255 (rounded to nearest even and saturated, as every step's
-/// store). Helpers: pixel(dx, dy) reads the input at (x + dx, y + dy) with the step's border, pixel_at(px, py)
-/// at an absolute position, luma(rgb) is BT.601's 0.299 R + 0.587 G + 0.114 B (docs/FILTER_FORMAT.md).
+/// store). Helpers: pixel(dx, dy) reads the input at (x + dx, y + dy) with the step's border, pixel_at(px,
+/// py) at an absolute position, luma(rgb) is BT.601's 0.299 R + 0.587 G + 0.114 B (docs/FILTER_FORMAT.md).
 struct CustomKernel {
   std::string code;
   std::vector<CustomParam> params;
@@ -47,16 +47,17 @@ std::string wrapCustomKernelSource(const CustomKernel& kernel);
 
 /// One compiler message about the user's code.
 struct KernelDiagnostic {
-  int line = 0;    ///< 1-based line of the user's code; 0 when the message is about the wrapper
-  int column = 0;  ///< 1-based; 0 when unknown
+  int line = 0;         ///< 1-based line of the user's code; 0 when the message is about the wrapper
+  int column = 0;       ///< 1-based; 0 when unknown
   bool isError = true;  ///< error (or fatal error); false for a warning
   std::string message;  ///< the compiler's text, without the file:line:col prefix
   bool operator==(const KernelDiagnostic&) const = default;
 };
 
 /// The errors and warnings of a build log, in order. Reads clang's `file:line:col: error: text` (NVIDIA, most
-/// drivers), PoCL's `error: file:line:col: text` and EDG's `"file", line N: error: text`; notes and lines of context are skipped. A log with
-/// no recognisable message gives one diagnostic at line 0 with the log's first non-empty line.
+/// drivers), PoCL's `error: file:line:col: text` and EDG's `"file", line N: error: text`; notes and lines of
+/// context are skipped. A log with no recognisable message gives one diagnostic at line 0 with the log's
+/// first non-empty line.
 std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log);
 
 /// A custom step's code did not build. Usage kind: the CLI exits 2 (docs/CLI.md), as for any bad filter file.

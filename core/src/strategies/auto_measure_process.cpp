@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../child_process.hpp"
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
 #include "convolab/fault_injection.hpp"
@@ -25,7 +26,6 @@
 #include "convolab/log.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
-#include "../child_process.hpp"
 
 namespace convolab::auto_detail {
 namespace {
@@ -36,7 +36,8 @@ std::optional<MeasureOutcome> readReport(ChildProcess& child) {
   MeasureOutcome out;
   bool sawProvisional = false;
   const auto never = Clock::now() + std::chrono::hours(24 * 365);
-  for (std::string text; child.readLine(text, never, [] { throwIfCancelled(); }) == ChildProcess::Read::Line;) {
+  for (std::string text;
+       child.readLine(text, never, [] { throwIfCancelled(); }) == ChildProcess::Read::Line;) {
     std::istringstream line(text);
     std::string word;
     line >> word;
