@@ -37,7 +37,9 @@ CustomCodeEditor::CustomCodeEditor(QWidget* parent)
     : QPlainTextEdit(parent), m_lineNumbers(new LineNumberArea(this)) {
   setObjectName(QStringLiteral("customCodeEditor"));
   setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  setLineWrapMode(QPlainTextEdit::NoWrap);
+  // Wrapped: the dock is narrow on a laptop screen, and a line cut at the edge hides its mistake.
+  setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
   setTabStopDistance(fontMetrics().horizontalAdvance(QLatin1Char(' ')) * 2);
   new lab::OpenClHighlighter(document());
   connect(this, &QPlainTextEdit::blockCountChanged, this, &CustomCodeEditor::updateMargins);

@@ -19,10 +19,19 @@ struct TrialResult {
   std::shared_ptr<Context> context;
 };
 
-QString firstError(const std::vector<KernelDiagnostic>& diagnostics) {
-  for (const KernelDiagnostic& d : diagnostics)
-    if (d.isError) return QString::fromStdString(describeDiagnostic(d));
-  return diagnostics.empty() ? QString() : QString::fromStdString(describeDiagnostic(diagnostics.front()));
+/// "2 errors (lines 3, 5)": the messages themselves are listed under the editor and on their lines.
+QString errorSummary(const std::vector<KernelDiagnostic>& diagnostics) {
+  QStringList lines;
+  int errors = 0;
+  for (const KernelDiagnostic& d : diagnostics) {
+    if (!d.isError) continue;
+    ++errors;
+    const QString where = d.line > 0 ? QString::number(d.line) : QObject::tr("the wrapper");
+    if (!lines.contains(where)) lines << where;
+  }
+  if (errors == 0) return QObject::tr("the compiler gave no message");
+  return (errors == 1 ? QObject::tr("1 error") : QObject::tr("%1 errors").arg(errors)) +
+         (lines.size() == 1 ? QObject::tr(" on line %1") : QObject::tr(" on lines %1")).arg(lines.join(", "));
 }
 
 }  // namespace
@@ -42,6 +51,15 @@ void CustomKernelController::setCode(const QString& code) {
   if (code == m_code) return;
   m_code = code;
   newVersion(false);
+}
+
+void CustomKernelController::setDeviceSpec(const QString& spec) {
+  m_deviceSpec = spec;
+  m_deviceKnown = true;
+  if (!m_pending || m_trialRunning) return;
+  const auto [step, version] = *m_pending;
+  m_pending.reset();
+  startTrial(step, version);
 }
 
 void CustomKernelController::load(const ChainStep& step) {
@@ -180,7 +198,7 @@ void CustomKernelController::startTrial(const ChainStep& step, std::uint64_t ver
   const QSize size = asked.isEmpty() ? kDefaultTrialSize : asked;
   setState(CustomKernelState::Trying,
            tr("Trying the code on a %1×%2 frame…").arg(size.width()).arg(size.height()));
-  if (m_trialRunning) {
+  if (m_trialRunning || (!m_trial && !m_deviceKnown)) {
     m_pending = std::make_pair(step, version);  // newest wins: an older waiting version is dropped
     return;
   }
@@ -231,10 +249,12 @@ void CustomKernelController::trialDone(const TrialOutcome& outcome, const ChainS
     const int warnings = static_cast<int>(m_diagnostics.size());
     setState(CustomKernelState::Live,
              (m_on ? tr("Running — %1.") : tr("Passed (switched off) — %1.")).arg(what) +
-                 (warnings ? tr(" %n warning(s).", nullptr, warnings) : QString()));
+                 (warnings == 1  ? tr(" 1 warning.")
+                  : warnings > 1 ? tr(" %1 warnings.").arg(warnings)
+                                 : QString()));
   } else if (outcome.verdict == Verdict::BuildFailed) {
     setState(CustomKernelState::BuildFailed,
-             tr("Does not build: %1.").arg(firstError(m_diagnostics)) + keeps);
+             tr("Does not build: %1.").arg(errorSummary(m_diagnostics)) + keeps);
   } else {
     setState(CustomKernelState::Refused, tr("Refused: %1.").arg(what) + keeps);
   }

@@ -80,7 +80,10 @@ class CustomKernelController : public QObject {
   bool busy() const { return m_trialRunning || m_pending.has_value(); }
 
   // --- inputs
-  void setDeviceSpec(const QString& spec) { m_deviceSpec = spec; }
+  /// The live engine's device (Pipeline::engineReady). The default trial waits for the first: until the
+  /// processing thread has opened its device, another thread's first OpenCL call can find no platform (the
+  /// ICD loader initialises lazily, and not safely from two threads at once).
+  void setDeviceSpec(const QString& spec);
   /// The live frame's size (trials run at it); an empty size means 640×480.
   void setFrameSizeProvider(std::function<QSize()> provider) { m_frameSize = std::move(provider); }
   void setTrial(Trial trial) { m_trial = std::move(trial); }
@@ -122,6 +125,7 @@ class CustomKernelController : public QObject {
   bool m_trialRunning = false;
   std::optional<std::pair<ChainStep, std::uint64_t>> m_pending;  // newest wins: the next to try
   QString m_deviceSpec;
+  bool m_deviceKnown = false;
   std::function<QSize()> m_frameSize;
   Trial m_trial;
   // The default trial's device (made on the trial thread, kept for the next while the spec is the same).
