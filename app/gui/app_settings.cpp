@@ -14,6 +14,7 @@
 #include <cmath>
 #include <functional>
 
+#include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
 #include "cv/image_codec.hpp"
@@ -130,6 +131,25 @@ Check filter() {
   };
 }
 
+Check customStep() {
+  return [](const QVariant& v) -> QString {
+    if (v.typeId() != QMetaType::QString && v.typeId() != QMetaType::QByteArray)
+      return QObject::tr("is not text");
+    const QString json = v.toString();
+    if (json.size() > AppSettings::kMaxFilterJson)
+      return QObject::tr("is %1 characters long (at most %2)")
+          .arg(json.size())
+          .arg(AppSettings::kMaxFilterJson);
+    try {
+      if (!parseFilterChainJson(json.toStdString(), "settings").hasCustomStep())
+        return QObject::tr("holds no custom OpenCL step");
+    } catch (const std::exception& e) {
+      return QObject::tr("is not a valid custom step: %1").arg(QString::fromUtf8(e.what()).left(200));
+    }
+    return {};
+  };
+}
+
 Check strategy() {
   return [](const QVariant& v) -> QString {
     if (QString why = text(64)(v); !why.isEmpty()) return why;
@@ -193,6 +213,8 @@ void AppSettings::validate() {
       {kFilterBaseline, filter()},
       {kLinked, boolean()},
       {kBypass, boolean()},
+      {kCustomStep, customStep()},
+      {kCustomOn, boolean()},
       {kVirtualCamera, boolean()},
       {kVirtualCameraSize, text(16)},
       {kSource, text(kMaxPath)},

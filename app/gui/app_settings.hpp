@@ -70,6 +70,9 @@ class AppSettings {
   static inline const QString kFilterBaseline = QStringLiteral("filter/baseline");
   static inline const QString kLinked = QStringLiteral("filter/linked");
   static inline const QString kBypass = QStringLiteral("filter/bypass");
+  /// The Custom OpenCL panel's code, parameters and border (a one-step chain file's JSON), and its switch.
+  static inline const QString kCustomStep = QStringLiteral("custom/step");
+  static inline const QString kCustomOn = QStringLiteral("custom/on");
   static inline const QString kSource = QStringLiteral("source/spec");
   static inline const QString kCameraMode = QStringLiteral("source/cameraMode");  ///< "spec|FOURCC|w|h|fps"
   static inline const QString kRecentSources = QStringLiteral("source/recent");

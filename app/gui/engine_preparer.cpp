@@ -69,7 +69,7 @@ std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::u
     if (!engine || engine->sharedContext() != queue)
       engine = std::make_unique<Engine>(queue, job.strategy.name);
     engine->setStrategy(job.strategy.name);
-    engine->setFilter(job.filter);
+    engine->setChain(job.chain);  // a one-filter chain runs exactly as setFilter(that filter)
     const std::size_t programsBefore = queue->programsCreated();
     engine->prepare(job.width, job.height);
     throwIfCancelled();

@@ -17,13 +17,13 @@
 
 #include "convolab/context.hpp"
 #include "convolab/engine.hpp"
-#include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/strategy_id.hpp"
 
 namespace convolab::gui {
 
-/// What an engine should be ready for: a device context, a strategy, a filter (with the mailbox revision it
-/// came from) and a frame size.
+/// What an engine should be ready for: a device context, a strategy, a chain (the editor's filter as a
+/// one-step chain, or a custom OpenCL step; with the mailbox revision it came from) and a frame size.
 struct PrepareJob {
   std::shared_ptr<Context> context;  ///< the device: the live engine's identity check
   /// Two queues on that device (Context::sibling): the engine is prepared on the one the live engine does not
@@ -31,7 +31,7 @@ struct PrepareJob {
   /// queue).
   std::array<std::shared_ptr<Context>, 2> queues;
   StrategyId strategy{std::string(kAutoStrategy)};  ///< the strategy asked for (a registry name)
-  FilterSet filter;
+  FilterChain chain;
   std::uint64_t revision = 0;
   int width = 0;
   int height = 0;

@@ -66,6 +66,7 @@ class FilterEditor : public QWidget {
   /// Parses the plain-text form; errors go to the inline label with their line and column.
   bool pasteText(const QString& text);
   QString filterText() const;
+  /// A filter file; one whose step is custom OpenCL goes to the Custom OpenCL panel (customStepImported).
   bool importFile(const QString& path);
   /// Saves JSON atomically; refuses an existing file unless `overwrite`.
   bool exportFile(const QString& path, bool overwrite);
@@ -95,6 +96,8 @@ class FilterEditor : public QWidget {
   void status(const QString& message);
   /// A filter or kernel was exported into `dir` (the main window remembers it).
   void exportDirChosen(const QString& dir);
+  /// importFile() read a filter file with a custom OpenCL step (`path`): the Custom OpenCL panel opens it.
+  void customStepImported(const QString& path);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;

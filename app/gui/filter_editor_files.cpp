@@ -7,12 +7,26 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "parse_error_text.hpp"
 
 namespace convolab::gui {
+namespace {
+
+/// A chain file with a custom OpenCL step (the one-filter parser refuses it; the Custom OpenCL panel opens
+/// it).
+bool holdsCustomStep(const QString& path) {
+  try {
+    return loadFilterChainFile(path.toStdString()).hasCustomStep();
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+}  // namespace
 
 bool FilterEditor::importFile(const QString& path) {
   if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) return importImageJKernel(path);
@@ -25,6 +39,11 @@ bool FilterEditor::importFile(const QString& path) {
     emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
+    if (holdsCustomStep(path)) {
+      showError({});
+      emit customStepImported(path);
+      return true;
+    }
     showError(tr("Cannot import — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
     return false;
   }

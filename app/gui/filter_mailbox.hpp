@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: MIT
-// FilterMailbox: the GUI publishes immutable filter snapshots; the processing thread picks the newest per
-// frame.
+// FilterMailbox: the GUI publishes immutable filter snapshots (a chain: the editor's one filter, or the
+// custom OpenCL step); the processing thread picks the newest per frame.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 
-#include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "output/latest_value.hpp"
 
 namespace convolab::gui {
 
-/// One immutable snapshot: the filter, whether it is bypassed, and a revision number that grows with
-/// every publish (processed frames carry it, so tests and the GUI know which edit a frame reflects).
+/// One immutable snapshot: the chain (a FilterSet is its one-step case), whether it is bypassed, and a
+/// revision number that grows with every publish (processed frames carry it, so tests and the GUI know which
+/// edit a frame reflects).
 struct FilterSnapshot {
-  FilterSet filter;
+  FilterChain chain;
   bool bypass = false;
   std::uint64_t revision = 0;
 };
@@ -26,9 +27,9 @@ class FilterMailbox {
   FilterMailbox() { m_snapshot.put(std::make_shared<const FilterSnapshot>()); }
 
   /// Called on the GUI thread only (the revision counter is not shared). Returns the new revision.
-  std::uint64_t publish(const FilterSet& filter, bool bypass) {
+  std::uint64_t publish(const FilterChain& chain, bool bypass) {
     auto next =
-        std::make_shared<const FilterSnapshot>(FilterSnapshot{filter, bypass, current()->revision + 1});
+        std::make_shared<const FilterSnapshot>(FilterSnapshot{chain, bypass, current()->revision + 1});
     m_snapshot.put(next);
     return next->revision;
   }

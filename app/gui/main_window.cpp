@@ -16,12 +16,12 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUrl>
-#include <cstdio>
 
 #include "action_table.hpp"
 #include "automation_run.hpp"
 #include "camera_controls_dock.hpp"
 #include "convolab/filter_io.hpp"
+#include "custom/custom_kernel_dock.hpp"
 #include "edit_tracker.hpp"
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
@@ -40,7 +40,6 @@
 #include "save_dialogs.hpp"
 #include "seek_bar.hpp"
 #include "source_controller.hpp"
-#include "source_factory.hpp"
 #include "stats_feed.hpp"
 #include "stats_panel.hpp"
 #include "video_export_dialog.hpp"
@@ -177,7 +176,8 @@ void MainWindow::buildDocks() {
   m_cameraControls->hide();
   connect(m_sources, &SourceController::sourceChanged, m_cameraControls, &CameraControlsDock::sourceChanged);
   connect(m_pipeline, &Pipeline::captureStatusChanged, m_cameraControls, &CameraControlsDock::captureStatus);
-  m_docks = {editorDock, statsDock, m_lab->analysisDock()};
+  auto* custom = CustomKernelDock::install(this, editorDock, {m_pipeline, &m_settings, m_editor, m_preview});
+  m_docks = {editorDock, custom, statsDock, m_lab->analysisDock()};
   for (QDockWidget* dock : m_docks) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
     connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::scheduleLayoutSave);

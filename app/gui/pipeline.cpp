@@ -31,7 +31,7 @@ Pipeline::Pipeline(QObject* parent)
           [this](const QString&, bool stillIdle) { m_stillIdle = stillIdle; });
   m_thread.setObjectName(QStringLiteral("processing"));
   m_thread.start();
-  m_mailbox->publish(m_filter, m_bypass);
+  m_mailbox->publish(chain(), m_bypass);
 }
 
 Pipeline::~Pipeline() {
@@ -91,7 +91,17 @@ void Pipeline::closeSource() {
 
 std::uint64_t Pipeline::setFilter(const FilterSet& filter) {
   m_filter = filter;
-  const auto revision = m_mailbox->publish(m_filter, m_bypass);
+  if (m_chain) return filterRevision();  // the chain runs; the filter is kept for when it is switched off
+  return publish();
+}
+
+std::uint64_t Pipeline::setChain(std::optional<FilterChain> chain) {
+  m_chain = std::move(chain);
+  return publish();
+}
+
+std::uint64_t Pipeline::publish() {
+  const auto revision = m_mailbox->publish(chain(), m_bypass);
   QMetaObject::invokeMethod(
       m_worker, [w = m_worker, when = capture::Clock::now()] { w->filterChangedAt(when); },
       Qt::QueuedConnection);
@@ -101,7 +111,7 @@ std::uint64_t Pipeline::setFilter(const FilterSet& filter) {
 
 std::uint64_t Pipeline::setBypass(bool bypass) {
   m_bypass = bypass;
-  return setFilter(m_filter);
+  return publish();
 }
 
 void Pipeline::setStrategy(const StrategyId& strategy) {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "capture/capture_thread.hpp"
 #include "capture/frame_source.hpp"
@@ -47,10 +48,17 @@ class Pipeline : public QObject {
   /// The current source's capture thread (seek, file position), or null; replaced by openSource().
   capture::CaptureThread* captureThread() const { return m_capture.get(); }
 
-  /// Publishes a new immutable snapshot; the next frame uses it. Returns its revision.
+  /// The editor's filter: publishes a new immutable snapshot (its one-step chain) unless a chain replaces
+  /// it (setChain); the next frame uses it. Returns the newest revision.
   std::uint64_t setFilter(const FilterSet& filter);
+  /// A chain that runs instead of the editor's filter (the Custom OpenCL panel while it is on: until chains
+  /// land in the GUI, a mode of the single filter); nullopt gives the filter back. Publishes; returns the
+  /// revision.
+  std::uint64_t setChain(std::optional<FilterChain> chain);
   std::uint64_t setBypass(bool bypass);
   const FilterSet& filter() const { return m_filter; }
+  /// What runs: the chain set by setChain, else the filter as a one-step chain.
+  FilterChain chain() const { return m_chain ? *m_chain : FilterChain(m_filter); }
   bool bypass() const { return m_bypass; }
   std::uint64_t filterRevision() const { return m_mailbox->current()->revision; }
 
@@ -129,7 +137,11 @@ class Pipeline : public QObject {
   std::unique_ptr<capture::CaptureThread> m_capture;
   std::shared_ptr<capture::VideoRecorder> m_recorder;
   std::uint64_t m_sourceGeneration = 0;  // status from a replaced source is ignored
+  /// Publishes chain() with the bypass flag and tells the worker.
+  std::uint64_t publish();
+
   FilterSet m_filter;
+  std::optional<FilterChain> m_chain;  // replaces m_filter while set
   bool m_bypass = false;
   bool m_paused = false;
   bool m_shuttingDown = false;

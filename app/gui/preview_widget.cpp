@@ -383,6 +383,9 @@ void PreviewWidget::paintOverlays(QPainter& p) {
   if (m_paused && m_disconnected.isEmpty())
     drawPill(p, QPointF(target.left() + 10, target.bottom() - 38), tr("❚❚  Paused"), Qt::AlignLeft,
              theme::pillColor(theme::Pill::Paused));
+  if (!m_note.isEmpty() && m_mode != ViewMode::Original)
+    drawPill(p, QPointF(target.left() + 10, target.bottom() - (m_paused ? 72 : 38)), m_note, Qt::AlignLeft,
+             theme::pillColor(theme::Pill::Stale));
 
   // Processing carries on while the next engine is prepared: say what it waits on, and mark a frame made
   // with an older filter than the editor shows.
@@ -424,6 +427,12 @@ void PreviewWidget::paintOverlays(QPainter& p) {
                p.fontMetrics().elidedText(m_banner, Qt::ElideRight, width() - 24));
   }
   if (m_overlay && !m_filteredImage.isNull()) m_overlay(p, target);
+}
+
+void PreviewWidget::setNote(const QString& message) {
+  if (message == m_note) return;
+  m_note = message;
+  refresh();
 }
 
 void PreviewWidget::setOverlayPainter(OverlayPainter painter) {

@@ -92,6 +92,10 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   /// while processing carries on; empty clears it.
   void setPreparing(const QString& message);
   QString preparingMessage() const { return m_preparing; }
+  /// A standing note in the bottom-left corner (the Custom OpenCL panel: "the last good kernel runs");
+  /// empty clears it.
+  void setNote(const QString& message);
+  QString note() const { return m_note; }
   /// The newest filter revision the editor published: a shown frame made with an older one is stale.
   void setCurrentRevision(std::uint64_t revision);
   /// The shown frame was made with an older filter than the editor's (or passed through unfiltered while the
@@ -183,6 +187,7 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   QString m_busy;
   QString m_banner;
   QString m_preparing;
+  QString m_note;
   std::uint64_t m_currentRevision = 0;
   std::chrono::steady_clock::time_point m_staleSince{};
   bool m_stale = false;

@@ -19,6 +19,7 @@
 #include "convolab/pinned_pixel_storage.hpp"
 #include "convolab/registry.hpp"
 #include "convolab/strategy_id.hpp"
+#include "custom_arguments.hpp"
 #include "log_categories.hpp"
 
 namespace convolab::gui {
@@ -47,7 +48,7 @@ void returnFreedMemory() {
 
 bool sameTarget(const PrepareJob& a, const PrepareJob& b) {
   return a.context == b.context && a.strategy == b.strategy && a.width == b.width && a.height == b.height &&
-         a.filter == b.filter;
+         a.chain == b.chain;
 }
 }  // namespace
 
@@ -281,8 +282,7 @@ void ProcessingWorker::runPass() {
 
 bool ProcessingWorker::liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const {
   return m_engine && m_live.context == m_context && m_live.strategy == m_strategy && m_live.width == width &&
-         m_live.height == height &&
-         (m_live.revision == snapshot.revision || m_live.filter == snapshot.filter);
+         m_live.height == height && (m_live.revision == snapshot.revision || m_live.chain == snapshot.chain);
 }
 
 PrepareJob ProcessingWorker::jobFor(const FilterSnapshot& snapshot, int width, int height) {
@@ -290,7 +290,7 @@ PrepareJob ProcessingWorker::jobFor(const FilterSnapshot& snapshot, int width, i
   job.context = m_context;
   job.queues = m_queues;
   job.strategy = m_strategy;
-  job.filter = snapshot.filter;
+  job.chain = snapshot.chain;
   job.revision = snapshot.revision;
   job.width = width;
   job.height = height;
@@ -331,17 +331,22 @@ void ProcessingWorker::prepareNow(const FilterSnapshot& snapshot, int width, int
 bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int width, int height) {
   // Only a filter edit for the engine that runs (same device, strategy and size) whose strategy builds
   // nothing for it: then it costs an upload of arguments here, and the frame about to be processed shows it.
+  // A custom step's parameter move is one too (the same code and border: new kernel arguments).
   if (!m_engine || m_live.context != m_context || m_live.strategy != m_strategy || m_live.width != width ||
-      m_live.height != height || !m_engine->preparesWithoutBuild(snapshot.filter, width, height))
+      m_live.height != height)
     return false;
+  const std::optional<FilterSet> single = snapshot.chain.singleFilter();
+  const bool cheap = single ? m_engine->preparesWithoutBuild(*single, width, height)
+                            : onlyCustomArgumentsDiffer(m_live.chain, snapshot.chain);
+  if (!cheap) return false;
   try {
-    m_engine->setFilter(snapshot.filter);
+    m_engine->setChain(snapshot.chain);
     m_engine->prepare(width, height);
   } catch (const std::exception&) {
     return false;  // the preparer tries, with its fallbacks and its message
   }
   for (const auto& n : m_engine->takeNotices()) emit notice(QString::fromStdString(n));
-  m_live.filter = snapshot.filter;
+  m_live.chain = snapshot.chain;
   m_live.revision = snapshot.revision;
   m_live.id = m_nextJobId++;  // a preparation asked for before this edit is older: never adopted
   m_requested = m_live;
@@ -457,7 +462,7 @@ bool ProcessingWorker::filterWithEngine(const capture::Frame& frame, const Filte
     if (!m_waitingFor) record.error = m_lastFailure.isEmpty() ? tr("No engine") : m_lastFailure;
     return current;
   }
-  record.filterRevision = m_live.filter == snapshot.filter ? snapshot.revision : m_live.revision;
+  record.filterRevision = m_live.chain == snapshot.chain ? snapshot.revision : m_live.revision;
   record.stale = record.filterRevision != snapshot.revision;
   try {
     if (const int delay = g_testFrameDelayMs.load(); delay > 0)

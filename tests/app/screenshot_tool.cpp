@@ -17,6 +17,9 @@
 //   convolab_screenshot OUT.png SECONDS --camera-controls [--size WxH] [convolab options…]
 //       the window with View ▸ Camera Controls showing the fake V4L2 device (a real UVC camera's controls
 //       from tests/data/v4l2), auto exposure switched to manual
+//   convolab_screenshot OUT.png SECONDS --custom FILE.json BROKEN.cl [--size WxH] [convolab options…]
+//       the Custom OpenCL panel running FILE.json, then showing the compiler's verdict on BROKEN.cl's code
+//       (docs/screenshots/custom-opencl-error.png: tests/data/custom_screenshot)
 //   convolab_screenshot OUT.png SECONDS --export-video IN.mkv [--size WxH] [convolab options…]
 //       the whole screen (run it under Xvfb) when File ▸ Export Filtered Video has exported IN.mkv (to
 //       $TMPDIR/IN_filtered.mkv) with the window's filter, SECONDS after the first frame: the outcome's
@@ -37,9 +40,15 @@
 #include <QTimer>
 #include <cstdio>
 
+#include <QCheckBox>
 #include "camera_controls_dock.hpp"
 #include "camera_controls_panel.hpp"
 #include "capture/fake_v4l2_device.hpp"
+
+#include "custom/custom_code_editor.hpp"
+#include "custom/custom_kernel_controller.hpp"
+#include "custom/custom_kernel_dock.hpp"
+#include "custom/custom_kernel_panel.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "lab/compare_dialog.hpp"
@@ -91,6 +100,38 @@ void shootLab(gui::MainWindow& window, const QString& what, const QString& out) 
     QApplication::sendEvent(preview, &move);
     QTimer::singleShot(800, &window, [&window, out] { save(&window, out); });
   }
+}
+
+/// Opens `file` in the Custom OpenCL panel, switched on; once it runs, replaces its code with the text of
+/// `broken` (a version with a mistake) and saves the window 1.5 s after the compiler's verdict is shown.
+void shootCustom(gui::MainWindow& window, const QString& file, const QString& broken, const QString& out) {
+  auto* dock = window.findChild<gui::CustomKernelDock*>();
+  QFile code(broken);
+  if (!dock || !code.open(QIODevice::ReadOnly) || !dock->panel()->openFile(file).isEmpty()) {
+    std::fputs("cannot open the custom kernel or its broken version\n", stderr);
+    QApplication::exit(4);
+    return;
+  }
+  const QString text = QString::fromUtf8(code.readAll());
+  dock->show();
+  dock->raise();
+  if (auto* stats = window.findChild<QDockWidget*>(QStringLiteral("statsDock")))
+    stats->raise();  // its timings
+  dock->panel()->onSwitch()->setChecked(true);
+  gui::CustomKernelController* controller = dock->controller();
+  auto replaced = std::make_shared<bool>(false);
+  QObject::connect(
+      controller, &gui::CustomKernelController::stateChanged, &window,
+      [&window, dock, controller, text, replaced, out] {
+        using State = gui::CustomKernelState;
+        if (controller->state() == State::Live && !*replaced) {
+          *replaced = true;
+          QTimer::singleShot(1500, &window, [dock, text] { dock->panel()->editor()->replaceText(text); });
+        } else if (*replaced &&
+                   (controller->state() == State::BuildFailed || controller->state() == State::Refused)) {
+          QTimer::singleShot(1500, &window, [&window, out] { save(&window, out); });
+        }
+      });
 }
 
 /// Opens File ▸ Camera (the list is made as it opens) and saves the whole screen: the popups are windows of
@@ -157,7 +198,7 @@ int main(int argc, char** argv) {
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
       "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [--countdown] "
-      "[--export-video IN] [--file-dialog] [options]\n";
+      "[--export-video IN] [--file-dialog] [--custom FILE BROKEN_CODE] [options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
@@ -165,7 +206,7 @@ int main(int argc, char** argv) {
   bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false,
        countdown = false, fileDialog = false;
   double zoom = 0;
-  QString lab, exportInput;
+  QString lab, exportInput, customFile, customBroken;
   auto own = [&](const QStringList& a, int& i) {
     if (a[i] == QLatin1String("--split")) {
       split = true;
@@ -185,6 +226,9 @@ int main(int argc, char** argv) {
       zoom = a[++i].toDouble();
     } else if (a[i] == QLatin1String("--export-video") && i + 1 < a.size()) {
       exportInput = a[++i];
+    } else if (a[i] == QLatin1String("--custom") && i + 2 < a.size()) {
+      customFile = a[++i];
+      customBroken = a[++i];
     } else if (a[i] == QLatin1String("--lab") && i + 1 < a.size()) {
       lab = a[++i];
     } else {
@@ -242,6 +286,10 @@ int main(int argc, char** argv) {
       if (started) return;
       started = true;
       QTimer::singleShot(delayMs, &window, [&window, out] { shootCameraMenu(window, out); });
+    });
+  } else if (!customFile.isEmpty()) {
+    QTimer::singleShot(delayMs, &window, [&window, customFile, customBroken, out] {
+      shootCustom(window, customFile, customBroken, out);
     });
   } else if (lab.isEmpty()) {
     QTimer::singleShot(delayMs, &window, [&window, out] { save(&window, out); });

@@ -58,7 +58,7 @@ class EnginePreparerTest : public QObject {
     j.context = m_context;
     j.queues = {m_context->sibling(), m_context->sibling()};
     j.strategy = StrategyId{strategy};
-    j.filter = filter;
+    j.chain = filter;
     j.width = 64;
     j.height = 48;
     j.id = id;

@@ -19,6 +19,7 @@
 
 #include "background_task.hpp"
 #include "convolab/context.hpp"
+#include "convolab/custom_kernel.hpp"
 #include "convolab/registry.hpp"
 #include "opencl_highlighter.hpp"
 
@@ -106,6 +107,8 @@ bool KernelSourceDialog::refresh() {
   if (m_busy) return true;
   const LabInputs in = m_inputs ? m_inputs() : LabInputs{};
   const int w = in.frame ? in.frame->width : 640, h = in.frame ? in.frame->height : 480;
+  for (const ChainStep& step : in.chain.enabledSteps())
+    if (step.isCustom()) return showCustom(step, w, h), emit refreshed(), true;
   StrategyId live = in.liveStrategy;
   if (live.name.empty()) live.name = kAutoStrategy;
   std::shared_ptr<Context> context = in.deviceSpec == m_contextSpec ? m_context : nullptr;
@@ -164,6 +167,27 @@ void KernelSourceDialog::showInspection(const KernelInspection& inspection) {
     return;
   }
   showBuild(0);
+}
+
+void KernelSourceDialog::showCustom(const ChainStep& step, int width, int height) {
+  // The user's code runs as written, inside the wrapper: what is shown is what the device compiles.
+  KernelInspection inspection;
+  inspection.requested = StrategyId{"custom"};
+  inspection.strategy = "custom";
+  inspection.width = width;
+  inspection.height = height;
+  inspection.builds.push_back(
+      {"custom OpenCL", wrapCustomKernelSource(*step.custom),
+       "-DBORDER_MODE=" + std::string(borderName(step.filter.border())) + " (the step's border)", 0, false});
+  inspection.launches.push_back({"convolve_custom", {std::size_t(width), std::size_t(height)}, {}});
+  showInspection(inspection);
+  m_title->setText(tr("Live: custom OpenCL step"));
+  m_title->setToolTip(tr("Your code, wrapped in ConvoLab's kernel"));
+  m_details->setText(tr("The Custom OpenCL panel's kernel, wrapped: common.cl, kernels/custom.cl, then your "
+                        "function pixel_value(); the compiler numbers your lines from #line 1 \"user\". One "
+                        "work-item per pixel, %1×%2.")
+                         .arg(width)
+                         .arg(height));
 }
 
 QString KernelSourceDialog::detailsText() const {

@@ -8,6 +8,7 @@
 #include <QPointer>
 #include <memory>
 
+#include "convolab/filter_chain.hpp"
 #include "kernel_inspection.hpp"
 #include "lab_inputs.hpp"
 
@@ -50,6 +51,8 @@ class KernelSourceDialog : public QDialog {
 
  private:
   void showInspection(const KernelInspection& inspection);
+  /// A custom OpenCL step runs: its wrapped source (no build needed to show it).
+  void showCustom(const ChainStep& step, int width, int height);
   void showBuild(int index);
   void save();
 

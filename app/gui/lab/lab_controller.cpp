@@ -105,6 +105,7 @@ LabInputs LabController::inputs() const {
   LabInputs in;
   if (const ProcessedFramePtr frame = m_window->preview()->frame()) in.frame = frame->original;
   in.filter = m_window->document()->filter();
+  in.chain = m_window->pipeline()->chain();
   in.deviceSpec = m_deviceSpec;
   in.liveStrategy =
       m_liveStrategy.name.empty() ? StrategyId{m_window->requestedStrategy().toStdString()} : m_liveStrategy;

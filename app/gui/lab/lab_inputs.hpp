@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/image.hpp"
 #include "convolab/strategy_id.hpp"
 
@@ -15,6 +16,8 @@ namespace convolab::lab {
 struct LabInputs {
   std::shared_ptr<const Image> frame;  ///< the newest original (unfiltered) frame; null when none
   FilterSet filter;
+  /// What the preview runs (Pipeline::chain): a custom OpenCL step here is what Kernel Source shows.
+  FilterChain chain;
   QString deviceSpec;       ///< empty: the default device
   StrategyId liveStrategy;  ///< what ran the newest frame, e.g. auto:tiled/16x8 (empty name: nothing yet)
 };
