@@ -33,16 +33,16 @@ std::string writtenLine(const fs::path& output, const jobs::VideoJobResult& r, c
 }
 
 jobs::VideoJobOptions jobOptions(const BatchItem& item, const ApplyVideoSettings& s) {
-  jobs::VideoJobOptions vo;
-  vo.input = item.input;
-  vo.output = item.output;
-  vo.filter = s.filter;
-  vo.strategy = s.strategy;
-  vo.context = s.context;
-  vo.codec = s.codec;
-  vo.overwrite = s.force;
-  vo.stop = &SignalGuard::stopFlag();
-  return vo;
+  return {.input = item.input,
+          .output = item.output,
+          .filter = s.filter,
+          .strategy = s.strategy,
+          .context = s.context,
+          .codec = s.codec,
+          .overwrite = s.force,
+          .stop = &SignalGuard::stopFlag(),
+          .progress = {},  // set by applyVideo
+          .note = {}};
 }
 
 /// Runs one video; false when a stop ended it (nothing more is to run).
