@@ -4,7 +4,6 @@
 #include "jobs/video_job.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <opencv2/core.hpp>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "convolab/error.hpp"
+#include "scratch_folder_test.hpp"
 
 namespace convolab::jobs {
 namespace {
@@ -21,15 +21,8 @@ namespace fs = std::filesystem;
 
 const fs::path kOddClip = fs::path(CONVOLAB_VIDEO_DATA) / "odd_65x49.mkv";  // FFV1, 65×49, 4 frames
 
-class VideoJobTest : public ::testing::Test {
+class VideoJobTest : public test::ScratchFolderTest {
  protected:
-  void SetUp() override {
-    std::string dir = (fs::temp_directory_path() / "convolab-video-job-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(dir.data()), nullptr);
-    m_dir = dir;
-  }
-  void TearDown() override { fs::remove_all(m_dir); }
-
   /// R and G pass through, B is 200 everywhere: a job that forgot OpenCV's BGR order would paint red.
   VideoJobOptions options(const std::string& output) {
     ChannelFilter blue = ChannelFilter::identity(1);
@@ -44,8 +37,10 @@ class VideoJobTest : public ::testing::Test {
     o.note = [this](const std::string& n) { m_notes.push_back(n); };
     return o;
   }
+  /// Files in the scratch folder beside its logs/.
   std::size_t filesLeft() const {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(m_dir), fs::directory_iterator()));
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(m_dir), fs::directory_iterator())) -
+           1;
   }
   bool noted(const std::string& part) const {
     for (const std::string& n : m_notes)
@@ -53,7 +48,6 @@ class VideoJobTest : public ::testing::Test {
     return false;
   }
 
-  fs::path m_dir;
   std::vector<std::string> m_notes;
 };
 
