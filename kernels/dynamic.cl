@@ -9,27 +9,11 @@
 // fraction of a second, where the unrolled kernels of the other strategies take one to three seconds per K.
 //
 // Build options: -DVX=4|8|16 (pixels per work-item) -DFAST_STORE=0|1 (chunk.cl). BORDER_MODE is given only
-// because common.cl requires it; this kernel resolves borders with border_index_any() below.
+// because common.cl requires it; this kernel resolves borders with border_index_any() (border_any.cl).
 
 #define CHUNK VX
-#include "chunk.cl"  // VEC, VLOAD, TO_FLOAT, STORE_CHUNK, LOAD_CHUNK, offset_chunk
-
-// border_index() of common.cl with the mode as an argument (same pictures, same OpenCV semantics).
-inline int border_index_any(int p, int len, int mode) {
-  if ((uint)p < (uint)len) return p;
-  if (mode == BORDER_CONSTANT) return -1;
-  if (mode == BORDER_REPLICATE) return p < 0 ? 0 : len - 1;
-  if (mode == BORDER_WRAP) {
-    const int m = p % len;
-    return m < 0 ? m + len : m;
-  }
-  if (len == 1) return 0;
-  const int delta = mode == BORDER_REFLECT101 ? 1 : 0;
-  do {
-    p = p < 0 ? -p - 1 + delta : len - 1 - (p - len) - delta;
-  } while ((uint)p >= (uint)len);
-  return p;
-}
+#include "chunk.cl"       // VEC, VLOAD, TO_FLOAT, STORE_CHUNK, LOAD_CHUNK, offset_chunk
+#include "border_any.cl"  // border_index_any
 
 // The weight of channel c at tap t in the chunk pattern: byte 3·p + c of the work-item's row of pixels.
 inline float pattern_weight(__global const float* wpat, int t, int p, int c) {

@@ -20,7 +20,7 @@
 #define RW (TW + 2 * H0)
 #define RH (TH + 2 * H0)
 
-#include "fused_border.cl"  // fused_border
+#include "border_any.cl"  // border_index_any
 
 inline float3 fused_sum(__local const float* in, int lx, int ly, int r, __global const float* w, float3 acc) {
   const int k = 2 * r + 1, plane = k * k;
@@ -43,7 +43,7 @@ __kernel __attribute__((reqd_work_group_size(TW, TH, 1))) void convolve_fused(
   const int mode0 = meta[1];
   const float3 bv0 = borders[0].xyz;
   for (int i = lid; i < RW * RH; i += TW * TH) {
-    const int bx = fused_border(ox0 + i % RW, width, mode0), by = fused_border(oy0 + i / RW, height, mode0);
+    const int bx = border_index_any(ox0 + i % RW, width, mode0), by = border_index_any(oy0 + i / RW, height, mode0);
     const float3 v = (bx < 0 || by < 0) ? bv0 : convert_float3(vload3(by * width + bx, src));
     vstore3(v, i, buf0);
   }
@@ -77,7 +77,7 @@ __kernel __attribute__((reqd_work_group_size(TW, TH, 1))) void convolve_fused(
       const int lx = i % side + H0 - ho, ly = i / side + H0 - ho;
       const int gx = ox0 + lx, gy = oy0 + ly;
       if ((uint)gx < (uint)width && (uint)gy < (uint)height) continue;
-      const int bx = fused_border(gx, width, mode), by = fused_border(gy, height, mode);
+      const int bx = border_index_any(gx, width, mode), by = border_index_any(gy, height, mode);
       const float3 v = (bx < 0 || by < 0) ? bv : vload3((by - oy0) * RW + (bx - ox0), out);
       vstore3(v, ly * RW + lx, out);
     }

@@ -6,7 +6,7 @@
 //
 // Build options: -DWX -DWY (work-group), -DRW -DRH (plane size, RW a multiple of FV), -DFV (floats per
 // work-item and vector: 1 on GPUs), and the common BORDER_MODE (unused here).
-#include "fused_border.cl"  // fused_border
+#include "border_any.cl"  // border_index_any
 
 #define PL (RW * RH)
 
@@ -25,7 +25,7 @@ inline void fused_fill_input(__local float* buf, __global const uchar* src, int 
       if (inside) {
         v = convert_float3(vload3((oy0 + y) * width + ox0 + x, src));
       } else {
-        const int bx = fused_border(ox0 + x, width, mode), by = fused_border(oy0 + y, height, mode);
+        const int bx = border_index_any(ox0 + x, width, mode), by = border_index_any(oy0 + y, height, mode);
         v = (bx < 0 || by < 0) ? bv : convert_float3(vload3(by * width + bx, src));
       }
       const int c = y * RW + x;
@@ -66,7 +66,7 @@ inline void fused_fill_border(__local float* out, int width, int height, int ox0
       const int gx = ox0 + x, gy = oy0 + y;
       if ((uint)gx < (uint)width && (uint)gy < (uint)height) continue;
       if (gx < -ho || gx >= width + ho || gy < -ho || gy >= height + ho) continue;
-      const int bx = fused_border(gx, width, mode), by = fused_border(gy, height, mode), c = y * RW + x;
+      const int bx = border_index_any(gx, width, mode), by = border_index_any(gy, height, mode), c = y * RW + x;
       if (bx < 0 || by < 0) {
         out[c] = bv.x;
         out[PL + c] = bv.y;

@@ -2,11 +2,9 @@
 // Video recording: a bounded queue drained by a thread that converts RGB→BGR and feeds cv::VideoWriter.
 #include "video_recorder.hpp"
 
-#include <opencv2/imgproc.hpp>
-#include <opencv2/videoio.hpp>
-
 #include "convolab/output_path.hpp"
 #include "cv/mat_adapter.hpp"
+#include "even_size_video_writer.hpp"
 #include "frame_source.hpp"
 
 namespace convolab::capture {
@@ -16,16 +14,14 @@ constexpr std::size_t kMaxQueued = 4;
 }
 
 struct VideoRecorder::Writer {
-  cv::VideoWriter writer;
+  EvenSizeVideoWriter writer;
 };
 
 VideoRecorder::VideoRecorder(std::filesystem::path path, int width, int height, double fps)
     : m_path(std::move(path)), m_width(width), m_height(height), m_writer(std::make_unique<Writer>()) {
   checkOutputPath(m_path, /*overwrite=*/true);  // the dialog asked; never a link, device or FIFO
-  // OpenCV's video writer cuts odd sizes to even ones: odd frames are padded by one column / row repeating
-  // their neighbour instead, so the recording keeps every pixel (recordedWidth/Height say the file's size).
-  if (!m_writer->writer.open(m_path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'),
-                             fps > 0 ? fps : 30.0, cv::Size(recordedWidth(), recordedHeight()), true))
+  // Odd frames are padded, not cropped (recordedWidth/Height say the file's size).
+  if (!m_writer->writer.open(m_path, "MJPG", fps > 0 ? fps : 30.0, cv::Size(m_width, m_height)))
     throw SourceError("cannot write a video to " + m_path.string());
   m_thread = std::thread([this] { run(); });
 }
@@ -50,6 +46,14 @@ void VideoRecorder::push(std::shared_ptr<const Image> frame) {
     m_queue.push_back(std::move(frame));
   }
   m_wake.notify_one();
+}
+
+int VideoRecorder::recordedWidth() const {
+  return EvenSizeVideoWriter::evenSize({m_width, m_height}).width;
+}
+
+int VideoRecorder::recordedHeight() const {
+  return EvenSizeVideoWriter::evenSize({m_width, m_height}).height;
 }
 
 std::uint64_t VideoRecorder::written() const {
@@ -82,11 +86,7 @@ void VideoRecorder::run() {
       frame = std::move(m_queue.front());
       m_queue.pop_front();
     }
-    cv::Mat bgr = opencv::bgrFromImage(*frame);
-    if (bgr.cols != recordedWidth() || bgr.rows != recordedHeight())
-      cv::copyMakeBorder(bgr, bgr, 0, recordedHeight() - bgr.rows, 0, recordedWidth() - bgr.cols,
-                         cv::BORDER_REPLICATE);
-    m_writer->writer.write(bgr);
+    m_writer->writer.write(opencv::bgrFromImage(*frame));
     std::lock_guard lock(m_mutex);
     ++m_written;
   }

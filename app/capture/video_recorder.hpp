@@ -38,8 +38,8 @@ class VideoRecorder : public output::OutputSink {
   std::uint64_t dropped() const;
   const std::filesystem::path& path() const { return m_path; }
   /// The size of the recorded frames: the frames' own, rounded up to even (padded, never cropped).
-  int recordedWidth() const { return (m_width + 1) & ~1; }
-  int recordedHeight() const { return (m_height + 1) & ~1; }
+  int recordedWidth() const;
+  int recordedHeight() const;
 
  private:
   struct Writer;

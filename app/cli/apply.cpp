@@ -12,6 +12,8 @@
 #include <opencv2/core.hpp>
 #include <sstream>
 
+#include "apply_tally.hpp"
+#include "apply_videos.hpp"
 #include "batch_plan.hpp"
 #include "commands.hpp"
 #include "convolab/border.hpp"
@@ -26,18 +28,15 @@
 #include "cv/image_codec.hpp"
 #include "image_batch.hpp"
 #include "jobs/signal_guard.hpp"
-#include "jobs/video_job.hpp"
+#include "jobs/video_codec.hpp"
 #include "progress_reporter.hpp"
 
 namespace convolab::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using jobs::runVideoJob;
 using jobs::SignalGuard;
 using jobs::videoCodecFor;
-using jobs::VideoJobOptions;
-using jobs::VideoJobResult;
 
 struct ApplyOptions {
   std::string filter;
@@ -98,16 +97,94 @@ std::vector<std::shared_ptr<Context>> openContexts(const std::vector<std::string
   return contexts;
 }
 
+/// A job starts at once: auto runs a stored choice or the provisional strategy and measures nothing behind
+/// it; a video long enough to repay a measurement starts one itself (video_device_stage.cpp).
+/// CONVOLAB_AUTO_MEASURE set by the user wins.
+void startJobsWithoutMeasuring() {
+  if (std::getenv("CONVOLAB_AUTO_MEASURE")) return;
+  CoreConfig config = coreConfig();
+  config.autoMeasure = CoreConfig::AutoMeasure::Off;
+  setCoreConfig(config);
+}
+
+void applyImages(const std::vector<BatchItem>& images, const FilterChain& chain, const FilterSet& filter,
+                 const std::vector<std::shared_ptr<Context>>& contexts, const ApplyOptions& o,
+                 ApplyTally& tally) {
+  ProgressReporter& progress = tally.progress;
+  ImageBatchOptions io;
+  io.filter = filter;
+  if (!chain.singleFilter()) io.chain = chain;
+  io.strategy = o.strategy;
+  io.contexts = contexts;
+  io.overwrite = o.force;
+  io.skipExisting = o.skipExisting;
+  io.maxPixels = o.maxPixels;
+  io.acceptDamaged = o.acceptDamaged;
+  io.stop = &SignalGuard::stopFlag();
+  if (images.size() > 1) progress.start(static_cast<std::int64_t>(images.size()), "files");
+  std::int64_t finished = 0;
+  runImageBatch(images, io, [&](std::size_t, const ItemOutcome& r) {
+    ++finished;
+    switch (r.status) {
+      case ItemOutcome::Status::Written:
+        ++tally.written;
+        if (!o.quiet) progress.println(std::cout, r.message);
+        break;
+      case ItemOutcome::Status::Skipped:
+        ++tally.skipped;
+        if (!o.quiet) progress.println(std::cout, r.message);
+        break;
+      case ItemOutcome::Status::Failed:
+        tally.fail(r.message, r.kind);
+        break;
+      case ItemOutcome::Status::NotRun:
+        break;
+    }
+    progress.update(finished);
+  });
+  progress.finish();
+}
+
+/// Whether a signal cost an output; one that came after the last output was written changed nothing, and
+/// the exit code says how the work went. Prints the summary line unless --quiet or a lone image.
+bool summarise(const ApplyTally& tally, std::size_t total, bool anyVideo, double seconds,
+               const ApplyOptions& o) {
+  const std::size_t notDone = total - static_cast<std::size_t>(tally.written + tally.skipped + tally.failed);
+  const bool signalled = SignalGuard::stopRequested();
+  const bool stopped = signalled && notDone > 0;
+  if (!o.quiet && (total > 1 || signalled || anyVideo)) {
+    std::ostringstream s;
+    s.precision(3);
+    s << "convolab-cli: " << total << (total == 1 ? " input: " : " inputs: ") << tally.written << " written, "
+      << tally.skipped << " skipped, " << tally.failed << " failed";
+    if (stopped) s << ", " << notDone << " not done (stopped)";
+    s << " in " << seconds << " s";
+    if (signalled && !stopped) s << "; the stop request came after the last output was written";
+    std::cerr << s.str() << "\n";
+  }
+  return stopped;
+}
+
+/// A single input's failure exits with its own kind's code; a batch with failures, with kExitBadInput.
+int exitCode(const ApplyTally& tally, bool stopped, bool single) {
+  if (stopped) return kExitInterrupted;
+  if (tally.failed == 0) return kExitOk;
+  if (single) {
+    switch (tally.lastKind) {
+      case ErrorKind::Usage:
+        return kExitUsage;
+      case ErrorKind::Device:
+        return kExitDevice;
+      case ErrorKind::BadInput:
+        return kExitBadInput;
+    }
+  }
+  return kExitBadInput;
+}
+
 int runApply(const ApplyOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
-  // A job starts at once: auto runs a stored choice or the provisional strategy and measures nothing behind
-  // it; a video long enough to repay a measurement starts one itself (video_job.cpp). CONVOLAB_AUTO_MEASURE
-  // set by the user wins.
-  if (!std::getenv("CONVOLAB_AUTO_MEASURE")) {
-    CoreConfig config = coreConfig();
-    config.autoMeasure = CoreConfig::AutoMeasure::Off;
-    setCoreConfig(config);
-  }
+  startJobsWithoutMeasuring();
   BatchPlan plan = planBatch(o.inputs, o.output, o.suffix);
   const std::size_t total = plan.items.size() + plan.problems.size();
   const bool single = total == 1 && !plan.outputIsFolder;
@@ -123,15 +200,9 @@ int runApply(const ApplyOptions& o) {
   const FilterSet filter = oneFilter.value_or(chain.steps().front().filter);
 
   ProgressReporter progress(!o.quiet && ::isatty(2));
-  int failed = 0, written = 0, skipped = 0;
-  ErrorKind lastKind = ErrorKind::BadInput;
-  auto reportFailure = [&](const std::string& message, ErrorKind kind) {
-    ++failed;
-    lastKind = kind;
-    progress.println(std::cerr, std::string("convolab-cli: error: ") + message);
-  };
+  ApplyTally tally(progress);
   for (const BatchProblem& p : plan.problems)
-    reportFailure("'" + printablePath(p.input) + "': " + p.reason, ErrorKind::BadInput);
+    tally.fail("'" + printablePath(p.input) + "': " + p.reason, ErrorKind::BadInput);
 
   std::vector<BatchItem> images, videos;
   for (BatchItem& item : plan.items)
@@ -140,138 +211,15 @@ int runApply(const ApplyOptions& o) {
       plan.items.empty() ? std::vector<std::shared_ptr<Context>>{} : openContexts(o.devices);
 
   // SIGINT/SIGTERM: main() installed the guard before anything else; the work polls its flag.
-  if (!images.empty()) {
-    ImageBatchOptions io;
-    io.filter = filter;
-    if (!oneFilter) io.chain = chain;
-    io.strategy = o.strategy;
-    io.contexts = contexts;
-    io.overwrite = o.force;
-    io.skipExisting = o.skipExisting;
-    io.maxPixels = o.maxPixels;
-    io.acceptDamaged = o.acceptDamaged;
-    io.stop = &SignalGuard::stopFlag();
-    if (images.size() > 1) progress.start(static_cast<std::int64_t>(images.size()), "files");
-    std::int64_t finished = 0;
-    runImageBatch(images, io, [&](std::size_t, const ItemOutcome& r) {
-      ++finished;
-      switch (r.status) {
-        case ItemOutcome::Status::Written:
-          ++written;
-          if (!o.quiet) progress.println(std::cout, r.message);
-          break;
-        case ItemOutcome::Status::Skipped:
-          ++skipped;
-          if (!o.quiet) progress.println(std::cout, r.message);
-          break;
-        case ItemOutcome::Status::Failed:
-          reportFailure(r.message, r.kind);
-          break;
-        case ItemOutcome::Status::NotRun:
-          break;
-      }
-      progress.update(finished);
-    });
-    progress.finish();
-  }
-
-  for (const BatchItem& item : videos) {
-    if (SignalGuard::stopRequested()) break;
-    if (!oneFilter) {  // the video job streams one filter (FrameStream)
-      reportFailure("'" + printablePath(item.input) +
-                        "': a chain of several steps or a custom OpenCL step cannot filter a video yet",
-                    ErrorKind::Usage);
-      continue;
-    }
-    std::error_code ec;
-    if (fs::exists(item.output, ec) && o.skipExisting) {
-      ++skipped;
-      if (!o.quiet) progress.println(std::cout, "skipped " + printablePath(item.output) + " (exists)");
-      continue;
-    }
-    VideoJobOptions vo;
-    vo.input = item.input;
-    vo.output = item.output;
-    vo.filter = filter;
-    vo.strategy = o.strategy;
-    vo.context = contexts.front();
-    vo.codec = o.codec;
-    vo.overwrite = o.force;
-    vo.stop = &SignalGuard::stopFlag();
-    vo.note = [&](const std::string& n) {
-      if (!o.quiet) progress.println(std::cerr, "convolab-cli: note: " + n);
-    };
-    bool started = false;
-    vo.progress = [&](std::int64_t done, std::int64_t frames) {
-      if (!started) {
-        started = true;
-        progress.start(frames, "frames", printablePath(item.input.filename()));
-      }
-      progress.update(done);
-    };
-    try {
-      const VideoJobResult r = runVideoJob(vo);
-      progress.finish();
-      if (r.stopped) {
-        progress.println(std::cerr, "convolab-cli: stopped: " + printablePath(item.output) +
-                                        " was not written (the frames filtered so far are discarded)");
-        break;
-      }
-      ++written;
-      if (!o.quiet) {
-        std::ostringstream line;
-        line.precision(3);
-        line << "wrote " << printablePath(item.output) << " (" << r.width << "x" << r.height << ", "
-             << r.frames << " frames at " << r.fps << " fps = " << static_cast<double>(r.frames) / r.fps
-             << " s";
-        if (const std::string timing = r.timingNote(); !timing.empty()) line << "; " << timing;
-        line << ", " << r.codec << ", strategy " << r.strategy << " on " << vo.context->device().name << ", "
-             << (r.seconds > 0 ? r.frames / r.seconds : 0) << " frames/s; per frame: decode " << r.decodeMs
-             << " ms, device " << r.deviceMs << " ms, encode " << r.encodeMs
-             << " ms; slowest: " << r.slowestStage() << ")";
-        progress.println(std::cout, line.str());
-      }
-    } catch (const Error& e) {
-      progress.finish();
-      reportFailure(e.what(), e.kind());
-    } catch (const cl::Error& e) {
-      progress.finish();
-      reportFailure(ClError(e.what(), e.err()).what(), ErrorKind::Device);
-    } catch (const cv::Exception& e) {
-      progress.finish();
-      reportFailure("video '" + printablePath(item.input) + "': OpenCV: " + e.what(), ErrorKind::BadInput);
-    }
-  }
+  if (!images.empty()) applyImages(images, chain, filter, contexts, o, tally);
+  if (!videos.empty())
+    applyVideos(videos,
+                {filter, !oneFilter, o.strategy, o.codec, contexts.front(), o.force, o.skipExisting, o.quiet},
+                tally);
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  // Stopped means a signal cost an output; one that came after the last output was written changed nothing,
-  // and the exit code says how the work went.
-  const std::size_t notDone = total - static_cast<std::size_t>(written + skipped + failed);
-  const bool signalled = SignalGuard::stopRequested();
-  const bool stopped = signalled && notDone > 0;
-  if (!o.quiet && (total > 1 || signalled || !videos.empty())) {
-    std::ostringstream s;
-    s.precision(3);
-    s << "convolab-cli: " << total << (total == 1 ? " input: " : " inputs: ") << written << " written, "
-      << skipped << " skipped, " << failed << " failed";
-    if (stopped) s << ", " << notDone << " not done (stopped)";
-    s << " in " << seconds << " s";
-    if (signalled && !stopped) s << "; the stop request came after the last output was written";
-    std::cerr << s.str() << "\n";
-  }
-  if (stopped) return kExitInterrupted;
-  if (failed == 0) return kExitOk;
-  if (single) {
-    switch (lastKind) {
-      case ErrorKind::Usage:
-        return kExitUsage;
-      case ErrorKind::Device:
-        return kExitDevice;
-      case ErrorKind::BadInput:
-        return kExitBadInput;
-    }
-  }
-  return kExitBadInput;
+  const bool stopped = summarise(tally, total, !videos.empty(), seconds, o);
+  return exitCode(tally, stopped, single);
 }
 
 }  // namespace

@@ -1,65 +1,82 @@
 // SPDX-License-Identifier: MIT
 // VideoJob: filters a whole video file (OpenCV videoio) through the engine and writes a new video
-// atomically; decode (capture's VideoReader), device and encode run on their own threads. Used by `apply`
-// and the app's export.
+// atomically; decode (capture's VideoReader), device (VideoDeviceStage) and encode run on their own threads.
+// Used by `apply` and the app's export (through runVideoJob).
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
-#include <filesystem>
-#include <functional>
+#include <exception>
 #include <memory>
-#include <optional>
-#include <string>
+#include <opencv2/core.hpp>
+#include <thread>
 
-#include "convolab/context.hpp"
-#include "convolab/filter.hpp"
-#include "convolab/strategy_id.hpp"
+#include "bounded_queue.hpp"
+#include "timed_frame.hpp"
+#include "video_codec.hpp"
+#include "video_job_options.hpp"
+#include "video_job_result.hpp"
+
+namespace convolab {
+class AtomicFile;
+}
+namespace convolab::capture {
+class EvenSizeVideoWriter;
+class VideoReader;
+}  // namespace convolab::capture
 
 namespace convolab::jobs {
 
-struct VideoJobOptions {
-  std::filesystem::path input, output;
-  FilterSet filter;
-  std::string strategy = std::string(kAutoStrategy);
-  std::shared_ptr<Context> context;
-  std::string codec;  ///< FOURCC; empty: by output extension (videoCodecFor)
-  bool overwrite = false;
-  const std::atomic<bool>* stop = nullptr;  ///< when it turns true the job stops and discards its output
-  /// Frames written so far and the total (≤ 0 when the container does not say). Called from the job's
-  /// threads.
-  std::function<void(std::int64_t done, std::int64_t total)> progress;
-  /// Remarks for the user (audio dropped, streaming unavailable, engine fallbacks).
-  std::function<void(const std::string&)> note;
+class FrameTimeline;
+class VideoDeviceStage;
+
+class VideoJob {
+ public:
+  explicit VideoJob(VideoJobOptions options);
+  /// Stops and joins the job's threads if run() left them (it never does), and discards an unfinished output.
+  ~VideoJob();
+  VideoJob(const VideoJob&) = delete;
+  VideoJob& operator=(const VideoJob&) = delete;
+
+  /// Runs the job, once. Throws Error(BadInput) when the input cannot be read or the output cannot be written
+  /// (nothing is left behind), Error(Usage) when no codec fits the output, Error(Device) when no strategy can
+  /// run.
+  VideoJobResult run();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void chooseCodec();
+  void openInput();
+  void openOutput();
+  void decodeLoop();
+  void encodeLoop();
+  void deviceLoop();
+  void stopThreads();
+  VideoJobResult stoppedResult();
+  void checkAndCommitOutput();
+  VideoJobResult finishedResult();
+
+  VideoJobOptions m_options;
+  Clock::time_point m_started;
+  VideoJobResult m_result;
+  std::unique_ptr<capture::VideoReader> m_reader;
+  cv::Mat m_first;  // decoded while opening the input: it says the size
+  cv::Size m_size;
+  std::unique_ptr<FrameTimeline> m_timeline;
+  std::unique_ptr<AtomicFile> m_file;
+  std::unique_ptr<capture::EvenSizeVideoWriter> m_writer;
+  std::unique_ptr<VideoDeviceStage> m_device;
+  BoundedQueue<TimedFrame> m_decoded, m_filtered;
+  std::exception_ptr m_decodeError, m_encodeError;
+  double m_decodeBusyMs = 0, m_encodeBusyMs = 0;
+  std::atomic<std::int64_t> m_written{0};
+  std::atomic<bool> m_encodeFailed{false};
+  std::atomic<bool> m_cutShort{false};  // the encoder stopped inside a frame's repeats at a signal
+  std::thread m_decoder, m_encoder;
 };
 
-struct VideoJobResult {
-  std::int64_t frames = 0;          ///< written: constant-rate at `fps`, as long as the input
-  double fps = 0;                   ///< the input's nominal frame rate (kept in the output)
-  std::int64_t declaredFrames = 0;  ///< what the input's container declares (0 when it does not)
-  std::int64_t decodedFrames = 0;   ///< what the decoder delivered
-  std::int64_t repeatedFrames = 0;  ///< written frames that repeat the previous one (a frame lasting longer)
-  std::int64_t droppedFrames = 0;   ///< decoded frames not written (several within one frame interval)
-  std::int64_t cutFrames = 0;       ///< intervals not written: a frame lasts at most kMaxHoldSeconds
-  int width = 0, height = 0;
-  std::string codec;     ///< FOURCC written
-  std::string strategy;  ///< what ran on the device
-  double seconds = 0;    ///< wall time of the whole job
-  /// Busy time per frame of each stage (ms): the largest is what limits throughput.
-  double decodeMs = 0, deviceMs = 0, encodeMs = 0;
-  bool stopped = false;  ///< stopped through `stop`: nothing was written
-  std::string slowestStage() const;
-  /// "decoded 68 of 444 declared frames; 376 written again where the input's timestamps say a frame lasts
-  /// longer", or empty when every declared frame decoded and was written once: for the user's summary line.
-  std::string timingNote() const;
-};
-
-/// The FOURCC for `output`'s extension: .mkv → FFV1 (lossless), .avi → MJPG, .mp4/.m4v/.mov → mp4v;
-/// nullopt for others (then --codec is needed).
-std::optional<std::string> videoCodecFor(const std::filesystem::path& output);
-
-/// Runs the job. Throws Error(BadInput) when the input cannot be read or the output cannot be written
-/// (nothing is left behind), Error(Device) when no strategy can run.
+/// VideoJob(options).run().
 VideoJobResult runVideoJob(const VideoJobOptions& options);
 
 }  // namespace convolab::jobs

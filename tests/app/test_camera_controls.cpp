@@ -4,7 +4,6 @@
 // remembered per camera and in the settings, Reset to Defaults, refused values and vanished controls.
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFile>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -16,6 +15,7 @@
 #include "camera_controls_panel.hpp"
 #include "capture/fake_v4l2_device.hpp"
 #include "capture/remembered_controls.hpp"
+#include "uvc_camera.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -23,21 +23,15 @@ using capture::FakeV4l2Device;
 
 namespace {
 
-constexpr std::uint32_t kBrightness = 0x00980900;
-constexpr std::uint32_t kGamma = 0x00980910;
-constexpr std::uint32_t kPowerLine = 0x00980918;
-constexpr std::uint32_t kWhiteBalanceAuto = 0x0098090c;
-constexpr std::uint32_t kExposureAuto = 0x009a0901;
-constexpr std::uint32_t kExposure = 0x009a0902;
-constexpr std::uint32_t kPanReset = 0x009a0906;
+using namespace test::uvc;
 const QString kCamera = QStringLiteral("/dev/v4l/by-id/usb-Fake_UVC_Camera-video-index0");
 
 /// The fake with the real camera's controls, plus a button (the real list has none).
 std::unique_ptr<FakeV4l2Device> fakeCamera(FakeV4l2Device** keep) {
-  QFile file(test::dataFile(QStringLiteral("v4l2/uvc_camera_ctrls.txt")));
-  if (!file.open(QIODevice::ReadOnly)) return nullptr;
-  auto device =
-      std::make_unique<FakeV4l2Device>(FakeV4l2Device::parseListCtrlsMenus(file.readAll().toStdString()));
+  auto controls =
+      test::uvc::controls(test::dataFile(QStringLiteral("v4l2/uvc_camera_ctrls.txt")).toStdString());
+  if (controls.empty()) return nullptr;
+  auto device = std::make_unique<FakeV4l2Device>(std::move(controls));
   capture::CameraControl button;
   button.id = kPanReset;
   button.name = "Pan, Reset";

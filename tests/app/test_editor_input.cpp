@@ -21,6 +21,7 @@
 #include "compact_spin_box.hpp"
 #include "convolab/filter_io.hpp"
 #include "edit_script.hpp"
+#include "editor_fixture.hpp"
 #include "elided_label.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
@@ -31,16 +32,10 @@
 using namespace convolab;
 using namespace convolab::gui;
 
-class EditorInputTest : public QObject {
+class EditorInputTest : public QObject, protected test::EditorFixture {
   Q_OBJECT
 
  private:
-  std::unique_ptr<FilterDocument> m_doc;
-  std::unique_ptr<PresetLibrary> m_presets;
-  std::unique_ptr<FilterEditor> m_editor;
-
-  QTableWidget* table(int c) const { return m_editor->grid(c)->table(); }
-
   /// Opens the cell editor of R (row, col) by typing into the focused table, as a person does; returns it.
   QLineEdit* startTyping(int row, int col, Qt::Key first) {
     QTableWidget* t = table(0);
@@ -55,19 +50,9 @@ class EditorInputTest : public QObject {
  private slots:
   void initTestCase() { test::prepareTestEnvironment(QStringLiteral("editor-input-test")); }
 
-  void init() {
-    m_doc = std::make_unique<FilterDocument>();
-    m_presets = std::make_unique<PresetLibrary>(QDir::temp().filePath(
-        QStringLiteral("convolab-input-presets-%1").arg(QCoreApplication::applicationPid())));
-    m_editor = std::make_unique<FilterEditor>(m_doc.get(), m_presets.get());
-    m_editor->show();
-  }
+  void init() { openEditor(QStringLiteral("input-presets")); }
 
-  void cleanup() {
-    m_editor.reset();
-    m_presets.reset();
-    m_doc.reset();
-  }
+  void cleanup() { closeEditor(); }
 
   // 34.3: 255 × 100000 is beyond 2^24, where float sums lose whole units; FilterSet::make throws, and the
   // throw used to leave ChannelGrid::onItemChanged (a slot) and abort the app.

@@ -22,6 +22,7 @@
 #include "channel_grid.hpp"
 #include "compact_spin_box.hpp"
 #include "convolab/filter_io.hpp"
+#include "editor_fixture.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "preset_library.hpp"
@@ -57,33 +58,16 @@ struct FifoWatch {
   }
 };
 
-class FilterEditorTest : public QObject {
+class FilterEditorTest : public QObject, protected test::EditorFixture {
   Q_OBJECT
 
  private:
-  std::unique_ptr<FilterDocument> m_doc;
-  std::unique_ptr<PresetLibrary> m_presets;
-  std::unique_ptr<FilterEditor> m_editor;
-
-  QTableWidget* table(int c) const { return m_editor->grid(c)->table(); }
-
  private slots:
   void initTestCase() { test::prepareTestEnvironment(QStringLiteral("filter-editor-test")); }
 
-  void init() {
-    m_doc = std::make_unique<FilterDocument>();
-    m_presets = std::make_unique<PresetLibrary>(QDir::temp().filePath(
-        QStringLiteral("convolab-test-presets-%1").arg(QCoreApplication::applicationPid())));
-    m_editor = std::make_unique<FilterEditor>(m_doc.get(), m_presets.get());
-    m_editor->show();
-  }
+  void init() { openEditor(QStringLiteral("test-presets")); }
 
-  void cleanup() {
-    QDir(m_presets->userDir()).removeRecursively();
-    m_editor.reset();
-    m_presets.reset();
-    m_doc.reset();
-  }
+  void cleanup() { closeEditor(); }
 
   void startsAsSevenBySevenIdentity() {
     QCOMPARE(m_doc->filter().size(), 7);

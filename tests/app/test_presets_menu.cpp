@@ -14,6 +14,7 @@
 #include <map>
 
 #include "app_test_support.hpp"
+#include "editor_fixture.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
 #include "preset_library.hpp"
@@ -46,32 +47,18 @@ QStringList headings(QMenu* menu) {
 
 }  // namespace
 
-class PresetsMenuTest : public QObject {
+class PresetsMenuTest : public QObject, protected test::EditorFixture {
   Q_OBJECT
 
  private:
-  std::unique_ptr<FilterDocument> m_doc;
-  std::unique_ptr<PresetLibrary> m_presets;
-  std::unique_ptr<FilterEditor> m_editor;
-
   void rebuild() { QMetaObject::invokeMethod(m_editor->presetsMenu(), "aboutToShow"); }
 
  private slots:
   void initTestCase() { test::prepareTestEnvironment(QStringLiteral("presets-menu-test")); }
 
-  void init() {
-    m_doc = std::make_unique<FilterDocument>();
-    m_presets = std::make_unique<PresetLibrary>(QDir::temp().filePath(
-        QStringLiteral("convolab-presets-menu-%1").arg(QCoreApplication::applicationPid())));
-    m_editor = std::make_unique<FilterEditor>(m_doc.get(), m_presets.get());
-  }
+  void init() { openEditor(QStringLiteral("presets-menu"), /*show=*/false); }
 
-  void cleanup() {
-    QDir(m_presets->userDir()).removeRecursively();
-    m_editor.reset();
-    m_presets.reset();
-    m_doc.reset();
-  }
+  void cleanup() { closeEditor(); }
 
   void bundledPresetsAreGrouped() {
     QHash<QString, QString> group;

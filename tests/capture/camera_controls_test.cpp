@@ -3,28 +3,17 @@
 // values applied on open and again after an unplug and replug, refused values and vanished controls.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "capture/fake_v4l2_device.hpp"
 #include "capture/remembered_controls.hpp"
+#include "uvc_camera.hpp"
 
 namespace convolab::capture {
 namespace {
 
-constexpr std::uint32_t kBrightness = 0x00980900;
-constexpr std::uint32_t kGamma = 0x00980910;
-constexpr std::uint32_t kPowerLine = 0x00980918;
-constexpr std::uint32_t kExposureAuto = 0x009a0901;
-constexpr std::uint32_t kExposure = 0x009a0902;
-constexpr std::uint32_t kWhiteBalanceAuto = 0x0098090c;
-constexpr std::uint32_t kWhiteBalance = 0x0098091a;
+using namespace test::uvc;
 
 std::vector<CameraControl> uvcControls() {
-  std::ifstream in(CONVOLAB_TEST_DATA "/v4l2/uvc_camera_ctrls.txt");
-  std::stringstream text;
-  text << in.rdbuf();
-  return FakeV4l2Device::parseListCtrlsMenus(text.str());
+  return test::uvc::controls(CONVOLAB_TEST_DATA "/v4l2/uvc_camera_ctrls.txt");
 }
 
 const CameraControl& byId(const std::vector<CameraControl>& controls, std::uint32_t id) {

@@ -47,6 +47,21 @@ TEST(KernelSource, FragmentsAreSharedNotCopied) {
   }
 }
 
+TEST(KernelSource, RunTimeBorderAndWindowLoopLiveInOneFragmentEach) {
+  // border_any.cl holds the run-time border rule of dynamic and the fused chains (once a copy in each).
+  for (const char* name : {"dynamic", "fused", "fused_literal"}) {
+    SCOPED_TRACE(name);
+    EXPECT_EQ(std::string(kernelSource(name)).find("mode == BORDER_REFLECT101"), std::string::npos);
+    EXPECT_EQ(occurrences(composeKernelSource(name), "inline int border_index_any("), 1);
+  }
+  // window_taps.cl holds the tap loop of naive and magnitude (once a copy in magnitude).
+  for (const char* name : {"naive", "magnitude"}) {
+    SCOPED_TRACE(name);
+    EXPECT_EQ(std::string(kernelSource(name)).find("load_rgb("), std::string::npos);
+    EXPECT_EQ(occurrences(composeKernelSource(name), "#define FOR_EACH_WINDOW_TAP("), 1);
+  }
+}
+
 TEST(KernelSource, UnknownKernelIsAnError) {
   EXPECT_THROW(composeKernelSource("no_such_kernel"), Error);
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// fused_border.cl — fragment (#include "fused_border.cl"): a border rule chosen at run time, for the fused chains.
+// border_any.cl — fragment (#include "border_any.cl"): common.cl's border_index with the mode as a run-time
+// argument, for kernels that serve every border with one program (dynamic.cl) or several modes in one launch
+// (fused.cl, fused_literal.cl: each step has its own).
 
-// cv::borderInterpolate with the mode at run time (common.cl's border_index is per program); -1: constant.
-inline int fused_border(int p, int len, int mode) {
+// cv::borderInterpolate with the mode at run time (same pictures, same OpenCV semantics); -1: constant.
+inline int border_index_any(int p, int len, int mode) {
   if ((uint)p < (uint)len) return p;
   if (mode == BORDER_CONSTANT) return -1;
   if (mode == BORDER_REPLICATE) return p < 0 ? 0 : len - 1;

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// VideoDeviceStage: frames stay in OpenCV's BGR order; the filter's channels are reversed instead of
+// converting colours.
+#include "video_device_stage.hpp"
+
+#include "convolab/config.hpp"
+#include "convolab/progress.hpp"
+#include "convolab/registry.hpp"
+#include "cv/mat_adapter.hpp"
+
+namespace convolab::jobs {
+namespace {
+
+constexpr int kInFlight = 3;  // frames on the device at once
+
+/// Whether measuring auto's candidates repays itself within this job. A measured winner saves about 40% of
+/// the provisional strategy's kernel time (PoCL, 1080p dense 7×7: dynamic 15 ms, codegen 9 ms); a measurement
+/// costs up to its budget on a CPU device (compiles; 30 s) and about 3 s on a GPU. So a 120-frame 1080p video
+/// (0.7 s to gain on PoCL) runs on the provisional strategy, and a two-hour one measures.
+bool measuringRepays(const DeviceInfo& device, std::int64_t frames, double kernelMs) {
+  const double costMs = device.isGpu ? 3000.0 : coreConfig().autoBudgetMs;
+  return frames > 0 && 0.4 * static_cast<double>(frames) * kernelMs > costMs;
+}
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// The same filter for BGR frames: channel 0 of the frame is blue, so it gets the filter's channel 2.
+FilterSet forBgr(const FilterSet& f) {
+  const auto& c = f.channels();
+  const auto& v = f.borderValue();
+  return FilterSet::make({c[2], c[1], c[0]}, f.border(), {v[2], v[1], v[0]}, f.name());
+}
+
+/// Copies a decoded frame (the same size: checked by the decoder) into a device staging view.
+void copyRows(const cv::Mat& src, const MutableImageView& dst) {
+  cv::Mat view = opencv::asMat(dst);
+  src.copyTo(view);
+}
+
+/// A Mat of its own for the encoder thread.
+cv::Mat matCopy(const ImageView& v) {
+  return opencv::asMat(v).clone();
+}
+
+}  // namespace
+
+VideoDeviceStage::VideoDeviceStage(const VideoJobOptions& options, cv::Size size, std::int64_t declaredFrames,
+                                   BoundedQueue<TimedFrame>& filtered)
+    : m_options(options),
+      m_filter(forBgr(options.filter)),
+      m_size(size),
+      m_declaredFrames(declaredFrames),
+      m_filtered(filtered),
+      m_engine(options.context, options.strategy) {
+  m_engine.setFilter(m_filter);
+}
+
+VideoDeviceStage::~VideoDeviceStage() {
+  m_measurementCancelled = true;
+}
+
+void VideoDeviceStage::process(const TimedFrame& frame) {
+  const auto started = Clock::now();
+  if (m_firstFrame || !m_stream) {
+    processOnEngine(frame, started);
+    return;
+  }
+  switchToMeasuredWinner();
+  copyRows(frame.image, m_stream->nextInput());
+  m_inFlight.emplace_back(m_stream->submit(), frame.copies);
+  m_busyMs += msSince(started);
+  if (static_cast<int>(m_inFlight.size()) == kInFlight) drainOne();
+}
+
+void VideoDeviceStage::finish(const std::function<bool()>& keepGoing) {
+  while (!m_inFlight.empty() && keepGoing()) drainOne();
+  if (m_stream) m_stream->finish();
+  m_measurementCancelled = true;  // the video is done: a measurement still running has nothing to repay
+}
+
+std::string VideoDeviceStage::strategy() const {
+  return m_strategy.empty() ? m_engine.activeStrategy() : m_strategy;
+}
+
+/// The first frame, and every frame when no stream could be made: one at a time through the engine.
+void VideoDeviceStage::processOnEngine(const TimedFrame& frame, Clock::time_point started) {
+  const MutableImageView in = m_engine.stagingInput(m_size.width, m_size.height);
+  const MutableImageView out = m_engine.stagingOutput(m_size.width, m_size.height);
+  copyRows(frame.image, in);
+  const FrameTimings timings = m_engine.process(in, out);
+  for (const auto& n : m_engine.takeNotices()) m_options.tell(n);
+  cv::Mat done = matCopy(out);
+  m_busyMs += msSince(started);
+  m_filtered.push({std::move(done), frame.copies});
+  if (!m_firstFrame) return;
+  m_firstFrame = false;
+  m_strategy = m_engine.activeStrategyId().toString();
+  startStream(timings.kernelMs);
+}
+
+void VideoDeviceStage::startStream(double firstKernelMs) {
+  try {
+    m_stream = std::make_unique<FrameStream>(m_options.context, m_engine.activeStrategyId(), m_filter,
+                                             m_size.width, m_size.height, kInFlight);
+  } catch (const std::exception& e) {
+    m_options.tell(std::string("frames go one at a time (no pipelining): ") + e.what());
+  }
+  startMeasurementIfItRepays(firstKernelMs);
+}
+
+void VideoDeviceStage::startMeasurementIfItRepays(double firstKernelMs) {
+  Context& context = *m_options.context;
+  const bool stored =
+      AutoChoiceCache::instance()
+          .find(context.programCache(), autoChoiceKey(context, m_filter, m_size.width, m_size.height))
+          .has_value();
+  if (!m_stream || m_options.strategy != kAutoStrategy || stored ||
+      !measuringRepays(context.device(), m_declaredFrames, firstKernelMs))
+    return;
+  m_options.tell("auto: measuring the strategies while the video runs on " + m_strategy);
+  m_measurement = std::async(std::launch::async, [ctx = context.sibling(), filter = m_filter, size = m_size,
+                                                  &cancelled = m_measurementCancelled] {
+    setThreadCancelCheck([&cancelled] { return cancelled.load(); });
+    return measureAutoChoice(*ctx, filter, size.width, size.height, strategyCandidates());
+  });
+}
+
+/// Between frames: the frames in flight finish on the old stream, the rest run on the winner.
+void VideoDeviceStage::switchToMeasuredWinner() {
+  if (!m_measurement.valid() || m_measurement.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return;
+  const AutoChoice winner = m_measurement.get();
+  const StrategyId next(winner.strategy, winner.variant, true);
+  if (next.toString() == m_strategy) return;
+  while (!m_inFlight.empty()) drainOne();
+  m_stream->finish();
+  m_stream = std::make_unique<FrameStream>(m_options.context, next, m_filter, m_size.width, m_size.height,
+                                           kInFlight);
+  m_strategy += " -> " + next.toString();
+  m_options.tell("auto: switched to " + next.toString() + " between frames");
+}
+
+void VideoDeviceStage::drainOne() {
+  const auto started = Clock::now();
+  cv::Mat out = matCopy(m_stream->wait(m_inFlight.front().first));
+  m_busyMs += msSince(started);
+  m_filtered.push({std::move(out), m_inFlight.front().second});
+  m_inFlight.pop_front();
+}
+
+}  // namespace convolab::jobs
