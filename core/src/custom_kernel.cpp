@@ -93,7 +93,19 @@ std::string wrapCustomKernelSource(const CustomKernel& kernel) {
   return s.str();
 }
 
-std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log) {
+CustomCodeSpan customCodeSpan(const CustomKernel& kernel) {
+  const std::string source = wrapCustomKernelSource(kernel);
+  const std::string marker = "#line 1 \"" + std::string(kCustomCodeFile) + "\"\n";
+  const size_t at = source.find(marker);
+  if (at == std::string::npos) return {};
+  const int before =
+      static_cast<int>(std::count(source.begin(), source.begin() + static_cast<long>(at), '\n'));
+  const int lines = static_cast<int>(std::count(kernel.code.begin(), kernel.code.end(), '\n')) +
+                    (kernel.code.empty() || kernel.code.back() != '\n' ? 1 : 0);
+  return {before + 2, lines};  // the marker is line before + 1; the code starts on the next
+}
+
+std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log, const CustomCodeSpan& span) {
   // clang: `user:3:5: error: text`; EDG: `"user", line 3: error: text`. The file may be another name for
   // messages about the wrapper, which then get line 0.
   static const std::regex clang(
@@ -130,7 +142,12 @@ std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log) {
     } else {
       continue;
     }
-    if (file != kCustomCodeFile) d.line = d.column = 0;
+    if (file != kCustomCodeFile) {
+      if (span.firstLine > 0 && d.line >= span.firstLine && d.line < span.firstLine + span.lineCount)
+        d.line = d.line - span.firstLine + 1;
+      else
+        d.line = d.column = 0;
+    }
     out.push_back(std::move(d));
   }
   if (out.empty())

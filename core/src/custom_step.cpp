@@ -13,7 +13,7 @@ cl::Program buildCustomProgram(Context& ctx, const CustomKernel& kernel, const F
   try {
     program = ctx.buildProgram(wrapCustomKernelSource(kernel), baseBuildOptions(border), "custom");
   } catch (const BuildError& e) {
-    throw CustomKernelError(parseBuildDiagnostics(e.log()), e.log());
+    throw CustomKernelError(parseBuildDiagnostics(e.log(), customCodeSpan(kernel)), e.log());
   }
   if (warnings) {
     warnings->clear();
@@ -23,7 +23,7 @@ cl::Program buildCustomProgram(Context& ctx, const CustomKernel& kernel, const F
     } catch (const cl::Error&) {
     }
     if (log.find("warning") != std::string::npos)
-      for (KernelDiagnostic& d : parseBuildDiagnostics(log))
+      for (KernelDiagnostic& d : parseBuildDiagnostics(log, customCodeSpan(kernel)))
         if (!d.isError) warnings->push_back(std::move(d));
   }
   return program;

@@ -41,7 +41,7 @@ std::string ms(double v) {
 struct Report {
   bool built = false, buildFailed = false, ok = false;
   double ms = -1;
-  std::string outside, error;
+  std::string outside, error, log;
   std::vector<KernelDiagnostic> diagnostics;
 };
 
@@ -66,6 +66,10 @@ void readReportLine(const std::string& text, Report& r) {
     std::getline(line >> std::ws, r.outside);
   } else if (word == "ok") {
     r.ok = true;
+  } else if (word == "log") {
+    std::string rest;
+    std::getline(line, rest);
+    r.log += (rest.empty() ? rest : rest.substr(1)) + "\n";
   } else if (word == "error") {
     std::getline(line >> std::ws, r.error);
   }
@@ -74,6 +78,7 @@ void readReportLine(const std::string& text, Report& r) {
 TrialOutcome judge(const Report& r, int status, const TrialLimits& limits, const std::string& size) {
   TrialOutcome out;
   out.diagnostics = r.diagnostics;
+  out.log = r.log;
   out.ms = r.ms;
   if (r.buildFailed) {
     out.verdict = Verdict::BuildFailed;
@@ -227,6 +232,12 @@ void printDiagnostics(const std::vector<KernelDiagnostic>& diagnostics) {
   }
 }
 
+/// The compiler's own text, a `log` line each, for a person who wants all of it.
+void printLog(const std::string& log) {
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);) std::printf("log %s\n", line.c_str());
+}
+
 /// Runs the step on guarded buffers; prints `ran`, then `outside` or `ok`.
 void runGuarded(Context& ctx, CustomStep& custom, const TrialArgs& a) {
   GuardedBuffer in(ctx, testFrame(a.width, a.height));
@@ -266,6 +277,7 @@ int runTrialChild(int argc, char** argv) {
     try {
       custom.prepare(ctx, step);
     } catch (const CustomKernelError& e) {
+      printLog(e.log());
       printDiagnostics(e.diagnostics());
       std::printf("buildfailed\n");
       return 0;

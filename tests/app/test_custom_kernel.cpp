@@ -33,9 +33,11 @@ using namespace convolab::gui;
 
 namespace {
 
-// The brief's endless loop: the compiler cannot prove it ends (i only grows where x < 0, never here).
+// A loop no compiler can drop (its result is used; NVIDIA's drops loops it can prove endless) and no frame
+// ever finishes: four billion steps a pixel.
 const QString kEndless = QStringLiteral(
-    "float s = 0;\nfor (int i = 0; i >= 0; i += (x >= 0 ? 0 : 1)) s += i;\nreturn (float3)(s);\n");
+    "float s = pixel(0, 0).x;\nfor (uint i = 0; i < 4000000000u; ++i) s = sin(s + (float)i);\n"
+    "return (float3)(s);\n");
 
 std::unique_ptr<MainWindow> openWindow() {
   QSettings().remove(QStringLiteral("custom"));  // each case starts without the last one's kernel

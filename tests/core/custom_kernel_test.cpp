@@ -63,6 +63,18 @@ TEST(CustomKernel, ReadsEachCompilersMessageForm) {
   const auto edg = parseBuildDiagnostics("\"user\", line 4: error: identifier \"q\" is undefined\n");
   ASSERT_EQ(edg.size(), 1u);
   EXPECT_EQ(edg[0], (KernelDiagnostic{4, 0, true, "identifier \"q\" is undefined"}));
+  // NVIDIA ignores #line: `<kernel>:N` counts lines of the whole wrapped source (seen on the H100, driver
+  // 580.159.04). The span maps N back to the user's line.
+  const CustomKernel two = CustomKernel::make("float3 a = pixel(0, 0);\nreturn a * q;");
+  const CustomCodeSpan span = customCodeSpan(two);
+  const std::string source = wrapCustomKernelSource(two);
+  int n = 1;  // the whole source's line of `return a * q;`
+  for (size_t i = 0; i < source.find("return a * q;"); ++i) n += source[i] == '\n';
+  const auto nvidia = parseBuildDiagnostics(
+      "<kernel>:" + std::to_string(n) + ":12: error: use of undeclared identifier 'q'\n", span);
+  ASSERT_EQ(nvidia.size(), 1u);
+  EXPECT_EQ(nvidia[0], (KernelDiagnostic{2, 12, true, "use of undeclared identifier 'q'"}));
+  EXPECT_EQ(parseBuildDiagnostics("<kernel>:3:1: error: in the helpers\n", span).at(0).line, 0);
   // A message about the wrapper, not the user's code, has no line of theirs.
   EXPECT_EQ(parseBuildDiagnostics("wrapper:1:1: error: expected '}'\n").at(0).line, 0);
   // A log without a recognisable message still says something.

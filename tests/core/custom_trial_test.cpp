@@ -51,9 +51,10 @@ TEST(CustomTrial, AnEndlessLoopIsStoppedWithinItsLimit) {
   TrialLimits limits;
   limits.runMs = 1500;
   const auto started = std::chrono::steady_clock::now();
-  // The step depends on x, so the compiler cannot prove the loop endless and drop it.
+  // Four billion steps a pixel whose result is used: no compiler can drop it (NVIDIA's dropped loops it could
+  // prove endless, even one spinning on a volatile), and no frame ever finishes.
   const TrialOutcome t = trial(
-      "float s = 0;\nfor (int i = 0; i >= 0; i += (x >= 0 ? 0 : 1)) s += i;\n"
+      "float s = pixel(0, 0).x;\nfor (uint i = 0; i < 4000000000u; ++i) s = sin(s + (float)i);\n"
       "return (float3)(s);",
       limits);
   const double waited =

@@ -45,6 +45,15 @@ struct CustomKernel {
 /// `#line 1 "user"` before the code so the compiler numbers its lines as the user sees them.
 std::string wrapCustomKernelSource(const CustomKernel& kernel);
 
+/// Where the user's code sits in wrapCustomKernelSource's text: its first line (1-based) and how many lines
+/// it has. For compilers that ignore `#line` (NVIDIA's reports `<kernel>:111:12`), messages are mapped with
+/// it.
+struct CustomCodeSpan {
+  int firstLine = 0;
+  int lineCount = 0;
+};
+CustomCodeSpan customCodeSpan(const CustomKernel& kernel);
+
 /// One compiler message about the user's code.
 struct KernelDiagnostic {
   int line = 0;         ///< 1-based line of the user's code; 0 when the message is about the wrapper
@@ -57,8 +66,10 @@ struct KernelDiagnostic {
 /// The errors and warnings of a build log, in order. Reads clang's `file:line:col: error: text` (NVIDIA, most
 /// drivers), PoCL's `error: file:line:col: text` and EDG's `"file", line N: error: text`; notes and lines of
 /// context are skipped. A log with no recognisable message gives one diagnostic at line 0 with the log's
-/// first non-empty line.
-std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log);
+/// first non-empty line. A message in the file `user` keeps its line; one in another file is mapped through
+/// `span` when its line falls inside the user's code (a compiler that ignored `#line`), else gets line 0 (the
+/// wrapper's).
+std::vector<KernelDiagnostic> parseBuildDiagnostics(const std::string& log, const CustomCodeSpan& span = {});
 
 /// A custom step's code did not build. Usage kind: the CLI exits 2 (docs/CLI.md), as for any bad filter file.
 /// The message names the first error's line: "custom OpenCL, line 3: use of undeclared identifier 'q'".

@@ -34,6 +34,7 @@ struct TrialOutcome {
   double ms = -1;       ///< the kernel's time per frame of the trial (median of up to 3), when it ran
   std::string message;  ///< for a person: what was found, with the numbers
   std::vector<KernelDiagnostic> diagnostics;  ///< the build's errors and warnings
+  std::string log;                            ///< the compiler's whole text when the build failed
   bool passed() const { return verdict == Verdict::Passed; }
 };
 
@@ -43,9 +44,9 @@ struct TrialOutcome {
 TrialOutcome trialCustomStep(const Context& ctx, const ChainStep& step, int width, int height,
                              const TrialLimits& limits = {});
 
-/// The child's side: `--trial FILE --device P:D --width W --height H --budget-ms B`. Prints `diag LINE COL
-/// error|warning MESSAGE` lines, `built`, then `ran MS` and `outside WHAT` or `ok`; exit 0 when it could
-/// judge, 2/3/4 (usage, bad input, device) otherwise.
+/// The child's side: `--trial FILE --device P:D --width W --height H --budget-ms B`. Prints the build log as
+/// `log TEXT` lines and `diag LINE COL error|warning MESSAGE` lines, `built`, then `ran MS` and `outside
+/// WHAT` or `ok`; exit 0 when it could judge, 2/3/4 (usage, bad input, device) otherwise.
 int runTrialChild(int argc, char** argv);
 
 }  // namespace convolab
