@@ -14,13 +14,13 @@
 
 #include "cli_test_support.hpp"
 #include "convolab/filter_io.hpp"
+#include "photo_crop_fixture.hpp"
 
 namespace fs = std::filesystem;
 using namespace convolab::clitest;
 
 namespace {
 
-const fs::path kCoffee = fs::path(CONVOLAB_SOURCE_DIR) / "tests/data/coffee.png";
 const char* const kBlur = R"({"name": "Blur", "matrix": [[1,2,1],[2,4,2],[1,2,1]], "divisor": 16})";
 const char* const kSobelX = R"({"matrix": [[-1,0,1],[-2,0,2],[-1,0,1]]})";
 const char* const kSobelY = R"({"matrix": [[-1,-2,-1],[0,0,0],[1,2,1]]})";
@@ -30,29 +30,7 @@ std::string blurThenEdges() {
          kSobelX + "," + kSobelY + "]}]}";
 }
 
-class ChainCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "convolab-chain-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    m_dir = tmpl;
-    // A small crop keeps every run cheap on PoCL.
-    const cv::Mat crop = cv::imread(kCoffee.string(), cv::IMREAD_COLOR)(cv::Rect(90, 80, 61, 47)).clone();
-    ASSERT_TRUE(cv::imwrite(path("in.png"), crop));
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(m_dir, ec);
-  }
-  Result cli(const std::vector<std::string>& args) { return runProgram(CONVOLAB_CLI_PATH, args, m_dir); }
-  std::string path(const std::string& name) const { return (m_dir / name).string(); }
-  std::string file(const std::string& name, const std::string& text) {
-    writeFile(path(name), text);
-    return path(name);
-  }
-
-  fs::path m_dir;
-};
+class ChainCli : public PhotoCropTest {};
 
 // The blur through filter2D (rounded to uchar), then the magnitude of the two Sobels of that image in double.
 cv::Mat opencvBlurThenEdges(const cv::Mat& bgr) {

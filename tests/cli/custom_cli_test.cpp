@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli_test_support.hpp"
+#include "photo_crop_fixture.hpp"
 
 namespace fs = std::filesystem;
 using namespace convolab::clitest;
@@ -21,25 +22,7 @@ namespace {
 
 const fs::path kExamples = fs::path(CONVOLAB_SOURCE_DIR) / "resources/presets/custom";
 
-class CustomCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "convolab-custom-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    m_dir = tmpl;
-    const fs::path coffee = fs::path(CONVOLAB_SOURCE_DIR) / "tests/data/coffee.png";
-    const cv::Mat crop = cv::imread(coffee.string(), cv::IMREAD_COLOR)(cv::Rect(90, 80, 61, 47)).clone();
-    ASSERT_TRUE(cv::imwrite(path("in.png"), crop));
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(m_dir, ec);
-  }
-  Result cli(const std::vector<std::string>& args) { return runProgram(CONVOLAB_CLI_PATH, args, m_dir); }
-  std::string path(const std::string& name) const { return (m_dir / name).string(); }
-
-  fs::path m_dir;
-};
+class CustomCli : public PhotoCropTest {};
 
 TEST_F(CustomCli, ApplyRunsAnExample) {
   const Result r =
