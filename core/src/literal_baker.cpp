@@ -2,6 +2,8 @@
 // Pause-then-bake for literal-coefficient kernels: generic kernel while editing, one build per pause.
 #include "literal_baker.hpp"
 
+#include "first_launch_in_child.hpp"
+
 #include <atomic>
 #include <thread>
 
@@ -105,6 +107,8 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
 
 std::vector<NamedEvent> LiteralBaker::enqueue(Context& ctx, const FrameBuffers& frame,
                                               const std::vector<cl::Event>& waitFor) {
+  m_frameWidth = frame.width;
+  m_frameHeight = frame.height;
   poll(ctx, false);
   if (m_genericActive) {
     auto events = m_generic->enqueue(ctx, frame, waitFor);
@@ -183,12 +187,17 @@ void LiteralBaker::poll(Context& ctx, bool wait) {
   ++g_literalBuilt;
   m_buildingKey = m_target->key;
   const int delay = g_buildDelayMs.load();
-  m_building = std::async(std::launch::async, [&ctx, build = m_target->build, key = m_target->key, delay] {
-    if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
-    BakedKernel b = build(ctx);
-    b.key = key;
-    return b;
-  });
+  const int w = m_frameWidth, h = m_frameHeight;
+  m_building =
+      std::async(std::launch::async, [&ctx, build = m_target->build, key = m_target->key, delay, w, h] {
+        if (delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+        BakedKernel b = build(ctx);  // clBuildProgram: other queues keep running
+        b.key = key;
+        // The first launch is what stalls every queue on PoCL: made in a child, it is a cache hit here.
+        if (w > 0 && firstLaunchesGoToChild(ctx))
+          firstLaunchInChildProcess(ctx, b.kernel, b.global(w, h), b.local, w, h);
+        return b;
+      });
 }
 
 }  // namespace convolab

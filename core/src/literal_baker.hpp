@@ -98,7 +98,8 @@ class LiteralBaker {
   void poll(Context& ctx, bool wait);
 
   std::string m_eventName;
-  int m_preparedSize = 0;  ///< K and border of the last prepare
+  int m_frameWidth = 0, m_frameHeight = 0;  ///< the last frame's: a bake's first launch is made at it
+  int m_preparedSize = 0;                   ///< K and border of the last prepare
   BorderMode m_preparedBorder = BorderMode::Reflect101;
   std::size_t m_maxKernels;
   std::optional<BakedKernel> m_active;
