@@ -84,10 +84,20 @@ int runBench(const BenchOptions& o) {
     sizes = o.soak > 0      ? std::vector<Size>{{640, 480}}
             : o.latency > 0 ? std::vector<Size>{{1920, 1080}}
                             : std::vector<Size>{{1920, 1080}, {3840, 2160}};
-  const std::vector<std::string> strategies = chosenStrategies(o.strategies);
+  std::vector<std::string> strategies = chosenStrategies(o.strategies);
 
   std::string filterDescription;
   FilterChain chain = benchChain(o.filter, o.ksize, filterDescription);
+  const std::vector<ChainStep> on = chain.enabledSteps();
+  if (!on.empty() && !strategies.empty() && std::none_of(on.begin(), on.end(), [](const ChainStep& s) {
+        return !s.isMagnitude() && !s.isCustom();
+      })) {
+    // No filter step: the strategy runs nothing of this chain (magnitude and custom steps have kernels of
+    // their own), so one row says all that every row would.
+    if (strategies.size() > 1)
+      printNote("the chain has no filter step: one row (" + strategies.front() + ")");
+    strategies.resize(1);
+  }
   if (!o.border.empty()) chain = chain.withBorder(*parseBorder(o.border));
   const std::optional<FilterSet> single = chain.singleFilter();
   const FilterSet filter = single.value_or(chain.steps().front().filter);  // a chain's first: k and border
