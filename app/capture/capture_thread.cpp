@@ -117,6 +117,7 @@ void CaptureThread::publish(CaptureState state, std::string message, bool retryi
   s.retrying = retrying;
   s.absent = absent;
   s.canStep = m_source->canStep();
+  s.still = m_publishedStill = m_source->deliversStill();
   m_onStatus(s);
 }
 
@@ -223,6 +224,8 @@ void CaptureThread::run() {
         continue;
       }
       m_frameCount = m_source->frameCount();
+      // A one-frame clip is known only at its end: from then on it reads as a still image does.
+      if (m_source->deliversStill() != m_publishedStill) publish(CaptureState::Running);
       if (paused && !stepping) continue;  // a paused camera: read to keep its buffers fresh, deliver nothing
       waiting = std::move(frame);
     }

@@ -33,6 +33,7 @@ struct CaptureStatus {
   bool retrying = false;
   bool absent = false;  ///< Failed/Disconnected because the device is not there (SourceAbsent)
   bool canStep = false;
+  bool still = false;  ///< FrameSource::deliversStill(): republished when a read changes it
 };
 
 class CaptureThread {
@@ -102,7 +103,8 @@ class CaptureThread {
   bool m_anchored = false;
   std::chrono::steady_clock::time_point m_lastDue{};
   double m_lastTimestampMs = -1;
-  std::thread m_thread;  // last: starts after every member above is ready
+  bool m_publishedStill = false;  // the `still` of the newest status (a one-frame clip says so after a read)
+  std::thread m_thread;           // last: starts after every member above is ready
 };
 
 }  // namespace convolab::capture

@@ -84,6 +84,10 @@ class FrameSource {
   /// Whether "step one frame" while paused means anything (video files, test pattern, cameras: the next
   /// frame).
   virtual bool canStep() const { return false; }
+  /// Whether every read() delivers the same picture (a still image, a one-frame clip once read to its end):
+  /// such a source has no frame rate, drops or frame budget to show, and a preview of it never goes stale.
+  /// May change after a read().
+  virtual bool deliversStill() const { return false; }
   /// Whether retrying open() after a failure can help (cameras: yes; a missing file: no).
   virtual bool canReconnect() const { return false; }
   /// Frames in the file (video files; 0 when unknown or not a file). Valid after open().

@@ -30,6 +30,7 @@ class ImageFileSource : public FrameSource {
   /// "W×H still image", followed by what decoding lost ("image is damaged: N of M rows decoded").
   std::string deliveredMode() const override;
   bool canStep() const override { return true; }
+  bool deliversStill() const override { return true; }
 
  private:
   std::optional<std::filesystem::path> m_path;

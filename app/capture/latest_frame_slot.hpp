@@ -22,6 +22,7 @@ class LatestFrameSlot {
     std::lock_guard lock(m_mutex);  // counters and the frame change together
     const std::shared_ptr<const Image> image = frame.image;
     const auto replaced = m_frame.put(Delivery{std::move(frame), m_counting});
+    if (!replaced) m_waitingSince = Clock::now();  // a newer frame keeps the wait going: the consumer is late
     if (m_counting) {
       ++m_delivered;
       if (replaced && replaced->frame.image != image) ++m_dropped;
@@ -33,6 +34,7 @@ class LatestFrameSlot {
   std::optional<Frame> take(bool* counted = nullptr) {
     std::lock_guard lock(m_mutex);
     auto delivery = m_frame.takeAway();
+    m_waitingSince = {};
     if (counted) *counted = delivery && delivery->counted;
     if (!delivery) return std::nullopt;
     return std::move(delivery->frame);
@@ -41,6 +43,14 @@ class LatestFrameSlot {
   void clear() {
     std::lock_guard lock(m_mutex);
     m_frame.clear();
+    m_waitingSince = {};
+  }
+
+  /// Since when a frame has waited in the slot without the consumer taking it (replacements included); the
+  /// epoch while it is empty. A long wait means the processing thread is stuck (the preview marks it).
+  Clock::time_point waitingSince() const {
+    std::lock_guard lock(m_mutex);
+    return m_waitingSince;
   }
 
   /// Frames put so far and how many of them were replaced before being taken.
@@ -77,6 +87,7 @@ class LatestFrameSlot {
   std::uint64_t m_delivered = 0;
   std::uint64_t m_dropped = 0;
   bool m_counting = true;
+  Clock::time_point m_waitingSince{};
 };
 
 }  // namespace convolab::capture

@@ -26,6 +26,7 @@ class VideoFileSource : public FrameSource {
   std::string deliveredMode() const override { return m_mode; }
   bool canStep() const override { return true; }
   std::int64_t frameCount() const override { return m_frameCount; }
+  bool deliversStill() const override { return m_onlyFrame != nullptr; }
   std::int64_t position() const override { return m_position; }
   /// Frame positions count in frame intervals of the nominal rate (the frame on screen at that time), so
   /// position() and frameCount() agree with the clip's duration on variable-rate clips and clips with gaps.

@@ -370,10 +370,9 @@ void MainWindow::connectPipeline() {
   connect(m_pipeline, &Pipeline::filterPublished, m_preview, &PreviewWidget::setCurrentRevision);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_preview, &PreviewWidget::setPreparing);
   connect(m_pipeline, &Pipeline::processingStateChanged, m_statsPanel, &StatsPanel::setProcessingState);
-  // A still image has no source rate, drops or budget, also while a change is processed (issue 33.6).
-  const auto showStillSource = [this] {
-    m_statsPanel->setStillSource(m_sources->status().kindName == "Image");
-  };
+  // A still (an image, a one-frame clip) has no source rate, drops or budget, also while a change is
+  // processed.
+  const auto showStillSource = [this] { m_statsPanel->setStillSource(m_sources->status().still); };
   showStillSource();
   connect(m_sources, &SourceController::sourceChanged, m_statsPanel, showStillSource);
   connect(m_preview, &PreviewWidget::splitPositionChanged, this, &MainWindow::scheduleLayoutSave);

@@ -87,6 +87,8 @@ class Pipeline : public QObject {
   /// Frames the source delivered, and how many of them were replaced by a newer one before processing.
   std::uint64_t framesDelivered() const { return m_slot->delivered(); }
   std::uint64_t framesDropped() const { return m_slot->dropped(); }
+  /// Since when the newest frame has waited for the processing thread (epoch: none waits).
+  capture::Clock::time_point frameWaitingSince() const { return m_slot->waitingSince(); }
   void resetCounters() { m_slot->resetCounters(); }
 
   /// After each frame the OpenGL preview presented (QOpenGLWidget::frameSwapped; MainWindow connects it only

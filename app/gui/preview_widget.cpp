@@ -391,16 +391,12 @@ void PreviewWidget::paintOverlays(QPainter& p) {
   // with an older filter than the editor shows.
   const bool showStale = staleShown();
   m_stalePill = {};
-  if ((showStale || !m_preparing.isEmpty()) && m_mode != ViewMode::Original && m_disconnected.isEmpty()) {
-    QString text;
-    if (showStale)
-      text = m_frame && m_frame->record.unfiltered ? tr("Unfiltered — waiting for the engine")
-                                                   : tr("Previous filter — the new one is on its way");
-    if (!m_preparing.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_preparing;
+  const QString text = statePillText(showStale);
+  if (!text.isEmpty() && m_mode != ViewMode::Original && m_disconnected.isEmpty()) {
     const QRectF area = m_filteredImage.isNull() ? QRectF(rect()) : target;
-    m_stalePill =
-        drawPill(p, QPointF(area.right() - 10, area.bottom() - 38), QStringLiteral("⟳  ") + text,
-                 Qt::AlignRight, theme::pillColor(showStale ? theme::Pill::Stale : theme::Pill::Preparing));
+    m_stalePill = drawPill(
+        p, QPointF(area.right() - 10, area.bottom() - 38), QStringLiteral("⟳  ") + text, Qt::AlignRight,
+        theme::pillColor(showStale || stallShown() ? theme::Pill::Stale : theme::Pill::Preparing));
   }
 
   if (!m_disconnected.isEmpty()) {
@@ -427,6 +423,23 @@ void PreviewWidget::paintOverlays(QPainter& p) {
                p.fontMetrics().elidedText(m_banner, Qt::ElideRight, width() - 24));
   }
   if (m_overlay && !m_filteredImage.isNull()) m_overlay(p, target);
+}
+
+QString PreviewWidget::statePillText(bool showStale) const {
+  QStringList parts;
+  if (showStale)
+    parts << (m_frame && m_frame->record.unfiltered ? tr("Unfiltered — waiting for the engine")
+                                                    : tr("Previous filter — the new one is on its way"));
+  // Only over a picture that is there: before the first one, the busy message says what happens.
+  if (stallShown()) parts << m_stall;
+  if (!m_preparing.isEmpty()) parts << m_preparing;
+  return parts.join(QStringLiteral(" · "));
+}
+
+void PreviewWidget::setStallMessage(const QString& message) {
+  if (message == m_stall) return;
+  m_stall = message;
+  refresh();
 }
 
 void PreviewWidget::setNote(const QString& message) {

@@ -70,7 +70,7 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   void setMirrored(bool mirrored);
   bool mirrored() const { return m_view.mirrored(); }
   bool splitVertical() const { return m_view.splitVertical(); }
-  /// Where the stale / preparing pill was last painted (empty: not shown); kept inside the preview.
+  /// Where the stale / stall / preparing pill was last painted (empty: not shown); kept inside the preview.
   QRectF stalePillRect() const { return m_stalePill; }
   /// Divider position in split view, 0..1 of the image width.
   void setSplitPosition(double position);
@@ -96,6 +96,10 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   /// empty clears it.
   void setNote(const QString& message);
   QString note() const { return m_note; }
+  /// Why the picture is older than it should be ("Waiting for the processing thread — 1.8 s":
+  /// PreviewStallWatch), marked with the stale / preparing pill; empty clears it.
+  void setStallMessage(const QString& message);
+  QString stallMessage() const { return m_stall; }
   /// The newest filter revision the editor published: a shown frame made with an older one is stale.
   void setCurrentRevision(std::uint64_t revision);
   /// The shown frame was made with an older filter than the editor's (or passed through unfiltered while the
@@ -175,6 +179,9 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   void updateStale();
   /// The stale mark is due: stale for longer than the grace.
   bool staleShown() const;
+  bool stallShown() const { return !m_stall.isEmpty() && !m_filteredImage.isNull() && m_busy.isEmpty(); }
+  /// The corner pill's text: a stale frame, a stalled picture and what the next engine waits on; empty: none.
+  QString statePillText(bool showStale) const;
 
   ProcessedFramePtr m_frame;
   QImage m_filteredImage;
@@ -188,6 +195,7 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   QString m_banner;
   QString m_preparing;
   QString m_note;
+  QString m_stall;
   std::uint64_t m_currentRevision = 0;
   std::chrono::steady_clock::time_point m_staleSince{};
   bool m_stale = false;

@@ -16,6 +16,7 @@
 #include "convolab/context.hpp"
 #include "convolab/device.hpp"
 #include "convolab/error.hpp"
+#include "convolab/fault_injection.hpp"
 #include "convolab/pinned_pixel_storage.hpp"
 #include "convolab/registry.hpp"
 #include "convolab/strategy_id.hpp"
@@ -399,6 +400,8 @@ void ProcessingWorker::process(const capture::Frame& frame, Pass pass) {
     return;
   }
   setStillIdle(false);  // this frame is processed: "idle" again only at the next unchanged delivery
+  // The preview's stall mark test: a pass stuck as in a build that holds the driver.
+  if (faultInjected("stall", "processing")) std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   m_lastInput = frame;
   auto result = std::make_shared<ProcessedFrame>();
   result->original = frame.image;

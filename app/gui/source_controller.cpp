@@ -20,6 +20,7 @@
 #include "convolab/strategy_id.hpp"
 #include "input_dialogs.hpp"
 #include "pipeline.hpp"
+#include "preview_stall_watch.hpp"
 #include "preview_widget.hpp"
 #include "recent_sources_menu.hpp"
 #include "seek_bar.hpp"
@@ -73,6 +74,9 @@ SourceController::SourceController(Parts parts)
   connect(preview, &PreviewWidget::openVideoRequested, this, &SourceController::openVideoDialog);
   connect(preview, &PreviewWidget::testPatternRequested, this, [this] { open(QStringLiteral("pattern")); });
   connect(m_parts.pipeline, &Pipeline::captureStatusChanged, this, &SourceController::onCaptureStatus);
+  // A frame that waits for the processing thread too long is marked on the preview: its picture lags.
+  new PreviewStallWatch([pipeline = m_parts.pipeline] { return pipeline->frameWaitingSince(); },
+                        [this] { return m_status.still; }, preview);
 }
 
 SourceController::~SourceController() {

@@ -141,7 +141,8 @@ StageSummary StatsCollector::summarise(const std::string& name, std::vector<doub
   return s;
 }
 
-void StatsCollector::summariseStages(const std::vector<const Processed*>& frames, StatsSnapshot& out) {
+void StatsCollector::summariseStages(const std::vector<const Processed*>& frames, StatsSnapshot& out,
+                                     bool onlyNewestStages) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<double>> values;
   std::vector<double> totals, host;
@@ -158,6 +159,14 @@ void StatsCollector::summariseStages(const std::vector<const Processed*>& frames
     totals.push_back(total);
     host.push_back(p->timings.hostMs);
   }
+  // A still's last pass keeps the second up to it for its figures, but a kernel that no longer runs (a
+  // matrix filter's convolve_dynamic after switching to a custom step) stayed in the table for good: the
+  // window of the last pass never moves on. Live, such a row drops out when the window passes it.
+  if (onlyNewestStages && newest)
+    std::erase_if(order, [&](const std::string& name) {
+      return std::none_of(newest->timings.stages.begin(), newest->timings.stages.end(),
+                          [&](const StageTiming& st) { return st.name == name; });
+    });
   // Keep upload first and download last even when the kernel names changed inside the window.
   std::stable_partition(order.begin(), order.end(), [](const std::string& n) { return n == "upload"; });
   std::stable_partition(order.begin(), order.end(), [](const std::string& n) { return n != "download"; });
@@ -230,7 +239,7 @@ StatsSnapshot StatsCollector::snapshot(TimePoint now, std::chrono::milliseconds 
       if (p.when >= m_lastTimed->when - window && p.when <= m_lastTimed->when) frames.push_back(&p);
     if (frames.empty()) frames.push_back(&*m_lastTimed);
   }
-  summariseStages(frames, s);
+  summariseStages(frames, s, s.lastPass);
   const double budgetFps = s.nominalFps > 0 ? s.nominalFps : s.sourceFps;
   s.budgetMs = budgetFps > 0 ? 1000.0 / budgetFps : 0;
   s.bypassed = !m_processed.empty() && m_processed.back().bypassed;

@@ -127,7 +127,10 @@ class StatsCollector {
   };
   void trim(TimePoint now);
   static StageSummary summarise(const std::string& name, std::vector<double> values, double current);
-  static void summariseStages(const std::vector<const Processed*>& frames, StatsSnapshot& out);
+  /// `onlyNewestStages`: rows only for the newest frame's stages (a last pass: the others were not seen in
+  /// the window ending now).
+  static void summariseStages(const std::vector<const Processed*>& frames, StatsSnapshot& out,
+                              bool onlyNewestStages = false);
 
   TimePoint m_start;
   std::deque<Processed> m_processed;  // last kHistory

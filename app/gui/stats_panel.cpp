@@ -358,7 +358,7 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   m_stages->setFixedHeight(m_stages->horizontalHeader()->height() +
                            rows * m_stages->verticalHeader()->defaultSectionSize() + 4);
 
-  m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toString()));
+  m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toString(), still));
   if (m_edits.samples > 0)
     m_text += QString::asprintf("edit to screen %7.1f ms last, %.1f ms max\n", m_edits.lastMs, m_edits.maxMs);
 }

@@ -87,7 +87,8 @@ std::string statsJson(const StatsSnapshot& s, const std::string& device, const s
   return j.dump(2) + "\n";
 }
 
-std::string statsText(const StatsSnapshot& s, const std::string& device, const std::string& strategy) {
+std::string statsText(const StatsSnapshot& s, const std::string& device, const std::string& strategy,
+                      bool still) {
   std::string out;
   char line[160];
   auto add = [&](const char* fmt, auto... args) {
@@ -98,14 +99,26 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   add("device     %s\n", device.c_str());
   const std::string active = s.strategy.empty() ? std::string() : s.strategyId.describe();
   add("strategy   %s%s%s\n", strategy.c_str(), active.empty() ? "" : " -> ", active.c_str());
-  add("source     %7.1f fps (nominal %.1f)\n", s.sourceFps, s.nominalFps);
-  add("processed  %7.1f fps\n", s.processedFps);
+  // A still's repeats of one picture are no frames of its own: no rate, no drops (as the panel reads).
+  if (still)
+    add("source     still image\n");
+  else
+    add("source     %7.1f fps (nominal %.1f)\n", s.sourceFps, s.nominalFps);
+  if (still && s.processedFps <= 0)
+    add("processed  still image, idle\n");
+  else
+    add("processed  %7.1f fps\n", s.processedFps);
   add("displayed  %7.1f fps\n", s.displayedFps);
   const double pct =
       s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
-  add("dropped    %llu / %llu (%.1f %%)\n", static_cast<unsigned long long>(s.dropped),
-      static_cast<unsigned long long>(s.delivered), pct);
-  if (s.latency.samples > 0)
+  if (still)
+    add("dropped    - (still image)\n");
+  else
+    add("dropped    %llu / %llu (%.1f %%)\n", static_cast<unsigned long long>(s.dropped),
+        static_cast<unsigned long long>(s.delivered), pct);
+  if (s.latency.samples > 0 && s.lastPass)  // a still between changes: its last change → screen, as the panel
+    add("latency    %7.1f ms (last pass: change to display)\n", s.latency.current);
+  else if (s.latency.samples > 0)
     add("latency    %7.1f ms mean, %.1f ms p95 (capture to display)\n", s.latency.mean, s.latency.p95);
   if (s.display.samples > 0)
     add("display    %7.2f ms mean, %.2f ms p95 (upload and paint on the GUI thread)\n", s.display.mean,
@@ -118,7 +131,10 @@ std::string statsText(const StatsSnapshot& s, const std::string& device, const s
   for (const auto& st : s.stages)
     add("%-22s %9.3f %9.3f %9.3f\n", st.name.c_str(), st.current, st.mean, st.p95);
   add("%-22s %9.3f %9.3f %9.3f\n", "total", s.total.current, s.total.mean, s.total.p95);
-  add("%-22s %9.3f\n", "frame budget", s.budgetMs);
+  if (still)
+    add("%-22s %9s\n", "frame budget", "-");
+  else
+    add("%-22s %9.3f\n", "frame budget", s.budgetMs);
   return out;
 }
 

@@ -33,7 +33,10 @@ struct EditReport {
 std::string statsJson(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,
                       std::uint64_t frames, const EditReport& edits = {});
 
-/// A small table for people (pasted into issues and chats).
-std::string statsText(const StatsSnapshot& stats, const std::string& device, const std::string& strategy);
+/// A small table for people (pasted into issues and chats). `still`: the source is a still image (or a
+/// one-frame clip, or idle between changes): it says so, as the panel does, instead of a rate, drops and a
+/// frame budget the source does not have.
+std::string statsText(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,
+                      bool still = false);
 
 }  // namespace convolab::gui

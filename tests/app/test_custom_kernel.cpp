@@ -7,10 +7,13 @@
 #include <QElapsedTimer>
 #include <QListWidget>
 #include <QMenu>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <atomic>
 #include <thread>
 
@@ -113,6 +116,24 @@ class CustomKernelTest : public QObject {
 
  private slots:
   void initTestCase() { test::prepareTestEnvironment(QStringLiteral("custom-kernel-test")); }
+
+  // Code editors do not wrap: a wrapped "centre," read as a line of its own (custom-opencl-error.png). A long
+  // line scrolls sideways, and going to a diagnostic's column brings it into view.
+  void theCodeEditorScrollsLongLinesInsteadOfWrapping() {
+    CustomCodeEditor editor;
+    editor.resize(260, 200);
+    editor.show();
+    editor.setPlainText(
+        QStringLiteral("float3 centre = pixel(0, 0); float3 mean = (pixel(-1, 0) + pixel(1, 0) + "
+                       "pixel(0, -1) + pixel(0, 1)) / 4.0f;\nreturn centre;\n"));
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QCOMPARE(editor.lineWrapMode(), QPlainTextEdit::NoWrap);
+    QCOMPARE(editor.document()->findBlockByNumber(0).layout()->lineCount(), 1);
+    QVERIFY(editor.horizontalScrollBar()->maximum() > 0);
+    QCOMPARE(editor.horizontalScrollBar()->value(), 0);
+    editor.goToLine(1, 100);
+    QVERIFY(editor.horizontalScrollBar()->value() > 0);
+  }
 
   void badParameterIsRefusedAndTheDialogKeepsWhatWasTyped() {
     CustomKernelController controller;

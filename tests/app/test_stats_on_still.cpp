@@ -56,6 +56,35 @@ class StatsOnStillTest : public QObject {
     QCOMPARE(text(panel, "dropped"), QStringLiteral("0 / 5141 (0.0 %)"));
   }
 
+  // "Copy as text" says what the panel says: it printed "source 30.3 fps" and "dropped 0 / 5141" on a still.
+  void copyAsTextReadsAsThePanelOnAStill() {
+    StatsPanel panel;
+    panel.setStillSource(true);
+    panel.setProcessingState({}, false);
+    panel.showStats(stillWithFilterPending());
+    const QString still = panel.text();
+    QVERIFY2(still.contains(QLatin1String("source     still image")), qPrintable(still));
+    QVERIFY2(!still.contains(QLatin1String("30.3")) && !still.contains(QLatin1String("5141")),
+             qPrintable(still));
+    QVERIFY2(!still.contains(QLatin1String("33.000")), qPrintable(still));  // no frame budget
+    QVERIFY(still.contains(QLatin1String("12.5 fps")));                     // what processing did
+    // Idle between changes, with the last pass's figures: the latency is that pass's, not a live mean.
+    StatsSnapshot idle = stillWithFilterPending();
+    idle.processedFps = 0;
+    idle.lastPass = true;
+    idle.latency = {"capture to display", 42.0, 10.0, 90.0, 1};
+    panel.setProcessingState({}, true);
+    panel.showStats(idle);
+    QVERIFY2(panel.text().contains(QLatin1String("still image, idle")), qPrintable(panel.text()));
+    QVERIFY2(panel.text().contains(QLatin1String("42.0 ms (last pass")), qPrintable(panel.text()));
+    // A live source prints its figures.
+    panel.setStillSource(false);
+    panel.setProcessingState({}, false);
+    panel.showStats(stillWithFilterPending());
+    QVERIFY2(panel.text().contains(QLatin1String("30.3 fps")), qPrintable(panel.text()));
+    QVERIFY(panel.text().contains(QLatin1String("0 / 5141")));
+  }
+
   void droppedIsColouredByTheShareItShows() {
     StatsPanel panel;
     StatsSnapshot s = stillWithFilterPending();

@@ -144,6 +144,35 @@ class UnitsTest : public QObject {
     QVERIFY(stats.snapshot(t0 + milliseconds(8000)).stages.empty());
   }
 
+  // A stage that no longer runs drops out once the window has passed it; on a still it stayed for good with
+  // 0.00 (convolve_dynamic after switching to a custom step: docs/screenshots/custom-opencl-error.png).
+  void aStageThatNoLongerRunsDropsOut() {
+    StatsCollector stats;
+    const auto t0 = std::chrono::steady_clock::now();
+    FrameRecord r;
+    r.sequence = 1;
+    r.processed = t0;
+    r.hasTimings = true;
+    r.timings.stages = {{"upload", 1.0}, {"convolve_dynamic", 4.0}, {"download", 2.0}};
+    stats.addProcessed(r);
+    r.sequence = 2;
+    r.processed = t0 + milliseconds(200);
+    r.timings.stages = {{"upload", 1.0}, {"custom_step", 3.0}, {"download", 2.0}};
+    stats.addProcessed(r);
+    const auto names = [](const StatsSnapshot& s) {
+      QStringList out;
+      for (const auto& st : s.stages) out << QString::fromStdString(st.name);
+      return out.join(QLatin1Char(','));
+    };
+    // Live, within the window: both, the old one's current 0.
+    QCOMPARE(names(stats.snapshot(t0 + milliseconds(300))),
+             QStringLiteral("upload,convolve_dynamic,custom_step,download"));
+    // A still's last pass a while later: only what ran it.
+    const auto idle = stats.snapshot(t0 + milliseconds(5000));
+    QVERIFY(idle.lastPass);
+    QCOMPARE(names(idle), QStringLiteral("upload,custom_step,download"));
+  }
+
   // A still delivered again while the worker is busy replaces an identical frame: nothing was lost.
   void reDeliveriesOfAStillAreNotDrops() {
     capture::LatestFrameSlot slot;

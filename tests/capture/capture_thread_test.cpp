@@ -102,6 +102,23 @@ TEST(CaptureThread, StartsDeliversAndStops) {
   EXPECT_EQ(counters->reads.load(), reads);  // nothing reads after the stop
 }
 
+// A one-frame clip is known to be a still only once it was read to its end: the capture thread says so then
+// (the statistics read it as a still image; they showed a live rate and drops for it).
+TEST(CaptureThread, SaysWhenASourceTurnsOutToBeAStill) {
+  auto slot = std::make_shared<LatestFrameSlot>();
+  Recorder recorder;
+  auto counters = std::make_shared<FakeCounters>();
+  CaptureThread thread(std::make_unique<FakeSource>(FakeScript{.stillAfter = 3}, counters), slot, nullptr,
+                       recorder.onStatus());
+  ASSERT_TRUE(recorder.waitForState(CaptureState::Running, 2));
+  const auto statuses = recorder.statuses();
+  EXPECT_FALSE(statuses[1].still);  // not yet known when it opened
+  EXPECT_TRUE(statuses[2].still);
+  EXPECT_EQ(statuses[2].mode, "4×2 fake");
+  std::this_thread::sleep_for(30ms);
+  EXPECT_EQ(Recorder::count(recorder.statuses(), CaptureState::Running), 2);  // said once, not per frame
+}
+
 TEST(CaptureThread, StopsPromptlyWhileWaitingToRetry) {
   auto slot = std::make_shared<LatestFrameSlot>();
   Recorder recorder;

@@ -17,6 +17,7 @@ struct FakeScript {
   bool reconnects = true;  ///< canReconnect()
   bool selfPaced = false;  ///< read() paces itself (a camera) instead of the capture thread
   double fps = 500;        ///< pacing of a non-self-paced source: fast, so tests are short
+  int stillAfter = -1;     ///< deliversStill() once this many frames were read (a one-frame clip); -1: never
 };
 
 /// What the test sees of the source while the capture thread owns it.
@@ -66,6 +67,9 @@ class FakeSource : public FrameSource {
   bool canStep() const override { return true; }
   bool canReconnect() const override { return m_script.reconnects; }
   std::int64_t frameCount() const override { return 100; }
+  bool deliversStill() const override {
+    return m_script.stillAfter >= 0 && m_counters->reads.load() >= m_script.stillAfter;
+  }
   void seek(std::int64_t frame) override { m_counters->lastSeek = frame; }
 
  private:

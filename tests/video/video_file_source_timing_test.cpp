@@ -62,6 +62,8 @@ TEST(VideoFileSourceTiming, AOneFrameClipLoopsAsAStill) {
     ASSERT_TRUE(source.read(frame)) << "read " << i;
     EXPECT_EQ(frame.image->width, 32);
     EXPECT_EQ(source.position(), 0);
+    // Known only at the clip's end (the second read): from then on it reads as a still image does.
+    EXPECT_EQ(source.deliversStill(), i > 0) << "read " << i;
   }
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 1.0);
   std::filesystem::remove_all(dir);

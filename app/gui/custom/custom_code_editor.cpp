@@ -37,9 +37,11 @@ CustomCodeEditor::CustomCodeEditor(QWidget* parent)
     : QPlainTextEdit(parent), m_lineNumbers(new LineNumberArea(this)) {
   setObjectName(QStringLiteral("customCodeEditor"));
   setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  // Wrapped: the dock is narrow on a laptop screen, and a line cut at the edge hides its mistake.
-  setLineWrapMode(QPlainTextEdit::WidgetWidth);
-  setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+  // Not wrapped, as code editors are: a wrapped line ("centre," on a line of its own) reads as two, and its
+  // line number no longer matches what the compiler counts. A long line scrolls sideways; going to a
+  // diagnostic's line and column scrolls it into view (setTextCursor).
+  setLineWrapMode(QPlainTextEdit::NoWrap);
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   setTabStopDistance(fontMetrics().horizontalAdvance(QLatin1Char(' ')) * 2);
   new lab::OpenClHighlighter(document());
   connect(this, &QPlainTextEdit::blockCountChanged, this, &CustomCodeEditor::updateMargins);

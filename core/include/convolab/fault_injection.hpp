@@ -12,8 +12,9 @@ namespace convolab {
 /// "build:tiled" (program builds labelled tiled fail with a BuildError) or "run:local" (enqueueing
 /// strategy local fails with CL_OUT_OF_RESOURCES) or "prepare:vector" (the engine's prepare of vector
 /// throws a raw cl::Error, as a strategy that lets one through would) or "commit:slow" (every AtomicFile
-/// commit waits 3 s first, the temporary in place, so a signal can arrive mid-save). Read on every call, so
-/// tests can change it.
+/// commit waits 3 s first, the temporary in place, so a signal can arrive mid-save) or "stall:processing"
+/// (the GUI's processing thread sleeps 1.5 s in each pass that processes a frame: the preview's stall mark).
+/// Read on every call, so tests can change it.
 bool faultInjected(const std::string& kind, const std::string& name);
 
 /// Stands for the OpenCL driver's process-wide lock in the measurement-stall test: with
