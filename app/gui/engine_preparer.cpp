@@ -2,6 +2,8 @@
 // The preparer thread: newest job wins, engines recycled, auto's progress forwarded as "measuring 3/10…".
 #include "engine_preparer.hpp"
 
+#include "convolab/beside_live_frames.hpp"
+
 #include "convolab/progress.hpp"
 
 namespace convolab::gui {
@@ -56,6 +58,8 @@ std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::u
                                                    const Context* live) {
   auto result = std::make_shared<PrepareResult>();
   result->job = job;
+  // New literal kernels make their first launch (a freeze of every queue on PoCL) in convolab-measure.
+  const BesideLiveFrames besideTheLivePreview;
   try {
     // The test delay stands for a long measurement: it has cancellation points like one.
     const auto delayEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(g_testDelayMs.load());

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "child_process.hpp"
+#include "convolab/beside_live_frames.hpp"
 #include "convolab/config.hpp"
 #include "convolab/image.hpp"
 #include "strategies/auto_measure_process.hpp"
@@ -23,8 +24,21 @@ namespace convolab {
 namespace {
 
 std::atomic<int> g_firstLaunches{0};
+thread_local int t_besideLiveFrames = 0;
 
 }  // namespace
+
+BesideLiveFrames::BesideLiveFrames() {
+  ++t_besideLiveFrames;
+}
+
+BesideLiveFrames::~BesideLiveFrames() {
+  --t_besideLiveFrames;
+}
+
+bool BesideLiveFrames::active() {
+  return t_besideLiveFrames > 0;
+}
 
 bool firstLaunchesGoToChild(const Context& ctx) {
   return ctx.device().keepsOwnKernelCache();

@@ -2,6 +2,7 @@
 // Pause-then-bake for literal-coefficient kernels: generic kernel while editing, one build per pause.
 #include "literal_baker.hpp"
 
+#include "convolab/beside_live_frames.hpp"
 #include "first_launch_in_child.hpp"
 
 #include <atomic>
@@ -61,8 +62,9 @@ LiteralBaker::~LiteralBaker() {
   g_literalHeld -= static_cast<int>(m_cache.size());
 }
 
-void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest request,
+void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest request, int width, int height,
                            bool backgroundBuilds) {
+  if (width > 0 && height > 0) m_frameWidth = width, m_frameHeight = height;
   m_preparedSize = filter.size();
   m_preparedBorder = filter.border();
   poll(ctx, false);
@@ -95,6 +97,11 @@ void LiteralBaker::prepare(Context& ctx, const FilterSet& filter, BakeRequest re
       ++g_literalBuilt;
       BakedKernel b = request.build(ctx);
       b.key = request.key;
+      // A preparation beside live frames (the app's): the first launch, which stalls every queue on PoCL,
+      // in a child first (first_launch_in_child.hpp).
+      if (BesideLiveFrames::active() && m_frameWidth > 0 && firstLaunchesGoToChild(ctx))
+        firstLaunchInChildProcess(ctx, b.kernel, b.global(m_frameWidth, m_frameHeight), b.local, m_frameWidth,
+                                  m_frameHeight);
       remember(std::move(b));
     }
     activate(request, m_cache.at(request.key));

@@ -64,7 +64,9 @@ class LiteralBaker {
   /// recently used one, never the running one. A new filter never falls back to the generic kernel for good.
   /// With `backgroundBuilds` (codegen's CONVOLAB_CODEGEN_ASYNC) a coefficient edit keeps the previous literal
   /// kernel running until the new one is built instead.
-  void prepare(Context& ctx, const FilterSet& filter, BakeRequest request, bool backgroundBuilds = false);
+  /// `width`×`height`: the frames it will run on (0: not known yet), where a first launch in a child is made.
+  void prepare(Context& ctx, const FilterSet& filter, BakeRequest request, int width, int height,
+               bool backgroundBuilds = false);
 
   /// Enqueues one frame: collects a finished build, then runs the generic kernel while edits are in flight,
   /// else the active literal kernel with arguments (input, output, width, height, offset, border), as every

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
 #include <thread>
 
+#include "convolab/beside_live_frames.hpp"
 #include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/log.hpp"
@@ -95,6 +97,25 @@ TEST_P(LiteralEditing, DistinctEditsBuildOneProgramPerPauseNotOnePerEdit) {
   const FilterSet wrap = other.withBorder(BorderMode::Wrap);
   engine.setFilter(wrap);
   EXPECT_LE(maxAbsDiff(convolve(engine, in).view(), referenceOf(in, wrap).view()), kTolerance);
+}
+
+// The app's preparations run beside the live preview (BesideLiveFrames): a new literal kernel's first launch
+// is made in convolab-measure; the CLI's (no mark) makes it here.
+TEST_P(LiteralEditing, APreparationBesideLiveFramesLaunchesFirstInTheChild) {
+  auto ctx = std::make_shared<Context>(sharedContext()->device());
+  if (!firstLaunchesGoToChild(*ctx)) GTEST_SKIP() << "the device compiles nothing at a first launch";
+  const auto seed = static_cast<std::uint32_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  const Image in = randomImage(40, 24, 43);
+  for (bool beside : {false, true}) {
+    const int before = childFirstLaunchesForTesting();
+    std::optional<BesideLiveFrames> mark;
+    if (beside) mark.emplace();
+    Engine engine(ctx, GetParam());
+    const FilterSet f = randomFilter(5, BorderMode::Reflect101, seed + (beside ? 1 : 0));
+    engine.setFilter(f);
+    EXPECT_LE(maxAbsDiff(convolve(engine, in).view(), referenceOf(in, f).view()), kTolerance);
+    EXPECT_EQ(childFirstLaunchesForTesting() - before, beside ? 1 : 0) << (beside ? "beside" : "alone");
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Literal, LiteralEditing, ::testing::Values("codegen", "sliding"),

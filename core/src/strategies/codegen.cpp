@@ -288,7 +288,7 @@ class CodegenStrategy final : public Strategy {
     return std::nullopt;
   }
 
-  void prepare(Context& ctx, const FilterSet& filter, int, int) override {
+  void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
     auto req = makeRequest(ctx.device(), filter, shapeFor(ctx.device()), ctx.device().maxWorkGroupSize);
     if (!req)
       throw Error(ErrorKind::Device, "codegen: no tile for K=" + std::to_string(filter.size()) + " fits");
@@ -297,7 +297,7 @@ class CodegenStrategy final : public Strategy {
         [r = std::make_shared<const Request>(std::move(*req))](Context& c) { return build(c, *r); }};
     // A coefficient edit runs the generic kernel (dynamic.cl: no compile) until edits pause, then
     // bakes the literals once (literal_baker.hpp).
-    m_baker.prepare(ctx, filter, std::move(bake), backgroundBuilds());
+    m_baker.prepare(ctx, filter, std::move(bake), width, height, backgroundBuilds());
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,

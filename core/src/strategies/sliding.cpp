@@ -218,7 +218,7 @@ class SlidingStrategy final : public Strategy {
     return std::nullopt;
   }
 
-  void prepare(Context& ctx, const FilterSet& filter, int, int) override {
+  void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
     auto req = std::make_shared<const Request>(makeRequest(filter, shapeFor(ctx.device(), filter.size())));
     BakeRequest bake{
         req->key, std::to_string(filter.size()) + "|" + std::string(borderName(filter.border())), req->offset,
@@ -239,7 +239,7 @@ class SlidingStrategy final : public Strategy {
         }};
     // A coefficient edit runs the generic kernel (dynamic.cl: no compile) until edits pause, then
     // bakes the literals once: one program per pause, not per edit (literal_baker.hpp).
-    m_baker.prepare(ctx, filter, std::move(bake));
+    m_baker.prepare(ctx, filter, std::move(bake), width, height);
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
