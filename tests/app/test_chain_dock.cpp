@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QSettings>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -112,6 +113,11 @@ class ChainDockTest : public QObject {
     dock->panel()->onSwitch()->setChecked(true);
     QVERIFY(window->pipeline()->runsChain());
     QVERIFY(waitForChain(*window, chain));
+    // The stage table names each step as the list numbers it, short enough for its column.
+    auto* stages = window->findChild<QTableWidget*>(QStringLiteral("statsTable"));
+    QVERIFY(stages);
+    QTRY_VERIFY_WITH_TIMEOUT(!stages->findItems(QStringLiteral("2: magnitude"), Qt::MatchExactly).isEmpty(),
+                             10000);
     dock->panel()->list()->item(0)->setCheckState(Qt::Unchecked);  // the blur off: edges of the raw pattern
     std::vector<ChainStep> steps = chain.steps();
     steps[0].enabled = false;

@@ -171,7 +171,9 @@ void ChainPanel::showCount() {
   else if (m_controller->isFull())
     m_status->setText(tr("The chain is full: %1 steps at most.").arg(kMaxChainSteps));
   else
-    m_status->setText(tr("%1 of %2 steps.").arg(m_controller->size()).arg(kMaxChainSteps));
+    m_status->setText(
+        (m_controller->name().isEmpty() ? QString() : m_controller->name() + QStringLiteral(" — ")) +
+        tr("%1 of %2 steps.").arg(m_controller->size()).arg(kMaxChainSteps));
 }
 
 QString ChainPanel::statusText() const {
