@@ -207,6 +207,8 @@ class ChainDockTest : public QObject {
     QVERIFY(window->editor()->importFile(path));  // File ▸ Import of a chain: the Chain dock opens it
     QCOMPARE(dockOf(*window)->controller()->size(), 2);
     QVERIFY(!dockOf(*window)->controller()->steps()[1].enabled);
+    QVERIFY(dockOf(*window)->controller()->isOn());  // imported to run, as an imported filter does
+    QVERIFY(window->pipeline()->runsChain());
   }
 };
 

@@ -47,9 +47,10 @@ ChainDock::ChainDock(Inputs inputs, QWidget* parent)
       show();
       raise();
       if (const QString why = m_controller->openFile(path); !why.isEmpty())
-        emit message(tr("Cannot open %1 — %2").arg(path, why));
-      else
-        emit message(tr("Opened %1 into the Chain dock").arg(QDir::toNativeSeparators(path)));
+        return emit message(tr("Cannot open %1 — %2").arg(path, why));
+      // Imported to be used, as an imported filter replaces the editor's: --filter chain.json runs it
+      m_controller->setOn(true);
+      emit message(tr("Opened %1 into the Chain dock; the chain runs").arg(QDir::toNativeSeparators(path)));
     });
   restore();
   connect(m_controller, &ChainController::stepsChanged, this, &ChainDock::remember);
