@@ -12,6 +12,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
 
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
@@ -20,6 +21,7 @@
 #include "chain/chain_panel.hpp"
 #include "chain/chain_presets.hpp"
 #include "chain/chain_step_text.hpp"
+#include "chain/custom_step_vetting.hpp"
 #include "convolab/reference.hpp"
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
@@ -146,6 +148,44 @@ class ChainDockTest : public QObject {
     chain->panel()->onSwitch()->setChecked(true);
     QVERIFY(!custom->isOn());
     QVERIFY(window->pipeline()->runsChain());
+  }
+
+  void customStepsAreTriedBeforeTheyRun() {
+    auto window = openWindow();
+    ChainDock* dock = dockOf(*window);
+    std::atomic<bool> pass{false};
+    std::atomic<int> trials{0};
+    dock->vetting()->setTrial([&](const ChainStep&, QSize) {
+      ++trials;
+      TrialOutcome o;
+      o.verdict = pass ? TrialOutcome::Verdict::Passed : TrialOutcome::Verdict::WroteOutside;
+      o.message = pass ? "tried" : "wrote outside its output";
+      return o;
+    });
+    auto* customSteps = dock->panel()->presetsMenu()->findChild<QMenu*>(QStringLiteral("chainCustomSteps"));
+    QVERIFY(customSteps);
+    QAction* invert = nullptr;
+    for (QAction* a : customSteps->actions())
+      if (a->text() == QStringLiteral("Invert")) invert = a;
+    QVERIFY(invert);
+    invert->trigger();
+    QCOMPARE(describeChainStep(dock->controller()->steps()[0]), QStringLiteral("custom OpenCL: Invert"));
+    dock->panel()->onSwitch()->setChecked(true);
+    QVERIFY(!window->pipeline()->runsChain());                                 // not before its trial
+    QTRY_VERIFY_WITH_TIMEOUT(!dock->controller()->steps()[0].enabled, 10000);  // refused: switched off
+    QCOMPARE(trials.load(), 1);
+    QVERIFY(!window->pipeline()->chain().hasCustomStep());
+    pass = true;
+    dock->panel()->list()->item(0)->setCheckState(Qt::Checked);  // tried again, passes, runs
+    QVERIFY(test::waitForFrameWhere(
+        *window,
+        [&](const ProcessedFrame& f) {
+          return f.record.filterRevision == window->pipeline()->filterRevision() &&
+                 test::maxAbsDifference(*f.filtered, *f.original) > 100;
+        },
+        60000));
+    QVERIFY(window->pipeline()->chain().hasCustomStep());
+    QCOMPARE(trials.load(), 2);
   }
 
   void reorderAndRemoveByKeys() {

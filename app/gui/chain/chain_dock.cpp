@@ -11,6 +11,7 @@
 #include "chain_controller.hpp"
 #include "chain_panel.hpp"
 #include "convolab/filter_chain_io.hpp"
+#include "custom_step_vetting.hpp"
 #include "filter_editor.hpp"
 #include "pipeline.hpp"
 #include "preview_chain_choice.hpp"
@@ -18,7 +19,10 @@
 namespace convolab::gui {
 
 ChainDock::ChainDock(Inputs inputs, QWidget* parent)
-    : QDockWidget(tr("Chain"), parent), m_in(inputs), m_controller(new ChainController(this)) {
+    : QDockWidget(tr("Chain"), parent),
+      m_in(inputs),
+      m_controller(new ChainController(this)),
+      m_vetting(new CustomStepVetting(this)) {
   setObjectName(QStringLiteral("chainDock"));
   setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
               QDockWidget::DockWidgetClosable);
@@ -30,8 +34,14 @@ ChainDock::ChainDock(Inputs inputs, QWidget* parent)
 
   using Owner = PreviewChainChoice::Owner;
   PreviewChainChoice* choice = PreviewChainChoice::of(pipeline);
-  connect(m_controller, &ChainController::liveChainChanged, choice,
-          [choice](const std::optional<FilterChain>& chain) { choice->offer(Owner::ChainList, chain); });
+  connect(m_controller, &ChainController::liveChainChanged, this, &ChainDock::offerLive);
+  connect(m_vetting, &CustomStepVetting::judged, this, &ChainDock::judged);
+  connect(pipeline, &Pipeline::engineReady, m_vetting,
+          [this](const QString&, const QString& spec, const StrategyId&) { m_vetting->setDeviceSpec(spec); });
+  m_vetting->setFrameSizeProvider([pipeline] {
+    const ProcessedFramePtr frame = pipeline->latestFrame();
+    return frame ? QSize(frame->record.width, frame->record.height) : QSize();
+  });
   connect(m_controller, &ChainController::onChanged, this, [this, choice](bool on) {
     if (on) choice->announceOn(Owner::ChainList);
     emit message(on ? tr("The chain runs instead of the editor's filter")
@@ -64,6 +74,31 @@ ChainDock* ChainDock::install(QMainWindow* window, QDockWidget* besides, Inputs 
   connect(dock, &ChainDock::message, window,
           [window](const QString& text) { window->statusBar()->showMessage(text, 6000); });
   return dock;
+}
+
+void ChainDock::offerLive() {
+  const std::optional<FilterChain> chain = m_controller->liveChain();
+  bool waiting = false;
+  if (chain)
+    for (const ChainStep& step : chain->enabledSteps())
+      if (!m_vetting->passed(step)) {
+        m_vetting->vet(step);
+        waiting = true;
+      }
+  // Meanwhile what ran keeps running: untried code never reaches the processing thread
+  if (waiting) return emit message(tr("Trying the chain's custom OpenCL code before it runs…"));
+  PreviewChainChoice::of(m_in.pipeline)->offer(PreviewChainChoice::Owner::ChainList, chain);
+}
+
+void ChainDock::judged(const ChainStep& step, bool passed, const QString& why) {
+  if (passed) return offerLive();
+  for (int i = 0; i < m_controller->size(); ++i) {
+    const ChainStep& s = m_controller->steps()[static_cast<std::size_t>(i)];
+    if (!s.enabled || !s.isCustom() || s.custom->code != step.custom->code) continue;
+    emit message(tr("Step %1's custom OpenCL code was refused (%2): it is switched off").arg(i + 1).arg(why));
+    m_controller->setEnabled(i, false);  // offers the chain without it
+  }
+  offerLive();
 }
 
 void ChainDock::restore() {

@@ -5,6 +5,8 @@
 
 #include <QDockWidget>
 
+#include "convolab/filter_chain.hpp"
+
 class QMainWindow;
 
 namespace convolab::gui {
@@ -12,6 +14,7 @@ namespace convolab::gui {
 class AppSettings;
 class ChainController;
 class ChainPanel;
+class CustomStepVetting;
 class FilterEditor;
 class Pipeline;
 
@@ -30,6 +33,7 @@ class ChainDock : public QDockWidget {
 
   ChainController* controller() const { return m_controller; }
   ChainPanel* panel() const { return m_panel; }
+  CustomStepVetting* vetting() const { return m_vetting; }
 
  signals:
   void message(const QString& text);
@@ -37,10 +41,15 @@ class ChainDock : public QDockWidget {
  private:
   void restore();
   void remember();
+  /// Offers the list's chain to the preview once its custom steps passed their trials (else starts them).
+  void offerLive();
+  /// A custom step's trial ended: a refused step is switched off, with the reason.
+  void judged(const ChainStep& step, bool passed, const QString& why);
 
   Inputs m_in;
   ChainController* m_controller;
   ChainPanel* m_panel;
+  CustomStepVetting* m_vetting;
 };
 
 }  // namespace convolab::gui
