@@ -150,6 +150,24 @@ Check customStep() {
   };
 }
 
+Check chainSteps() {
+  return [](const QVariant& v) -> QString {
+    if (v.typeId() != QMetaType::QString && v.typeId() != QMetaType::QByteArray)
+      return QObject::tr("is not text");
+    const QString json = v.toString();
+    if (json.size() > AppSettings::kMaxFilterJson)
+      return QObject::tr("is %1 characters long (at most %2)")
+          .arg(json.size())
+          .arg(AppSettings::kMaxFilterJson);
+    try {
+      parseFilterChainJson(json.toStdString(), "settings");
+    } catch (const std::exception& e) {
+      return QObject::tr("is not a valid chain: %1").arg(QString::fromUtf8(e.what()).left(200));
+    }
+    return {};
+  };
+}
+
 Check strategy() {
   return [](const QVariant& v) -> QString {
     if (QString why = text(64)(v); !why.isEmpty()) return why;
@@ -215,6 +233,8 @@ void AppSettings::validate() {
       {kBypass, boolean()},
       {kCustomStep, customStep()},
       {kCustomOn, boolean()},
+      {kChainSteps, chainSteps()},
+      {kChainOn, boolean()},
       {kVirtualCamera, boolean()},
       {kVirtualCameraSize, text(16)},
       {kSource, text(kMaxPath)},

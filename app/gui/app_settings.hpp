@@ -73,6 +73,8 @@ class AppSettings {
   /// The Custom OpenCL panel's code, parameters and border (a one-step chain file's JSON), and its switch.
   static inline const QString kCustomStep = QStringLiteral("custom/step");
   static inline const QString kCustomOn = QStringLiteral("custom/on");
+  static inline const QString kChainSteps = QStringLiteral("chain/steps");  ///< the Chain dock's list (JSON)
+  static inline const QString kChainOn = QStringLiteral("chain/on");
   static inline const QString kSource = QStringLiteral("source/spec");
   static inline const QString kCameraMode = QStringLiteral("source/cameraMode");  ///< "spec|FOURCC|w|h|fps"
   static inline const QString kRecentSources = QStringLiteral("source/recent");

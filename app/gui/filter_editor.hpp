@@ -66,7 +66,8 @@ class FilterEditor : public QWidget {
   /// Parses the plain-text form; errors go to the inline label with their line and column.
   bool pasteText(const QString& text);
   QString filterText() const;
-  /// A filter file; one whose step is custom OpenCL goes to the Custom OpenCL panel (customStepImported).
+  /// A filter file; one whose step is custom OpenCL goes to the Custom OpenCL panel (customStepImported), a
+  /// chain of several steps or a magnitude to the Chain dock (chainImported).
   bool importFile(const QString& path);
   /// Saves JSON atomically; refuses an existing file unless `overwrite`.
   bool exportFile(const QString& path, bool overwrite);
@@ -98,6 +99,9 @@ class FilterEditor : public QWidget {
   void exportDirChosen(const QString& dir);
   /// importFile() read a filter file with a custom OpenCL step (`path`): the Custom OpenCL panel opens it.
   void customStepImported(const QString& path);
+  /// importFile() read a chain file the editor cannot hold (several steps, a magnitude): the Chain dock opens
+  /// it.
+  void chainImported(const QString& path);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;

@@ -16,13 +16,17 @@
 namespace convolab::gui {
 namespace {
 
-/// A chain file with a custom OpenCL step (the one-filter parser refuses it; the Custom OpenCL panel opens
-/// it).
-bool holdsCustomStep(const QString& path) {
+/// Where a file the one-filter parser refuses belongs: one custom OpenCL step → the Custom OpenCL panel;
+/// any other chain (several steps, a magnitude) → the Chain dock.
+enum class ChainFileKind { NotAChain, OneCustomStep, Chain };
+
+ChainFileKind chainFileKind(const QString& path) {
   try {
-    return loadFilterChainFile(path.toStdString()).hasCustomStep();
+    const FilterChain chain = loadFilterChainFile(path.toStdString());
+    return chain.size() == 1 && chain.steps()[0].isCustom() ? ChainFileKind::OneCustomStep
+                                                            : ChainFileKind::Chain;
   } catch (const std::exception&) {
-    return false;
+    return ChainFileKind::NotAChain;
   }
 }
 
@@ -39,9 +43,12 @@ bool FilterEditor::importFile(const QString& path) {
     emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
-    if (holdsCustomStep(path)) {
+    if (const ChainFileKind kind = chainFileKind(path); kind != ChainFileKind::NotAChain) {
       showError({});
-      emit customStepImported(path);
+      if (kind == ChainFileKind::OneCustomStep)
+        emit customStepImported(path);
+      else
+        emit chainImported(path);
       return true;
     }
     showError(tr("Cannot import — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));

@@ -20,8 +20,8 @@
 #include "action_table.hpp"
 #include "automation_run.hpp"
 #include "camera_controls_dock.hpp"
+#include "chain/step_docks.hpp"
 #include "convolab/filter_io.hpp"
-#include "custom/custom_kernel_dock.hpp"
 #include "edit_tracker.hpp"
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
@@ -176,8 +176,8 @@ void MainWindow::buildDocks() {
   m_cameraControls->hide();
   connect(m_sources, &SourceController::sourceChanged, m_cameraControls, &CameraControlsDock::sourceChanged);
   connect(m_pipeline, &Pipeline::captureStatusChanged, m_cameraControls, &CameraControlsDock::captureStatus);
-  auto* custom = CustomKernelDock::install(this, editorDock, {m_pipeline, &m_settings, m_editor, m_preview});
-  m_docks = {editorDock, custom, statsDock, m_lab->analysisDock()};
+  const StepDocks steps = installStepDocks(this, editorDock, m_pipeline, &m_settings, m_editor, m_preview);
+  m_docks = {editorDock, steps.custom, steps.chain, statsDock, m_lab->analysisDock()};
   for (QDockWidget* dock : m_docks) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
     connect(dock, &QDockWidget::visibilityChanged, this, &MainWindow::scheduleLayoutSave);

@@ -51,10 +51,11 @@ class Pipeline : public QObject {
   /// The editor's filter: publishes a new immutable snapshot (its one-step chain) unless a chain replaces
   /// it (setChain); the next frame uses it. Returns the newest revision.
   std::uint64_t setFilter(const FilterSet& filter);
-  /// A chain that runs instead of the editor's filter (the Custom OpenCL panel while it is on: until chains
-  /// land in the GUI, a mode of the single filter); nullopt gives the filter back. Publishes; returns the
+  /// A chain that runs instead of the editor's filter (the Custom OpenCL or the Chain dock, whichever is
+  /// switched on: PreviewChainChoice); nullopt gives the filter back. Publishes; returns the
   /// revision.
   std::uint64_t setChain(std::optional<FilterChain> chain);
+  bool runsChain() const { return m_chain.has_value(); }
   std::uint64_t setBypass(bool bypass);
   const FilterSet& filter() const { return m_filter; }
   /// What runs: the chain set by setChain, else the filter as a one-step chain.

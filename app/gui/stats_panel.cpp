@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -26,6 +27,14 @@ const QString kNone = QStringLiteral("—");
 QString fps(double v) {
   return v > 0 ? QString::asprintf("%6.1f fps", v) : kNone;
 }
+/// A chain step's stage as the table shows it: "step 2: convolve_magnitude" → "2: magnitude", so it fits the
+/// narrow Stage column beside the chain's list (numbered the same); the tooltip keeps the whole name.
+QString stageLabel(const QString& name) {
+  static const QRegularExpression step(QStringLiteral("^step (\\d+): (?:convolve_)?(.*)$"));
+  const QRegularExpressionMatch m = step.match(name);
+  return m.hasMatch() ? m.captured(1) + QStringLiteral(": ") + m.captured(2) : name;
+}
+
 QString ms(double v) {
   return QString::asprintf("%.2f", v);
 }
@@ -316,8 +325,8 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     QString tip = name == QLatin1String("upload")     ? tr("Copying the frame from host memory to the device")
                   : name == QLatin1String("download") ? tr("Copying the result back to host memory")
                                                       : tr("Kernel '%1' on the device").arg(name);
-    set(i, 0, name, name == QLatin1String("upload") || name == QLatin1String("download") ? dim : text, tip,
-        false);
+    set(i, 0, stageLabel(name),
+        name == QLatin1String("upload") || name == QLatin1String("download") ? dim : text, tip, false);
     set(i, 1, ms(st.current), text, tip, false);
     set(i, 2, ms(st.mean), text, tip, false);
     set(i, 3, ms(st.p95), text, tip, false);

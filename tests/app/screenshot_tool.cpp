@@ -20,6 +20,9 @@
 //   convolab_screenshot OUT.png SECONDS --custom FILE.json BROKEN.cl [--size WxH] [convolab options…]
 //       the Custom OpenCL panel running FILE.json, then showing the compiler's verdict on BROKEN.cl's code
 //       (docs/screenshots/custom-opencl-error.png: tests/data/custom_screenshot)
+//   convolab_screenshot OUT.png SECONDS --chain FILE.json [--size WxH] [convolab options…]
+//       the window after SECONDS with the Chain dock and the statistics raised, running FILE.json's chain
+//       (docs/screenshots/chain-dock.png: tests/data/chain_screenshot)
 //   convolab_screenshot OUT.png SECONDS --export-video IN.mkv [--size WxH] [convolab options…]
 //       the whole screen (run it under Xvfb) when File ▸ Export Filtered Video has exported IN.mkv (to
 //       $TMPDIR/IN_filtered.mkv) with the window's filter, SECONDS after the first frame: the outcome's
@@ -31,6 +34,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -44,6 +48,9 @@
 #include "camera_controls_dock.hpp"
 #include "camera_controls_panel.hpp"
 #include "capture/fake_v4l2_device.hpp"
+#include "chain/chain_controller.hpp"
+#include "chain/chain_dock.hpp"
+#include "chain/chain_panel.hpp"
 
 #include "custom/custom_code_editor.hpp"
 #include "custom/custom_kernel_controller.hpp"
@@ -134,6 +141,21 @@ void shootCustom(gui::MainWindow& window, const QString& file, const QString& br
       });
 }
 
+/// Opens `file` in the Chain dock, switched on, and raises it beside the statistics (per-step timings).
+void showChain(gui::MainWindow& window, const QString& file) {
+  auto* dock = window.findChild<gui::ChainDock*>();
+  if (!dock || !dock->controller()->openFile(file).isEmpty()) {
+    std::fputs("cannot open the chain\n", stderr);
+    QApplication::exit(4);
+    return;
+  }
+  dock->show();
+  dock->raise();
+  dock->panel()->list()->setCurrentRow(0);
+  dock->panel()->onSwitch()->setChecked(true);
+  if (auto* stats = window.findChild<QDockWidget*>(QStringLiteral("statsDock"))) stats->raise();
+}
+
 /// Opens File ▸ Camera (the list is made as it opens) and saves the whole screen: the popups are windows of
 /// their own, which a grab of the main window leaves out.
 void shootCameraMenu(gui::MainWindow& window, const QString& out) {
@@ -198,7 +220,7 @@ int main(int argc, char** argv) {
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
       "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [--countdown] "
-      "[--export-video IN] [--file-dialog] [--custom FILE BROKEN_CODE] [options]\n";
+      "[--export-video IN] [--file-dialog] [--custom FILE BROKEN_CODE] [--chain FILE] [options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
@@ -206,7 +228,7 @@ int main(int argc, char** argv) {
   bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false,
        countdown = false, fileDialog = false;
   double zoom = 0;
-  QString lab, exportInput, customFile, customBroken;
+  QString lab, exportInput, customFile, customBroken, chainFile;
   auto own = [&](const QStringList& a, int& i) {
     if (a[i] == QLatin1String("--split")) {
       split = true;
@@ -229,6 +251,8 @@ int main(int argc, char** argv) {
     } else if (a[i] == QLatin1String("--custom") && i + 2 < a.size()) {
       customFile = a[++i];
       customBroken = a[++i];
+    } else if (a[i] == QLatin1String("--chain") && i + 1 < a.size()) {
+      chainFile = a[++i];
     } else if (a[i] == QLatin1String("--lab") && i + 1 < a.size()) {
       lab = a[++i];
     } else {
@@ -253,6 +277,7 @@ int main(int argc, char** argv) {
     window.action(gui::ActionId::SplitVertical)->trigger();
   if (zoom > 0) window.preview()->setZoom(zoom);
   screenshot::loadBundledPreset(window, options.preset);
+  if (!chainFile.isEmpty()) showChain(window, chainFile);
   const int delayMs = static_cast<int>(seconds * 1000);
   if (countdown)  // a 10 s countdown, shot at its first second
     QTimer::singleShot(std::max(0, delayMs - 300), &window, [&window] { window.photoTimer()->start(10); });

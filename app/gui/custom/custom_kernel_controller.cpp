@@ -127,6 +127,7 @@ ChainStep CustomKernelController::draftStep() const {
 void CustomKernelController::setOn(bool on) {
   if (on == m_on) return;
   m_on = on;
+  emit onChanged(on);
   emitLive();
   emit draftChanged();
   emit stateChanged();

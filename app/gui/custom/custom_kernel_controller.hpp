@@ -99,6 +99,8 @@ class CustomKernelController : public QObject {
   void codeReplaced(const QString& code);
   /// Something worth remembering changed (the draft or the switch): AppSettings saves it.
   void draftChanged();
+  /// The switch changed (setOn).
+  void onChanged(bool on);
 
  private:
   void setState(CustomKernelState state, const QString& message);

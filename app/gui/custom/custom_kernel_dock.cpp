@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The Custom OpenCL dock's wiring: controller → Pipeline::setChain, engineReady → the trials' device, the
-// newest frame's size → the trials' size, the draft ⇄ AppSettings.
+// The Custom OpenCL dock's wiring: controller → PreviewChainChoice (→ Pipeline::setChain), engineReady → the
+// trials' device, the newest frame's size → the trials' size, the draft ⇄ AppSettings.
 #include "custom_kernel_dock.hpp"
 
 #include <QMainWindow>
 #include <QStatusBar>
 
 #include "app_settings.hpp"
+#include "chain/preview_chain_choice.hpp"
 #include "convolab/filter_chain_io.hpp"
 #include "custom_examples.hpp"
 #include "custom_kernel_controller.hpp"
@@ -33,8 +34,19 @@ CustomKernelDock::CustomKernelDock(Inputs inputs, QWidget* parent)
   connect(
       pipeline, &Pipeline::engineReady, m_controller,
       [this](const QString&, const QString& spec, const StrategyId&) { m_controller->setDeviceSpec(spec); });
-  connect(m_controller, &CustomKernelController::liveChainChanged, pipeline,
-          [pipeline](const std::optional<FilterChain>& chain) { pipeline->setChain(chain); });
+  using Owner = PreviewChainChoice::Owner;
+  PreviewChainChoice* choice = PreviewChainChoice::of(pipeline);
+  connect(m_controller, &CustomKernelController::liveChainChanged, choice,
+          [choice](const std::optional<FilterChain>& chain) { choice->offer(Owner::CustomKernel, chain); });
+  // The Chain dock's switch and this one exclude each other: the last switched on wins.
+  connect(m_controller, &CustomKernelController::onChanged, choice, [choice](bool on) {
+    if (on) choice->announceOn(Owner::CustomKernel);
+  });
+  connect(choice, &PreviewChainChoice::switchedOn, this, [this](Owner owner) {
+    if (owner == Owner::CustomKernel || !m_controller->isOn()) return;
+    m_controller->setOn(false);
+    emit message(tr("Custom OpenCL switched off: the chain runs instead"));
+  });
   m_panel = new CustomKernelPanel(m_controller, this);
   setWidget(m_panel);
   connect(m_panel, &CustomKernelPanel::message, this, &CustomKernelDock::message);
