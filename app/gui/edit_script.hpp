@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "convolab/border.hpp"
+#include "convolab/generator_params.hpp"
 
 namespace convolab::gui {
 
 /// One scripted edit, applied as a user would make it (docs/GUI.md, "Scripted edits").
 struct ScriptAction {
-  enum class Kind { Filter, Cell, Border, KSize, Strategy };
+  enum class Kind { Filter, Cell, Border, KSize, Strategy, Generator };
   Kind kind = Kind::Filter;
   double atMs = 0;                   ///< milliseconds after the first painted frame
   std::filesystem::path filterPath;  ///< Filter: a JSON filter file, resolved against the script's folder
@@ -25,9 +26,11 @@ struct ScriptAction {
   BorderMode border = BorderMode::Reflect101;  ///< Border
   int ksize = 0;                               ///< KSize: odd, kScriptMinSize … kScriptMaxSize
   std::string strategy;                        ///< Strategy: a registry name
+  GeneratorParams generator;  ///< Generator: as the editor's generators panel makes it (size up to 63)
 };
 
-/// "filter", "cell", "border", "ksize", "strategy": the key that names the action in the file and in --stats.
+/// "filter", "cell", "border", "ksize", "strategy", "generator": the key that names the action in the file
+/// and in --stats.
 std::string_view actionKindName(ScriptAction::Kind kind);
 
 /// The smallest matrix the editor works on (FilterDocument's kEditorSize): the size a script may assume

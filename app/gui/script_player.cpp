@@ -10,6 +10,7 @@
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "generator_panel.hpp"
 #include "preview_widget.hpp"
 
 namespace convolab::gui {
@@ -92,6 +93,9 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
       break;
     case ScriptAction::Kind::Strategy:
       m_targets.engine->setStrategy(QString::fromStdString(action.strategy));
+      break;
+    case ScriptAction::Kind::Generator:  // as the generators panel: a parameter moved
+      applied = m_targets.editor->generators()->generate(action.generator, &error);
       break;
   }
   if (!applied) std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index, qPrintable(error));
