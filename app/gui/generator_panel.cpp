@@ -29,20 +29,21 @@ namespace {
 /// One parameter's control: its label, range and step (the slider counts tenths).
 struct ParamSpec {
   const char* label;
+  const char* name;  ///< in running text: "radius 12"
   const char* tip;
   double min, max, step;
   int decimals;
 };
 const ParamSpec kSpecs[GeneratorPanel::kParamCount] = {
-    {QT_TRANSLATE_NOOP("GeneratorPanel", "σ"),
+    {QT_TRANSLATE_NOOP("GeneratorPanel", "σ"), QT_TRANSLATE_NOOP("GeneratorPanel", "σ"),
      QT_TRANSLATE_NOOP("GeneratorPanel", "Standard deviation in pixels"), 0.1, 32, 0.1, 2},
-    {QT_TRANSLATE_NOOP("GeneratorPanel", "Radius"),
+    {QT_TRANSLATE_NOOP("GeneratorPanel", "Radius"), QT_TRANSLATE_NOOP("GeneratorPanel", "radius"),
      QT_TRANSLATE_NOOP("GeneratorPanel", "Radius of the disk in pixels"), 0.5, 32, 0.5, 1},
-    {QT_TRANSLATE_NOOP("GeneratorPanel", "Length"),
+    {QT_TRANSLATE_NOOP("GeneratorPanel", "Length"), QT_TRANSLATE_NOOP("GeneratorPanel", "length"),
      QT_TRANSLATE_NOOP("GeneratorPanel", "Length of the streak in pixels"), 1, 90, 1, 1},
-    {QT_TRANSLATE_NOOP("GeneratorPanel", "Angle θ"),
+    {QT_TRANSLATE_NOOP("GeneratorPanel", "Angle θ"), QT_TRANSLATE_NOOP("GeneratorPanel", "θ"),
      QT_TRANSLATE_NOOP("GeneratorPanel", "Degrees, counter-clockwise from the +x axis"), -180, 180, 1, 1},
-    {QT_TRANSLATE_NOOP("GeneratorPanel", "λ"),
+    {QT_TRANSLATE_NOOP("GeneratorPanel", "λ"), QT_TRANSLATE_NOOP("GeneratorPanel", "λ"),
      QT_TRANSLATE_NOOP("GeneratorPanel", "Wavelength of the stripes in pixels"), 1, 64, 0.5, 1},
 };
 constexpr double kSliderScale = 10;  // slider units a parameter unit
@@ -81,7 +82,10 @@ QString describe(const GeneratorParams& p) {
   QString text = QStringLiteral("%1×%1").arg(p.size);
   GeneratorParams copy = p;
   for (GeneratorPanel::Param param : paramsOf(p.kind))
-    text += QStringLiteral(", %1 %2").arg(QObject::tr(kSpecs[param].label)).arg(field(copy, param));
+    text += QStringLiteral(", %1 %2%3")
+                .arg(GeneratorPanel::tr(kSpecs[param].name))
+                .arg(field(copy, param))
+                .arg(param == GeneratorPanel::Angle ? QStringLiteral("°") : QString());
   return text;
 }
 

@@ -3,6 +3,7 @@
 #include "heat_map_panel.hpp"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -30,7 +31,7 @@ QString signedOffset(int d) {
 }
 
 QString shortNumber(double v) {
-  return QLocale::c().toString(v, 'g', 4).replace(QLatin1Char('-'), QStringLiteral("−"));
+  return QLocale::c().toString(v, 'g', 3).replace(QLatin1Char('-'), QStringLiteral("−"));
 }
 
 QToolButton* zoomButton(const QString& text, const QString& tip, QWidget* parent) {
@@ -121,7 +122,7 @@ void HeatMapPanel::refresh(const ChannelFilter& channel) {
 void HeatMapPanel::updateScale() {
   // −max [blue … grey … amber] +max, drawn from the theme's colour map.
   const double max = m_map->scaleMax();
-  QPixmap bar(96, 10);
+  QPixmap bar(80, 10);
   {
     QPainter p(&bar);
     for (int x = 0; x < bar.width(); ++x) {
@@ -130,16 +131,21 @@ void HeatMapPanel::updateScale() {
     }
   }
   // One pixmap: the numbers drawn beside the bar (a label shows text or a pixmap, not both).
-  QPixmap labelled(bar.width() + 2 * 64, 14);
+  const QString low = max > 0 ? shortNumber(-max) : QStringLiteral("0");
+  const QString high = max > 0 ? QStringLiteral("+") + shortNumber(max) : QStringLiteral("0");
+  const QFontMetrics metrics(m_scale->font());
+  const int lowWidth = metrics.horizontalAdvance(low), highWidth = metrics.horizontalAdvance(high);
+  const int height = std::max(bar.height(), metrics.height());
+  QPixmap labelled(lowWidth + highWidth + bar.width() + 8, height);
   labelled.fill(Qt::transparent);
   {
     QPainter p(&labelled);
     p.setFont(m_scale->font());
     p.setPen(theme::dimText());
-    p.drawText(QRect(0, 0, 60, 14), Qt::AlignRight | Qt::AlignVCenter, shortNumber(-max));
-    p.drawPixmap(64, 2, bar);
-    p.drawText(QRect(64 + bar.width() + 4, 0, 60, 14), Qt::AlignLeft | Qt::AlignVCenter,
-               max > 0 ? QStringLiteral("+") + shortNumber(max) : QStringLiteral("0"));
+    p.drawText(QRect(0, 0, lowWidth, height), Qt::AlignRight | Qt::AlignVCenter, low);
+    p.drawPixmap(lowWidth + 4, (height - bar.height()) / 2, bar);
+    p.drawText(QRect(lowWidth + bar.width() + 8, 0, highWidth, height), Qt::AlignLeft | Qt::AlignVCenter,
+               high);
   }
   m_scale->setPixmap(labelled);
   m_scale->setAccessibleName(tr("Colour scale from %1 to %2").arg(shortNumber(-max), shortNumber(max)));
@@ -152,10 +158,14 @@ void HeatMapPanel::showReadout(int row, int col) {
     return;
   }
   const int c = ch.size / 2;
-  m_readout->setText(tr("Row %1, column %2 (%3, %4 from the centre): %5")
-                         .arg(row + 1)
-                         .arg(col + 1)
-                         .arg(signedOffset(col - c), signedOffset(row - c), fullNumberText(ch.at(row, col))));
+  // Six significant digits fit the line at the narrowest dock; the tooltip and the cell editor have them all.
+  const double v = ch.at(row, col);
+  m_readout->setText(
+      tr("Row %1, column %2 (%3, %4 from the centre): %5")
+          .arg(row + 1)
+          .arg(col + 1)
+          .arg(signedOffset(col - c), signedOffset(row - c), QLocale::c().toString(v, 'g', 6)));
+  m_readout->setToolTip(tr("Exactly %1").arg(fullNumberText(v)));
 }
 
 void HeatMapPanel::onZoomed(int before, QPoint anchor) {
