@@ -8,15 +8,19 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QProcess>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
+#include <nlohmann/json.hpp>
 #include "app_test_support.hpp"
 #include "channel_grid.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/generators.hpp"
+#include "cv/image_codec.hpp"
 #include "edit_script.hpp"
 #include "editor_fixture.hpp"
 #include "filter_document.hpp"
@@ -142,7 +146,8 @@ class GeneratorsTest : public QObject, protected test::EditorFixture {
     QVERIFY(panel()->statusLabel()->text().contains(QStringLiteral("Generated")));
     QVERIFY(m_doc->setCell(0, 15, 15, 0.5));
     QCOMPARE(m_doc->filter().channel(0).at(15, 15), 0.5);  // the edit stands …
-    QCOMPARE(*m_doc->filter().generator(), disk);          // … the parameters stay …
+    QVERIFY(m_doc->filter().generator().has_value());
+    QCOMPARE(*m_doc->filter().generator(), disk);  // … the parameters stay …
     QVERIFY2(panel()->statusLabel()->text().contains(QStringLiteral("Edited")),  // … and it says so
              qPrintable(panel()->statusLabel()->text()));
     QVERIFY(panel()->regenerateButton()->isVisible());
@@ -240,6 +245,46 @@ class GeneratorsTest : public QObject, protected test::EditorFixture {
       }
       QVERIFY2(refused, bad);
     }
+  }
+
+  void aScriptedGeneratorReachesTheScreen() {
+    // The app itself: a generator action on a still image, its edit → display time in --stats, and the last
+    // frame is that disk blur (the CPU reference, ±1), not the identity it started with.
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("s.json"));
+    QFile file(script);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"actions": [{"at_ms": 300, "generator": {"kind": "disk", "size": 17, "radius": 6}}]})");
+    file.close();
+    const QString stats = dir.filePath(QStringLiteral("stats.json")),
+                  snap = dir.filePath(QStringLiteral("s.png"));
+    const QString source = test::dataFile(QStringLiteral("chelsea.png"));
+    QProcess app;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("CONVOLAB_DEVICE"), QStringLiteral("cpu"));
+    app.setProcessEnvironment(env);
+    app.start(QStringLiteral(CONVOLAB_APP),
+              {QStringLiteral("--source"), source, QStringLiteral("--strategy"), QStringLiteral("naive"),
+               QStringLiteral("--script"), script, QStringLiteral("--stats"), stats,
+               QStringLiteral("--snapshot"), snap});
+    QVERIFY(app.waitForStarted());
+    if (!app.waitForFinished(120000)) {
+      app.kill();
+      app.waitForFinished();
+      QFAIL("convolab --script did not exit");
+    }
+    QVERIFY2(app.exitCode() == 0, app.readAllStandardError().constData());
+    QFile statsFile(stats);
+    QVERIFY(statsFile.open(QIODevice::ReadOnly));
+    const auto j = nlohmann::json::parse(statsFile.readAll().toStdString());
+    QCOMPARE(j.at("actions").at(0).at("kind").get<std::string>(), std::string("generator"));
+    QVERIFY2(j.at("actions").at(0).at("edit_to_display_ms").is_number(), j.dump(2).c_str());
+    GeneratorParams disk = GeneratorPanel::defaults("disk", 17);
+    disk.radius = 6;
+    const Image input = opencv::loadImage(source.toStdString());
+    const Image expected = test::referenceResult(input, FilterSet::uniform(generateKernel(disk)));
+    const int diff = test::maxAbsDifference(opencv::loadImage(snap.toStdString()), expected);
+    QVERIFY2(diff >= 0 && diff <= 1, qPrintable(QStringLiteral("the last frame differs by %1").arg(diff)));
   }
 };
 

@@ -122,6 +122,15 @@ class HeatMapEditorTest : public QObject, protected test::EditorFixture {
     QCOMPARE(m_doc->filter().channel(2).at(10, 20), 0.25);
     QCOMPARE(m_doc->filter().channel(0).at(10, 20), -1.25);  // unlinked: only blue
     QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+    // A second click-and-edit is a step of its own (not merged into the first).
+    QTest::mouseClick(map, Qt::LeftButton, {}, map->cellRect(11, 20).center());
+    QTest::keyClicks(editor, QStringLiteral("2"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCOMPARE(m_doc->filter().channel(2).at(11, 20), 2.0);
+    QCOMPARE(m_doc->undoStack()->count(), steps + 2);
+    m_doc->undoStack()->undo();
+    QCOMPARE(m_doc->filter().channel(2).at(11, 20), -1.125);
+    QCOMPARE(m_doc->filter().channel(2).at(10, 20), 0.25);
     m_doc->undoStack()->undo();
     QCOMPARE(m_doc->filter().channel(2).at(10, 20), -1.25);
     // Esc cancels: nothing changes, no step; a word is refused with a message and changes nothing.
