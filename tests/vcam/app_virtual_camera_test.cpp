@@ -20,6 +20,7 @@
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
+#include "output/flip.hpp"
 #include "output/letterbox.hpp"
 #include "private_pipewire.hpp"
 #include "silent_daemon.hpp"
@@ -131,6 +132,24 @@ TEST_F(AppVirtualCameraTest, ChosenSizeIsLetterboxed) {
   output::letterbox(opencv::loadImage(m_snapshot).view(), expected);
   EXPECT_LE(maxDifference(received, expected), 1);
   EXPECT_EQ(received.view().row(360)[99 * 3], 0);  // a bar
+}
+
+// Issue 32 item 2: with --flip-output the consumer receives the picture flipped left to right: the flip of a
+// run's --snapshot without it, and the --snapshot of the same run (Save and the virtual camera leave through
+// one door).
+TEST_F(AppVirtualCameraTest, FlipOutputFlipsWhatTheConsumerReceives) {
+  const std::string plain = m_snapshot + ".plain.png";
+  ASSERT_EQ(waitForExit(startApp(plain, 5)), 0);
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  const pid_t app = startApp(m_snapshot, 60, CONVOLAB_TEST_DATA "/coffee.png", {"--flip-output"});
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(5, 30s));
+  ASSERT_EQ(waitForExit(app), 0);
+  const Image unflipped = opencv::loadImage(plain);
+  const Image flipped = output::flippedLeftRight(unflipped.view());
+  ASSERT_GT(maxDifference(unflipped, flipped), 16);  // the picture is not symmetric
+  EXPECT_LE(maxDifference(consumer.lastFrame(), flipped), 1);
+  EXPECT_LE(maxDifference(opencv::loadImage(m_snapshot), flipped), 0);
 }
 
 TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
