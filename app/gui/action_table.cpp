@@ -231,7 +231,7 @@ const std::vector<ActionRow>& actionRows() {
        T("&Mirror Preview"),
        {ctrlShift(Qt::Key_M)},
        T("Show the picture flipped left to right, as a mirror (on by default for a camera); saved frames, "
-         "recordings and the virtual camera are not flipped"),
+         "recordings and the virtual camera are not flipped (Flip Output flips those)"),
        nullptr,
        nullptr,
        true},

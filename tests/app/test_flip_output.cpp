@@ -126,7 +126,7 @@ const QString kCameraB = QStringLiteral("/dev/v4l/by-id/usb-Vendor_Camera_B-vide
 
 }  // namespace
 
-class FlipOutputTest : public QObject {
+class FlipOutputWindowTest : public QObject {
   Q_OBJECT
 
  private slots:
@@ -184,6 +184,27 @@ class FlipOutputTest : public QObject {
     const QStringList paths = finished.first().first().toStringList();
     QCOMPARE(paths.size(), 1);
     QCOMPARE(test::maxAbsDifference(opencv::loadImage(paths.first().toStdString()), flipped(computed)), 0);
+  }
+
+  // Save after Countdown takes what Save takes (Pipeline::frameThatMayLeave): it took the newest frame, so a
+  // bypassed (unfiltered) frame could be saved. Now it waits for a filtered one.
+  void thePhotoTimerSavesNoBypassedFrame() {
+    MainWindow window(stillImage());
+    window.resize(900, 700);
+    window.show();
+    QVERIFY(test::waitForFrameWhere(window, filteredNow));
+    window.action(ActionId::Bypass)->trigger();
+    QVERIFY(test::waitForFrameWhere(window, [](const ProcessedFrame& f) { return f.record.bypassed; }));
+    QTemporaryDir dir;
+    window.photoTimer()->setDirectory(dir.path());
+    QSignalSpy saved(window.photoTimer(), &PhotoTimer::saved);
+    window.photoTimer()->start(0, 1);
+    QTest::qWait(500);
+    QCOMPARE(saved.count(), 0);
+    window.action(ActionId::Bypass)->trigger();  // the filter back: the frame made with it is saved
+    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
+    const Image file = opencv::loadImage(saved.first().first().toString().toStdString());
+    QCOMPARE(test::maxAbsDifference(file, *window.pipeline()->frameThatMayLeave()->filtered), 0);
   }
 
   // The door's sinks (the virtual camera, the loopback and the recorder are sinks of this door) and a real
@@ -398,5 +419,5 @@ class FlipOutputTest : public QObject {
   }
 };
 
-QTEST_MAIN(FlipOutputTest)
+QTEST_MAIN(FlipOutputWindowTest)
 #include "test_flip_output.moc"
