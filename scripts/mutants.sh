@@ -137,7 +137,7 @@ if command -v ccache >/dev/null; then
   export CCACHE_DIR=${CCACHE_DIR:-/work/.ccache} CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$dir")} CCACHE_NOHASHDIR=1
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
-seed=${MUTANTS_WAIT_FOR-$([[ -d /work/main/build ]] && echo /work/main/build/.seeded)}
+seed=${MUTANTS_WAIT_FOR-$(if [[ -d /work/main/build ]]; then echo /work/main/build/.seeded; fi)}
 while [[ -n $seed && ! -e $seed ]]; do echo "waiting for the shared cache to be seeded ($seed)"; sleep 30; done
 # shellcheck disable=SC2086
 cmake -S "$dir" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=${MUTANTS_BUILD_TYPE:-RelWithDebInfo} \
