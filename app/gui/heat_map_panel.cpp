@@ -153,6 +153,9 @@ void HeatMapPanel::updateScale() {
 
 void HeatMapPanel::showReadout(int row, int col) {
   const ChannelFilter& ch = m_map->channel();
+  if (m_map->hasFocus() && row >= 0 && col >= 0)  // moved by the keyboard: keep the cell in view
+    m_scroll->ensureVisible(m_map->cellRect(row, col).center().x(), m_map->cellRect(row, col).center().y(),
+                            m_map->cellSize(), m_map->cellSize());
   if (row < 0 || col < 0 || row >= ch.size || col >= ch.size) {
     m_readout->setText(tr("%1×%1 · point at a cell to read it, click it to change it").arg(ch.size));
     return;
@@ -217,7 +220,9 @@ void HeatMapPanel::commitEdit() {
   if (m_editRow < 0) return;
   const int row = m_editRow, col = m_editCol;
   const QString text = m_editor->text();
+  const bool keyboard = m_editor->hasFocus();
   closeEditor();
+  if (keyboard) m_map->setFocus();  // Enter: the arrows go on from this cell
   const auto value = parseUserNumber(text);
   if (!value) {
     emit edited(false,
@@ -234,11 +239,18 @@ void HeatMapPanel::commitEdit() {
 }
 
 bool HeatMapPanel::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == m_editor && event->type() == QEvent::KeyPress &&
-      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
-    closeEditor();
-    m_map->setFocus();
-    return true;
+  if (watched == m_editor && event->type() == QEvent::KeyPress) {
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    if (key == Qt::Key_Escape) {
+      closeEditor();
+      m_map->setFocus();
+      return true;
+    }
+    // Taken here: QLineEdit passes Return on to its parent, the map, where it would open the editor again.
+    if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+      commitEdit();
+      return true;
+    }
   }
   return QWidget::eventFilter(watched, event);
 }

@@ -2,6 +2,7 @@
 // The heat map of a large kernel: painting, zoom and the cell under the pointer.
 #include "kernel_heat_map.hpp"
 
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -16,6 +17,7 @@ KernelHeatMap::KernelHeatMap(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("kernelHeatMap"));
   setMouseTracking(true);
   setCursor(Qt::CrossCursor);
+  setFocusPolicy(Qt::StrongFocus);
   setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
   setChannel(ChannelFilter::identity(1));
 }
@@ -139,7 +141,41 @@ void KernelHeatMap::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 void KernelHeatMap::leaveEvent(QEvent*) {
-  setHover({-1, -1});
+  if (!hasFocus()) setHover({-1, -1});  // the keyboard's current cell stays while the map has the focus
+}
+
+void KernelHeatMap::keyPressEvent(QKeyEvent* event) {
+  const int k = m_channel.size;
+  QPoint cell = m_hover.x() >= 0 ? m_hover : QPoint(k / 2, k / 2);  // from the centre at first
+  switch (event->key()) {
+    case Qt::Key_Left:
+      cell.rx() -= 1;
+      break;
+    case Qt::Key_Right:
+      cell.rx() += 1;
+      break;
+    case Qt::Key_Up:
+      cell.ry() -= 1;
+      break;
+    case Qt::Key_Down:
+      cell.ry() += 1;
+      break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+    case Qt::Key_F2:
+      setHover(cell);
+      emit cellClicked(cell.y(), cell.x());
+      return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+    case Qt::Key_Minus:
+      zoomBy(event->key() == Qt::Key_Minus ? -1 : 1, cellRect(cell.y(), cell.x()).center());
+      return;
+    default:
+      QWidget::keyPressEvent(event);
+      return;
+  }
+  setHover({std::clamp(cell.x(), 0, k - 1), std::clamp(cell.y(), 0, k - 1)});
 }
 
 void KernelHeatMap::wheelEvent(QWheelEvent* event) {

@@ -43,7 +43,7 @@ class KernelHeatMap : public QWidget {
   QPoint cellAt(QPoint pos) const;
   /// Where cell (row, col) is drawn, in this widget.
   QRect cellRect(int row, int col) const;
-  /// The cell under the pointer, or (-1, -1).
+  /// The cell under the pointer (or the keyboard's current cell), or (-1, -1).
   QPoint hoveredCell() const { return m_hover; }
 
  signals:
@@ -61,6 +61,7 @@ class KernelHeatMap : public QWidget {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void leaveEvent(QEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
 
  private:
   void applyCellSize(int px, QPoint anchor);

@@ -148,6 +148,29 @@ class HeatMapEditorTest : public QObject, protected test::EditorFixture {
     QCOMPARE(m_doc->undoStack()->index(), steps);
   }
 
+  void theKeyboardMovesReadsAndEdits() {
+    m_doc->replace(rampFilter(31), QStringLiteral("ramp"));
+    HeatMapPanel* panel = m_editor->grid(0)->heatMap();
+    KernelHeatMap* map = panel->map();
+    m_editor->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_editor.get()));
+    map->setFocus();
+    QTest::keyClick(map, Qt::Key_Right);  // from the centre (15, 15)
+    QTest::keyClick(map, Qt::Key_Down);
+    QTest::keyClick(map, Qt::Key_Down);
+    QCOMPARE(map->hoveredCell(), QPoint(16, 17));
+    QVERIFY2(panel->readout()->text().contains(QStringLiteral("Row 18, column 17")),
+             qPrintable(panel->readout()->text()));
+    QTest::keyClick(map, Qt::Key_Return);
+    QVERIFY(panel->cellEditor()->isVisible());
+    QTest::keyClicks(panel->cellEditor(), QStringLiteral("0.75"));
+    QTest::keyClick(panel->cellEditor(), Qt::Key_Return);
+    QCOMPARE(m_doc->filter().channel(0).at(17, 16), 0.75);
+    QVERIFY(map->hasFocus());  // the arrows go on from there
+    QTest::keyClick(map, Qt::Key_Left);
+    QCOMPARE(map->hoveredCell(), QPoint(15, 17));
+  }
+
   void theWheelZoomsAndFitShowsTheWhole() {
     m_doc->replace(rampFilter(45), QStringLiteral("ramp"));
     HeatMapPanel* panel = m_editor->grid(0)->heatMap();
