@@ -11,10 +11,11 @@
 namespace convolab::gui {
 
 StepDocks installStepDocks(QMainWindow* window, QDockWidget* editorDock, Pipeline* pipeline,
-                           AppSettings* settings, FilterEditor* editor, PreviewWidget* preview) {
+                           AppSettings* settings, FilterEditor* editor, PreviewWidget* preview,
+                           FilterDocument* document) {
   StepDocks docks{};
   docks.custom = CustomKernelDock::install(window, editorDock, {pipeline, settings, editor, preview});
-  docks.chain = ChainDock::install(window, editorDock, {pipeline, settings, editor});
+  docks.chain = ChainDock::install(window, editorDock, {pipeline, settings, editor, document, editorDock});
   editorDock->raise();
   return docks;
 }

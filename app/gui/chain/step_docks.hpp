@@ -9,6 +9,7 @@ class QMainWindow;
 namespace convolab::gui {
 
 class AppSettings;
+class FilterDocument;
 class FilterEditor;
 class Pipeline;
 class PreviewWidget;
@@ -18,8 +19,10 @@ struct StepDocks {
   QDockWidget* chain;   ///< a ChainDock
 };
 
-/// Makes both docks, tabbed behind `editorDock` (which stays in front).
+/// Makes both docks, tabbed behind `editorDock` (which stays in front); the Chain dock's selected step is
+/// edited in `document` (the editor's).
 StepDocks installStepDocks(QMainWindow* window, QDockWidget* editorDock, Pipeline* pipeline,
-                           AppSettings* settings, FilterEditor* editor, PreviewWidget* preview);
+                           AppSettings* settings, FilterEditor* editor, PreviewWidget* preview,
+                           FilterDocument* document);
 
 }  // namespace convolab::gui

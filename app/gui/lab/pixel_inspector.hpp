@@ -10,7 +10,10 @@
 #include <functional>
 #include <optional>
 
-#include "convolab/filter.hpp"
+#include <memory>
+#include <vector>
+
+#include "convolab/filter_chain.hpp"
 #include "pixel_probe.hpp"
 
 class QPainter;
@@ -26,11 +29,14 @@ class PixelInspector : public QObject {
   Q_OBJECT
 
  public:
-  using FilterProvider = std::function<FilterSet()>;
-  PixelInspector(gui::PreviewWidget* preview, FilterProvider filter, QObject* parent = nullptr);
+  /// What the preview runs (Pipeline::chain): a one-filter chain is the editor's filter.
+  using ChainProvider = std::function<FilterChain()>;
+  PixelInspector(gui::PreviewWidget* preview, ChainProvider chain, QObject* parent = nullptr);
   ~PixelInspector() override;
 
-  /// Probes frame pixel `pos` of the preview's newest frame; channel < 0: no neighbourhood shown.
+  /// Probes frame pixel `pos` of the preview's newest frame; channel < 0: no neighbourhood shown. Of a chain
+  /// it explains the last switched-on step from its actual input, the output of the steps before it (computed
+  /// with the CPU reference once per frame and kept while the pointer moves over it).
   /// Returns nullopt when there is no frame or `pos` is outside it.
   std::optional<PixelProbe> inspect(const QPoint& pos, int channel);
   /// The one-line summary of the last probe (what the status bar shows).
@@ -52,8 +58,16 @@ class PixelInspector : public QObject {
   void left();
   void paint(QPainter& painter, const QRectF& imageRect);
 
+  /// The input of the chain's last switched-on step for the preview's frame `original`: the original itself
+  /// for a first step; null when it cannot be computed (custom OpenCL code before it).
+  std::shared_ptr<const Image> stepInput(const std::shared_ptr<const Image>& original,
+                                         const std::vector<ChainStep>& before);
+
   QPointer<gui::PreviewWidget> m_preview;
-  FilterProvider m_filter;
+  ChainProvider m_chain;
+  // The last stepInput: for this original and these steps
+  std::shared_ptr<const Image> m_inputOf, m_input;
+  std::vector<ChainStep> m_inputSteps;
   std::optional<PixelProbe> m_probe;
   bool m_detail = false;
   QPoint m_pos{-1, -1};
