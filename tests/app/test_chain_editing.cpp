@@ -119,6 +119,31 @@ class ChainEditingTest : public QObject {
     QCOMPARE(b.document.filter().channel(0).matrix[24], 2.0);
   }
 
+  void aMagnitudeStepEditsEitherFilterWithOneBorder() {
+    const FilterSet gx = FilterSet::uniform(ChannelFilter{3, {-1, 0, 1, -2, 0, 2, -1, 0, 1}, 1, 0},
+                                            BorderMode::Reflect101, "Gx");
+    const FilterSet gy = FilterSet::uniform(ChannelFilter{3, {-1, -2, -1, 0, 0, 0, 1, 2, 1}, 1, 0},
+                                            BorderMode::Reflect101, "Gy");
+    Bench b;
+    QVERIFY(b.controller.append(ChainStep::magnitude(gx, gy)).isEmpty());
+    b.panel.list()->setCurrentRow(0);
+    QVERIFY(b.panel.partBox()->isVisibleTo(&b.panel));
+    QCOMPARE(b.document.filter(), toEditorSize(gx));
+    b.panel.selectStep(0, 1);  // the box: its second filter
+    QCOMPARE(b.editing.editedPart(), 1);
+    QCOMPARE(b.document.filter(), toEditorSize(gy));
+    QVERIFY(b.document.setCell(0, 3, 3, 5));
+    QCOMPARE(b.controller.steps()[0].other->channel(0).matrix[4], 5.0);
+    QCOMPARE(b.controller.steps()[0].filter, gx);
+    QVERIFY(b.document.setBorder(BorderMode::Replicate));  // one input read: both filters take the border
+    QCOMPARE(b.controller.steps()[0].filter.border(), BorderMode::Replicate);
+    QCOMPARE(b.controller.steps()[0].other->border(), BorderMode::Replicate);
+    QVERIFY(b.controller.chain());  // still a valid chain
+    b.document.undoStack()->undo();
+    b.document.undoStack()->undo();
+    QCOMPARE(b.controller.steps()[0], ChainStep::magnitude(gx, gy));
+  }
+
   void undoAndRedoCoverEveryChainEdit() {
     Bench b;
     QUndoStack* undo = b.document.undoStack();
@@ -236,7 +261,7 @@ class ChainEditingTest : public QObject {
     QTRY_VERIFY(window.preview()->frame() &&
                 window.preview()->frame()->record.filterRevision == window.pipeline()->filterRevision());
     lab::PixelInspector* inspector = window.lab()->inspector();
-    const Image& original = *window.preview()->frame()->original;
+    const Image original = *window.preview()->frame()->original;  // a copy: newer frames replace it
     Image blurred(original.width, original.height);
     referenceChain(original.view(), blurred.mutableView(), FilterChain::make({blur()}));
     for (const QPoint pos : {QPoint(0, 0), QPoint(123, 45), QPoint(301, 222), QPoint(599, 399)})
@@ -248,6 +273,19 @@ class ChainEditingTest : public QObject {
         QVERIFY2(std::abs(probe->expected - probe->output[c]) <= 1,
                  qPrintable(QStringLiteral("%1 vs %2").arg(probe->expected).arg(probe->output[c])));
       }
+    // Under a wrap border (it reads the far side) the steps before run on the whole frame instead
+    dock->controller()->load(
+        FilterChain::make({ChainStep::single(blur().filter.withBorder(BorderMode::Wrap)), sharpen()}));
+    QVERIFY(waitForChain(window, *dock->controller()->chain()));
+    QTRY_VERIFY(window.preview()->frame()->record.filterRevision == window.pipeline()->filterRevision());
+    Image wrapped(original.width, original.height);
+    referenceChain(original.view(), wrapped.mutableView(),
+                   FilterChain::make({ChainStep::single(blur().filter.withBorder(BorderMode::Wrap))}));
+    for (const QPoint pos : {QPoint(0, 0), QPoint(599, 200)}) {
+      const auto probe = inspector->inspect(pos, 1);
+      QCOMPARE(probe->input[1], int(wrapped.view().row(pos.y())[pos.x() * 3 + 1]));
+      QVERIFY(std::abs(probe->expected - probe->output[1]) <= 1);
+    }
     PreviewWidget* preview = window.preview();
     const QPointF centre = QRectF(preview->rect()).center();
     QMouseEvent move(QEvent::MouseMove, centre, preview->mapToGlobal(centre), Qt::NoButton, Qt::NoButton,

@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QEvent>
 #include <QMainWindow>
 #include <QStatusBar>
 #include <QTimer>
@@ -124,9 +125,15 @@ ChainDock* ChainDock::install(QMainWindow* window, QDockWidget* besides, Inputs 
   auto* dock = new ChainDock(inputs, window);
   window->addDockWidget(Qt::LeftDockWidgetArea, dock);
   window->tabifyDockWidget(besides, dock);
+  window->installEventFilter(dock);
   connect(dock, &ChainDock::message, window,
           [window](const QString& text) { window->statusBar()->showMessage(text, 6000); });
   return dock;
+}
+
+bool ChainDock::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Close && watched == parent() && m_editing) m_editing->edit(-1);
+  return QDockWidget::eventFilter(watched, event);
 }
 
 void ChainDock::offerLive() {

@@ -34,6 +34,8 @@ class ChainDock : public QDockWidget {
     QDockWidget* editorDock = nullptr;   ///< the editor's dock: titled with the step it edits
   };
   ChainDock(Inputs inputs, QWidget* parent);
+  /// The window closing: the editor gets its own filter back first, so that is what is remembered.
+  bool eventFilter(QObject* watched, QEvent* event) override;
   /// Makes the dock, tabbed with `besides` (the editor's docks), its messages on the window's status bar.
   static ChainDock* install(QMainWindow* window, QDockWidget* besides, Inputs inputs);
 

@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <utility>
 
 #include "chain_controller.hpp"
 #include "chain_presets.hpp"
@@ -109,7 +110,10 @@ int ChainPanel::selectedRow() const {
 }
 
 void ChainPanel::selectStep(int row, int part) {
-  if (row != m_list->currentRow()) m_list->setCurrentRow(row);  // selectionMoved
+  if (row != m_list->currentRow()) {
+    m_nextPart = part;
+    return m_list->setCurrentRow(row);  // selectionMoved
+  }
   if (row >= 0 && part != m_selectedPart &&
       m_controller->steps()[static_cast<std::size_t>(row)].isMagnitude()) {
     m_selectedPart = part;
@@ -122,6 +126,12 @@ void ChainPanel::selectionMoved() {
   const int row = m_list->currentRow();
   const int id = m_controller->idAt(row);
   const bool magnitude = row >= 0 && m_controller->steps()[static_cast<std::size_t>(row)].isMagnitude();
+  const int part = std::exchange(m_nextPart, 0);
+  const bool changed = id != m_selectedId;
+  if (changed) {
+    m_selectedId = id;
+    m_selectedPart = magnitude ? part : 0;
+  }
   m_part->setVisible(magnitude);
   if (magnitude) {
     const ChainStep& step = m_controller->steps()[static_cast<std::size_t>(row)];
@@ -129,13 +139,10 @@ void ChainPanel::selectionMoved() {
     m_part->clear();
     m_part->addItem(tr("Edit its first filter: %1").arg(QString::fromStdString(step.filter.name())));
     m_part->addItem(tr("Edit its second filter: %1").arg(QString::fromStdString(step.other->name())));
-    m_part->setCurrentIndex(id == m_selectedId ? m_selectedPart : 0);
+    m_part->setCurrentIndex(m_selectedPart);
   }
   refreshUpTo();
-  if (id == m_selectedId) return;
-  m_selectedId = id;
-  m_selectedPart = 0;
-  emit stepSelected(row, 0);
+  if (changed) emit stepSelected(row, m_selectedPart);
 }
 
 void ChainPanel::showEdited(int row, int part) {

@@ -89,6 +89,7 @@ class ChainPanel : public QWidget {
   QString m_lastDir;
   int m_selectedId = -1;  ///< the controller's id of the selected step
   int m_selectedPart = 0;
+  int m_nextPart = 0;  ///< the part selectStep asks for, taken by the next selectionMoved
   bool m_rebuilding = false;
 };
 

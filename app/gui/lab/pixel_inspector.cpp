@@ -64,38 +64,62 @@ std::optional<PixelProbe> PixelInspector::inspect(const QPoint& pos, int channel
     if (chain.steps()[static_cast<std::size_t>(i)].enabled)
       before.push_back(chain.steps()[static_cast<std::size_t>(i)]);
   // The plain line needs no neighbourhood: the step's input is computed only for the detail (Shift)
-  const std::shared_ptr<const Image> input =
-      channel < 0 || step.isCustom() || step.isMagnitude() ? nullptr : stepInput(frame->original, before);
-  PixelProbe p;
-  if (input) {
-    p = probePixel(input->view(), out.view(), step.filter, pos.x(), pos.y(), channel);
-  } else {
-    p = probePixel(in.view(), out.view(), FilterSet(), pos.x(), pos.y(), std::max(channel, 0));
-    p.neighbours.clear();
-    p.weights.clear();
+  std::optional<PixelProbe> probe;
+  if (channel >= 0 && !step.isCustom() && !step.isMagnitude())
+    probe = probeStep(frame->original, out, before, step, pos, channel);
+  if (!probe) {
+    probe = probePixel(in.view(), out.view(), FilterSet(), pos.x(), pos.y(), std::max(channel, 0));
+    probe->neighbours.clear();
+    probe->weights.clear();
     if (channel >= 0)
-      p.unexplained =
+      probe->unexplained =
           step.isCustom() || step.isMagnitude()
               ? tr("a %1 step is not explained").arg(gui::describeChainStep(step)).toStdString()
               : tr("its input comes from custom OpenCL code, which has no CPU reference").toStdString();
   }
-  p.step = last + 1;
-  return p;
+  probe->step = last + 1;
+  return probe;
 }
 
-std::shared_ptr<const Image> PixelInspector::stepInput(const std::shared_ptr<const Image>& original,
-                                                       const std::vector<ChainStep>& before) {
-  if (before.empty()) return original;
-  if (original == m_inputOf && before == m_inputSteps) return m_input;
-  m_inputOf = original;
-  m_inputSteps = before;
-  m_input.reset();
-  for (const ChainStep& s : before)
-    if (s.isCustom()) return nullptr;
-  auto image = std::make_shared<Image>(original->width, original->height);
-  referenceChain(original->view(), image->mutableView(), FilterChain::make(before));
-  m_input = image;
-  return m_input;
+std::optional<PixelProbe> PixelInspector::probeStep(const std::shared_ptr<const Image>& original,
+                                                    const Image& output, const std::vector<ChainStep>& before,
+                                                    const ChainStep& step, const QPoint& pos, int channel) {
+  bool wrap = step.filter.border() == BorderMode::Wrap;  // a magnitude's two filters share theirs
+  int reach = step.radius();
+  for (const ChainStep& s : before) {
+    if (s.isCustom()) return std::nullopt;
+    wrap = wrap || s.filter.border() == BorderMode::Wrap;
+    reach += s.radius();
+  }
+  if (wrap) {  // wrap reads the far side of the frame: the steps before run on all of it, once per frame
+    if (original != m_inputOf || before != m_inputSteps) {
+      auto image = std::make_shared<Image>(original->width, original->height);
+      referenceChain(original->view(), image->mutableView(), FilterChain::make(before));
+      m_inputOf = original;
+      m_inputSteps = before;
+      m_input = std::move(image);
+    }
+    return probePixel(m_input->view(), output.view(), step.filter, pos.x(), pos.y(), channel);
+  }
+  // Else the pixel depends on the frame within `reach` of it only, and every other border reads inside that
+  // square (clipped to the frame, whose edges stay edges): the steps before run on it alone, exactly.
+  const QRect region = QRect(pos - QPoint(reach, reach), QSize(2 * reach + 1, 2 * reach + 1))
+                           .intersected(QRect(0, 0, output.width, output.height));
+  const auto crop = [&region](const Image& image) {
+    return ImageView{image.pixels.data() + static_cast<std::size_t>(region.y()) * image.stride +
+                         static_cast<std::size_t>(region.x()) * kBytesPerPixel,
+                     region.width(), region.height(), image.stride};
+  };
+  Image input;  // none: the first step reads the original itself
+  if (!before.empty()) {
+    input = Image(region.width(), region.height());
+    referenceChain(crop(*original), input.mutableView(), FilterChain::make(before));
+  }
+  PixelProbe p = probePixel(before.empty() ? crop(*original) : input.view(), crop(output), step.filter,
+                            pos.x() - region.x(), pos.y() - region.y(), channel);
+  p.x = pos.x();
+  p.y = pos.y();
+  return p;
 }
 
 void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers) {
@@ -183,18 +207,12 @@ void PixelInspector::paint(QPainter& p, const QRectF&) {
       std::max(fm.horizontalAdvance(QStringLiteral("255")), fm.horizontalAdvance(QStringLiteral("-0.125"))) +
       8;
   const double cellH = fm.height() * 2 + 4;
-  const QString title = probe.step == 0
-                            ? tr("%1 at (%2, %3): %4×%4 inputs (top) and weights (bottom)")
-                                  .arg(QLatin1String(kChannel[probe.channel]))
-                                  .arg(probe.x)
-                                  .arg(probe.y)
-                                  .arg(k)
-                            : tr("%1 at (%2, %3), step %5: its %4×%4 inputs (top) and weights (bottom)")
-                                  .arg(QLatin1String(kChannel[probe.channel]))
-                                  .arg(probe.x)
-                                  .arg(probe.y)
-                                  .arg(k)
-                                  .arg(probe.step);
+  const QString title = tr("%1 at (%2, %3)%5: %4×%4 inputs (top) and weights (bottom)")
+                            .arg(QLatin1String(kChannel[probe.channel]))
+                            .arg(probe.x)
+                            .arg(probe.y)
+                            .arg(k)
+                            .arg(probe.step == 0 ? QString() : tr(", step %1").arg(probe.step));
   const QString sum =
       tr("out = %1 + Σ(in·w) / %2 = %3 → %4   (frame: %5)")
           .arg(compact(probe.offset), compact(probe.divisor), QString::number(probe.sum, 'f', 3))

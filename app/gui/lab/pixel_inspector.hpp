@@ -36,7 +36,7 @@ class PixelInspector : public QObject {
 
   /// Probes frame pixel `pos` of the preview's newest frame; channel < 0: no neighbourhood shown. Of a chain
   /// it explains the last switched-on step from its actual input, the output of the steps before it (computed
-  /// with the CPU reference once per frame and kept while the pointer moves over it).
+  /// with the CPU reference on the square the pixel depends on: probeStep).
   /// Returns nullopt when there is no frame or `pos` is outside it.
   std::optional<PixelProbe> inspect(const QPoint& pos, int channel);
   /// The one-line summary of the last probe (what the status bar shows).
@@ -58,14 +58,17 @@ class PixelInspector : public QObject {
   void left();
   void paint(QPainter& painter, const QRectF& imageRect);
 
-  /// The input of the chain's last switched-on step for the preview's frame `original`: the original itself
-  /// for a first step; null when it cannot be computed (custom OpenCL code before it).
-  std::shared_ptr<const Image> stepInput(const std::shared_ptr<const Image>& original,
-                                         const std::vector<ChainStep>& before);
+  /// `step` (the chain's last switched-on one) probed at `pos` from its actual input: the steps `before`
+  /// applied to `original`, on the square the pixel depends on (or, under a wrap border, on the whole frame,
+  /// kept for the next probe of that frame). nullopt when a step before is custom OpenCL code (no CPU
+  /// reference).
+  std::optional<PixelProbe> probeStep(const std::shared_ptr<const Image>& original, const Image& output,
+                                      const std::vector<ChainStep>& before, const ChainStep& step,
+                                      const QPoint& pos, int channel);
 
   QPointer<gui::PreviewWidget> m_preview;
   ChainProvider m_chain;
-  // The last stepInput: for this original and these steps
+  // The last whole-frame input of probeStep (a wrap border): for this original and these steps
   std::shared_ptr<const Image> m_inputOf, m_input;
   std::vector<ChainStep> m_inputSteps;
   std::optional<PixelProbe> m_probe;
