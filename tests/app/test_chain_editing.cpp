@@ -100,6 +100,7 @@ class ChainEditingTest : public QObject {
     Bench b;
     QVERIFY(b.controller.append(blur()).isEmpty());
     QVERIFY(b.controller.append(sharpen()).isEmpty());
+    QVERIFY(b.document.setAutoNormalise(0, true));  // the editor's own Normalise: not the step's
     const FilterSet own = b.document.filter();
     b.panel.list()->setCurrentRow(1);
     QCOMPARE(b.editing.editedIndex(), 1);
@@ -108,12 +109,14 @@ class ChainEditingTest : public QObject {
     const FilterSet& edited = b.controller.steps()[1].filter;
     QCOMPARE(edited.size(), 3);  // cut back to the step's size: the same output
     QCOMPARE(edited.channel(2).matrix[4], 6.0);
+    QCOMPARE(edited.channel(0).divisor, 1.0);   // not normalised to Σ = 2
     QCOMPARE(b.controller.steps()[0], blur());  // the other step is untouched
     b.document.setCell(0, 0, 0, 1);             // a weight outside 3×3: the step grows to keep it
     QCOMPARE(b.controller.steps()[1].filter.size(), 7);
     b.panel.list()->setCurrentRow(-1);  // none selected: the editor's own filter again
     QCOMPARE(b.editing.editedIndex(), -1);
     QCOMPARE(b.document.filter(), own);
+    QVERIFY(b.document.autoNormalise(2));     // its Normalise back
     QVERIFY(b.document.setCell(0, 3, 3, 2));  // and edits are its own again
     QCOMPARE(b.controller.steps()[1].filter.size(), 7);
     QCOMPARE(b.document.filter().channel(0).matrix[24], 2.0);

@@ -36,12 +36,7 @@ void StepEditing::edit(int index, int part) {
   const int id = m_controller->idAt(index);
   const ChainStep* step = id < 0 ? nullptr : &m_controller->steps()[static_cast<std::size_t>(index)];
   if (!step || step->isCustom()) {
-    if (!m_bound) return;
-    m_bound.reset();
-    m_document->setEditRoute({});
-    if (m_own) m_document->apply(m_own->filter, m_own->baseline);
-    m_own.reset();
-    emit editedChanged(-1, 0);
+    if (m_bound) giveBack(true);
     return;
   }
   if (!step->isMagnitude()) part = 0;
@@ -49,9 +44,29 @@ void StepEditing::edit(int index, int part) {
   show(id, part);
 }
 
+void StepEditing::giveBack(bool restoreFilter) {
+  m_bound.reset();
+  m_document->setEditRoute({});
+  // Its Normalise boxes come back with the filter they were on for (after an undo they stay off: turning one
+  // on re-normalises, an edit that must not be pushed while the stack is undoing)
+  if (m_own && restoreFilter) {
+    m_document->apply(m_own->filter, m_own->baseline);
+    for (int c = 0; c < kChannels; ++c)
+      m_document->setAutoNormalise(c, m_own->normalise[static_cast<std::size_t>(c)]);
+  }
+  m_own.reset();
+  emit editedChanged(-1, 0);
+}
+
 void StepEditing::show(int id, int part) {
   const ChainStep& step = m_controller->steps()[static_cast<std::size_t>(m_controller->indexOf(id))];
-  if (!m_own) m_own = Own{m_document->filter(), m_document->baseline()};
+  if (!m_own) {
+    m_own = Own{m_document->filter(), m_document->baseline(), {}};
+    for (int c = 0; c < kChannels; ++c)
+      m_own->normalise[static_cast<std::size_t>(c)] = m_document->autoNormalise(c);
+    // A step keeps its own divisor and offset (read first: while linked, one box turns all three off)
+    for (int c = 0; c < kChannels; ++c) m_document->setAutoNormalise(c, false);
+  }
   m_bound = Binding{id, part};
   m_document->setEditRoute([this](const FilterEdit& e) { return route(e); });
   const FilterSet shown = toEditorSize(part == 1 ? *step.other : step.filter);
@@ -101,10 +116,7 @@ void StepEditing::undoMoved(int index) {
   const QUndoCommand* command = done >= 0 ? m_document->undoStack()->command(done) : nullptr;
   if (!dynamic_cast<const SetFilterCommand*>(command)) return;
   // An edit of the editor's own filter was undone or redone: the document holds that filter now
-  m_bound.reset();
-  m_own.reset();
-  m_document->setEditRoute({});
-  emit editedChanged(-1, 0);
+  giveBack(false);
 }
 
 }  // namespace convolab::gui

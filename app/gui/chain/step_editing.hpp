@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QObject>
+#include <array>
 #include <optional>
 
 #include "convolab/filter_chain.hpp"
@@ -65,7 +66,11 @@ class StepEditing : public QObject {
   std::optional<Binding> m_bound;
   struct Own {
     FilterSet filter, baseline;
+    std::array<bool, kChannels> normalise{};  ///< its Normalise boxes: off while a step is edited
   };
+  /// The editor's own filter again, as it was when the first step was shown (`restoreFilter`), with its
+  /// Normalise boxes; or only the end of the step editing (the document holds the editor's filter already).
+  void giveBack(bool restoreFilter);
   std::optional<Own> m_own;  ///< the editor's own filter while a step is edited
   int m_undoIndex = 0;
 };
