@@ -9,6 +9,7 @@
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 
@@ -20,6 +21,7 @@
 #include "chain/step_thumbnails.hpp"
 #include "convolab/reference.hpp"
 #include "filter_document.hpp"
+#include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
 #include "main_window.hpp"
@@ -296,6 +298,23 @@ class ChainEditingTest : public QObject {
     QApplication::sendEvent(preview, &move);
     QVERIFY2(inspector->statusText().contains(QStringLiteral("step 2's input")),
              qPrintable(inspector->statusText()));
+  }
+
+  // Kernel Source of a running chain shows its fused kernel (it showed the editor's filter's).
+  void kernelSourceShowsTheFusedKernelOfAChain() {
+    auto frame = std::make_shared<Image>(64, 48);
+    lab::KernelSourceDialog dialog([frame] {
+      lab::LabInputs in;
+      in.frame = frame;
+      in.chain = FilterChain::make({blur(), sharpen()});
+      in.liveStrategy = StrategyId{"naive"};
+      return in;
+    });
+    QSignalSpy refreshed(&dialog, &lab::KernelSourceDialog::refreshed);
+    QVERIFY(dialog.refresh());
+    QVERIFY(refreshed.wait(120000));
+    QVERIFY2(dialog.sourceText().contains(QStringLiteral("convolve_fused")),
+             qPrintable(dialog.detailsText()));
   }
 
   void thumbnailsShowTheOutputAfterEachStep() {
