@@ -20,7 +20,6 @@
 #include "action_table.hpp"
 #include "automation_run.hpp"
 #include "camera_controls_dock.hpp"
-#include "chain/chain_dock.hpp"
 #include "chain/step_docks.hpp"
 #include "convolab/filter_io.hpp"
 #include "edit_tracker.hpp"
@@ -112,7 +111,7 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
       this);
   m_edits = new EditTracker(m_pipeline, m_preview, m_statsPanel, this);  // the restored filter is no edit
   connect(m_statsFeed, &StatsFeed::wasReset, m_edits, &EditTracker::reset);
-  m_run->startScript({m_document, m_editor, m_engine, m_edits, m_preview, findChild<ChainDock*>()});
+  m_run->startScript({m_document, m_editor, m_engine, m_edits, m_preview});
 
   m_layoutTimer.setSingleShot(true);
   m_layoutTimer.setInterval(800);
@@ -183,8 +182,7 @@ void MainWindow::buildDocks() {
   m_cameraControls->hide();
   connect(m_sources, &SourceController::sourceChanged, m_cameraControls, &CameraControlsDock::sourceChanged);
   connect(m_pipeline, &Pipeline::captureStatusChanged, m_cameraControls, &CameraControlsDock::captureStatus);
-  const StepDocks steps =
-      installStepDocks(this, editorDock, m_pipeline, &m_settings, m_editor, m_preview, m_document);
+  const StepDocks steps = installStepDocks(this, editorDock, m_pipeline, &m_settings, m_editor, m_preview);
   m_docks = {editorDock, steps.custom, steps.chain, statsDock, m_lab->analysisDock()};
   for (QDockWidget* dock : m_docks) {
     connect(dock, &QDockWidget::dockLocationChanged, this, &MainWindow::scheduleLayoutSave);
@@ -216,13 +214,9 @@ void MainWindow::connectActions() {
     // A file source with a timeline is the video on screen: exported without asking for it again.
     const QString spec = m_sources->spec();
     const QString openVideo = m_sources->seekBar()->seekable() && QFileInfo(spec).isFile() ? spec : QString();
-    // The video job streams one filter: a running chain of one filter step is exported, a longer one is not
-    const std::optional<FilterSet> single = m_pipeline->chain().singleFilter();
-    if (m_pipeline->runsChain() && !single)
-      showMessage(tr("Export Filtered Video applies the editor's filter: a video cannot take a chain yet"),
-                  10000);
     exportFilteredVideo(
-        this, single ? *single : m_pipeline->filter(), m_engine->deviceSpec(), m_engine->strategy(),
+        this, filterForVideoExport(*m_pipeline, [this](const QString& m) { showMessage(m, 10000); }),
+        m_engine->deviceSpec(), m_engine->strategy(),
         [this](const QString& message) { showMessage(message, 10000); }, &m_settings, openVideo);
   });
   onTriggered(Id::Quit, this, &QWidget::close);

@@ -26,6 +26,9 @@ ScriptPlayer::ScriptPlayer(std::shared_ptr<const EditScript> script, ScriptTarge
       m_targets(targets),
       m_ms(m_script->actions.size()),
       m_errors(m_script->actions.size()) {
+  // The Chain dock of the preview's window, when the caller did not name it
+  if (!m_targets.chain && m_targets.preview)
+    m_targets.chain = m_targets.preview->window()->findChild<ChainDock*>();
   m_timer.setSingleShot(true);
   m_timer.setTimerType(Qt::PreciseTimer);
   connect(&m_timer, &QTimer::timeout, this, &ScriptPlayer::applyDue);
