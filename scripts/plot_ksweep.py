@@ -22,6 +22,18 @@ def load(path):
     return doc, sweep, size
 
 
+def choice_gap(doc, p):
+    """The row of the strategy auto ran / the fastest row - 1 (choice_over_fastest; computed for older reports)."""
+    if "choice_over_fastest" in p:
+        return p["choice_over_fastest"]
+    picked = p["auto_active"].removeprefix("auto:").split("/")[0]
+    for r in doc["results"]:
+        if (r["status"] == "ok" and r["size"] == p["size"] and r["k"] == p["k"] and r["strategy"] == picked
+                and p["fastest_kernel_ms"]):
+            return r["kernel_ms_median"] / p["fastest_kernel_ms"] - 1
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("reports", nargs="+")
@@ -54,13 +66,13 @@ def main():
                             xytext=(0, 7), ha="center", fontsize=6.5)
         cv = [(p["k"], p["cv_cpu_per_channel_ms"]) for p in points if p["cv_cpu_per_channel_ms"]]
         if cv:
-            ax.plot([p[0] for p in cv], [p[1] for p in cv], ":", color="gray", marker="s", ms=3,
+            ax.plot([p[0] for p in cv], [p[1] for p in cv], ":", color="black", marker="s", ms=4, lw=1.6,
                     label="OpenCV filter2D per channel, CPU (frame)")
         for c in sweep["crossover"]:
             if c["size"] == size and c["fft_fastest_from_k"]:
                 ax.axvline(c["fft_fastest_from_k"], color="tab:red", lw=0.8, alpha=0.6)
-                ax.annotate(f"fft fastest from K = {c['fft_fastest_from_k']}", (c["fft_fastest_from_k"], 0.02),
-                            xycoords=("data", "axes fraction"), xytext=(4, 0), textcoords="offset points",
+                ax.annotate(f"fft fastest from K = {c['fft_fastest_from_k']}", (c["fft_fastest_from_k"], 0.96),
+                            xycoords=("data", "axes fraction"), xytext=(-4, 0), textcoords="offset points", ha="right",
                             fontsize=8, color="tab:red")
         d = doc["device"]
         ax.set_title(f"{d['name']} ({d['platform']}): {doc['config']['filter']} K x K, {size}", fontsize=9)
@@ -69,14 +81,17 @@ def main():
         ax.set_yscale("log")
         ax.set_xticks(sweep["k"])
         ax.grid(alpha=0.3, which="both")
-        ax.legend(fontsize=7, ncol=2)
+        ax.legend(fontsize=7, ncol=2, loc="lower right")
         print(f"{path}: {d['name']}, {size}")
-        print(f"  {'K':>3} {'fastest':>22} {'ms':>10} {'auto ran':>26} {'ms':>10} {'gap':>7}")
+        print(f"  {'K':>3} {'fastest':>22} {'ms':>10} {'auto ran':>26} {'ms':>10} {'gap':>8} {'its row':>8}")
         for p in points:
             gap = f"{100 * p['auto_over_fastest']:+.1f}%" if p["auto_over_fastest"] is not None else "-"
+            choice = choice_gap(doc, p)
+            choice = f"{100 * choice:+.1f}%" if choice is not None else "-"
             auto_ms = f"{p['auto_kernel_ms']:.3f}" if p["auto_kernel_ms"] else "-"
             fastest_ms = f"{p['fastest_kernel_ms']:.3f}" if p["fastest_kernel_ms"] else "-"
-            print(f"  {p['k']:>3} {p['fastest']:>22} {fastest_ms:>10} {p['auto_active']:>26} {auto_ms:>10} {gap:>7}")
+            print(f"  {p['k']:>3} {p['fastest']:>22} {fastest_ms:>10} {p['auto_active']:>26} {auto_ms:>10} {gap:>8}"
+                  f" {choice:>8}")
     fig.tight_layout()
     fig.savefig(a.output, dpi=110)
     print("wrote", a.output)
