@@ -71,7 +71,7 @@ QString fftCrossoverText(const FftCrossover& c, const QString& deviceName, int k
         .arg(kFftSmallestK);
   QStringList seen;
   for (const auto& [kk, strategy] : c.winners)
-    if (kk >= kFftSmallestK) seen << QStringLiteral("%1: %2").arg(kk).arg(QString::fromStdString(strategy));
+    if (kk >= kFftSmallestK) seen << QStringLiteral("K %1 %2").arg(kk).arg(QString::fromStdString(strategy));
   QString text;
   if (c.fftFrom && c.otherUpTo)
     text = tr("FFT wins from K = %1 on %2; below, up to K = %3, a direct or factored strategy is faster.")
@@ -88,8 +88,7 @@ QString fftCrossoverText(const FftCrossover& c, const QString& deviceName, int k
     text += QStringLiteral(" ") + (k >= *c.fftFrom ? tr("This filter (K = %1) is on the FFT side.").arg(k)
                                                    : tr("This filter (K = %1) is below it.").arg(k));
   return text + QStringLiteral(" ") +
-         tr("Auto's measurements at %1, K: winner — %2.")
-             .arg(QString::fromStdString(c.size), seen.join(QStringLiteral(", ")));
+         tr("Auto's winners at %1: %2.").arg(QString::fromStdString(c.size), seen.join(QStringLiteral(", ")));
 }
 
 }  // namespace convolab::lab
