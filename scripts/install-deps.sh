@@ -31,8 +31,6 @@ packages=(
   clang libclang-rt-14-dev
   # `make test`'s style check and `make format`
   clang-format
-  # the benchmark plots (scripts/plot_*.py: docs/ksweep.png, docs/size_sweep.png)
-  python3-matplotlib
 )
 
 missing=()

@@ -7,7 +7,7 @@
 One panel per report (its first size): every strategy's kernel median at each K it ran (log scale), auto as a
 thick line with what it ran at each K, OpenCV's filter2D on the CPU per channel (ms a frame, the same frames) as
 a dotted line, and the crossover (the K from which fft is the fastest row) as a vertical line. Prints the table
-behind it: per K the fastest row, auto's choice and its gap. Needs matplotlib.
+behind it: per K the fastest row, auto's choice and its gap. Needs matplotlib.  (apt-get install python3-matplotlib: not in install-deps, no test needs it)
 """
 import argparse
 import json
