@@ -45,6 +45,7 @@ enum class ActionId {
   ViewSplit,
   SplitVertical,
   MirrorPreview,
+  FlipOutput,
   Fit,
   ActualSize,
   ZoomIn,

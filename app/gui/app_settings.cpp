@@ -18,6 +18,7 @@
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
 #include "cv/image_codec.hpp"
+#include "per_source_choice.hpp"
 #include "preset_library.hpp"
 
 namespace convolab::gui {
@@ -243,6 +244,8 @@ void AppSettings::validate() {
       {kMaxPixels, integer(kMinMaxPixels, kMaxMaxPixels)},
       {kStrategy, strategy()},
       {kDevice, text(256)},
+      {kMirror, perSourceChoicesProblem},
+      {kFlipOutput, perSourceChoicesProblem},
       {kViewMode, integer(0, 2)},
       {kFit, boolean()},
       {kSplit, number(0.0, 1.0)},

@@ -84,6 +84,10 @@ class AppSettings {
   static inline const QString kVirtualCamera = QStringLiteral("processing/virtualCamera");
   /// The virtual camera's chosen size ("1280x720", letterboxed) or "source" (--virtual-camera-size).
   static inline const QString kVirtualCameraSize = QStringLiteral("processing/virtualCameraSize");
+  /// View ▸ Mirror Preview and View ▸ Flip Output, per source: ["SPEC\t1", "SPEC\t0", …], newest first
+  /// (per_source_choice.hpp).
+  static inline const QString kMirror = QStringLiteral("view/mirror");
+  static inline const QString kFlipOutput = QStringLiteral("output/flip");
   static inline const QString kViewMode = QStringLiteral("view/mode");
   static inline const QString kFit = QStringLiteral("view/fit");
   static inline const QString kSplit = QStringLiteral("view/split");

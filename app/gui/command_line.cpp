@@ -64,8 +64,12 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
       QStringLiteral(
           "Process at most N frames a second, as Processing > Limit Frame Rate does (0: no limit)."),
       QStringLiteral("N"));
+  const QCommandLineOption flipOutput(
+      "flip-output",
+      QStringLiteral("Flip what leaves the app left to right (--snapshot, saves, recordings, the virtual "
+                     "camera), as View > Flip Output does, for this run; the preview is not flipped."));
   parser.addOptions({help, version, source, filter, strategy, device, frames, snapshot, stats, compare,
-                     script, virtualCamera, virtualCameraSize, fpsLimit});
+                     script, virtualCamera, virtualCameraSize, fpsLimit, flipOutput});
   const QCommandLineOption force(
       "force",
       QStringLiteral("Let --snapshot, --stats and --compare replace files that exist (as convolab-cli "
@@ -108,6 +112,7 @@ ParsedCommandLine parseCommandLine(const QStringList& arguments) {
   o.script = parser.value(script);
   o.virtualCamera = parser.isSet(virtualCamera);
   o.virtualCameraSize = parser.value(virtualCameraSize);
+  o.flipOutput = parser.isSet(flipOutput);
   if (int w = 0, h = 0; !output::parseOutputSize(o.virtualCameraSize.toStdString(), w, h)) {
     result.exitCode = 2;
     result.message = QStringLiteral(

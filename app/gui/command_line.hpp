@@ -25,6 +25,7 @@ struct LaunchOptions {
   int fpsLimit = 0;    ///< --fps-limit: Processing ▸ Limit Frame Rate for this run (0: as remembered)
   bool virtualCamera = false;  ///< --virtual-camera: publish the filtered picture as a camera this run
   QString virtualCameraSize;   ///< --virtual-camera-size WxH|source: its size (letterboxed), remembered
+  bool flipOutput = false;     ///< --flip-output: View ▸ Flip Output on for this run (not remembered)
   std::shared_ptr<const EditScript> editScript;  ///< set with `script` (parseCommandLine parses it)
 
   /// An automated run (--frames, --snapshot, --stats, --compare or --script): a source that cannot open ends

@@ -26,6 +26,7 @@
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "flip_output.hpp"
 #include "frame_rate_limiter.hpp"
 #include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
@@ -80,13 +81,18 @@ MainWindow::MainWindow(LaunchOptions options, QWidget* parent)
   m_saves = new SaveDialogs(this, m_pipeline, &m_settings, action(ActionId::Record),
                             [this] { return m_sources->status().fps; });
   connect(m_saves, &SaveDialogs::message, this, &MainWindow::showMessage);
-  m_photoTimer = new PhotoTimer(
-      m_preview, [this] { return m_pipeline->latestFrame(); }, this);
+  m_photoTimer = new PhotoTimer(  // as Save: filtered, as it leaves
+      m_preview, [this] { return m_pipeline->frameThatMayLeave(); }, this);
   connect(m_photoTimer, &PhotoTimer::message, this, &MainWindow::showMessage);
   m_mirror = new MirrorPreview({action(ActionId::MirrorPreview), m_preview, &m_settings,
                                 [this] { return m_sources->traits(); }, [this] { return m_sources->spec(); }},
                                this);
   connect(m_sources, &SourceController::sourceChanged, m_mirror, &MirrorPreview::sourceChanged);
+  auto* flip = new FlipOutput({action(ActionId::FlipOutput), m_pipeline->outputDoor(), &m_settings,
+                               [this] { return m_sources->spec(); }},
+                              m_options.flipOutput, this);
+  connect(m_sources, &SourceController::sourceChanged, flip, &FlipOutput::sourceChanged);
+  connect(flip, &FlipOutput::message, this, &MainWindow::showMessage);
   m_fpsLimit = new FrameRateLimiter({m_pipeline->frameRateCap(), m_sources, &m_stats, &m_settings},
                                     m_options.fpsLimit, this);
   connect(m_sources, &SourceController::sourceChanged, m_fpsLimit, &FrameRateLimiter::sourceChanged);

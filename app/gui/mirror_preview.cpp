@@ -4,29 +4,21 @@
 
 #include <QAction>
 #include <QSignalBlocker>
-#include <QStringList>
 
 #include "app_settings.hpp"
+#include "per_source_choice.hpp"
 #include "preview_widget.hpp"
 
 namespace convolab::gui {
-
-namespace {
-
-constexpr int kMaxRemembered = 32;
-
-}  // namespace
 
 MirrorPreview::MirrorPreview(Parts parts, QObject* parent) : QObject(parent), m_parts(std::move(parts)) {
   connect(m_parts.action, &QAction::toggled, this, &MirrorPreview::toggled);
 }
 
 void MirrorPreview::sourceChanged() {
-  const QString spec = m_parts.spec();
-  bool on = m_parts.traits().waitsForDevice;  // a camera: mirrored by default
-  for (const QString& entry : m_parts.settings->value(QLatin1String(kSettingsKey)).toStringList())
-    if (entry.section(QLatin1Char('\t'), 0, 0) == spec)
-      on = entry.section(QLatin1Char('\t'), 1) == QLatin1String("1");
+  // A camera (a device that waits to be plugged) is mirrored by default.
+  const bool on = rememberedChoice(*m_parts.settings, AppSettings::kMirror, m_parts.spec())
+                      .value_or(m_parts.traits().waitsForDevice);
   const QSignalBlocker block(m_parts.action);
   m_parts.action->setChecked(on);
   m_parts.preview->setMirrored(on);
@@ -34,15 +26,7 @@ void MirrorPreview::sourceChanged() {
 
 void MirrorPreview::toggled(bool on) {
   m_parts.preview->setMirrored(on);
-  const QString spec = m_parts.spec();
-  if (spec.isEmpty()) return;
-  QStringList list = m_parts.settings->value(QLatin1String(kSettingsKey)).toStringList();
-  list.erase(std::remove_if(list.begin(), list.end(),
-                            [&](const QString& e) { return e.section(QLatin1Char('\t'), 0, 0) == spec; }),
-             list.end());
-  list.prepend(spec + QLatin1Char('\t') + (on ? QLatin1Char('1') : QLatin1Char('0')));
-  while (list.size() > kMaxRemembered) list.removeLast();
-  m_parts.settings->set(QLatin1String(kSettingsKey), list);
+  rememberChoice(*m_parts.settings, AppSettings::kMirror, m_parts.spec(), on);
 }
 
 }  // namespace convolab::gui

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // MirrorPreview: View ▸ Mirror Preview, remembered per source (a camera by its stable id), on by default for
 // a camera as in video-call apps. It flips only the preview (PreviewView maps every pointer position through
-// it); saved frames, recordings and the virtual camera get the frame as computed.
+// it); saved frames, recordings and the virtual camera get the frame as computed (View ▸ Flip Output,
+// flip_output.hpp, is the choice for those).
 #pragma once
 
 #include <QObject>
@@ -31,8 +32,6 @@ class MirrorPreview : public QObject {
 
   /// A new source: its remembered choice, else on for a device that waits to be plugged (a camera).
   void sourceChanged();
-
-  static constexpr const char* kSettingsKey = "view/mirror";  ///< ["spec\t1", "spec\t0", …]
 
  private:
   void toggled(bool on);

@@ -22,7 +22,8 @@ class PhotoTimer : public QObject {
   Q_OBJECT
 
  public:
-  /// The newest filtered frame (null when there is none yet).
+  /// The newest frame that may leave, as it leaves (Pipeline::frameThatMayLeave: flipped while Flip Output is
+  /// on); null when there is none yet (then it waits).
   using FrameProvider = std::function<ProcessedFramePtr()>;
 
   /// The countdown is drawn over `preview`; files go to `dir` (empty: ~/Pictures/ConvoLab).

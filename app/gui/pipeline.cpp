@@ -157,7 +157,15 @@ ProcessedFramePtr Pipeline::frameThatMayLeave(QString* why) const {
            frame->record.filterRevision != filterRevision())
     reason = tr("no frame made with the current filter yet");
   if (why) *why = reason;
-  return reason.isEmpty() ? frame : nullptr;
+  if (!reason.isEmpty()) return nullptr;
+  if (!m_door->flipped()) return frame;
+  if (m_flippedFrom != frame) {  // Flip Output: the picture as the door hands it out, made once per frame
+    auto leaving = std::make_shared<ProcessedFrame>(*frame);
+    leaving->filtered = output::OutputDoor::flippedFrame(outputFrameOf(*frame)).image;
+    m_flipped = std::move(leaving);
+    m_flippedFrom = frame;
+  }
+  return m_flipped;
 }
 
 void Pipeline::requestComputeKick() {

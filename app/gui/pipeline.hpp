@@ -80,8 +80,10 @@ class Pipeline : public QObject {
 
   /// The newest processed frame (images shared, not copied); null before the first.
   ProcessedFramePtr latestFrame() const;
-  /// latestFrame() when it may leave the app (Save, Copy, --snapshot): computed with the filter set now
-  /// (output::OutputDoor::mayLeave, and no newer filter published since); else null and `why` says why.
+  /// latestFrame() when it may leave the app (Save, Copy, the photo timer, --snapshot): computed with the
+  /// filter set now (output::OutputDoor::mayLeave, and no newer filter published since); else null and `why`
+  /// says why. Its `filtered` is the picture as it leaves: flipped left to right while Flip Output is on
+  /// (OutputDoor::leaving; one copy per frame, kept for the next call), `original` as captured.
   ProcessedFramePtr frameThatMayLeave(QString* why = nullptr) const;
   /// Processing ▸ Limit Frame Rate's gate in the worker (frames over the limit are dropped before upload).
   std::shared_ptr<FrameRateCap> frameRateCap() const;
@@ -132,6 +134,7 @@ class Pipeline : public QObject {
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FilterMailbox> m_mailbox;
   std::shared_ptr<output::OutputDoor> m_door;
+  mutable ProcessedFramePtr m_flippedFrom, m_flipped;  // frameThatMayLeave's last flip, and of which frame
   std::shared_ptr<capture::StagingStorage> m_staging;  // filled by the worker, read by the sources' pools
   QThread m_thread;
   ProcessingWorker* m_worker = nullptr;   // lives on m_thread; deleted when it finishes

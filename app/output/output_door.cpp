@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "output/flip.hpp"
+
 namespace convolab::output {
 
 bool OutputDoor::mayLeave(const OutputFrame& frame) {
@@ -13,10 +15,16 @@ bool OutputDoor::mayLeave(const OutputFrame& frame) {
          !frame.failed;
 }
 
+OutputFrame OutputDoor::flippedFrame(const OutputFrame& frame) {
+  OutputFrame out = frame;
+  if (frame.image) out.image = std::make_shared<const Image>(flippedLeftRight(frame.image->view()));
+  return out;
+}
+
 void OutputDoor::add(std::shared_ptr<OutputSink> sink, bool primeWithLast) {
   if (!sink) return;
   std::lock_guard lock(m_mutex);
-  if (primeWithLast && m_last) sink->push(*m_last);
+  if (primeWithLast && m_last) sink->push(leaving(*m_last));
   m_sinks.push_back(std::move(sink));
 }
 
@@ -27,15 +35,27 @@ void OutputDoor::remove(const std::shared_ptr<OutputSink>& sink) {
 
 bool OutputDoor::push(const OutputFrame& frame) {
   if (!mayLeave(frame)) return false;
+  // The flip (a copy of the frame) is made before the lock and only when a sink takes the frame, so add(),
+  // remove() and figures() on the GUI thread never wait for it.
+  const bool flip = m_flipped;
+  std::optional<OutputFrame> out;
+  if (flip && !empty()) out = flippedFrame(frame);
   std::lock_guard lock(m_mutex);
   m_last = frame;
-  for (const auto& sink : m_sinks) sink->push(frame);
+  if (m_sinks.empty()) return true;
+  if (!out || flip != m_flipped) out = leaving(frame);  // a sink came, or the choice changed, meanwhile
+  for (const auto& sink : m_sinks) sink->push(*out);
   return true;
 }
 
 std::optional<OutputFrame> OutputDoor::lastLeft() const {
-  std::lock_guard lock(m_mutex);
-  return m_last;
+  std::optional<OutputFrame> last;
+  {
+    std::lock_guard lock(m_mutex);
+    last = m_last;
+  }
+  if (last) last = leaving(*last);
+  return last;
 }
 
 void OutputDoor::forgetLast() {

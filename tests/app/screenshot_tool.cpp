@@ -14,6 +14,9 @@
 //       the whole screen (run it under Xvfb) SECONDS after the first frame, with File ▸ Camera open: the
 //       cameras listed, V4L2 and PipeWire (docs/screenshot-camera-menu.png: a private PipeWire with a test
 //       camera, --source pipewire:testcam)
+//   convolab_screenshot OUT.png SECONDS --view-menu [--mirror] [--size WxH] [convolab options…]
+//       the same with the View menu open (docs/screenshot-flip-output-1366.png: --mirror --flip-output, the
+//       menu showing Mirror Preview and Flip Output checked)
 //   convolab_screenshot OUT.png SECONDS --camera-controls [--size WxH] [convolab options…]
 //       the window with View ▸ Camera Controls showing the fake V4L2 device (a real UVC camera's controls
 //       from tests/data/v4l2), auto exposure switched to manual
@@ -156,24 +159,26 @@ void showChain(gui::MainWindow& window, const QString& file) {
   if (auto* stats = window.findChild<QDockWidget*>(QStringLiteral("statsDock"))) stats->raise();
 }
 
-/// Opens File ▸ Camera (the list is made as it opens) and saves the whole screen: the popups are windows of
-/// their own, which a grab of the main window leaves out.
-void shootCameraMenu(gui::MainWindow& window, const QString& out) {
-  QMenu* file = nullptr;
-  QAction* camera = nullptr;
+/// Opens the menu bar's `menuName` menu (and its `submenuName` submenu, if given: File ▸ Camera makes its
+/// list as it opens) and saves the whole screen: the popups are windows of their own, which a grab of the
+/// main window leaves out.
+void shootMenu(gui::MainWindow& window, const QString& menuName, const QString& submenuName,
+               const QString& out) {
+  QMenu* menu = nullptr;
+  QAction* submenu = nullptr;
   for (QAction* top : window.menuBar()->actions())
-    if (top->menu() && top->text().remove(QLatin1Char('&')) == QLatin1String("File")) file = top->menu();
-  if (file)
-    for (QAction* a : file->actions())
-      if (a->menu() && a->text().remove(QLatin1Char('&')) == QLatin1String("Camera")) camera = a;
-  if (!camera) {
-    std::fputs("no File > Camera\n", stderr);
+    if (top->menu() && top->text().remove(QLatin1Char('&')) == menuName) menu = top->menu();
+  if (menu && !submenuName.isEmpty())
+    for (QAction* a : menu->actions())
+      if (a->menu() && a->text().remove(QLatin1Char('&')) == submenuName) submenu = a;
+  if (!menu || (!submenuName.isEmpty() && !submenu)) {
+    std::fprintf(stderr, "no %s > %s\n", qPrintable(menuName), qPrintable(submenuName));
     QApplication::exit(4);
     return;
   }
-  window.menuBar()->setActiveAction(file->menuAction());
-  QTimer::singleShot(300, &window, [&window, file, camera, out] {
-    file->setActiveAction(camera);  // opens the submenu at once
+  window.menuBar()->setActiveAction(menu->menuAction());
+  QTimer::singleShot(300, &window, [&window, menu, submenu, out] {
+    if (submenu) menu->setActiveAction(submenu);  // opens the submenu at once
     QTimer::singleShot(
         800, &window, [&window, out] { screenshot::savePixmapAndExit(window.screen()->grabWindow(0), out); });
   });
@@ -219,14 +224,15 @@ int main(int argc, char** argv) {
   const char* const usage =
       "usage: convolab_screenshot OUT.png SECONDS [--split] [--vertical] [--zoom FACTOR] [--preset NAME] "
       "[--size WxH] "
-      "[--lab compare|analysis|source] [--camera-menu] [--camera-controls] [--mirror] [--countdown] "
+      "[--lab compare|analysis|source] [--camera-menu] [--view-menu] [--camera-controls] [--mirror] "
+      "[--countdown] "
       "[--export-video IN] [--file-dialog] [--custom FILE BROKEN_CODE] [--chain FILE] [options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
   const double seconds = args[2].toDouble();
   bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false,
-       countdown = false, fileDialog = false;
+       countdown = false, fileDialog = false, viewMenu = false;
   double zoom = 0;
   QString lab, exportInput, customFile, customBroken, chainFile;
   auto own = [&](const QStringList& a, int& i) {
@@ -236,6 +242,8 @@ int main(int argc, char** argv) {
       fileDialog = true;
     } else if (a[i] == QLatin1String("--camera-menu")) {
       cameraMenu = true;
+    } else if (a[i] == QLatin1String("--view-menu")) {
+      viewMenu = true;
     } else if (a[i] == QLatin1String("--camera-controls")) {
       cameraControls = true;
     } else if (a[i] == QLatin1String("--mirror")) {
@@ -269,7 +277,7 @@ int main(int argc, char** argv) {
   if (const int code = screenshot::parseLaunchOptions(options); code >= 0) return code;
   const auto windowOwner = screenshot::makeMainWindow(app, options.launch, options.size);
   gui::MainWindow& window = *windowOwner;
-  if (cameraMenu || !exportInput.isEmpty())
+  if (cameraMenu || viewMenu || !exportInput.isEmpty())
     window.move(0, 0);  // the screen's grab shows the window where it is
   window.show();
   if (split) window.action(gui::ActionId::ViewSplit)->trigger();
@@ -306,11 +314,16 @@ int main(int argc, char** argv) {
       QTimer::singleShot(delayMs, &window,
                          [&window, exportInput, out] { shootExport(window, exportInput, out); });
     });
-  } else if (cameraMenu) {
+  } else if (cameraMenu || viewMenu) {
     QObject::connect(&window, &gui::MainWindow::frameShown, &window, [&, delayMs](const gui::FrameRecord&) {
       if (started) return;
       started = true;
-      QTimer::singleShot(delayMs, &window, [&window, out] { shootCameraMenu(window, out); });
+      QTimer::singleShot(delayMs, &window, [&window, out, viewMenu] {
+        if (viewMenu)
+          shootMenu(window, QStringLiteral("View"), QString(), out);
+        else
+          shootMenu(window, QStringLiteral("File"), QStringLiteral("Camera"), out);
+      });
     });
   } else if (!customFile.isEmpty()) {
     QTimer::singleShot(delayMs, &window, [&window, customFile, customBroken, out] {

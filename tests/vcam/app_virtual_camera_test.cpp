@@ -20,6 +20,7 @@
 #include "cv/image_codec.hpp"
 #include "fake_camera.hpp"
 #include "image_difference.hpp"
+#include "output/flip.hpp"
 #include "output/letterbox.hpp"
 #include "private_pipewire.hpp"
 #include "silent_daemon.hpp"
@@ -133,6 +134,24 @@ TEST_F(AppVirtualCameraTest, ChosenSizeIsLetterboxed) {
   EXPECT_EQ(received.view().row(360)[99 * 3], 0);  // a bar
 }
 
+// Issue 32 item 2: with --flip-output the consumer receives the picture flipped left to right: the flip of a
+// run's --snapshot without it, and the --snapshot of the same run (Save and the virtual camera leave through
+// one door).
+TEST_F(AppVirtualCameraTest, FlipOutputFlipsWhatTheConsumerReceives) {
+  const std::string plain = m_snapshot + ".plain.png";
+  ASSERT_EQ(waitForExit(startApp(plain, 5)), 0);
+  TestConsumer consumer("convolab", VideoFormat::RGB);
+  const pid_t app = startApp(m_snapshot, 60, CONVOLAB_TEST_DATA "/coffee.png", {"--flip-output"});
+  ASSERT_GT(app, 0);
+  EXPECT_TRUE(consumer.waitForFrames(5, 30s));
+  ASSERT_EQ(waitForExit(app), 0);
+  const Image unflipped = opencv::loadImage(plain);
+  const Image flipped = output::flippedLeftRight(unflipped.view());
+  ASSERT_GT(maxDifference(unflipped, flipped), 16);  // the picture is not symmetric
+  EXPECT_LE(maxDifference(consumer.lastFrame(), flipped), 1);
+  EXPECT_LE(maxDifference(opencv::loadImage(m_snapshot), flipped), 0);
+}
+
 TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
   TestConsumer consumer("convolab", VideoFormat::YUY2);
   const pid_t app = startApp(m_snapshot, 90);
@@ -203,6 +222,49 @@ TEST_F(AppVirtualCameraTest, GstPipewiresrcToPngFramesEqualTheSnapshot) {
     EXPECT_LE(maxDifference(opencv::loadImage(dir + name), snapshot), tolerance) << name;
   }
   EXPECT_FALSE(std::filesystem::exists(dir + "/f30.png"));
+}
+
+// Issue 32 item 5 as its "done when" says: a 640×480 source at --virtual-camera-size 1280x720, read with
+// gst-launch-1.0 pipewiresrc, arrives as 1280×720 frames with the picture 960×720 between black bars of 160
+// columns (never stretched). The pattern moves, so the frames are checked for their bars and picture, not
+// against the snapshot; ±8 allows a YUV round trip.
+TEST_F(AppVirtualCameraTest, GstPipewiresrcGetsA640x480SourceLetterboxedTo1280x720) {
+  if (std::system("for e in pipewiresrc videoconvert pngenc multifilesink; do gst-inspect-1.0 $e >/dev/null "
+                  "2>&1 || exit 1; done") != 0)
+    GTEST_SKIP() << "GStreamer's pipewiresrc, videoconvert, pngenc or multifilesink is missing";
+  const pid_t app = startApp(m_snapshot, 150, "pattern:640x480@30", {"--virtual-camera-size", "1280x720"});
+  ASSERT_GT(app, 0);
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (!nodeExists("convolab") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(50ms);
+  const std::string dir = std::filesystem::path(m_snapshot).parent_path().string() + "/gst-letterbox";
+  std::filesystem::create_directories(dir);
+  const std::string command =
+      "cd " + dir +
+      " && timeout 30 gst-launch-1.0 pipewiresrc target-object=convolab num-buffers=5 "
+      "! videoconvert ! pngenc ! multifilesink location=l%02d.png >gst.log 2>&1";
+  const int gst = std::system(command.c_str());
+  ASSERT_EQ(waitForExit(app), 0);
+  ASSERT_EQ(gst, 0) << command;
+  for (int i = 0; i < 5; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "/l%02d.png", i);
+    const Image frame = opencv::loadImage(dir + name);
+    ASSERT_EQ(frame.width, 1280) << name;
+    ASSERT_EQ(frame.height, 720) << name;
+    int barMax = 0, leftEdgeMax = 0, rightEdgeMax = 0;
+    for (int y = 0; y < 720; ++y)
+      for (int x = 0; x < 1280; ++x)
+        for (int c = 0; c < 3; ++c) {
+          const int v = frame.view().row(y)[x * 3 + c];
+          if (x < 158 || x >= 1122) barMax = std::max(barMax, v);
+          if (x >= 161 && x < 240) leftEdgeMax = std::max(leftEdgeMax, v);
+          if (x >= 1040 && x < 1119) rightEdgeMax = std::max(rightEdgeMax, v);
+        }
+    EXPECT_LE(barMax, 8) << name << ": the bars are black";
+    EXPECT_GT(leftEdgeMax, 32) << name << ": the picture starts at column 160";
+    EXPECT_GT(rightEdgeMax, 32) << name << ": the picture ends at column 1120";
+  }
 }
 
 // A frame whose every byte differs from its neighbours', so a filtered copy is easy to tell from another.
