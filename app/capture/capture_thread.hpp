@@ -78,10 +78,10 @@ class CaptureThread {
     bool open = false;
     bool everOpened = false;
     bool reportedFailure = false;
-    std::optional<Frame>
-        waiting;  ///< read but not yet due: kept over a pause (a step shows it), dropped by a seek
+    /// Read but not yet due: kept over a pause (a step shows it), dropped by a seek.
+    std::optional<Frame> waiting;
   };
-  /// What the GUI asked for since the last round (taken under the lock).
+  /// What was asked for (pause, step, seek) since the last round, taken under the lock.
   struct Controls {
     bool paused = false;
     bool stepping = false;     ///< deliver the next frame although paused (a step, or the frame sought)
