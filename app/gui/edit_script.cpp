@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
+#include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/json_limits.hpp"
 #include "convolab/registry.hpp"
@@ -20,7 +22,8 @@ namespace {
 
 using Json = nlohmann::json;
 constexpr std::uint64_t kMaxScriptBytes = 1 << 20;
-constexpr std::string_view kKinds = "filter, cell, border, ksize or strategy";
+constexpr std::string_view kKinds =
+    "filter, cell, border, ksize, strategy, add_step, remove_step, toggle_step or run_chain";
 
 /// Builds the messages of one script: "<file>: actions[i]: \"field\" …".
 class Problems {
@@ -54,15 +57,54 @@ std::string text(const Problems& problems, std::size_t index, std::string_view n
   return value.get<std::string>();
 }
 
+int stepNumber(const Problems& problems, std::size_t index, std::string_view name, const Json& value) {
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 1 ||
+      value.get<std::int64_t>() > kMaxChainSteps)
+    problems.field(index, name,
+                   "must be a step number from 1 to " + std::to_string(kMaxChainSteps) +
+                       " (as the Chain dock numbers them), got " + shown(value));
+  return static_cast<int>(value.get<std::int64_t>());
+}
+
+/// "add_step", "remove_step", "toggle_step", "run_chain".
+bool parseChainKind(const Problems& problems, std::size_t index, const std::string& kind, const Json& value,
+                    const std::filesystem::path& folder, ScriptAction& action) {
+  if (kind == "add_step") {
+    action.kind = ScriptAction::Kind::AddStep;
+    const std::filesystem::path given = text(problems, index, "add_step", value);
+    if (given.empty()) problems.field(index, "add_step", "is empty: give a JSON filter or chain file");
+    action.filterPath = given.is_absolute() ? given : folder / given;
+    try {
+      loadFilterChainFile(action.filterPath);
+    } catch (const std::exception& e) {
+      problems.field(index, "add_step", "cannot be loaded: " + std::string(e.what()));
+    }
+  } else if (kind == "remove_step" || kind == "toggle_step") {
+    action.kind = kind == "remove_step" ? ScriptAction::Kind::RemoveStep : ScriptAction::Kind::ToggleStep;
+    action.step = stepNumber(problems, index, kind, value);
+  } else if (kind == "run_chain") {
+    action.kind = ScriptAction::Kind::RunChain;
+    if (!value.is_boolean()) problems.field(index, "run_chain", "must be true or false, got " + shown(value));
+    action.on = value.get<bool>();
+  } else {
+    return false;
+  }
+  return true;
+}
+
 // `size`: the matrix size the editor has when this action runs (at least kScriptMinSize; known after a
 // "ksize" or "filter" action).
 void parseCell(const Problems& problems, std::size_t index, const Json& cell, int size,
                ScriptAction& action) {
   if (!cell.is_object())
-    problems.field(index, "cell", "must be an object {channel, row, col, value}, got " + shown(cell));
+    problems.field(index, "cell", "must be an object {channel, row, col, value[, step]}, got " + shown(cell));
   for (const auto& [key, _] : cell.items())
-    if (key != "channel" && key != "row" && key != "col" && key != "value")
-      problems.field(index, "cell." + key, "is not a field of a cell (channel, row, col, value)");
+    if (key != "channel" && key != "row" && key != "col" && key != "value" && key != "step")
+      problems.field(index, "cell." + key, "is not a field of a cell (channel, row, col, value, step)");
+  if (cell.contains("step")) {
+    action.step = stepNumber(problems, index, "cell.step", cell["step"]);
+    size = kScriptMaxSize;  // a step's size is known when it runs (the editor refuses a cell outside it)
+  }
   for (const char* required : {"channel", "row", "col", "value"})
     if (!cell.contains(required)) problems.field(index, std::string("cell.") + required, "is missing");
   const std::string channel = text(problems, index, "cell.channel", cell["channel"]);
@@ -128,7 +170,7 @@ void parseKind(const Problems& problems, std::size_t index, const std::string& k
       for (const auto& name : strategyNames()) names += (names.empty() ? "" : ", ") + name;
       problems.field(index, "strategy", "names no strategy: " + shown(value) + " (known: " + names + ")");
     }
-  } else {
+  } else if (!parseChainKind(problems, index, kind, value, folder, action)) {
     problems.action(index, "unknown action kind \"" + kind + "\" (expected " + std::string(kKinds) + ")");
   }
 }
@@ -147,6 +189,14 @@ std::string_view actionKindName(ScriptAction::Kind kind) {
       return "ksize";
     case ScriptAction::Kind::Strategy:
       return "strategy";
+    case ScriptAction::Kind::AddStep:
+      return "add_step";
+    case ScriptAction::Kind::RemoveStep:
+      return "remove_step";
+    case ScriptAction::Kind::ToggleStep:
+      return "toggle_step";
+    case ScriptAction::Kind::RunChain:
+      return "run_chain";
   }
   return "?";
 }

@@ -14,20 +14,26 @@ namespace convolab::gui {
 
 /// One scripted edit, applied as a user would make it (docs/GUI.md, "Scripted edits").
 struct ScriptAction {
-  enum class Kind { Filter, Cell, Border, KSize, Strategy };
+  enum class Kind { Filter, Cell, Border, KSize, Strategy, AddStep, RemoveStep, ToggleStep, RunChain };
   Kind kind = Kind::Filter;
-  double atMs = 0;                   ///< milliseconds after the first painted frame
-  std::filesystem::path filterPath;  ///< Filter: a JSON filter file, resolved against the script's folder
-  int channel = 0;                   ///< Cell: 0 R, 1 G, 2 B
-  int row = 0;                       ///< Cell: from 0 at the top
-  int col = 0;                       ///< Cell: from 0 at the left
-  double value = 0;                  ///< Cell
+  double atMs = 0;  ///< milliseconds after the first painted frame
+  std::filesystem::path
+      filterPath;    ///< Filter, AddStep: a JSON filter (or chain) file, against the script's folder
+  int channel = 0;   ///< Cell: 0 R, 1 G, 2 B
+  int row = 0;       ///< Cell: from 0 at the top
+  int col = 0;       ///< Cell: from 0 at the left
+  double value = 0;  ///< Cell
   BorderMode border = BorderMode::Reflect101;  ///< Border
   int ksize = 0;                               ///< KSize: odd, kScriptMinSize … kScriptMaxSize
   std::string strategy;                        ///< Strategy: a registry name
+  /// Cell: the Chain dock's step it edits, from 1 as the list numbers them (0: the editor's own filter);
+  /// RemoveStep, ToggleStep: the step.
+  int step = 0;
+  bool on = false;  ///< RunChain: the Chain dock's "Run the chain"
 };
 
-/// "filter", "cell", "border", "ksize", "strategy": the key that names the action in the file and in --stats.
+/// "filter", "cell", "border", "ksize", "strategy", "add_step", "remove_step", "toggle_step", "run_chain":
+/// the key that names the action in the file and in --stats.
 std::string_view actionKindName(ScriptAction::Kind kind);
 
 /// The smallest matrix the editor works on (FilterDocument's kEditorSize): the size a script may assume

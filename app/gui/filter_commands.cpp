@@ -26,8 +26,9 @@ void SetFilterCommand::redo() {
 }
 
 bool SetFilterCommand::mergeWith(const QUndoCommand* other) {
-  const auto* next = static_cast<const SetFilterCommand*>(other);
-  if (next->m_mergeKey != m_mergeKey) return false;
+  // Another kind of command may share the id (a chain step's edit, StepEditCommand): never merged into this
+  const auto* next = dynamic_cast<const SetFilterCommand*>(other);
+  if (!next || next->m_mergeKey != m_mergeKey) return false;
   m_after = next->m_after;
   m_baselineAfter = next->m_baselineAfter;
   return true;

@@ -129,6 +129,12 @@ bool FilterDocument::tryChange(const std::function<FilterSet()>& build, const QS
 void FilterDocument::change(const FilterSet& next, const QString& what, int key,
                             const FilterSet* newBaseline) {
   if (next == m_filter && (!newBaseline || *newBaseline == m_baseline)) return;
+  if (m_route) {
+    if (QUndoCommand* routed =
+            m_route({m_filter, next, m_baseline, newBaseline ? *newBaseline : m_baseline, what, key}))
+      m_undo.push(routed);
+    return;
+  }
   m_undo.push(new SetFilterCommand(this, m_filter, next, m_baseline, newBaseline ? *newBaseline : m_baseline,
                                    what, key));
 }

@@ -10,6 +10,8 @@
 
 #include "convolab/filter.hpp"
 
+class QUndoCommand;
+
 namespace convolab::gui {
 
 /// The editor works on matrices of at least this size; smaller filters are centred inside (zero
@@ -24,6 +26,14 @@ FilterSet toEditorSize(const FilterSet& filter);
 /// GIMP's Convolution Matrix "Normalise" rule for one channel, Σ = sum of the matrix:
 /// Σ > 0: divisor Σ, offset 0;  Σ < 0: divisor −Σ, offset 255;  Σ = 0: divisor 1, offset 128.
 ChannelFilter normalisedLikeGimp(ChannelFilter channel);
+
+/// One change of the document, as it would be pushed: the filter and its baseline on each side.
+struct FilterEdit {
+  FilterSet before, after;
+  FilterSet baselineBefore, baselineAfter;
+  QString what;
+  int mergeKey = 0;
+};
 
 /// Holds the current FilterSet (always valid: FilterSet::make checked it). Channel edits apply to all
 /// three channels while linked. Lives on the GUI thread.
@@ -90,6 +100,12 @@ class FilterDocument : public QObject {
   /// Applied by undo commands.
   void apply(const FilterSet& filter, const FilterSet& baseline);
 
+  /// While set, every change becomes the command `route` makes of it instead of a SetFilterCommand (the
+  /// Chain dock: while the editor edits a chain step, its edits are that step's, StepEditCommand); a null
+  /// command refuses the change. An empty function ends it.
+  using EditRoute = std::function<QUndoCommand*(const FilterEdit& edit)>;
+  void setEditRoute(EditRoute route) { m_route = std::move(route); }
+
  signals:
   void filterChanged(const convolab::FilterSet& filter);
   void linkedChanged(bool linked);
@@ -117,6 +133,7 @@ class FilterDocument : public QObject {
   QUndoStack m_undo;
   bool m_linked = false;
   std::array<bool, kChannels> m_autoNormalise{};
+  EditRoute m_route;
   int m_nextCellEditKey = 0;  ///< cycles through kCellEditKeys (filter_document.cpp)
 };
 

@@ -215,7 +215,8 @@ void MainWindow::connectActions() {
     const QString spec = m_sources->spec();
     const QString openVideo = m_sources->seekBar()->seekable() && QFileInfo(spec).isFile() ? spec : QString();
     exportFilteredVideo(
-        this, m_document->filter(), m_engine->deviceSpec(), m_engine->strategy(),
+        this, filterForVideoExport(*m_pipeline, [this](const QString& m) { showMessage(m, 10000); }),
+        m_engine->deviceSpec(), m_engine->strategy(),
         [this](const QString& message) { showMessage(message, 10000); }, &m_settings, openVideo);
   });
   onTriggered(Id::Quit, this, &QWidget::close);

@@ -6,6 +6,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include "chain/chain_controller.hpp"
+#include "chain/chain_dock.hpp"
+#include "chain/step_editing.hpp"
+#include "convolab/filter_chain_io.hpp"
 #include "edit_tracker.hpp"
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
@@ -22,6 +26,9 @@ ScriptPlayer::ScriptPlayer(std::shared_ptr<const EditScript> script, ScriptTarge
       m_targets(targets),
       m_ms(m_script->actions.size()),
       m_errors(m_script->actions.size()) {
+  // The Chain dock of the preview's window, when the caller did not name it
+  if (!m_targets.chain && m_targets.preview)
+    m_targets.chain = m_targets.preview->window()->findChild<ChainDock*>();
   m_timer.setSingleShot(true);
   m_timer.setTimerType(Qt::PreciseTimer);
   connect(&m_timer, &QTimer::timeout, this, &ScriptPlayer::applyDue);
@@ -81,7 +88,8 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
       }
       break;
     case ScriptAction::Kind::Cell:
-      applied = document->setCell(action.channel, action.row, action.col, action.value, &error);
+      applied = applyChain(action, error) &&
+                document->setCell(action.channel, action.row, action.col, action.value, &error);
       break;
     case ScriptAction::Kind::Border:
       applied = document->setBorder(action.border, &error);
@@ -93,13 +101,66 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
     case ScriptAction::Kind::Strategy:
       m_targets.engine->setStrategy(QString::fromStdString(action.strategy));
       break;
+    case ScriptAction::Kind::AddStep:
+    case ScriptAction::Kind::RemoveStep:
+    case ScriptAction::Kind::ToggleStep:
+    case ScriptAction::Kind::RunChain:
+      applied = applyChain(action, error);
+      break;
   }
   if (!applied) std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index, qPrintable(error));
+  if (!applied && action.kind != ScriptAction::Kind::Cell) {
+    m_errors[index] = error.toStdString();  // nothing changed: no frame shows it
+    return 0;
+  }
   // An action that changed nothing published nothing: it is on screen with the next current frame.
   const EditLatency::Ticket after = m_targets.edits->lastTicket();
   const EditLatency::Ticket ticket = after != before ? after : m_targets.edits->commitUnchanged();
   m_targets.edits->keep(ticket);  // its time is reported however many edits wait
   return ticket;
+}
+
+bool ScriptPlayer::applyChain(const ScriptAction& action, QString& error) {
+  ChainDock* dock = m_targets.chain;
+  if (action.kind == ScriptAction::Kind::Cell && action.step == 0) {
+    if (dock && dock->stepEditing()) dock->stepEditing()->edit(-1);  // the editor's own filter
+    return true;
+  }
+  if (!dock || !dock->stepEditing()) return error = QStringLiteral("there is no Chain dock"), false;
+  ChainController* chain = dock->controller();
+  if (action.step > chain->size()) {
+    error = QStringLiteral("there is no step %1: the chain has %2").arg(action.step).arg(chain->size());
+    return false;
+  }
+  const int index = action.step - 1;
+  switch (action.kind) {
+    case ScriptAction::Kind::Cell:
+      dock->stepEditing()->edit(index);  // as selecting it in the list
+      if (dock->stepEditing()->editedIndex() != index)
+        return error = QStringLiteral("step %1 is custom OpenCL code: it has no cells").arg(action.step),
+               false;
+      return true;
+    case ScriptAction::Kind::AddStep:
+      try {
+        const FilterChain file = loadFilterChainFile(action.filterPath);  // kept: the loop reads its steps
+        for (const ChainStep& step : file.steps())
+          if (const QString why = chain->append(step); !why.isEmpty()) return error = why, false;
+      } catch (const std::exception& e) {
+        return error = QString::fromUtf8(e.what()), false;
+      }
+      return true;
+    case ScriptAction::Kind::RemoveStep:
+      chain->remove(index);
+      return true;
+    case ScriptAction::Kind::ToggleStep:
+      chain->setEnabled(index, !chain->steps()[static_cast<std::size_t>(index)].enabled);
+      return true;
+    case ScriptAction::Kind::RunChain:
+      chain->setOn(action.on);
+      return true;
+    default:
+      return true;
+  }
 }
 
 void ScriptPlayer::onReached(EditLatency::Ticket ticket, double ms) {

@@ -15,6 +15,7 @@
 
 namespace convolab::gui {
 
+class ChainDock;
 class EditTracker;
 class EngineSelector;
 class FilterDocument;
@@ -23,13 +24,15 @@ class Pipeline;
 class PreviewWidget;
 
 /// What the actions act on, as a user would: the document (cell, border, size), the editor (filter import),
-/// the engine selector (strategy); the tracker measures, the preview's first painted frame starts the clock.
+/// the engine selector (strategy), the Chain dock (steps); the tracker measures, the preview's first painted
+/// frame starts the clock.
 struct ScriptTargets {
   FilterDocument* document;
   FilterEditor* editor;
   EngineSelector* engine;
   EditTracker* edits;
   PreviewWidget* preview;
+  ChainDock* chain = nullptr;  ///< null: the step actions fail with a message
 };
 
 class ScriptPlayer : public QObject {
@@ -52,6 +55,9 @@ class ScriptPlayer : public QObject {
   void start(std::chrono::steady_clock::time_point firstPainted);
   void applyDue();
   EditLatency::Ticket apply(std::size_t index);
+  /// The Chain dock's actions, and the choice of what a cell edits (a step or the editor's own filter).
+  /// False with `error` when it could not be done.
+  bool applyChain(const ScriptAction& action, QString& error);
   void onReached(EditLatency::Ticket ticket, double ms);
   void finishOnce();
   void finishIfAllDone();  // every action reached the screen or failed

@@ -6,10 +6,14 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QSettings>
 #include <QTest>
 #include <nlohmann/json.hpp>
 
 #include "app_test_support.hpp"
+#include "chain/chain_controller.hpp"
+#include "chain/chain_dock.hpp"
+#include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
 #include "edit_script.hpp"
 #include "main_window.hpp"
@@ -42,6 +46,15 @@ void writePreset() {
   writeFile(
       QStringLiteral("presets/sharpen3.json"),
       QByteArray::fromStdString(toFilterJson(FilterSet::uniform(sharpen, BorderMode::Reflect101, "S3"))));
+}
+
+/// A two-step chain (blur, then sharpen, both 3×3) at scripts/presets/two.json.
+void writeTwoStepChain() {
+  const ChannelFilter blur{3, {1, 2, 1, 2, 4, 2, 1, 2, 1}, 16, 0};
+  const ChannelFilter sharpen{3, {0, -1, 0, -1, 5, -1, 0, -1, 0}, 1, 0};
+  const FilterChain chain = FilterChain::make(
+      {ChainStep::single(FilterSet::uniform(blur)), ChainStep::single(FilterSet::uniform(sharpen))});
+  writeFile(QStringLiteral("presets/two.json"), QByteArray::fromStdString(toFilterChainJson(chain)));
 }
 
 struct Run {
@@ -269,6 +282,75 @@ class EditScriptTest : public QObject {
     QVERIFY2(actions[0].at("error").get<std::string>().find("gone.json") != std::string::npos,
              j.dump(2).c_str());
     QVERIFY2(actions[1].at("edit_to_display_ms").is_number(), j.dump(2).c_str());
+  }
+
+  void chainActionsParseAndBadOnesNameTheField() {
+    writeTwoStepChain();
+    const EditScript good = parseEditScriptText(R"({"actions": [
+        {"at_ms": 1, "add_step": "presets/two.json"},
+        {"at_ms": 2, "cell": {"channel": "r", "row": 12, "col": 3, "value": 2, "step": 2}},
+        {"at_ms": 3, "toggle_step": 1}, {"at_ms": 4, "remove_step": 8}, {"at_ms": 5, "run_chain": true}]})",
+                                                (scriptDir() + QStringLiteral("/s.json")).toStdString());
+    using Kind = ScriptAction::Kind;
+    const auto& a = good.actions;
+    QCOMPARE(a[0].kind, Kind::AddStep);
+    QCOMPARE(a[1].step, 2);
+    QCOMPARE(a[1].row, 12);  // a step's size is known when it runs: up to the grid's 15×15
+    QCOMPARE(a[2].kind, Kind::ToggleStep);
+    QCOMPARE(a[3].step, 8);
+    QVERIFY(a[4].on);
+    QCOMPARE(std::string(actionKindName(a[4].kind)), std::string("run_chain"));
+    const std::pair<const char*, QStringList> bad[] = {
+        {R"({"actions": [{"at_ms": 1, "cell": {"channel": "r", "row": 0, "col": 0, "value": 1, "step": 0}}]})",
+         {"actions[0]", "\"cell.step\"", "1 to 8"}},
+        {R"({"actions": [{"at_ms": 1, "remove_step": 9}]})", {"actions[0]", "\"remove_step\"", "1 to 8"}},
+        {R"({"actions": [{"at_ms": 1, "toggle_step": "1"}]})", {"\"toggle_step\""}},
+        {R"({"actions": [{"at_ms": 1, "run_chain": 1}]})", {"\"run_chain\"", "true or false"}},
+        {R"({"actions": [{"at_ms": 1, "add_step": "presets/nothere.json"}]})", {"\"add_step\"", "nothere"}},
+    };
+    for (const auto& [text, expected] : bad) {
+      try {
+        parseEditScriptText(text, (scriptDir() + QStringLiteral("/b.json")).toStdString());
+        QFAIL(text);
+      } catch (const EditScriptError& e) {
+        for (const QString& part : expected) QVERIFY2(QString::fromUtf8(e.what()).contains(part), e.what());
+      }
+    }
+  }
+
+  // Steps added, switched on, a step's cell edited, a step toggled, as the Chain dock does; each reaches the
+  // screen, and a step that is not there fails with a reason.
+  void aChainScriptEditsStepsAsTheDockWould() {
+    writeTwoStepChain();
+    QSettings().remove(QStringLiteral("chain"));
+    LaunchOptions o;
+    o.source = QStringLiteral("pattern:64x48@30");
+    o.strategy = QStringLiteral("naive");
+    o.script = writeFile(QStringLiteral("chain.json"), R"({"actions": [
+        {"at_ms": 100, "add_step": "presets/two.json"}, {"at_ms": 300, "run_chain": true},
+        {"at_ms": 500, "cell": {"channel": "r", "row": 3, "col": 3, "value": 2, "step": 2}},
+        {"at_ms": 700, "toggle_step": 1}, {"at_ms": 900, "remove_step": 3}]})");
+    o.editScript = std::make_shared<const EditScript>(parseEditScript(o.script.toStdString()));
+    o.stats = QDir(scriptDir()).filePath(QStringLiteral("chain-stats.json"));
+    o.force = true;
+    MainWindow window(o);
+    window.show();
+    QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 60000);
+    ChainController* chain = window.findChild<ChainDock*>()->controller();
+    QCOMPARE(chain->size(), 2);
+    QVERIFY(!chain->steps()[0].enabled);
+    QCOMPARE(chain->steps()[1].filter.channel(0).matrix[4], 2.0);  // the 3×3 step's centre
+    QCOMPARE(window.pipeline()->chain(), *chain->chain());
+    QFile file(o.stats);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const auto j = nlohmann::json::parse(file.readAll().toStdString());
+    const auto& actions = j.at("actions");
+    QCOMPARE(actions.size(), std::size_t{5});
+    for (int i = 0; i < 4; ++i) QVERIFY2(actions[i].at("edit_to_display_ms").is_number(), j.dump(2).c_str());
+    QCOMPARE(actions[2].at("kind").get<std::string>(), std::string("cell"));
+    QVERIFY2(actions[4].at("edit_to_display_ms").is_null(), j.dump(2).c_str());
+    QVERIFY2(actions[4].at("error").get<std::string>().find("no step 3") != std::string::npos,
+             j.dump(2).c_str());
   }
 
   void endToEndStatsHaveEditToDisplay() {

@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 #include "frame_rate_cap.hpp"
 
@@ -42,6 +43,27 @@ class FrameRateCapTest : public QObject {
     QVERIFY(qAbs(admitted(15, 30, 10, 3) - 150) <= 2);  // jittery timestamps
     QCOMPARE(admitted(60, 30, 10), 300);                // a limit above the source drops nothing
     QCOMPARE(admitted(0, 30, 10), 300);                 // off
+  }
+
+  // Issue 34.12: a frame up to a tenth of a period early is on schedule (sources jitter), one later than that
+  // waits for the next slot. A cap at the source's own rate: every third frame arrives `earlyMs` before its
+  // slot (times exact to the nanosecond, so no rounding decides it).
+  void aFrameATenthOfAPeriodEarlyIsOnSchedule() {
+    const auto run = [](double fps, double earlyMs) {
+      FrameRateCap cap;
+      cap.setLimit(fps);
+      const auto start = capture::Clock::now();
+      int n = 0;
+      for (int k = 0; k < 300; ++k) {
+        const double ms = k * 1000.0 / fps - (k % 3 == 1 ? earlyMs : 0.0);
+        n += cap.admit(start + std::chrono::nanoseconds(std::llround(ms * 1e6)));
+      }
+      return n;
+    };
+    QCOMPARE(run(30, 0), 300);  // on their slots: all
+    QCOMPARE(run(30, 2), 300);  // 2 ms early of 33.3: on schedule
+    QCOMPARE(run(15, 6), 300);  // 6 ms early of 66.7
+    QCOMPARE(run(30, 5), 200);  // 5 ms early of 33.3: beyond a tenth, dropped
   }
 
   void fifteenFpsCapOnThirtyFpsPatternInStats() {

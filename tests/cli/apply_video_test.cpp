@@ -202,3 +202,23 @@ TEST_F(ApplyVideo, ADeclaredLengthIsBoundedByWhatWasDecoded) {
 }
 
 }  // namespace
+
+// Issue 34.12: the same rule for a video written into a folder (`-o DIR/`), where no check of a single output
+// name runs before the job: an existing video there is replaced only with --force.
+TEST_F(ApplyVideo, AnExistingVideoInTheOutputFolderNeedsForceToo) {
+  fs::create_directory(path("out"));
+  writeFile(path("out") / "gaps.avi", "the user's own video");
+  const Result r = apply(kVideos / "gaps.avi", path("out").string() + "/");
+  EXPECT_NE(r.code, 0) << r;
+  EXPECT_NE(r.err.find("exists"), std::string::npos) << r;
+  EXPECT_EQ(readFile(path("out") / "gaps.avi"), "the user's own video");
+  EXPECT_EQ(std::distance(fs::directory_iterator(path("out")), fs::directory_iterator()), 1)
+      << "no temporary";
+  const Result forced =
+      runProgram(CONVOLAB_CLI_PATH,
+                 {"apply", "-s", "naive", "-f", kSharpen.string(), (kVideos / "gaps.avi").string(), "-o",
+                  path("out").string() + "/", "--force"},
+                 m_dir / "logs");
+  ASSERT_EQ(forced.code, 0) << forced;
+  EXPECT_GT(decodeAll(path("out") / "gaps.avi").size(), 10u);
+}

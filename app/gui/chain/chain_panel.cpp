@@ -3,10 +3,12 @@
 #include "chain_panel.hpp"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -14,8 +16,10 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <utility>
 
 #include "chain_controller.hpp"
 #include "chain_presets.hpp"
@@ -36,8 +40,22 @@ ChainPanel::ChainPanel(ChainController* controller, std::function<FilterSet()> e
   m_list = new QListWidget(this);
   m_list->setObjectName(QStringLiteral("chainSteps"));
   m_list->setToolTip(
-      tr("The steps, first to last: each reads the one above. The check box switches a step "
-         "on or off; Ctrl+Up/Ctrl+Down move it, Delete removes it."));
+      tr("The steps, first to last: each reads the one above. Select a step to edit it in the Filter "
+         "editor (double-click brings the Filter tab to the front; Esc or a click below the steps gives the "
+         "editor its own filter back). The check box switches a step on or off; drag a step, or "
+         "Ctrl+Up/Ctrl+Down, to move it; Delete removes it."));
+  m_list->setDragDropMode(QAbstractItemView::InternalMove);
+  m_list->setDefaultDropAction(Qt::MoveAction);
+  m_list->setIconSize(kThumbnailSize);
+  m_list->viewport()->installEventFilter(this);
+  m_list->installEventFilter(this);
+  m_part = new QComboBox(this);
+  m_part->setObjectName(QStringLiteral("chainPart"));
+  m_part->setToolTip(tr("A magnitude step has two filters: which one the Filter editor edits"));
+  m_part->hide();
+  m_edited = new QLabel(this);
+  m_edited->setObjectName(QStringLiteral("chainEdited"));
+  m_edited->setWordWrap(true);
   m_status = new QLabel(this);
   m_status->setObjectName(QStringLiteral("chainStatus"));
   m_status->setWordWrap(true);
@@ -45,6 +63,8 @@ ChainPanel::ChainPanel(ChainController* controller, std::function<FilterSet()> e
   layout->setContentsMargins(6, 6, 6, 6);
   layout->addWidget(m_on);
   layout->addWidget(m_list, 1);
+  layout->addWidget(m_part);
+  layout->addWidget(m_edited);
   layout->addWidget(m_status);
   layout->addWidget(buildButtons());
 
@@ -64,8 +84,108 @@ ChainPanel::ChainPanel(ChainController* controller, std::function<FilterSet()> e
     if (!m_rebuilding) m_controller->setEnabled(m_list->row(item), item->checkState() == Qt::Checked);
   });
   connect(m_controller, &ChainController::stepsChanged, this, &ChainPanel::rebuildList);
+  connect(m_controller, &ChainController::shownUpToChanged, this, &ChainPanel::rebuildList);
+  connect(m_list, &QListWidget::currentRowChanged, this, [this] {
+    if (!m_rebuilding) selectionMoved();
+  });
+  connect(m_list, &QListWidget::itemDoubleClicked, this,
+          [this](QListWidgetItem* item) { emit editRequested(m_list->row(item)); });
+  connect(m_part, &QComboBox::activated, this, [this](int part) {
+    m_selectedPart = part;
+    emit stepSelected(selectedRow(), part);
+  });
+  // A drag: the view moved its row; the controller moves the step once the drop has ended
+  connect(m_list->model(), &QAbstractItemModel::rowsMoved, this,
+          [this](const QModelIndex&, int start, int, const QModelIndex&, int row) {
+            if (m_rebuilding) return;
+            const int to = row > start ? row - 1 : row;
+            QTimer::singleShot(0, this, [this, start, to] { dropped(start, to); });
+          });
   m_on->setChecked(m_controller->isOn());
   rebuildList();
+}
+
+int ChainPanel::selectedRow() const {
+  return m_controller->indexOf(m_selectedId);
+}
+
+void ChainPanel::selectStep(int row, int part) {
+  if (row != m_list->currentRow()) {
+    m_nextPart = part;
+    return m_list->setCurrentRow(row);  // selectionMoved
+  }
+  if (row >= 0 && part != m_selectedPart &&
+      m_controller->steps()[static_cast<std::size_t>(row)].isMagnitude()) {
+    m_selectedPart = part;
+    m_part->setCurrentIndex(part);
+    emit stepSelected(row, part);
+  }
+}
+
+void ChainPanel::selectionMoved() {
+  const int row = m_list->currentRow();
+  const int id = m_controller->idAt(row);
+  const bool magnitude = row >= 0 && m_controller->steps()[static_cast<std::size_t>(row)].isMagnitude();
+  const int part = std::exchange(m_nextPart, 0);
+  const bool changed = id != m_selectedId;
+  if (changed) {
+    m_selectedId = id;
+    m_selectedPart = magnitude ? part : 0;
+  }
+  m_part->setVisible(magnitude);
+  if (magnitude) {
+    const ChainStep& step = m_controller->steps()[static_cast<std::size_t>(row)];
+    const QSignalBlocker block(m_part);
+    m_part->clear();
+    m_part->addItem(tr("Edit its first filter: %1").arg(QString::fromStdString(step.filter.name())));
+    m_part->addItem(tr("Edit its second filter: %1").arg(QString::fromStdString(step.other->name())));
+    m_part->setCurrentIndex(m_selectedPart);
+  }
+  refreshUpTo();
+  if (changed) emit stepSelected(row, m_selectedPart);
+}
+
+void ChainPanel::showEdited(int row, int part) {
+  if (row < 0) return m_edited->setText(tr("Select a step to edit it in the Filter editor."));
+  const ChainStep& step = m_controller->steps()[static_cast<std::size_t>(row)];
+  const FilterSet& filter = part == 1 ? *step.other : step.filter;
+  m_edited->setText(
+      tr("The Filter editor edits step %1 (%2). Esc: its own filter again.")
+          .arg(row + 1)
+          .arg(filter.name().empty() ? describeChainStep(step) : QString::fromStdString(filter.name())));
+}
+
+void ChainPanel::dropped(int from, int to) {
+  m_list->setCurrentRow(m_controller->move(from, to - from));
+  rebuildList();  // the view's own order, even if the controller refused
+}
+
+void ChainPanel::refreshUpTo() {
+  const int row = m_list->currentRow();
+  const QSignalBlocker block(m_upTo);
+  m_upTo->setEnabled(row >= 0);
+  m_upTo->setChecked(row >= 0 && row == m_controller->shownUpTo());
+}
+
+bool ChainPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_list->viewport() && event->type() == QEvent::MouseButtonPress) {
+    const auto* press = static_cast<QMouseEvent*>(event);
+    if (!m_list->itemAt(press->position().toPoint())) m_list->setCurrentRow(-1);  // below the steps: none
+  } else if (watched == m_list && event->type() == QEvent::KeyPress &&
+             static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && m_list->currentRow() >= 0) {
+    m_list->setCurrentRow(-1);
+    return true;
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
+void ChainPanel::setThumbnail(int row, const QImage& image) {
+  QListWidgetItem* item = m_list->item(row);
+  if (!item) return;
+  if (!image.isNull()) return item->setIcon(QIcon(QPixmap::fromImage(image)));
+  QPixmap blank(kThumbnailSize);  // the rows' text stays aligned
+  blank.fill(Qt::transparent);
+  item->setIcon(QIcon(blank));
 }
 
 QWidget* ChainPanel::buildButtons() {
@@ -94,6 +214,10 @@ QWidget* ChainPanel::buildButtons() {
       button(tr("Down"), QStringLiteral("chainDown"), tr("Moves the selected step down (Ctrl+Down)"));
   auto* remove =
       button(tr("Remove"), QStringLiteral("chainRemove"), tr("Removes the selected step (Delete)"));
+  m_upTo = button(tr("Show up to here"), QStringLiteral("chainUpTo"),
+                  tr("The preview shows the chain's output after the selected step, as if the steps below "
+                     "it were not there: what each step does, one at a time"));
+  m_upTo->setCheckable(true);
   auto* open = button(tr("Open…"), QStringLiteral("chainOpen"), tr("Opens a chain or filter file (.json)"));
   auto* save = button(tr("Save…"), QStringLiteral("chainSave"), tr("Saves the chain as a .json file"));
   grid->addWidget(m_add, 0, 0, 1, 2);
@@ -103,7 +227,10 @@ QWidget* ChainPanel::buildButtons() {
   grid->addWidget(remove, 1, 2);
   grid->addWidget(open, 2, 0);
   grid->addWidget(save, 2, 1);
+  grid->addWidget(m_upTo, 2, 2);
   connect(m_add, &QPushButton::clicked, this, &ChainPanel::addEditorFilter);
+  connect(m_upTo, &QPushButton::toggled, this,
+          [this](bool on) { m_controller->setShownUpTo(on ? m_list->currentRow() : -1); });
   connect(up, &QPushButton::clicked, this, [this] { moveSelected(-1); });
   connect(down, &QPushButton::clicked, this, [this] { moveSelected(1); });
   connect(remove, &QPushButton::clicked, this, &ChainPanel::removeSelected);
@@ -151,16 +278,25 @@ void ChainPanel::removeSelected() {
 
 void ChainPanel::rebuildList() {
   m_rebuilding = true;
-  const int row = m_list->currentRow();
+  const int wanted = m_controller->indexOf(m_selectedId);
+  const int row = wanted >= 0 ? wanted : std::min(m_list->currentRow(), m_controller->size() - 1);
+  std::vector<QIcon> icons;
+  for (int i = 0; i < m_list->count(); ++i) icons.push_back(m_list->item(i)->icon());
   m_list->clear();
+  const int upTo = m_controller->shownUpTo();
   int number = 0;
   for (const ChainStep& step : m_controller->steps()) {
-    auto* item = new QListWidgetItem(tr("%1. %2").arg(++number).arg(describeChainStep(step)), m_list);
-    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    QString text = tr("%1. %2").arg(++number).arg(describeChainStep(step));
+    if (number - 1 == upTo) text += tr("  ◀ the preview ends here");
+    auto* item = new QListWidgetItem(text, m_list);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsDragEnabled);
     item->setCheckState(step.enabled ? Qt::Checked : Qt::Unchecked);
+    if (static_cast<std::size_t>(number - 1) < icons.size())
+      item->setIcon(icons[number - 1]);  // until the new one
   }
-  m_list->setCurrentRow(std::min(row, m_controller->size() - 1));
+  m_list->setCurrentRow(row);
   m_rebuilding = false;
+  selectionMoved();
   showCount();
 }
 

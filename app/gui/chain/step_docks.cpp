@@ -3,20 +3,36 @@
 // on wins over it at start-up as it would have when switched on last.
 #include "step_docks.hpp"
 
+#include <QCoreApplication>
 #include <QMainWindow>
 
 #include "chain_dock.hpp"
 #include "custom/custom_kernel_dock.hpp"
+#include "filter_document.hpp"
+#include "pipeline.hpp"
 
 namespace convolab::gui {
 
 StepDocks installStepDocks(QMainWindow* window, QDockWidget* editorDock, Pipeline* pipeline,
                            AppSettings* settings, FilterEditor* editor, PreviewWidget* preview) {
+  auto* document = window->findChild<FilterDocument*>(QString(), Qt::FindDirectChildrenOnly);
   StepDocks docks{};
   docks.custom = CustomKernelDock::install(window, editorDock, {pipeline, settings, editor, preview});
-  docks.chain = ChainDock::install(window, editorDock, {pipeline, settings, editor});
+  docks.chain = ChainDock::install(window, editorDock, {pipeline, settings, editor, document, editorDock});
   editorDock->raise();
   return docks;
+}
+
+}  // namespace convolab::gui
+
+namespace convolab::gui {
+
+FilterSet filterForVideoExport(const Pipeline& pipeline, const std::function<void(const QString&)>& tell) {
+  const std::optional<FilterSet> single = pipeline.chain().singleFilter();
+  if (single) return *single;
+  tell(QCoreApplication::translate(
+      "ChainDock", "Export Filtered Video applies the editor's filter: a video cannot take a chain yet"));
+  return pipeline.filter();
 }
 
 }  // namespace convolab::gui

@@ -3,6 +3,11 @@
 // with the editor, their switches excluding each other (PreviewChainChoice).
 #pragma once
 
+#include <QString>
+#include <functional>
+
+#include "convolab/filter.hpp"
+
 class QDockWidget;
 class QMainWindow;
 
@@ -18,7 +23,12 @@ struct StepDocks {
   QDockWidget* chain;   ///< a ChainDock
 };
 
-/// Makes both docks, tabbed behind `editorDock` (which stays in front).
+/// What File ▸ Export Filtered Video applies (its video job streams one filter): the running chain when it is
+/// one filter step, else the editor's filter — and then `tell` says a chain cannot be exported.
+FilterSet filterForVideoExport(const Pipeline& pipeline, const std::function<void(const QString&)>& tell);
+
+/// Makes both docks, tabbed behind `editorDock` (which stays in front); the Chain dock's selected step is
+/// edited in the window's FilterDocument (the editor's).
 StepDocks installStepDocks(QMainWindow* window, QDockWidget* editorDock, Pipeline* pipeline,
                            AppSettings* settings, FilterEditor* editor, PreviewWidget* preview);
 

@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 
+#include "convolab/engine.hpp"
 #include "convolab/error.hpp"
 #include "convolab/image.hpp"
 #include "convolab/registry.hpp"
@@ -120,6 +121,35 @@ KernelInspection inspectKernels(Context& ctx, const StrategyId& active, const Fi
       builds = kept;
     }
     out.builds = std::move(builds);
+  } catch (const cl::Error& e) {
+    out.error = std::string(e.what()) + " (" + clErrorName(e.err()) + ")";
+  } catch (const std::exception& e) {
+    out.error = e.what();
+  }
+  return out;
+}
+
+KernelInspection inspectChainKernels(const std::shared_ptr<Context>& ctx, const FilterChain& chain, int width,
+                                     int height) {
+  KernelInspection out;
+  out.requested = StrategyId{"fused"};
+  out.requested.note = "chain of " + std::to_string(chain.enabledSteps().size()) + " steps";
+  out.strategy = "fused";
+  out.width = width = std::max(width, 1);
+  out.height = height = std::max(height, 1);
+  try {
+    Engine engine(ctx, "naive");  // a step that does not fuse runs naive: its source is the plainest
+    engine.setChainFusion(ChainFusion::Fused);
+    engine.setChain(chain);
+    ctx->clearActivityLog();
+    engine.prepare(width, height);
+    Image in(width, height), result(width, height);
+    engine.process(in.view(), result.mutableView());  // the fused program is built for its first frame
+    out.launches = ctx->launchLog();
+    // The fused program first, where the chain fused; the steps' own programs after it
+    for (const BuildInfo& b : ctx->buildLog())
+      out.builds.insert(b.label.rfind("fused", 0) == 0 ? out.builds.begin() : out.builds.end(), b);
+    out.active = engine.activeStrategyId();
   } catch (const cl::Error& e) {
     out.error = std::string(e.what()) + " (" + clErrorName(e.err()) + ")";
   } catch (const std::exception& e) {

@@ -6,8 +6,11 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
 #include "convolab/context.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/strategy_id.hpp"
 
 namespace convolab::lab {
@@ -52,5 +55,11 @@ SourceOutline outlineKernelSource(const std::string& source, const std::vector<s
 /// support.
 KernelInspection inspectKernels(Context& ctx, const StrategyId& active, const FilterSet& filter, int width,
                                 int height);
+
+/// The same for a chain of several steps: an engine on `ctx` made to fuse it (ChainFusion::Fused) prepares
+/// and runs one frame, so the builds are the fused kernel's (kernels/fused.cl) where the chain fuses, else
+/// each step's (naive). `requested` reads "fused (chain of N steps)".
+KernelInspection inspectChainKernels(const std::shared_ptr<Context>& ctx, const FilterChain& chain, int width,
+                                     int height);
 
 }  // namespace convolab::lab

@@ -118,14 +118,19 @@ bool KernelSourceDialog::refresh() {
   m_refresh->setEnabled(false);
   m_title->setText(tr("Building %1…").arg(QString::fromStdString(live.toString())));
   const FilterSet filter = in.filter;
+  // A chain of several steps (Chain dock): its fused kernel, what the filter alone would not show
+  const std::optional<FilterChain> chain = !in.chain.enabledSteps().empty() && !in.chain.singleFilter()
+                                               ? std::optional<FilterChain>(in.chain)
+                                               : std::nullopt;
   m_thread = runInBackground<Outcome>(
       this,
-      [context, spec, live, filter, w, h]() mutable {
+      [context, spec, live, filter, chain, w, h]() mutable {
         Outcome out;
         try {
           if (!context) context = std::make_shared<Context>(spec);
           out.context = context;
-          out.inspection = inspectKernels(*context, live, filter, w, h);
+          out.inspection = chain ? inspectChainKernels(context, *chain, w, h)
+                                 : inspectKernels(*context, live, filter, w, h);
         } catch (const std::exception& e) {
           out.inspection.requested = live;
           out.inspection.error = e.what();

@@ -74,7 +74,7 @@ void LabController::connectActions(const gui::ActionTable& actions) {
 void LabController::createInspector() {
   MainWindow* window = m_window;
   m_inspector = new PixelInspector(
-      window->preview(), [window] { return window->document()->filter(); }, this);
+      window->preview(), [window] { return window->pipeline()->chain(); }, this);
   connect(m_inspector, &PixelInspector::status, window, [window](const QString& text) {
     if (text.isEmpty())
       window->statusBar()->clearMessage();

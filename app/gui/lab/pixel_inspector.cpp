@@ -6,6 +6,8 @@
 #include <QKeyEvent>
 #include <QPainter>
 
+#include "chain/chain_step_text.hpp"
+#include "convolab/reference.hpp"
 #include "preview_widget.hpp"
 #include "theme.hpp"
 
@@ -21,8 +23,8 @@ QString compact(double v) {
 }
 }  // namespace
 
-PixelInspector::PixelInspector(PreviewWidget* preview, FilterProvider filter, QObject* parent)
-    : QObject(parent), m_preview(preview), m_filter(std::move(filter)) {
+PixelInspector::PixelInspector(PreviewWidget* preview, ChainProvider chain, QObject* parent)
+    : QObject(parent), m_preview(preview), m_chain(std::move(chain)) {
   connect(preview, &PreviewWidget::hovered, this, &PixelInspector::hovered);
   connect(preview, &PreviewWidget::hoverLeft, this, &PixelInspector::left);
   preview->setOverlayPainter([this](QPainter& p, const QRectF& r) { paint(p, r); });
@@ -49,20 +51,89 @@ std::optional<PixelProbe> PixelInspector::inspect(const QPoint& pos, int channel
   if (pos.x() < 0 || pos.y() < 0 || pos.x() >= in.width || pos.y() >= in.height || out.width != in.width ||
       out.height != in.height)
     return std::nullopt;
-  return probePixel(in.view(), out.view(), m_filter(), pos.x(), pos.y(), std::max(channel, 0));
+  const FilterChain chain = m_chain();
+  int last = -1;  // the last switched-on step: what made the output
+  for (int i = 0; i < chain.size(); ++i)
+    if (chain.steps()[static_cast<std::size_t>(i)].enabled) last = i;
+  if (const std::optional<FilterSet> single = chain.singleFilter(); single || last < 0)
+    return probePixel(in.view(), out.view(), single.value_or(FilterSet()), pos.x(), pos.y(),
+                      std::max(channel, 0));
+  const ChainStep& step = chain.steps()[static_cast<std::size_t>(last)];
+  std::vector<ChainStep> before;
+  for (int i = 0; i < last; ++i)
+    if (chain.steps()[static_cast<std::size_t>(i)].enabled)
+      before.push_back(chain.steps()[static_cast<std::size_t>(i)]);
+  // The plain line needs no neighbourhood: the step's input is computed only for the detail (Shift)
+  std::optional<PixelProbe> probe;
+  if (channel >= 0 && !step.isCustom() && !step.isMagnitude())
+    probe = probeStep(frame->original, out, before, step, pos, channel);
+  if (!probe) {
+    probe = probePixel(in.view(), out.view(), FilterSet(), pos.x(), pos.y(), std::max(channel, 0));
+    probe->neighbours.clear();
+    probe->weights.clear();
+    if (channel >= 0)
+      probe->unexplained =
+          step.isCustom() || step.isMagnitude()
+              ? tr("a %1 step is not explained").arg(gui::describeChainStep(step)).toStdString()
+              : tr("its input comes from custom OpenCL code, which has no CPU reference").toStdString();
+  }
+  probe->step = last + 1;
+  return probe;
+}
+
+std::optional<PixelProbe> PixelInspector::probeStep(const std::shared_ptr<const Image>& original,
+                                                    const Image& output, const std::vector<ChainStep>& before,
+                                                    const ChainStep& step, const QPoint& pos, int channel) {
+  bool wrap = step.filter.border() == BorderMode::Wrap;  // a magnitude's two filters share theirs
+  int reach = step.radius();
+  for (const ChainStep& s : before) {
+    if (s.isCustom()) return std::nullopt;
+    wrap = wrap || s.filter.border() == BorderMode::Wrap;
+    reach += s.radius();
+  }
+  if (wrap) {  // wrap reads the far side of the frame: the steps before run on all of it, once per frame
+    if (original != m_inputOf || before != m_inputSteps) {
+      auto image = std::make_shared<Image>(original->width, original->height);
+      referenceChain(original->view(), image->mutableView(), FilterChain::make(before));
+      m_inputOf = original;
+      m_inputSteps = before;
+      m_input = std::move(image);
+    }
+    return probePixel(m_input->view(), output.view(), step.filter, pos.x(), pos.y(), channel);
+  }
+  // Else the pixel depends on the frame within `reach` of it only, and every other border reads inside that
+  // square (clipped to the frame, whose edges stay edges): the steps before run on it alone, exactly.
+  const QRect region = QRect(pos - QPoint(reach, reach), QSize(2 * reach + 1, 2 * reach + 1))
+                           .intersected(QRect(0, 0, output.width, output.height));
+  const auto crop = [&region](const Image& image) {
+    return ImageView{image.pixels.data() + static_cast<std::size_t>(region.y()) * image.stride +
+                         static_cast<std::size_t>(region.x()) * kBytesPerPixel,
+                     region.width(), region.height(), image.stride};
+  };
+  Image input;  // none: the first step reads the original itself
+  if (!before.empty()) {
+    input = Image(region.width(), region.height());
+    referenceChain(crop(*original), input.mutableView(), FilterChain::make(before));
+  }
+  PixelProbe p = probePixel(before.empty() ? crop(*original) : input.view(), crop(output), step.filter,
+                            pos.x() - region.x(), pos.y() - region.y(), channel);
+  p.x = pos.x();
+  p.y = pos.y();
+  return p;
 }
 
 void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers) {
   m_pos = pos;
   const int channel = channelFor(modifiers);
   m_probe = inspect(pos, channel);
-  const bool detail = m_probe && channel >= 0;
+  const bool detail = m_probe && channel >= 0 && m_probe->unexplained.empty();
   if (!m_probe) {
     left();
     return;
   }
   const auto& p = *m_probe;
-  m_status = tr("x %1, y %2   in RGB (%3, %4, %5) → out RGB (%6, %7, %8)")
+  const QString in = p.step == 0 || !detail ? tr("in") : tr("step %1's input").arg(p.step);
+  m_status = tr("x %1, y %2   %9 RGB (%3, %4, %5) → out RGB (%6, %7, %8)")
                  .arg(p.x)
                  .arg(p.y)
                  .arg(p.input[0])
@@ -70,14 +141,21 @@ void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers)
                  .arg(p.input[2])
                  .arg(p.output[0])
                  .arg(p.output[1])
-                 .arg(p.output[2]);
+                 .arg(p.output[2])
+                 .arg(in);
+  if (!p.unexplained.empty())
+    m_status += tr("   step %1: %2").arg(p.step).arg(QString::fromStdString(p.unexplained));
+  else if (detail && p.step > 0)
+    m_status += tr("   step %1, from its input").arg(p.step);
   if (detail)
     m_status +=
         tr("   %1: offset %2 + Σ/%3 = %4 → %5")
             .arg(QLatin1String(kChannel[channel]), compact(p.offset), compact(p.divisor), compact(p.sum))
             .arg(p.expected);
-  else
-    m_status += tr("   (hold Shift for the R neighbourhood, +Ctrl G, +Alt B)");
+  else if (p.unexplained.empty())
+    m_status += p.step > 0
+                    ? tr("   (hold Shift to explain step %1's R from its input, +Ctrl G, +Alt B)").arg(p.step)
+                    : tr("   (hold Shift for the R neighbourhood, +Ctrl G, +Alt B)");
   emit status(m_status);
   if (detail || m_detail) m_preview->update();
   m_detail = detail;
@@ -129,11 +207,12 @@ void PixelInspector::paint(QPainter& p, const QRectF&) {
       std::max(fm.horizontalAdvance(QStringLiteral("255")), fm.horizontalAdvance(QStringLiteral("-0.125"))) +
       8;
   const double cellH = fm.height() * 2 + 4;
-  const QString title = tr("%1 at (%2, %3): %4×%4 inputs (top) and weights (bottom)")
+  const QString title = tr("%1 at (%2, %3)%5: %4×%4 inputs (top) and weights (bottom)")
                             .arg(QLatin1String(kChannel[probe.channel]))
                             .arg(probe.x)
                             .arg(probe.y)
-                            .arg(k);
+                            .arg(k)
+                            .arg(probe.step == 0 ? QString() : tr(", step %1").arg(probe.step));
   const QString sum =
       tr("out = %1 + Σ(in·w) / %2 = %3 → %4   (frame: %5)")
           .arg(compact(probe.offset), compact(probe.divisor), QString::number(probe.sum, 'f', 3))

@@ -10,7 +10,10 @@
 #include <functional>
 #include <optional>
 
-#include "convolab/filter.hpp"
+#include <memory>
+#include <vector>
+
+#include "convolab/filter_chain.hpp"
 #include "pixel_probe.hpp"
 
 class QPainter;
@@ -26,11 +29,14 @@ class PixelInspector : public QObject {
   Q_OBJECT
 
  public:
-  using FilterProvider = std::function<FilterSet()>;
-  PixelInspector(gui::PreviewWidget* preview, FilterProvider filter, QObject* parent = nullptr);
+  /// What the preview runs (Pipeline::chain): a one-filter chain is the editor's filter.
+  using ChainProvider = std::function<FilterChain()>;
+  PixelInspector(gui::PreviewWidget* preview, ChainProvider chain, QObject* parent = nullptr);
   ~PixelInspector() override;
 
-  /// Probes frame pixel `pos` of the preview's newest frame; channel < 0: no neighbourhood shown.
+  /// Probes frame pixel `pos` of the preview's newest frame; channel < 0: no neighbourhood shown. Of a chain
+  /// it explains the last switched-on step from its actual input, the output of the steps before it (computed
+  /// with the CPU reference on the square the pixel depends on: probeStep).
   /// Returns nullopt when there is no frame or `pos` is outside it.
   std::optional<PixelProbe> inspect(const QPoint& pos, int channel);
   /// The one-line summary of the last probe (what the status bar shows).
@@ -52,8 +58,19 @@ class PixelInspector : public QObject {
   void left();
   void paint(QPainter& painter, const QRectF& imageRect);
 
+  /// `step` (the chain's last switched-on one) probed at `pos` from its actual input: the steps `before`
+  /// applied to `original`, on the square the pixel depends on (or, under a wrap border, on the whole frame,
+  /// kept for the next probe of that frame). nullopt when a step before is custom OpenCL code (no CPU
+  /// reference).
+  std::optional<PixelProbe> probeStep(const std::shared_ptr<const Image>& original, const Image& output,
+                                      const std::vector<ChainStep>& before, const ChainStep& step,
+                                      const QPoint& pos, int channel);
+
   QPointer<gui::PreviewWidget> m_preview;
-  FilterProvider m_filter;
+  ChainProvider m_chain;
+  // The last whole-frame input of probeStep (a wrap border): for this original and these steps
+  std::shared_ptr<const Image> m_inputOf, m_input;
+  std::vector<ChainStep> m_inputSteps;
   std::optional<PixelProbe> m_probe;
   bool m_detail = false;
   QPoint m_pos{-1, -1};

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "convolab/filter.hpp"
@@ -24,6 +25,12 @@ struct PixelProbe {
   double divisor = 1, offset = 0;
   double sum = 0;    ///< offset + Σ weight·neighbour / divisor, before rounding
   int expected = 0;  ///< saturate(round(sum)): what the formula gives
+  /// The chain step explained, from 1 as the Chain dock numbers them (0: the one filter that runs); `input`
+  /// and `neighbours` are then that step's actual input, the output of the steps before it.
+  int step = 0;
+  /// Set when the step cannot be explained (a magnitude or custom OpenCL step, or custom code before it):
+  /// why; neighbours and weights are then empty.
+  std::string unexplained;
 };
 
 /// Probes (x, y) of `input`/`output` (same size) for `channel` of `filter`.
