@@ -121,130 +121,152 @@ void CaptureThread::publish(CaptureState state, std::string message, bool retryi
   m_onStatus(s);
 }
 
+bool CaptureThread::stopRequested() {
+  std::lock_guard lock(m_mutex);
+  return m_stop;
+}
+
+void CaptureThread::waitForStop() {
+  std::unique_lock lock(m_mutex);
+  m_wake.wait(lock, [&] { return m_stop; });
+}
+
+CaptureThread::Step CaptureThread::openSource(LoopState& loop) {
+  try {
+    m_source->open();
+    loop.open = true;
+    loop.everOpened = true;
+    loop.reportedFailure = false;
+    m_anchored = false;
+    m_frameCount = m_source->frameCount();
+    m_durationMs = m_source->durationMs();
+    publish(CaptureState::Running);
+    return Step::Go;
+  } catch (const std::exception& e) {
+    // A source that never opened and cannot be retried (a missing file) stays failed; a camera that
+    // is absent or was unplugged is retried periodically, by its stable id.
+    const bool retry = loop.everOpened || m_source->canReconnect();
+    if (!loop.reportedFailure) {
+      publish(loop.everOpened ? CaptureState::Disconnected : CaptureState::Failed, e.what(), retry,
+              dynamic_cast<const SourceAbsent*>(&e) != nullptr);
+      loop.reportedFailure = true;
+    }
+    if (!retry) {
+      waitForStop();
+      return Step::Stop;
+    }
+    return waitUntil(steady_clock::now() + m_retryInterval) ? Step::Again : Step::Stop;
+  }
+}
+
+std::optional<CaptureThread::Controls> CaptureThread::takeControls() {
+  Controls c;
+  std::unique_lock lock(m_mutex);
+  if (m_paused && m_steps == 0 && m_seek < 0 && m_seekMs < 0 && !m_source->selfPaced()) {
+    m_wake.wait(lock, [&] { return m_stop || !m_paused || m_steps > 0 || m_seek >= 0 || m_seekMs >= 0; });
+    if (m_stop) return std::nullopt;
+    m_lastDue = steady_clock::now();  // resumed: the frame shown last is shown from now on
+  }
+  c.paused = m_paused;
+  std::swap(c.seekTo, m_seek);
+  std::swap(c.seekToMs, m_seekMs);
+  if (c.paused && (c.seekTo >= 0 || c.seekToMs >= 0)) {
+    c.stepping = true;  // show the frame sought
+  } else if (c.paused && m_steps > 0) {
+    --m_steps;
+    c.stepping = true;
+  }
+  return c;
+}
+
+void CaptureThread::applySeek(const Controls& controls, LoopState& loop) {
+  if (controls.seekTo < 0 && controls.seekToMs < 0) return;
+  try {
+    if (controls.seekToMs >= 0)
+      m_source->seekMs(controls.seekToMs);
+    else
+      m_source->seek(controls.seekTo);
+  } catch (...) {  // a failed seek leaves the position where it was
+  }
+  loop.waiting.reset();
+  m_anchored = false;
+}
+
+CaptureThread::Step CaptureThread::readFrame(const Controls& controls, LoopState& loop) {
+  Frame frame;
+  bool ok = false;
+  std::string error;
+  try {
+    ok = m_source->read(frame);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (!ok) return readFailed(std::move(error), loop);
+  m_frameCount = m_source->frameCount();
+  // A one-frame clip is known only at its end: from then on it reads as a still image does.
+  if (m_source->deliversStill() != m_publishedStill) publish(CaptureState::Running);
+  if (controls.paused && !controls.stepping)
+    return Step::Again;  // a paused camera: read to keep its buffers fresh, deliver nothing
+  loop.waiting = std::move(frame);
+  return Step::Go;
+}
+
+CaptureThread::Step CaptureThread::readFailed(std::string error, LoopState& loop) {
+  try {
+    m_source->close();
+  } catch (...) {
+  }
+  loop.open = false;
+  loop.reportedFailure = true;
+  if (error.empty()) error = m_source->traits().kindName + " stopped delivering frames";
+  if (!m_source->canReconnect()) {
+    // A file that cannot be decoded further fails the same way when reopened: reopening would play
+    // the part before the failure again and again. Say why and stay failed.
+    publish(CaptureState::Failed, error, false);
+    waitForStop();
+    return Step::Stop;
+  }
+  publish(CaptureState::Disconnected, error, true);
+  return waitUntil(steady_clock::now() + m_retryInterval) ? Step::Again : Step::Stop;
+}
+
+void CaptureThread::deliverWhenDue(bool stepping, LoopState& loop) {
+  auto due = steady_clock::now();
+  if (!stepping && !m_source->selfPaced()) {
+    due = dueTime(*loop.waiting);
+    // Stopped, paused or asked to seek before the frame was due: the loop takes it from here.
+    if (!waitForDue(due)) return;
+  }
+  m_anchored = true;
+  m_lastDue = due;
+  m_lastTimestampMs = loop.waiting->timestampMs;
+  // A frame that waited to be due counts from when it is delivered: latency is not the wait for its time.
+  if (!m_source->selfPaced()) loop.waiting->captured = steady_clock::now();
+  m_position = m_source->position();
+  m_positionMs = loop.waiting->timestampMs;
+  if (m_slot->put(std::move(*loop.waiting)) && m_onFrame) m_onFrame();
+  loop.waiting.reset();
+}
+
+// Open (and reopen after a failure), take the controls (pause, step, seek), read, deliver when due.
 void CaptureThread::run() {
-  bool open = false;
-  bool everOpened = false;
-  bool reportedFailure = false;
-  // A frame read but not yet due: kept over a pause (a step shows it), dropped by a seek.
-  std::optional<Frame> waiting;
+  LoopState loop;
   publish(CaptureState::Opening);
-  for (;;) {
-    {
-      std::lock_guard lock(m_mutex);
-      if (m_stop) return;
+  while (!stopRequested()) {
+    if (!loop.open) {
+      const Step opened = openSource(loop);
+      if (opened == Step::Stop) return;
+      if (opened == Step::Again) continue;
     }
-    if (!open) {
-      try {
-        m_source->open();
-        open = true;
-        everOpened = true;
-        reportedFailure = false;
-        m_anchored = false;
-        m_frameCount = m_source->frameCount();
-        m_durationMs = m_source->durationMs();
-        publish(CaptureState::Running);
-      } catch (const std::exception& e) {
-        // A source that never opened and cannot be retried (a missing file) stays failed; a camera that
-        // is absent or was unplugged is retried periodically, by its stable id.
-        const bool retry = everOpened || m_source->canReconnect();
-        if (!reportedFailure) {
-          publish(everOpened ? CaptureState::Disconnected : CaptureState::Failed, e.what(), retry,
-                  dynamic_cast<const SourceAbsent*>(&e) != nullptr);
-          reportedFailure = true;
-        }
-        if (!retry) {
-          std::unique_lock lock(m_mutex);
-          m_wake.wait(lock, [&] { return m_stop; });
-          return;
-        }
-        if (!waitUntil(steady_clock::now() + m_retryInterval)) return;
-        continue;
-      }
+    const std::optional<Controls> controls = takeControls();
+    if (!controls) return;
+    applySeek(*controls, loop);
+    if (!loop.waiting) {
+      const Step read = readFrame(*controls, loop);
+      if (read == Step::Stop) return;
+      if (read == Step::Again) continue;
     }
-
-    bool paused, stepping = false;
-    std::int64_t seekTo = -1;
-    double seekToMs = -1;
-    {
-      std::unique_lock lock(m_mutex);
-      if (m_paused && m_steps == 0 && m_seek < 0 && m_seekMs < 0 && !m_source->selfPaced()) {
-        m_wake.wait(lock, [&] { return m_stop || !m_paused || m_steps > 0 || m_seek >= 0 || m_seekMs >= 0; });
-        if (m_stop) return;
-        m_lastDue = steady_clock::now();  // resumed: the frame shown last is shown from now on
-      }
-      paused = m_paused;
-      std::swap(seekTo, m_seek);
-      std::swap(seekToMs, m_seekMs);
-      if (paused && (seekTo >= 0 || seekToMs >= 0)) {
-        stepping = true;  // show the frame sought
-      } else if (paused && m_steps > 0) {
-        --m_steps;
-        stepping = true;
-      }
-    }
-    if (seekTo >= 0 || seekToMs >= 0) {
-      try {
-        if (seekToMs >= 0)
-          m_source->seekMs(seekToMs);
-        else
-          m_source->seek(seekTo);
-      } catch (...) {  // a failed seek leaves the position where it was
-      }
-      waiting.reset();
-      m_anchored = false;
-    }
-
-    if (!waiting) {
-      Frame frame;
-      bool ok = false;
-      std::string error;
-      try {
-        ok = m_source->read(frame);
-      } catch (const std::exception& e) {
-        error = e.what();
-      }
-      if (!ok) {
-        try {
-          m_source->close();
-        } catch (...) {
-        }
-        open = false;
-        reportedFailure = true;
-        if (error.empty()) error = m_source->traits().kindName + " stopped delivering frames";
-        if (!m_source->canReconnect()) {
-          // A file that cannot be decoded further fails the same way when reopened: reopening would play
-          // the part before the failure again and again. Say why and stay failed.
-          publish(CaptureState::Failed, error, false);
-          std::unique_lock lock(m_mutex);
-          m_wake.wait(lock, [&] { return m_stop; });
-          return;
-        }
-        publish(CaptureState::Disconnected, error, true);
-        if (!waitUntil(steady_clock::now() + m_retryInterval)) return;
-        continue;
-      }
-      m_frameCount = m_source->frameCount();
-      // A one-frame clip is known only at its end: from then on it reads as a still image does.
-      if (m_source->deliversStill() != m_publishedStill) publish(CaptureState::Running);
-      if (paused && !stepping) continue;  // a paused camera: read to keep its buffers fresh, deliver nothing
-      waiting = std::move(frame);
-    }
-
-    auto due = steady_clock::now();
-    if (!stepping && !m_source->selfPaced()) {
-      due = dueTime(*waiting);
-      // Stopped, paused or asked to seek before the frame was due: the loop takes it from here.
-      if (!waitForDue(due)) continue;
-    }
-    m_anchored = true;
-    m_lastDue = due;
-    m_lastTimestampMs = waiting->timestampMs;
-    // A frame that waited to be due counts from when it is delivered: latency is not the wait for its time.
-    if (!m_source->selfPaced()) waiting->captured = steady_clock::now();
-    m_position = m_source->position();
-    m_positionMs = waiting->timestampMs;
-    if (m_slot->put(std::move(*waiting)) && m_onFrame) m_onFrame();
-    waiting.reset();
+    deliverWhenDue(controls->stepping, loop);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -70,7 +71,38 @@ class CaptureThread {
   double durationMs() const { return m_durationMs.load(); }
 
  private:
+  /// After a step of the loop: carry on with this round, start the next round, or leave the thread.
+  enum class Step { Go, Again, Stop };
+  /// The loop's own state, on the capture thread only.
+  struct LoopState {
+    bool open = false;
+    bool everOpened = false;
+    bool reportedFailure = false;
+    /// Read but not yet due: kept over a pause (a step shows it), dropped by a seek.
+    std::optional<Frame> waiting;
+  };
+  /// What was asked for (pause, step, seek) since the last round, taken under the lock.
+  struct Controls {
+    bool paused = false;
+    bool stepping = false;     ///< deliver the next frame although paused (a step, or the frame sought)
+    std::int64_t seekTo = -1;  ///< -1: none
+    double seekToMs = -1;      ///< -1: none
+  };
+
   void run();
+  bool stopRequested();
+  /// Waits until the thread is stopped (a source that stays failed).
+  void waitForStop();
+  Step openSource(LoopState& loop);
+  /// Waits while paused with nothing to do; nullopt when stopping.
+  std::optional<Controls> takeControls();
+  void applySeek(const Controls& controls, LoopState& loop);
+  /// Reads the next frame into `loop.waiting` (a paused camera reads and drops it).
+  Step readFrame(const Controls& controls, LoopState& loop);
+  /// Closes the source, says why, and retries it (a camera) or stays failed (a file).
+  Step readFailed(std::string error, LoopState& loop);
+  /// Waits until the waiting frame is due (see Pacing) and puts it in the slot.
+  void deliverWhenDue(bool stepping, LoopState& loop);
   void publish(CaptureState state, std::string message = {}, bool retrying = false, bool absent = false);
   /// Sleeps until `deadline` or until woken by stop; returns false when stopping.
   bool waitUntil(std::chrono::steady_clock::time_point deadline);

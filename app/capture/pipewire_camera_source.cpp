@@ -125,14 +125,8 @@ void PipeWireCameraSource::open() {
     s->connection.unlock();
     throw SourceError(pipewire::noAnswerMessage() + " (camera " + m_nodeName + ")");
   }
-  static const pw_stream_events events = [] {
-    pw_stream_events e{};
-    e.version = PW_VERSION_STREAM_EVENTS;
-    e.param_changed = &Stream::onParamChanged;
-    e.state_changed = &Stream::onStateChanged;
-    e.process = &Stream::onProcess;
-    return e;
-  }();
+  static const pw_stream_events events =
+      pipewire::streamEvents(&Stream::onStateChanged, &Stream::onParamChanged, &Stream::onProcess);
   // dont-reconnect: when the camera goes, the stream is not moved to another camera (our own output, say).
   s->stream = pw_stream_new(
       s->connection.core(), "convolab-camera",

@@ -5,12 +5,9 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
-#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "stats_chart.hpp"
@@ -27,18 +24,6 @@ const QString kNone = QStringLiteral("—");
 QString fps(double v) {
   return v > 0 ? QString::asprintf("%6.1f fps", v) : kNone;
 }
-/// A chain step's stage as the table shows it: "step 2: convolve_magnitude" → "2: magnitude", so it fits the
-/// narrow Stage column beside the chain's list (numbered the same); the tooltip keeps the whole name.
-QString stageLabel(const QString& name) {
-  static const QRegularExpression step(QStringLiteral("^step (\\d+): (?:convolve_)?(.*)$"));
-  const QRegularExpressionMatch m = step.match(name);
-  return m.hasMatch() ? m.captured(1) + QStringLiteral(": ") + m.captured(2) : name;
-}
-
-QString ms(double v) {
-  return QString::asprintf("%.2f", v);
-}
-
 // OBS-like thresholds: a rate below 95 % of the source is amber, below 80 % red.
 QColor rateColor(double rate, double source) {
   if (source <= 0 || rate <= 0) return theme::text();
@@ -47,16 +32,17 @@ QColor rateColor(double rate, double source) {
   return theme::ok();
 }
 
-// Device time per frame against the budget: above 75 % amber, above 100 % red.
-QColor budgetColor(double total, double budget) {
-  if (budget <= 0 || total <= 0) return theme::text();
-  if (total > budget) return theme::danger();
-  if (total > 0.75 * budget) return theme::warning();
-  return theme::ok();
-}
-
 void setColor(QLabel* label, const QColor& color) {
   label->setStyleSheet(QStringLiteral("color:%1;").arg(color.name()));
+}
+
+/// A group box titled `title` that holds `content` alone, `margins` inside it.
+QGroupBox* boxAround(QWidget* content, const QString& title, QWidget* parent, const QMargins& margins) {
+  auto* box = new QGroupBox(title, parent);
+  auto* layout = new QVBoxLayout(box);
+  layout->setContentsMargins(margins);
+  layout->addWidget(content);
+  return box;
 }
 
 }  // namespace
@@ -66,7 +52,15 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(10, 8, 10, 10);
   layout->setSpacing(10);
+  layout->addWidget(makeThroughputBox());
+  layout->addWidget(makeStagesBox());
+  layout->addWidget(makeEngineBox());
+  layout->addWidget(makeChartBox(), 1);
+  layout->addLayout(makeButtons());
+}
 
+/// Source, processed and displayed rates, drops, latencies, and the outputs' figures.
+QGroupBox* StatsPanel::makeThroughputBox() {
   auto* rates = new QGroupBox(tr("Throughput"), this);
   auto* grid = new QGridLayout(rates);
   grid->setContentsMargins(10, 12, 10, 8);
@@ -114,35 +108,21 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
          tr("Processing ▸ Virtual Camera: consumers reading it, frames sent per second, and frames a slow "
             "consumer missed (dropped for it, never holding up the preview), since it was turned on."),
          QStringLiteral("virtual_camera"));
-  layout->addWidget(rates);
+  return rates;
+}
 
-  auto* stagesBox = new QGroupBox(tr("Device time per frame (ms)"), this);
-  stagesBox->setToolTip(
+/// The table of device time per stage, with the total and the frame budget below.
+QGroupBox* StatsPanel::makeStagesBox() {
+  m_stages = new StageTable(this);
+  QGroupBox* box = boxAround(m_stages, tr("Device time per frame (ms)"), this, QMargins(6, 12, 6, 6));
+  box->setToolTip(
       tr("From OpenCL profiling events: upload of the frame, each kernel by name, download of "
          "the result. Current = newest frame; mean and p95 over the last second."));
-  auto* stagesLayout = new QVBoxLayout(stagesBox);
-  stagesLayout->setContentsMargins(6, 12, 6, 6);
-  m_stages = new QTableWidget(0, 4, stagesBox);
-  m_stages->setObjectName(QStringLiteral("statsTable"));
-  m_stages->setHorizontalHeaderLabels({tr("Stage"), tr("Current"), tr("Mean"), tr("p95")});
-  m_stages->verticalHeader()->hide();
-  m_stages->setShowGrid(false);
-  m_stages->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  m_stages->setSelectionMode(QAbstractItemView::NoSelection);
-  m_stages->setFocusPolicy(Qt::NoFocus);
-  m_stages->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  m_stages->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  m_stages->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-  for (int c = 1; c < 4; ++c)
-    m_stages->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-  m_stages->horizontalHeaderItem(1)->setToolTip(tr("The newest frame"));
-  m_stages->horizontalHeaderItem(2)->setToolTip(tr("Mean over the last second"));
-  m_stages->horizontalHeaderItem(3)->setToolTip(tr("95th percentile over the last second"));
-  m_stages->verticalHeader()->setDefaultSectionSize(22);
-  m_stages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-  stagesLayout->addWidget(m_stages);
-  layout->addWidget(stagesBox);
+  return box;
+}
 
+/// The device, the requested and the running strategy, and what paints the preview.
+QGroupBox* StatsPanel::makeEngineBox() {
   auto* engine = new QGroupBox(tr("Engine"), this);
   auto* eg = new QGridLayout(engine);
   eg->setContentsMargins(10, 12, 10, 8);
@@ -162,15 +142,15 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
     l->setWordWrap(true);
     l->setFont(font());
   }
-  layout->addWidget(engine);
+  return engine;
+}
 
-  auto* chartBox = new QGroupBox(tr("Stage times, last 10 s"), this);
-  auto* chartLayout = new QVBoxLayout(chartBox);
-  chartLayout->setContentsMargins(2, 10, 2, 2);
-  m_chart = new StatsChart(chartBox);
-  chartLayout->addWidget(m_chart);
-  layout->addWidget(chartBox, 1);
+QGroupBox* StatsPanel::makeChartBox() {
+  m_chart = new StatsChart(this);
+  return boxAround(m_chart, tr("Stage times, last 10 s"), this, QMargins(2, 10, 2, 2));
+}
 
+QHBoxLayout* StatsPanel::makeButtons() {
   auto* buttons = new QHBoxLayout;
   buttons->addStretch(1);
   auto* reset = new QPushButton(tr("Reset"), this);
@@ -179,9 +159,9 @@ StatsPanel::StatsPanel(QWidget* parent) : QWidget(parent) {
   copy->setToolTip(tr("Copy these figures as a plain-text table"));
   buttons->addWidget(reset);
   buttons->addWidget(copy);
-  layout->addLayout(buttons);
   connect(reset, &QPushButton::clicked, this, &StatsPanel::resetRequested);
   connect(copy, &QPushButton::clicked, this, &StatsPanel::copyRequested);
+  return buttons;
 }
 
 QLabel* StatsPanel::addRow(QGridLayout* grid, int row, const QString& name, const QString& tooltip,
@@ -235,6 +215,18 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   // A still image (the source, or an idle one between changes) has no rate to compare with: its repeats of
   // one picture are not frames it delivers (issue 33.6: "Source 30.3 fps" while a filter was pending).
   const bool still = m_stillIdle || m_stillSource;
+  showRates(s, still);
+  showDropped(s, still);
+  showTimes(s);
+  showOutputs(s);
+  showStrategy(s);
+  m_stages->fill(s, still, *m_chart);
+  m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toString(), still));
+  if (m_edits.samples > 0)
+    m_text += QString::asprintf("edit to screen %7.1f ms last, %.1f ms max\n", m_edits.lastMs, m_edits.maxMs);
+}
+
+void StatsPanel::showRates(const StatsSnapshot& s, bool still) {
   const double source = still ? 0.0 : s.sourceFps > 0 ? s.sourceFps : s.nominalFps;
   if (still) {
     m_source->setText(tr("still image"));
@@ -252,6 +244,9 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
   }
   m_displayed->setText(fps(s.displayedFps));
   setColor(m_displayed, rateColor(s.displayedFps, source));
+}
+
+void StatsPanel::showDropped(const StatsSnapshot& s, bool still) {
   const double pct =
       s.delivered ? 100.0 * static_cast<double>(s.dropped) / static_cast<double>(s.delivered) : 0.0;
   if (!m_preparing.isEmpty()) {
@@ -272,6 +267,10 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     // read as fine). Drops while warming up are not counted, and Reset starts the count afresh.
     setColor(m_dropped, pct > 20 ? theme::danger() : pct > 5 ? theme::warning() : theme::text());
   }
+}
+
+/// Capture → screen latency and the preview's display time.
+void StatsPanel::showTimes(const StatsSnapshot& s) {
   // A still (or a paused source) between changes keeps the last pass's figures, marked as such; its latency
   // is change → screen (the worker stamps a repeated pass with the change's time).
   const QString lastPass = s.lastPass ? tr("  last pass") : QString();
@@ -284,6 +283,10 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
       ->setText(s.display.samples > 0
                     ? QString::asprintf("%6.2f ms  (p95 %.2f)", s.display.mean, s.display.p95)
                     : kNone);
+}
+
+/// What paints the preview, and the virtual camera's figures.
+void StatsPanel::showOutputs(const StatsSnapshot& s) {
   m_values.value(QStringLiteral("preview"))->setText(QString::fromStdString(s.displayPath));
   QLabel* camera = m_values.value(QStringLiteral("virtual_camera"));
   if (const output::SinkFigures* v = output::findFigures(s.sinks, "virtual_camera")) {
@@ -294,6 +297,9 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     camera->setText(tr("off"));
     setColor(camera, theme::dimText());
   }
+}
+
+void StatsPanel::showStrategy(const StatsSnapshot& s) {
   // The active strategy as people read it: StrategyId::describe, with its note ("provisional, …").
   const QString active = QString::fromStdString(s.strategyId.describe());
   const QString requested = QString::fromStdString(m_requested.toString());
@@ -301,75 +307,6 @@ void StatsPanel::showStats(const StatsSnapshot& s) {
     m_strategy->setText(requested + QStringLiteral(" → ") + active);
   else
     m_strategy->setText(requested);
-
-  const int rows = static_cast<int>(s.stages.size()) + 2;
-  m_stages->setRowCount(rows);
-  auto set = [&](int row, int col, const QString& text, const QColor& color, const QString& tip, bool bold) {
-    auto* item = m_stages->item(row, col);
-    if (!item) {
-      item = new QTableWidgetItem;
-      m_stages->setItem(row, col, item);
-    }
-    item->setText(text);
-    item->setForeground(color);
-    item->setToolTip(tip);
-    item->setTextAlignment(col == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
-    QFont f = col == 0 ? font() : theme::monoFont();
-    f.setBold(bold);
-    item->setFont(f);
-  };
-  const QColor text(0xe3, 0xe6, 0xeb), dim(0x8a, 0x91, 0x9c);
-  for (int i = 0; i < static_cast<int>(s.stages.size()); ++i) {
-    const auto& st = s.stages[static_cast<size_t>(i)];
-    const QString name = QString::fromStdString(st.name);
-    QString tip = name == QLatin1String("upload")     ? tr("Copying the frame from host memory to the device")
-                  : name == QLatin1String("download") ? tr("Copying the result back to host memory")
-                                                      : tr("Kernel '%1' on the device").arg(name);
-    set(i, 0, stageLabel(name),
-        name == QLatin1String("upload") || name == QLatin1String("download") ? dim : text, tip, false);
-    set(i, 1, ms(st.current), text, tip, false);
-    set(i, 2, ms(st.mean), text, tip, false);
-    set(i, 3, ms(st.p95), text, tip, false);
-    // The swatch ties the row to its line in the chart.
-    m_stages->item(i, 0)->setData(Qt::DecorationRole, m_chart->colorFor(name));
-  }
-  const int totalRow = rows - 2;
-  const QString totalTip =
-      tr("Sum of the stages per frame. Amber above 75 % of the frame budget, red above it.");
-  set(totalRow, 0, tr("Total"), text, totalTip, true);
-  // Nothing processed in the last second (a still image or a paused source): the newest column is the last
-  // pass, and mean and p95 cover the second up to it.
-  if (auto* current = m_stages->horizontalHeaderItem(1)) {
-    current->setText(s.lastPass ? tr("Last pass") : tr("Current"));
-    current->setToolTip(s.lastPass ? tr("Nothing was processed in the last second (a still image or a paused "
-                                        "source): the figures of the last pass, mean and p95 over the second "
-                                        "before it")
-                                   : QString());
-  }
-  m_stages->item(totalRow, 0)->setData(Qt::DecorationRole, theme::text());
-  // No stage measured yet (the first frame is still on its way): "—", not a total of 0.00 ms.
-  const bool measured = !s.stages.empty();
-  set(totalRow, 1, measured ? ms(s.total.current) : kNone, budgetColor(s.total.current, s.budgetMs), totalTip,
-      true);
-  set(totalRow, 2, measured ? ms(s.total.mean) : kNone, budgetColor(s.total.mean, s.budgetMs), totalTip,
-      true);
-  set(totalRow, 3, measured ? ms(s.total.p95) : kNone, budgetColor(s.total.p95, s.budgetMs), totalTip, true);
-  const QString budgetTip = tr("Frame budget: 1000 / source fps. Processing must fit in it to keep up.");
-  set(rows - 1, 0, tr("Budget"), dim, budgetTip, false);
-  m_stages->item(rows - 1, 0)->setData(Qt::DecorationRole, theme::danger());
-  set(rows - 1, 1, s.budgetMs > 0 && !still ? ms(s.budgetMs) : kNone, dim, budgetTip, false);
-  set(rows - 1, 2,
-      s.budgetMs > 0 && s.total.mean > 0 && !still
-          ? QStringLiteral("%1 %").arg(100.0 * s.total.mean / s.budgetMs, 0, 'f', 0)
-          : QString(),
-      budgetColor(s.total.mean, s.budgetMs), budgetTip, false);
-  set(rows - 1, 3, QString(), dim, budgetTip, false);
-  m_stages->setFixedHeight(m_stages->horizontalHeader()->height() +
-                           rows * m_stages->verticalHeader()->defaultSectionSize() + 4);
-
-  m_text = QString::fromStdString(statsText(s, m_deviceName.toStdString(), m_requested.toString(), still));
-  if (m_edits.samples > 0)
-    m_text += QString::asprintf("edit to screen %7.1f ms last, %.1f ms max\n", m_edits.lastMs, m_edits.maxMs);
 }
 
 void StatsPanel::showHistory(const std::deque<StatsSample>& history, double now, double budgetMs) {

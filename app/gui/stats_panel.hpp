@@ -8,12 +8,14 @@
 
 #include "convolab/strategy_id.hpp"
 #include "edit_latency.hpp"
+#include "stage_table.hpp"
 #include "stats_collector.hpp"
 
 class QGridLayout;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
-class QTableWidget;
 
 namespace convolab::gui {
 
@@ -51,6 +53,17 @@ class StatsPanel : public QWidget {
 
  private:
   QLabel* addRow(QGridLayout* grid, int row, const QString& name, const QString& tooltip, const QString& key);
+  QGroupBox* makeThroughputBox();
+  QGroupBox* makeStagesBox();
+  QGroupBox* makeEngineBox();
+  QGroupBox* makeChartBox();
+  QHBoxLayout* makeButtons();
+
+  void showRates(const StatsSnapshot& s, bool still);
+  void showDropped(const StatsSnapshot& s, bool still);
+  void showTimes(const StatsSnapshot& s);
+  void showOutputs(const StatsSnapshot& s);
+  void showStrategy(const StatsSnapshot& s);
 
   QLabel* m_source;
   QLabel* m_processed;
@@ -60,7 +73,7 @@ class StatsPanel : public QWidget {
   QLabel* m_editLatency;
   QLabel* m_device;
   QLabel* m_strategy;
-  QTableWidget* m_stages;
+  StageTable* m_stages;
   StatsChart* m_chart;
   QString m_deviceName;
   StrategyId m_requested{std::string(kAutoStrategy)};

@@ -243,8 +243,10 @@ QFont monoFont(qreal pointSize) {
   return f;
 }
 
-void apply(QApplication& app) {
-  app.setStyle(new ThemeStyle);  // Fusion, with combo lists and dialog buttons as theme_style.hpp says
+namespace {
+
+// Every role of the palette, from the colours above.
+QPalette darkPalette() {
   QPalette p;
   p.setColor(QPalette::Window, kWindow);
   p.setColor(QPalette::WindowText, kText);
@@ -266,14 +268,12 @@ void apply(QApplication& app) {
   p.setColor(QPalette::Disabled, QPalette::Text, kDim);
   p.setColor(QPalette::Disabled, QPalette::ButtonText, kFaint);
   p.setColor(QPalette::Disabled, QPalette::WindowText, kDim);
-  app.setPalette(p);
+  return p;
+}
 
-  QFont font = app.font();
-  font.setFamily(QStringLiteral("DejaVu Sans"));
-  font.setPointSizeF(9.5);
-  app.setFont(font);
-
-  app.setStyleSheet(QStringLiteral(R"(
+// Spacing, borders and the colours the palette cannot say, one rule a line.
+QString styleSheet() {
+  return QStringLiteral(R"(
 QMainWindow::separator { background: #14161a; width: 4px; height: 4px; }
 QDockWidget { titlebar-close-icon: none; font-weight: 600; }
 QDockWidget::title { background: #1a1d22; padding: 6px 10px; border-bottom: 1px solid #2c313a; }
@@ -337,7 +337,19 @@ QToolButton#hintClose { border: none; background: transparent; padding: 0 6px; c
 QToolButton#hintClose:hover { background: #2b5d8a; }
 QGroupBox { border: 1px solid #2e333c; border-radius: 8px; margin-top: 14px; padding-top: 6px; background: #22262d; }
 QGroupBox::title { subcontrol-origin: margin; left: 10px; padding: 0 4px; color: #aab1bb; font-weight: 600; }
-)"));
+)");
+}
+
+}  // namespace
+
+void apply(QApplication& app) {
+  app.setStyle(new ThemeStyle);  // Fusion, with combo lists and dialog buttons as theme_style.hpp says
+  app.setPalette(darkPalette());
+  QFont font = app.font();
+  font.setFamily(QStringLiteral("DejaVu Sans"));
+  font.setPointSizeF(9.5);
+  app.setFont(font);
+  app.setStyleSheet(styleSheet());
 }
 
 }  // namespace convolab::gui::theme

@@ -80,6 +80,17 @@ struct SyncWait {
 
 }  // namespace
 
+pw_stream_events streamEvents(void (*stateChanged)(void*, pw_stream_state, pw_stream_state, const char*),
+                              void (*paramChanged)(void*, std::uint32_t, const spa_pod*),
+                              void (*process)(void*)) {
+  pw_stream_events e{};
+  e.version = PW_VERSION_STREAM_EVENTS;
+  e.state_changed = stateChanged;
+  e.param_changed = paramChanged;
+  e.process = process;
+  return e;
+}
+
 bool Connection::roundTrip(std::chrono::milliseconds timeout) {
   if (!m_core) return false;
   SyncWait wait{m_loop};

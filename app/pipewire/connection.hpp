@@ -7,6 +7,7 @@
 #include <pipewire/pipewire.h>
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 namespace convolab::pipewire {
@@ -23,6 +24,12 @@ std::string socketDescription();
 
 /// "PipeWire does not answer: <socket> accepted the connection but sent nothing in 2 s".
 std::string noAnswerMessage();
+
+/// A stream's events for pw_stream_add_listener with the three a ConvoLab stream handles: its state, its
+/// format (param) and its buffers. Callers keep the result in a static (libpipewire keeps the pointer).
+pw_stream_events streamEvents(void (*stateChanged)(void*, pw_stream_state, pw_stream_state, const char*),
+                              void (*paramChanged)(void*, std::uint32_t, const spa_pod*),
+                              void (*process)(void*));
 
 class Connection {
  public:

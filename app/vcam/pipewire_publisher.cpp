@@ -153,14 +153,8 @@ struct PipeWirePublisher::Impl {
                                              PW_KEY_NODE_NAME, options.nodeName.c_str(),
                                              PW_KEY_NODE_DESCRIPTION, options.description.c_str(), nullptr);
     stream = pw_stream_new(core, options.nodeName.c_str(), props);
-    static const pw_stream_events streamEvents = [] {
-      pw_stream_events e{};
-      e.version = PW_VERSION_STREAM_EVENTS;
-      e.state_changed = &Impl::onStateChanged;
-      e.param_changed = &Impl::onParamChanged;
-      e.process = &Impl::onProcess;
-      return e;
-    }();
+    static const pw_stream_events streamEvents =
+        pipewire::streamEvents(&Impl::onStateChanged, &Impl::onParamChanged, &Impl::onProcess);
     pw_stream_add_listener(stream, &streamListener, &streamEvents, this);
     std::uint8_t buffer[1024];
     spa_pod_builder b = SPA_POD_BUILDER_INIT(buffer, sizeof(buffer));

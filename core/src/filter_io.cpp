@@ -116,48 +116,47 @@ json matrixJson(const ChannelFilter& f) {
   return rows;
 }
 
-}  // namespace
+// "name": one line of printable text (it is printed in messages and titles).
+std::string parseName(const json& doc, std::string_view source) {
+  if (!doc.contains("name")) return {};
+  if (!doc["name"].is_string()) fail(source, "name", "expected a string");
+  std::string name = doc["name"].get<std::string>();
+  // A control character (ESC, newline) would act where the name is printed.
+  if (const auto at = firstControlCharacter(name))
+    fail(source, "name",
+         "contains the control character " + printablePath(name.substr(*at, 1)) + " at position " +
+             std::to_string(*at + 1) + "; a name is one line of printable text");
+  return name;
+}
 
-FilterSet parseFilterJson(std::string_view text, std::string_view source) {
-  json doc = parseStrictJson(text, source);
-  if (!doc.is_object()) fail(source, "", "expected a JSON object with a \"matrix\" or \"channels\"");
-  rejectUnknownKeys(doc,
-                    {"name", "description", "border", "border_value", "matrix", "divisor", "offset",
-                     "channels", "generator"},
-                    source, "");
+BorderMode parseBorderMode(const json& doc, std::string_view source) {
+  if (!doc.contains("border")) return BorderMode::Reflect101;
+  const json& b = doc["border"];
+  auto mode = b.is_string() ? parseBorder(b.get<std::string>()) : std::nullopt;
+  if (!mode)
+    fail(source, "border",
+         "unknown border mode " + b.dump() + "; expected replicate, reflect, reflect101, wrap or constant");
+  return *mode;
+}
 
-  std::string name;
-  if (doc.contains("name")) {
-    if (!doc["name"].is_string()) fail(source, "name", "expected a string");
-    name = doc["name"].get<std::string>();
-    // One line of text, printed in messages and titles: a control character (ESC, newline) would act there.
-    if (const auto at = firstControlCharacter(name))
-      fail(source, "name",
-           "contains the control character " + printablePath(name.substr(*at, 1)) + " at position " +
-               std::to_string(*at + 1) + "; a name is one line of printable text");
-  }
-  BorderMode border = BorderMode::Reflect101;
-  if (doc.contains("border")) {
-    const json& b = doc["border"];
-    auto mode = b.is_string() ? parseBorder(b.get<std::string>()) : std::nullopt;
-    if (!mode)
-      fail(source, "border",
-           "unknown border mode " + b.dump() + "; expected replicate, reflect, reflect101, wrap or constant");
-    border = *mode;
-  }
+// "border_value": one number for every channel, or three.
+std::array<double, kChannels> parseBorderValue(const json& doc, std::string_view source) {
   std::array<double, kChannels> borderValue{0, 0, 0};
-  if (doc.contains("border_value")) {
-    const json& bv = doc["border_value"];
-    if (bv.is_number()) {
-      borderValue.fill(number(bv, source, "border_value"));
-    } else {
-      if (!bv.is_array() || bv.size() != 3)
-        fail(source, "border_value", "expected a number or an array of 3 numbers");
-      for (size_t c = 0; c < 3; ++c)
-        borderValue[c] = number(bv[c], source, "border_value[" + std::to_string(c) + "]");
-    }
+  if (!doc.contains("border_value")) return borderValue;
+  const json& bv = doc["border_value"];
+  if (bv.is_number()) {
+    borderValue.fill(number(bv, source, "border_value"));
+  } else {
+    if (!bv.is_array() || bv.size() != 3)
+      fail(source, "border_value", "expected a number or an array of 3 numbers");
+    for (size_t c = 0; c < 3; ++c)
+      borderValue[c] = number(bv[c], source, "border_value[" + std::to_string(c) + "]");
   }
+  return borderValue;
+}
 
+// The top-level "matrix" with its divisor/offset: what every channel without an entry of its own uses.
+std::optional<ChannelFilter> parseCommonFilter(const json& doc, std::string_view source) {
   std::optional<ChannelFilter> common;
   if (doc.contains("matrix")) {
     common = parseMatrix(doc["matrix"], source, "matrix");
@@ -165,37 +164,52 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
   } else if (doc.contains("divisor") || doc.contains("offset")) {
     fail(source, "matrix", "missing: a top-level divisor/offset needs a top-level matrix");
   }
+  return common;
+}
 
-  std::array<std::optional<ChannelFilter>, kChannels> perChannel;
-  if (doc.contains("channels")) {
-    const json& ch = doc["channels"];
-    if (!ch.is_object()) fail(source, "channels", "expected an object with keys r, g, b");
-    rejectUnknownKeys(ch, {"r", "g", "b"}, source, "channels.");
-    for (int c = 0; c < kChannels; ++c) {
-      const std::string key = kChannelKeys[c];
-      if (!ch.contains(key)) continue;
-      const json& e = ch[key];
-      const std::string prefix = "channels." + key + ".";
-      if (!e.is_object()) fail(source, "channels." + key, "expected an object with a \"matrix\"");
-      rejectUnknownKeys(e, {"matrix", "divisor", "offset"}, source, prefix);
-      ChannelFilter f;
-      if (e.contains("matrix"))
-        f = parseMatrix(e["matrix"], source, prefix + "matrix");
-      else if (common)
-        f = *common;  // divisor/offset override on the shared matrix
-      else
-        fail(source, prefix + "matrix", "missing, and there is no top-level matrix to inherit");
-      if (!e.contains("matrix") && common) {
-        parseScalars(e, f, source, prefix);
-      } else {
-        if (common && !e.contains("divisor")) f.divisor = common->divisor;
-        if (common && !e.contains("offset")) f.offset = common->offset;
-        parseScalars(e, f, source, prefix);
-      }
-      perChannel[static_cast<size_t>(c)] = f;
-    }
+// One entry under "channels": its own matrix, or the shared one with its divisor/offset overridden.
+ChannelFilter parseChannelEntry(const json& e, const std::optional<ChannelFilter>& common,
+                                std::string_view source, const std::string& key) {
+  const std::string prefix = "channels." + key + ".";
+  if (!e.is_object()) fail(source, "channels." + key, "expected an object with a \"matrix\"");
+  rejectUnknownKeys(e, {"matrix", "divisor", "offset"}, source, prefix);
+  ChannelFilter f;
+  if (e.contains("matrix"))
+    f = parseMatrix(e["matrix"], source, prefix + "matrix");
+  else if (common)
+    f = *common;  // divisor/offset override on the shared matrix
+  else
+    fail(source, prefix + "matrix", "missing, and there is no top-level matrix to inherit");
+  if (!e.contains("matrix") && common) {
+    parseScalars(e, f, source, prefix);
+  } else {
+    if (common && !e.contains("divisor")) f.divisor = common->divisor;
+    if (common && !e.contains("offset")) f.offset = common->offset;
+    parseScalars(e, f, source, prefix);
   }
+  return f;
+}
 
+std::array<std::optional<ChannelFilter>, kChannels> parseChannelEntries(
+    const json& doc, const std::optional<ChannelFilter>& common, std::string_view source) {
+  std::array<std::optional<ChannelFilter>, kChannels> perChannel;
+  if (!doc.contains("channels")) return perChannel;
+  const json& ch = doc["channels"];
+  if (!ch.is_object()) fail(source, "channels", "expected an object with keys r, g, b");
+  rejectUnknownKeys(ch, {"r", "g", "b"}, source, "channels.");
+  for (int c = 0; c < kChannels; ++c) {
+    const std::string key = kChannelKeys[c];
+    if (ch.contains(key))
+      perChannel[static_cast<size_t>(c)] = parseChannelEntry(ch[key], common, source, key);
+  }
+  return perChannel;
+}
+
+// Each channel's own entry, else the shared matrix; all three of one size (the top-level matrix's, or channel
+// r's when there is none).
+std::array<ChannelFilter, kChannels> resolveChannels(
+    const std::optional<ChannelFilter>& common,
+    const std::array<std::optional<ChannelFilter>, kChannels>& perChannel, std::string_view source) {
   std::array<ChannelFilter, kChannels> channels;
   for (int c = 0; c < kChannels; ++c) {
     auto& pc = perChannel[static_cast<size_t>(c)];
@@ -208,7 +222,6 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
            std::string("missing: channel ") + kChannelKeys[c] +
                " has no matrix (give a top-level \"matrix\")");
   }
-  // Every channel must have the size of the top-level matrix (or of channel r when there is none).
   const int expected = common ? common->size : channels[0].size;
   for (int c = 0; c < kChannels; ++c) {
     const int k = channels[static_cast<size_t>(c)].size;
@@ -217,8 +230,25 @@ FilterSet parseFilterJson(std::string_view text, std::string_view source) {
            "is " + std::to_string(k) + "x" + std::to_string(k) + "; all channels must have the same size (" +
                std::to_string(expected) + "x" + std::to_string(expected) + ")");
   }
+  return channels;
+}
+
+}  // namespace
+
+FilterSet parseFilterJson(std::string_view text, std::string_view source) {
+  json doc = parseStrictJson(text, source);
+  if (!doc.is_object()) fail(source, "", "expected a JSON object with a \"matrix\" or \"channels\"");
+  rejectUnknownKeys(doc,
+                    {"name", "description", "border", "border_value", "matrix", "divisor", "offset",
+                     "channels", "generator"},
+                    source, "");
+  const std::string name = parseName(doc, source);
+  const BorderMode border = parseBorderMode(doc, source);
+  const std::array<double, kChannels> borderValue = parseBorderValue(doc, source);
+  const std::optional<ChannelFilter> common = parseCommonFilter(doc, source);
+  const auto channels = resolveChannels(common, parseChannelEntries(doc, common, source), source);
   std::optional<GeneratorParams> generator;  // issue 31: what made the matrix, to make it again
-  if (doc.contains("generator")) generator = parseGeneratorJson(doc["generator"], expected, source);
+  if (doc.contains("generator")) generator = parseGeneratorJson(doc["generator"], channels[0].size, source);
   try {
     return FilterSet::make(channels, border, borderValue, name).withGenerator(generator);
   } catch (const Error& e) {

@@ -83,70 +83,97 @@ std::string toImageJKernelText(const FilterSet& filter) {
   return out;
 }
 
-FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::string_view source) {
+namespace {
+
+constexpr std::size_t kMaxRowNumbers = kMaxFilterSize * kMaxFilterSize;  // the one-line form
+
+std::string lowerCase(std::string text) {
+  for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return text;
+}
+
+// Reads the text form line by line into one block of rows per channel header (or one block without headers),
+// then turns the blocks into channel filters.
+class FilterTextReader {
+ public:
+  explicit FilterTextReader(std::string_view source) : m_source(source) {}
+
+  void readLine(int lineNo, std::string line) {
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos) return;
+    std::string trimmed = line.substr(first);
+    while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t' || trimmed.back() == '\r'))
+      trimmed.pop_back();
+    const std::string lower = lowerCase(trimmed);
+    if (lower == "r:" || lower == "g:" || lower == "b:") return readHeader(lineNo, lower, trimmed);
+    Block& block = m_current < 0 ? m_single : *m_blocks[static_cast<size_t>(m_current)];
+    if (lower.rfind("divisor:", 0) == 0 || lower.rfind("offset:", 0) == 0)
+      return readScalar(block, lineNo, first, lower[0] == 'd', trimmed);
+    readRow(block, lineNo, line);
+  }
+
+  std::array<ChannelFilter, kChannels> channels() const {
+    std::array<ChannelFilter, kChannels> channels;
+    if (!m_sawHeader) {
+      channels.fill(toChannel(m_single, ""));
+      return channels;
+    }
+    for (int c = 0; c < kChannels; ++c) {
+      const char* labels[] = {"channel R: ", "channel G: ", "channel B: "};
+      if (!m_blocks[static_cast<size_t>(c)])
+        throw Error(ErrorKind::BadInput,
+                    std::string(m_source) + ": " + labels[c] +
+                        "missing (give R:, G: and B: blocks, or one block without headers)");
+      channels[static_cast<size_t>(c)] = toChannel(*m_blocks[static_cast<size_t>(c)], labels[c]);
+    }
+    return channels;
+  }
+
+ private:
   struct Block {
     std::vector<std::vector<double>> rows;
     std::optional<double> divisor, offset;
     int firstLine = 0;
   };
-  std::array<std::optional<Block>, kChannels> blocks;
-  Block single;
-  int current = -1;  // -1: the single block (no headers yet)
-  bool sawHeader = false;
 
-  auto where = [&](int line, int col) {
-    return std::string(source) + ": line " + std::to_string(line) +
+  std::string where(int line, int col) const {
+    return std::string(m_source) + ": line " + std::to_string(line) +
            (col > 0 ? ", column " + std::to_string(col) : "");
-  };
-  // Bounded as a file, each block and row by the largest filter: a few KiB kept whatever is pasted.
-  if (text.size() > kMaxFilterFileBytes)
-    throw Error(ErrorKind::BadInput, std::string(source) + ": " + std::to_string(text.size()) +
-                                         " bytes; a filter's text is at most 1 MiB");
-  constexpr std::size_t kMaxRowNumbers = kMaxFilterSize * kMaxFilterSize;  // the one-line form
-  std::istringstream in{std::string(text)};
-  std::string line;
-  int lineNo = 0;
-  while (std::getline(in, line)) {
-    ++lineNo;
-    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos) continue;
-    std::string trimmed = line.substr(first);
-    while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t' || trimmed.back() == '\r'))
-      trimmed.pop_back();
-    std::string lower = trimmed;
-    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  }
 
-    if (lower == "r:" || lower == "g:" || lower == "b:") {
-      const int c = lower[0] == 'r' ? 0 : lower[0] == 'g' ? 1 : 2;
-      if (!single.rows.empty())
-        throw Error(ErrorKind::BadInput, where(lineNo, 1) + ": channel header after rows without a header");
-      if (blocks[static_cast<size_t>(c)])
-        throw Error(ErrorKind::BadInput, where(lineNo, 1) + ": channel " + trimmed + " given twice");
-      blocks[static_cast<size_t>(c)] = Block{};
-      blocks[static_cast<size_t>(c)]->firstLine = lineNo;
-      current = c;
-      sawHeader = true;
-      continue;
-    }
-    Block& block = current < 0 ? single : *blocks[static_cast<size_t>(current)];
-    if (lower.rfind("divisor:", 0) == 0 || lower.rfind("offset:", 0) == 0) {
-      const bool isDivisor = lower[0] == 'd';
-      const std::string value = trimmed.substr(isDivisor ? 8 : 7);
-      auto vfirst = value.find_first_not_of(" \t");
-      const std::string_view token =
-          vfirst == std::string::npos ? std::string_view() : std::string_view(value).substr(vfirst);
-      const auto parsed = parseFilterNumber(token, /*decimalComma=*/true);
-      const double v = parsed.value_or(0.0);
-      if (!parsed)
-        throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first + (isDivisor ? 9 : 8))) +
-                                             ": '" + value + "' is not a finite number");
-      if (isDivisor && v == 0.0)
-        throw Error(ErrorKind::BadInput,
-                    where(lineNo, static_cast<int>(first) + 1) + ": divisor must not be 0");
-      (isDivisor ? block.divisor : block.offset) = v;
-      continue;
-    }
+  // "R:", "G:" or "B:" starts that channel's block.
+  void readHeader(int lineNo, const std::string& lower, const std::string& trimmed) {
+    const int c = lower[0] == 'r' ? 0 : lower[0] == 'g' ? 1 : 2;
+    if (!m_single.rows.empty())
+      throw Error(ErrorKind::BadInput, where(lineNo, 1) + ": channel header after rows without a header");
+    if (m_blocks[static_cast<size_t>(c)])
+      throw Error(ErrorKind::BadInput, where(lineNo, 1) + ": channel " + trimmed + " given twice");
+    m_blocks[static_cast<size_t>(c)] = Block{};
+    m_blocks[static_cast<size_t>(c)]->firstLine = lineNo;
+    m_current = c;
+    m_sawHeader = true;
+  }
+
+  // "divisor: N" or "offset: N" (first: the column where the trimmed line starts).
+  void readScalar(Block& block, int lineNo, std::size_t first, bool isDivisor, const std::string& trimmed) {
+    const std::string value = trimmed.substr(isDivisor ? 8 : 7);
+    auto vfirst = value.find_first_not_of(" \t");
+    const std::string_view token =
+        vfirst == std::string::npos ? std::string_view() : std::string_view(value).substr(vfirst);
+    const auto parsed = parseFilterNumber(token, /*decimalComma=*/true);
+    const double v = parsed.value_or(0.0);
+    if (!parsed)
+      throw Error(ErrorKind::BadInput, where(lineNo, static_cast<int>(first + (isDivisor ? 9 : 8))) + ": '" +
+                                           value + "' is not a finite number");
+    if (isDivisor && v == 0.0)
+      throw Error(ErrorKind::BadInput,
+                  where(lineNo, static_cast<int>(first) + 1) + ": divisor must not be 0");
+    (isDivisor ? block.divisor : block.offset) = v;
+  }
+
+  // A row of numbers (or fractions), separated as usesDecimalComma decides.
+  void readRow(Block& block, int lineNo, const std::string& line) {
     std::vector<double> row;
     const bool decimalComma = usesDecimalComma(line);
     auto isSeparator = [&](char ch) {
@@ -177,59 +204,65 @@ FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::str
     block.rows.push_back(std::move(row));
   }
 
-  auto toChannel = [&](Block b, const char* label) {
-    // K² numbers on one line (49 → 7×7), as spreadsheets and ImageJ's one-line form give them.
-    if (b.rows.size() == 1 && b.rows[0].size() > 1) {
-      const int n = static_cast<int>(b.rows[0].size());
-      const int side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(n))));
-      if (side * side == n && side % 2 == 1 && side <= kMaxFilterSize) {
-        std::vector<std::vector<double>> rows;
-        for (int j = 0; j < side; ++j)
-          rows.emplace_back(b.rows[0].begin() + j * side, b.rows[0].begin() + (j + 1) * side);
-        b.rows = std::move(rows);
-      } else {
-        throw Error(ErrorKind::BadInput,
-                    where(b.firstLine, 0) + ": " + label + "one line of " + std::to_string(n) +
-                        " numbers; expected K rows of K numbers, or K² numbers on one line (9, 25, 49, "
-                        "81, … up to 3969 for 63×63)");
-      }
-    }
+  // K² numbers on one line (49 → 7×7), as spreadsheets and ImageJ's one-line form give them, become K rows.
+  void unfoldOneLine(Block& b, const char* label) const {
+    const int n = static_cast<int>(b.rows[0].size());
+    const int side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(n))));
+    if (side * side != n || side % 2 != 1 || side > kMaxFilterSize)
+      throw Error(ErrorKind::BadInput,
+                  where(b.firstLine, 0) + ": " + label + "one line of " + std::to_string(n) +
+                      " numbers; expected K rows of K numbers, or K² numbers on one line "
+                      "(9, 25, 49, 81, … up to 3969 for 63×63)");
+    std::vector<std::vector<double>> rows;
+    for (int j = 0; j < side; ++j)
+      rows.emplace_back(b.rows[0].begin() + j * side, b.rows[0].begin() + (j + 1) * side);
+    b.rows = std::move(rows);
+  }
+
+  ChannelFilter toChannel(Block b, const char* label) const {
+    if (b.rows.size() == 1 && b.rows[0].size() > 1) unfoldOneLine(b, label);
     const int k = static_cast<int>(b.rows.size());
-    if (k == 0) throw Error(ErrorKind::BadInput, std::string(source) + ": " + label + "no matrix rows");
+    if (k == 0) throw Error(ErrorKind::BadInput, std::string(m_source) + ": " + label + "no matrix rows");
     if (k % 2 == 0 || k > kMaxFilterSize)
-      throw Error(ErrorKind::BadInput, std::string(source) + ": " + label + std::to_string(k) +
+      throw Error(ErrorKind::BadInput, std::string(m_source) + ": " + label + std::to_string(k) +
                                            " rows; expected an odd number of rows from 1 to " +
                                            std::to_string(kMaxFilterSize));
     ChannelFilter f;
     f.size = k;
     f.matrix.clear();
     for (int j = 0; j < k; ++j) {
-      if (static_cast<int>(b.rows[static_cast<size_t>(j)].size()) != k)
+      const std::vector<double>& row = b.rows[static_cast<size_t>(j)];
+      if (static_cast<int>(row.size()) != k)
         throw Error(ErrorKind::BadInput, where(b.firstLine + j, 0) + ": " + label + "row " +
-                                             std::to_string(j + 1) + " has " +
-                                             std::to_string(b.rows[static_cast<size_t>(j)].size()) +
+                                             std::to_string(j + 1) + " has " + std::to_string(row.size()) +
                                              " numbers; expected " + std::to_string(k));
-      f.matrix.insert(f.matrix.end(), b.rows[static_cast<size_t>(j)].begin(),
-                      b.rows[static_cast<size_t>(j)].end());
+      f.matrix.insert(f.matrix.end(), row.begin(), row.end());
     }
     if (b.divisor) f.divisor = *b.divisor;
     if (b.offset) f.offset = *b.offset;
     return f;
-  };
-
-  std::array<ChannelFilter, kChannels> channels;
-  if (!sawHeader) {
-    channels.fill(toChannel(single, ""));
-  } else {
-    for (int c = 0; c < kChannels; ++c) {
-      const char* labels[] = {"channel R: ", "channel G: ", "channel B: "};
-      if (!blocks[static_cast<size_t>(c)])
-        throw Error(ErrorKind::BadInput,
-                    std::string(source) + ": " + labels[c] +
-                        "missing (give R:, G: and B: blocks, or one block without headers)");
-      channels[static_cast<size_t>(c)] = toChannel(*blocks[static_cast<size_t>(c)], labels[c]);
-    }
   }
+
+  std::string_view m_source;
+  std::array<std::optional<Block>, kChannels> m_blocks;
+  Block m_single;
+  int m_current = -1;  // -1: the single block (no headers yet)
+  bool m_sawHeader = false;
+};
+
+}  // namespace
+
+FilterSet parseFilterText(std::string_view text, const FilterSet& base, std::string_view source) {
+  // Bounded as a file, each block and row by the largest filter: a few KiB kept whatever is pasted.
+  if (text.size() > kMaxFilterFileBytes)
+    throw Error(ErrorKind::BadInput, std::string(source) + ": " + std::to_string(text.size()) +
+                                         " bytes; a filter's text is at most 1 MiB");
+  FilterTextReader reader(source);
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int lineNo = 0;
+  while (std::getline(in, line)) reader.readLine(++lineNo, line);
+  const std::array<ChannelFilter, kChannels> channels = reader.channels();
   try {
     return FilterSet::make(channels, base.border(), base.borderValue(), base.name());
   } catch (const Error& e) {

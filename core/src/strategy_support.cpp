@@ -68,6 +68,12 @@ void uploadFloats(Context& ctx, cl::Buffer& buffer, const std::vector<float>& da
   }
 }
 
+void WeightArgs::upload(Context& ctx, const FilterSet& filter, const std::vector<float>& layout) {
+  uploadFloats(ctx, weights, layout);
+  offset = offsetsOf(filter);
+  border = borderValuesOf(filter);
+}
+
 double eventMs(const cl::Event& event) {
   try {
     const auto start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();

@@ -27,6 +27,17 @@ std::optional<std::string> constantWeightsReason(const Context& ctx, const Filte
 cl_float4 offsetsOf(const FilterSet& filter);
 cl_float4 borderValuesOf(const FilterSet& filter);
 
+/// What a weight-buffer kernel (naive, constant, image, local, vector, tiled) takes beside the frame: the
+/// weights in the strategy's layout, and the per-channel offsets and border values.
+struct WeightArgs {
+  cl::Buffer weights;
+  cl_float4 offset{}, border{};
+
+  /// Uploads `layout` (packedWeights or chunkPatternWeights of `filter`) and takes the filter's offsets and
+  /// border values. Blocking (used in prepare()).
+  void upload(Context& ctx, const FilterSet& filter, const std::vector<float>& layout);
+};
+
 /// Smallest multiple of `multiple` that is ≥ value.
 inline std::size_t roundUp(std::size_t value, std::size_t multiple) {
   return (value + multiple - 1) / multiple * multiple;

@@ -29,6 +29,76 @@ QString rowLabel(const ComparisonRow& r) {
   return s;
 }
 
+// The rows that measured ok as one bar set: one bar per strategy, the fastest a selected bar (its own
+// colour). Three stacked sets, one per colour, left two empty segments in every bar, and a stack starts at 0:
+// on the log axis each of those is log 0, and Qt Charts printed "Logarithms of zero and negative values are
+// undefined." for every one.
+struct Bars {
+  QBarSet* set = nullptr;
+  QStringList categories;  ///< each bar's name, bottom first
+  double minMs = 0, maxMs = 0;
+  int count = 0;
+};
+
+QString barLabel(const ComparisonRow& row) {
+  QString label = rowLabel(row);
+  if (row.active.viaAuto)
+    label = QStringLiteral("auto → ") + QString::fromStdString(chosenByAuto(row.active));
+  if (row.fastest) label += QStringLiteral(" ★");
+  if (row.autoChoice) label += QStringLiteral(" ◆");
+  label += QStringLiteral("   %1 ms").arg(row.kernelMedianMs, 0, 'g', 3);
+  return label;
+}
+
+Bars makeBars(const ComparisonReport& report, const QString& name) {
+  Bars b;
+  b.set = new QBarSet(name);
+  b.set->setColor(kBar);
+  b.set->setBorderColor(kBar);
+  b.set->setSelectedColor(kCompareFastest);
+  std::vector<const ComparisonRow*> ok;
+  for (const auto& row : report.rows)
+    if (row.ok()) ok.push_back(&row);
+  // Horizontal bars grow upwards: add the slowest first so the fastest is on top.
+  for (auto it = ok.rbegin(); it != ok.rend(); ++it) {
+    const ComparisonRow& row = **it;
+    b.categories << barLabel(row);
+    b.set->append(row.kernelMedianMs);
+    if (row.fastest) b.set->selectBar(b.set->count() - 1);
+    b.maxMs = std::max(b.maxMs, row.kernelMedianMs);
+    b.minMs = b.minMs == 0 ? row.kernelMedianMs : std::min(b.minMs, row.kernelMedianMs);
+  }
+  b.count = static_cast<int>(ok.size());
+  return b;
+}
+
+// Times often span two or three decades (image vs codegen): a log axis keeps every bar readable.
+QAbstractAxis* makeTimeAxis(bool log, double minMs, double maxMs) {
+  if (log) {
+    auto* axis = new QLogValueAxis;
+    axis->setBase(10);
+    axis->setRange(std::pow(10.0, std::floor(std::log10(minMs))),
+                   std::pow(10.0, std::ceil(std::log10(maxMs * 1.5))));
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setMinorTickCount(8);
+    axis->setMinorGridLineColor(gui::theme::panel());
+    return axis;
+  }
+  auto* axis = new QValueAxis;
+  axis->setRange(0, maxMs > 0 ? maxMs * 1.05 : 1);
+  axis->applyNiceNumbers();
+  axis->setLabelFormat(QStringLiteral("%g"));
+  return axis;
+}
+
+void clearChart(QChart* chart) {
+  chart->removeAllSeries();
+  for (QAbstractAxis* axis : chart->axes()) {
+    chart->removeAxis(axis);
+    delete axis;
+  }
+}
+
 }  // namespace
 
 ComparisonChart::ComparisonChart(QWidget* parent) {
@@ -49,63 +119,16 @@ ComparisonChart::~ComparisonChart() {
 
 void ComparisonChart::fill(const ComparisonReport& report, bool logAxis, const QFont& font) {
   QChart* chart = m_view->chart();
-  chart->removeAllSeries();
-  for (QAbstractAxis* axis : chart->axes()) {
-    chart->removeAxis(axis);
-    delete axis;
-  }
-  // One set, one bar per strategy: the fastest is a selected bar (its own colour). Three stacked sets, one
-  // per colour, left two empty segments in every bar, and a stack starts at 0: on the log axis each of those
-  // is log 0, and Qt Charts printed "Logarithms of zero and negative values are undefined." for every one.
-  auto* bars = new QBarSet(tr("kernel median ms"));
-  bars->setColor(kBar);
-  bars->setBorderColor(kBar);
-  bars->setSelectedColor(kCompareFastest);
-  QStringList categories;
-  std::vector<const ComparisonRow*> ok;
-  for (const auto& row : report.rows)
-    if (row.ok()) ok.push_back(&row);
-  double maxMs = 0, minMs = 0;
-  // Horizontal bars grow upwards: add the slowest first so the fastest is on top.
-  for (auto it = ok.rbegin(); it != ok.rend(); ++it) {
-    const ComparisonRow& row = **it;
-    QString label = rowLabel(row);
-    if (row.active.viaAuto)
-      label = QStringLiteral("auto → ") + QString::fromStdString(chosenByAuto(row.active));
-    if (row.fastest) label += QStringLiteral(" ★");
-    if (row.autoChoice) label += QStringLiteral(" ◆");
-    label += QStringLiteral("   %1 ms").arg(row.kernelMedianMs, 0, 'g', 3);
-    categories << label;
-    bars->append(row.kernelMedianMs);
-    if (row.fastest) bars->selectBar(bars->count() - 1);
-    maxMs = std::max(maxMs, row.kernelMedianMs);
-    minMs = minMs == 0 ? row.kernelMedianMs : std::min(minMs, row.kernelMedianMs);
-  }
-  // Times often span two or three decades (image vs codegen): a log axis keeps every bar readable.
-  const bool log = logAxis && minMs > 0;
+  clearChart(chart);
+  const Bars bars = makeBars(report, tr("kernel median ms"));
+  const bool log = logAxis && bars.minMs > 0;
   auto* series = new QHorizontalBarSeries;
-  series->append(bars);
+  series->append(bars.set);
   series->setBarWidth(0.72);
   chart->addSeries(series);
   auto* y = new QBarCategoryAxis;
-  y->append(categories);
-  QAbstractAxis* x;
-  if (log) {
-    auto* axis = new QLogValueAxis;
-    axis->setBase(10);
-    axis->setRange(std::pow(10.0, std::floor(std::log10(minMs))),
-                   std::pow(10.0, std::ceil(std::log10(maxMs * 1.5))));
-    axis->setLabelFormat(QStringLiteral("%g"));
-    axis->setMinorTickCount(8);
-    axis->setMinorGridLineColor(gui::theme::panel());
-    x = axis;
-  } else {
-    auto* axis = new QValueAxis;
-    axis->setRange(0, maxMs > 0 ? maxMs * 1.05 : 1);
-    axis->applyNiceNumbers();
-    axis->setLabelFormat(QStringLiteral("%g"));
-    x = axis;
-  }
+  y->append(bars.categories);
+  QAbstractAxis* x = makeTimeAxis(log, bars.minMs, bars.maxMs);
   x->setTitleText(tr("kernel median, ms%1 — shorter is faster; ★ fastest, ◆ auto's choice")
                       .arg(log ? tr(" (log scale)") : QString()));
   QFont small = font;
@@ -118,25 +141,30 @@ void ComparisonChart::fill(const ComparisonReport& report, bool logAxis, const Q
   series->attachAxis(x);
   // No title here (the summary line above says it; the room goes to the bars): savePng adds one.
   chart->setTitle({});
-  // The bars' names are our own text items beside the plot: the category axis truncates a label to "…"
-  // unless each bar has about 25 px (Qt Charts takes twice its padding off the bar's height), which a
-  // 768-pixel screen cannot give eleven bars under an eleven-row table.
   y->setLabelsVisible(false);
+  setBarLabels(bars.categories, small);
+  // About 16 px a bar, and with every table row the dialog still fits a 768-pixel screen.
+  m_view->setMinimumHeight(std::max(160, 16 * bars.count + 60));
+}
+
+// The bars' names are our own text items beside the plot: the category axis truncates a label to "…" unless
+// each bar has about 25 px (Qt Charts takes twice its padding off the bar's height), which a 768-pixel screen
+// cannot give eleven bars under an eleven-row table.
+void ComparisonChart::setBarLabels(const QStringList& names, const QFont& font) {
+  QChart* chart = m_view->chart();
   qDeleteAll(m_barLabels);
   m_barLabels.clear();
   int labelWidth = 0;
-  const QFontMetrics metrics(small);
-  for (const QString& text : categories) {
+  const QFontMetrics metrics(font);
+  for (const QString& text : names) {
     auto* item = new QGraphicsSimpleTextItem(text, chart);
-    item->setFont(small);
+    item->setFont(font);
     item->setBrush(gui::theme::softText());
     m_barLabels.push_back(item);
     labelWidth = std::max(labelWidth, metrics.horizontalAdvance(text));
   }
   chart->setMargins(QMargins(labelWidth + 12, 2, 8, 2));
   placeBarLabels();
-  // About 16 px a bar, and with every table row the dialog still fits a 768-pixel screen.
-  m_view->setMinimumHeight(std::max(160, 16 * static_cast<int>(ok.size()) + 60));
 }
 
 void ComparisonChart::placeBarLabels() {

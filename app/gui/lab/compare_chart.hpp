@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QMetaObject>
+#include <QStringList>
 #include <vector>
 
 #include "strategy_comparison.hpp"
@@ -36,6 +37,8 @@ class ComparisonChart {
   bool savePng(const QString& path, const QString& title, const QFont& font) const;
 
  private:
+  /// The bars' names (bottom first) as text items beside the plot, and the margin they need.
+  void setBarLabels(const QStringList& names, const QFont& font);
   /// Puts the bars' names beside their bars (after every change of the plot area).
   void placeBarLabels();
 

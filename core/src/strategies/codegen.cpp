@@ -56,132 +56,176 @@ FilterPlan planFilter(const FilterSet& filter, int tileHeight) {
   });
 }
 
-/// Generated kernel text for one filter plan on one geometry (follows common.cl + the #defines + codegen.cl).
-std::string generateKernel(const FilterPlan& p, const TileGeometry& g) {
-  const TileShape& s = g.shape;
-  const int k = p.k, bx = s.bx, by = s.by;
-  std::ostringstream o;
-  o << "// convolve_codegen: " << (p.separable ? "separable" : "dense") << ", " << p.nonzeroTaps << " of "
-    << k * k << " taps non-zero, " << (p.sharedWeights ? "shared weights" : "per-channel weights") << "\n";
-  o << "__kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_codegen(\n"
-       "    __global const uchar* src, __global uchar* dst, int width, int height, float4 offset, float4 "
-       "border_value) {\n"
-       "  const int lx = get_local_id(0), ly = get_local_id(1);\n"
-       "  const int gx0 = get_group_id(0) * TW, gy0 = get_group_id(1) * TH;\n"
-       "  const int x0 = gx0 + lx * BX, y0 = gy0 + ly * BY;\n";
-  auto accName = [](int row, int v) { return "a" + std::to_string(row) + "_" + std::to_string(v); };
-  auto declareAccumulators = [&] {
-    o << "  const VEC off0 = offset_chunk(offset, 0), off1 = offset_chunk(offset, 1), off2 = "
-         "offset_chunk(offset, 2);\n";
-    for (int r = 0; r < by; ++r)
-      o << "  VEC " << accName(r, 0) << " = off0, " << accName(r, 1) << " = off1, " << accName(r, 2)
-        << " = off2;\n";
-  };
-  auto storeRows = [&] {
-    for (int r = 0; r < by; ++r)
-      o << "  if (y0 + " << r << " < height) store_row(dst, width, x0, y0 + " << r << ", " << accName(r, 0)
-        << ", " << accName(r, 1) << ", " << accName(r, 2) << ");\n";
-    o << "}\n";
-  };
-  // Loads (if segLoad) the aligned segment of local row `rowExpr` into s[]; returns how windows are read.
-  auto openRow = [&](const std::string& base, const std::string& rowExpr) {
-    o << "    const __local float* r = " << base << " + " << rowExpr << ";\n";
-    if (!s.segLoad) return std::string("r");
-    o << "    float s[SEGLEN];\n";
-    for (int q = 0; q < g.segLen / 4; ++q) o << "    vstore4(vload4(" << q << ", r), " << q << ", s);\n";
-    return std::string("s");
-  };
+/// Writes convolve_codegen for one filter plan on one geometry: the signature, the accumulators (a block of
+/// by rows × three chunks, starting at the offsets), the body of the plan's kind, and the stores.
+class CodegenWriter {
+ public:
+  CodegenWriter(const FilterPlan& p, const TileGeometry& g) : m_p(p), m_g(g), m_s(g.shape) {}
 
-  if (p.nonzeroTaps == 0) {  // nothing to convolve: every output is the offset
-    o << "  if (x0 >= width || y0 >= height) return;\n";
-    declareAccumulators();
+  std::string write() {
+    writeSignature();
+    if (m_p.nonzeroTaps == 0) {  // nothing to convolve: every output is the offset
+      m_o << "  if (x0 >= width || y0 >= height) return;\n";
+      declareAccumulators();
+    } else {
+      writeTileFill();
+      if (m_p.separable)
+        writeSeparable();
+      else
+        writeDense();
+    }
     storeRows();
-    return o.str();
+    return m_o.str();
   }
 
-  o << "  __local float tile[TROWS * TSTRIDE] __attribute__((aligned(16)));\n";
-  if (p.separable) o << "  __local float hbuf[TROWS * HSTRIDE] __attribute__((aligned(16)));\n";
-  o << "  fill_tile(tile, src, width, height, gx0 - RADIUS, gy0 - RADIUS, lx, ly, border_value);\n"
-       "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+ private:
+  static std::string accName(int row, int v) { return "a" + std::to_string(row) + "_" + std::to_string(v); }
+  const Rgb& tap(int j, int i) const { return m_p.taps[static_cast<size_t>(j * m_p.k + i)]; }
+  bool colFactorUsed(int j) const {
+    return j >= 0 && j < m_p.k && !isZero(m_p.colFactor[static_cast<size_t>(j)]);
+  }
+  bool tapUsed(int j, int i) const { return j >= 0 && j < m_p.k && !isZero(tap(j, i)); }
 
-  if (p.separable) {
-    // Horizontal pass over every tile row (halo included) into hbuf, then the vertical pass from hbuf.
-    o << "  for (int rr = ly; rr < TROWS; rr += WGY) {\n";
+  void writeSignature() {
+    const int k = m_p.k;
+    m_o << "// convolve_codegen: " << (m_p.separable ? "separable" : "dense") << ", " << m_p.nonzeroTaps
+        << " of " << k * k << " taps non-zero, "
+        << (m_p.sharedWeights ? "shared weights" : "per-channel weights") << "\n";
+    m_o << "__kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_codegen(\n"
+           "    __global const uchar* src, __global uchar* dst, int width, int height, float4 offset, float4 "
+           "border_value) {\n"
+           "  const int lx = get_local_id(0), ly = get_local_id(1);\n"
+           "  const int gx0 = get_group_id(0) * TW, gy0 = get_group_id(1) * TH;\n"
+           "  const int x0 = gx0 + lx * BX, y0 = gy0 + ly * BY;\n";
+  }
+
+  void declareAccumulators() {
+    m_o << "  const VEC off0 = offset_chunk(offset, 0), off1 = offset_chunk(offset, 1), off2 = "
+           "offset_chunk(offset, 2);\n";
+    for (int r = 0; r < m_s.by; ++r)
+      m_o << "  VEC " << accName(r, 0) << " = off0, " << accName(r, 1) << " = off1, " << accName(r, 2)
+          << " = off2;\n";
+  }
+
+  void storeRows() {
+    for (int r = 0; r < m_s.by; ++r)
+      m_o << "  if (y0 + " << r << " < height) store_row(dst, width, x0, y0 + " << r << ", " << accName(r, 0)
+          << ", " << accName(r, 1) << ", " << accName(r, 2) << ");\n";
+    m_o << "}\n";
+  }
+
+  /// The local tile (and, separable, the buffer of the horizontal pass), filled from the frame.
+  void writeTileFill() {
+    m_o << "  __local float tile[TROWS * TSTRIDE] __attribute__((aligned(16)));\n";
+    if (m_p.separable) m_o << "  __local float hbuf[TROWS * HSTRIDE] __attribute__((aligned(16)));\n";
+    m_o << "  fill_tile(tile, src, width, height, gx0 - RADIUS, gy0 - RADIUS, lx, ly, border_value);\n"
+           "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+  }
+
+  /// Loads (if segLoad) the aligned segment of local row `rowExpr` into s[]; returns how windows are read.
+  std::string openRow(const std::string& base, const std::string& rowExpr) {
+    m_o << "    const __local float* r = " << base << " + " << rowExpr << ";\n";
+    if (!m_s.segLoad) return std::string("r");
+    m_o << "    float s[SEGLEN];\n";
+    for (int q = 0; q < m_g.segLen / 4; ++q) m_o << "    vstore4(vload4(" << q << ", r), " << q << ", s);\n";
+    return std::string("s");
+  }
+
+  /// Opens input row `rr`'s block. CPUs: a branch the compiler cannot resolve (width is never negative) ends
+  /// each row's basic block; in one huge block LLVM's x86 scheduler hoists every window load to the top and
+  /// spills them all (2× slower).
+  void openInputRow(int rr, bool withComment) {
+    if (m_s.cpuStyle)
+      m_o << "  if (width != " << -1 - rr << ") {";
+    else
+      m_o << "  {";
+    if (withComment) m_o << "  // input row " << rr;
+    m_o << "\n";
+  }
+
+  /// Rank 1: the horizontal pass over every tile row (halo included) into hbuf, then the vertical pass from
+  /// hbuf.
+  void writeSeparable() {
+    const int k = m_p.k, bx = m_s.bx, by = m_s.by;
+    m_o << "  for (int rr = ly; rr < TROWS; rr += WGY) {\n";
     const std::string w = openRow("tile + lx * (3 * BX)", "rr * TSTRIDE");
-    o << "    VEC h0 = (VEC)(0.0f), h1 = (VEC)(0.0f), h2 = (VEC)(0.0f);\n";
+    m_o << "    VEC h0 = (VEC)(0.0f), h1 = (VEC)(0.0f), h2 = (VEC)(0.0f);\n";
     for (int i = 0; i < k; ++i) {
-      const Rgb& f = p.rowFactor[static_cast<size_t>(i)];
+      const Rgb& f = m_p.rowFactor[static_cast<size_t>(i)];
       if (isZero(f)) continue;
       for (int v = 0; v < 3; ++v)
-        o << "    h" << v << " = fma(VLOAD(0, " << w << " + " << 3 * i + bx * v << "), "
-          << vectorLiteral(f, bx, v) << ", h" << v << ");\n";
+        m_o << "    h" << v << " = fma(VLOAD(0, " << w << " + " << 3 * i + bx * v << "), "
+            << vectorLiteral(f, bx, v) << ", h" << v << ");\n";
     }
-    o << "    __local float* hr = hbuf + rr * HSTRIDE + lx * (3 * BX);\n"
-         "    VSTORE(h0, 0, hr);\n    VSTORE(h1, 0, hr + BX);\n    VSTORE(h2, 0, hr + 2 * BX);\n  }\n"
-         "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-         "  if (x0 >= width || y0 >= height) return;\n";
+    m_o << "    __local float* hr = hbuf + rr * HSTRIDE + lx * (3 * BX);\n"
+           "    VSTORE(h0, 0, hr);\n    VSTORE(h1, 0, hr + BX);\n    VSTORE(h2, 0, hr + 2 * BX);\n  }\n"
+           "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+           "  if (x0 >= width || y0 >= height) return;\n";
     declareAccumulators();
-    o << "  const __local float* hb = hbuf + ly * (BY * HSTRIDE) + lx * (3 * BX);\n";
+    m_o << "  const __local float* hb = hbuf + ly * (BY * HSTRIDE) + lx * (3 * BX);\n";
     for (int rr = 0; rr < by + k - 1; ++rr) {
       bool any = false;
-      for (int r = 0; r < by; ++r) {
-        const int j = rr - r;
-        any = any || (j >= 0 && j < k && !isZero(p.colFactor[static_cast<size_t>(j)]));
-      }
+      for (int r = 0; r < by; ++r) any = any || colFactorUsed(rr - r);
       if (!any) continue;
-      o << (s.cpuStyle ? "  if (width != " + std::to_string(-1 - rr) + ") {" : std::string("  {"))
-        << "\n    const VEC h0 = VLOAD(0, hb + " << rr << " * HSTRIDE), h1 = VLOAD(0, hb + " << rr
-        << " * HSTRIDE + BX), h2 = VLOAD(0, hb + " << rr << " * HSTRIDE + 2 * BX);\n";
+      openInputRow(rr, false);
+      m_o << "    const VEC h0 = VLOAD(0, hb + " << rr << " * HSTRIDE), h1 = VLOAD(0, hb + " << rr
+          << " * HSTRIDE + BX), h2 = VLOAD(0, hb + " << rr << " * HSTRIDE + 2 * BX);\n";
       for (int r = 0; r < by; ++r) {
-        const int j = rr - r;
-        if (j < 0 || j >= k || isZero(p.colFactor[static_cast<size_t>(j)])) continue;
+        if (!colFactorUsed(rr - r)) continue;
         for (int v = 0; v < 3; ++v)
-          o << "    " << accName(r, v) << " = fma(h" << v << ", "
-            << vectorLiteral(p.colFactor[static_cast<size_t>(j)], bx, v) << ", " << accName(r, v) << ");\n";
+          m_o << "    " << accName(r, v) << " = fma(h" << v << ", "
+              << vectorLiteral(m_p.colFactor[static_cast<size_t>(rr - r)], bx, v) << ", " << accName(r, v)
+              << ");\n";
       }
-      o << "  }\n";
+      m_o << "  }\n";
     }
-    storeRows();
-    return o.str();
   }
 
-  o << "  if (x0 >= width || y0 >= height) return;\n";
-  declareAccumulators();
-  o << "  const __local float* t = tile + ly * (BY * TSTRIDE) + lx * (3 * BX);\n";
-  auto tap = [&](int j, int i) -> const Rgb& { return p.taps[static_cast<size_t>(j * k + i)]; };
-  // Input-row order: each row's windows are loaded once and serve every output row of the block.
-  for (int rr = 0; rr < by + k - 1; ++rr) {
-    bool any = false;
-    for (int r = 0; r < by && !any; ++r)
-      for (int i = 0; i < k && !any; ++i) any = rr - r >= 0 && rr - r < k && !isZero(tap(rr - r, i));
-    if (!any) continue;
-    // CPUs: a branch the compiler cannot resolve (width is never negative) ends each row's basic block; in
-    // one huge block LLVM's x86 scheduler hoists every window load to the top and spills them all (2×
-    // slower).
-    if (s.cpuStyle)
-      o << "  if (width != " << -1 - rr << ") {  // input row " << rr << "\n";
-    else
-      o << "  {  // input row " << rr << "\n";
-    const std::string w = openRow("t", std::to_string(rr) + " * TSTRIDE");
-    for (int i = 0; i < k; ++i) {
-      bool used = false;
-      for (int r = 0; r < by; ++r) used = used || (rr - r >= 0 && rr - r < k && !isZero(tap(rr - r, i)));
-      if (!used) continue;
-      for (int v = 0; v < 3; ++v) {
-        o << "    {\n      const VEC w = VLOAD(0, " << w << " + " << 3 * i + bx * v << ");\n";
-        for (int r = 0; r < by; ++r) {
-          const int j = rr - r;
-          if (j < 0 || j >= k || isZero(tap(j, i))) continue;
-          o << "      " << accName(r, v) << " = fma(w, " << vectorLiteral(tap(j, i), bx, v) << ", "
-            << accName(r, v) << ");\n";
-        }
-        o << "    }\n";
-      }
+  /// Every tap, in input-row order: each row's windows are loaded once and serve every output row of the
+  /// block.
+  void writeDense() {
+    const int k = m_p.k, by = m_s.by;
+    m_o << "  if (x0 >= width || y0 >= height) return;\n";
+    declareAccumulators();
+    m_o << "  const __local float* t = tile + ly * (BY * TSTRIDE) + lx * (3 * BX);\n";
+    for (int rr = 0; rr < by + k - 1; ++rr) {
+      bool any = false;
+      for (int r = 0; r < by && !any; ++r)
+        for (int i = 0; i < k && !any; ++i) any = tapUsed(rr - r, i);
+      if (!any) continue;
+      openInputRow(rr, true);
+      const std::string w = openRow("t", std::to_string(rr) + " * TSTRIDE");
+      for (int i = 0; i < k; ++i) writeDenseColumn(rr, i, w);
+      m_o << "  }\n";
     }
-    o << "  }\n";
   }
-  storeRows();
-  return o.str();
+
+  /// Column i of input row rr: one window load per chunk, multiplied into every output row that uses it.
+  void writeDenseColumn(int rr, int i, const std::string& w) {
+    const int bx = m_s.bx, by = m_s.by;
+    bool used = false;
+    for (int r = 0; r < by; ++r) used = used || tapUsed(rr - r, i);
+    if (!used) return;
+    for (int v = 0; v < 3; ++v) {
+      m_o << "    {\n      const VEC w = VLOAD(0, " << w << " + " << 3 * i + bx * v << ");\n";
+      for (int r = 0; r < by; ++r) {
+        if (!tapUsed(rr - r, i)) continue;
+        m_o << "      " << accName(r, v) << " = fma(w, " << vectorLiteral(tap(rr - r, i), bx, v) << ", "
+            << accName(r, v) << ");\n";
+      }
+      m_o << "    }\n";
+    }
+  }
+
+  const FilterPlan& m_p;
+  const TileGeometry& m_g;
+  const TileShape& m_s;
+  std::ostringstream m_o;
+};
+
+/// Generated kernel text for one filter plan on one geometry (follows common.cl + the #defines + codegen.cl).
+std::string generateKernel(const FilterPlan& p, const TileGeometry& g) {
+  return CodegenWriter(p, g).write();
 }
 
 /// Everything one build needs, and what identifies it.

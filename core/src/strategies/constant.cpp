@@ -23,14 +23,13 @@ class ConstantStrategy final : public Strategy {
       m_kernel = cl::Kernel(ctx.buildKernelProgram("constant", options), "convolve_constant");
       m_options = options;
     }
-    uploadFloats(ctx, m_weights, packedWeights(filter));
-    m_offset = offsetsOf(filter);
-    m_border = borderValuesOf(filter);
+    m_args.upload(ctx, filter, packedWeights(filter));
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_args.weights, m_args.offset,
+            m_args.border);
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
                              roundUp(static_cast<size_t>(frame.height), kGroupY));
     return {launch2d(ctx, m_kernel, "convolve_constant", global, cl::NDRange(kGroupX, kGroupY), waitFor)};
@@ -39,8 +38,7 @@ class ConstantStrategy final : public Strategy {
  private:
   std::string m_options;
   cl::Kernel m_kernel;
-  cl::Buffer m_weights;
-  cl_float4 m_offset{}, m_border{};
+  WeightArgs m_args;
 };
 
 }  // namespace

@@ -26,9 +26,7 @@ class ImageStrategy final : public Strategy {
       m_options = options;
     }
     ensureImage(ctx, width, height);
-    uploadFloats(ctx, m_weights, packedWeights(filter));
-    m_offset = offsetsOf(filter);
-    m_border = borderValuesOf(filter);
+    m_args.upload(ctx, filter, packedWeights(filter));
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
@@ -39,7 +37,8 @@ class ImageStrategy final : public Strategy {
     const cl::NDRange local(kGroupX, kGroupY);
     setArgs(m_pack, frame.input, m_image, frame.width, frame.height);
     std::vector<NamedEvent> events{launch2d(ctx, m_pack, "pack_rgba", global, local, waitFor)};
-    setArgs(m_convolve, m_image, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
+    setArgs(m_convolve, m_image, frame.output, frame.width, frame.height, m_args.weights, m_args.offset,
+            m_args.border);
     events.push_back(launch2d(ctx, m_convolve, "convolve_image", global, local, {events.back().event}));
     return events;
   }
@@ -72,8 +71,7 @@ class ImageStrategy final : public Strategy {
   cl::Kernel m_pack, m_convolve;
   cl::Image2D m_image;
   int m_width = 0, m_height = 0;
-  cl::Buffer m_weights;
-  cl_float4 m_offset{}, m_border{};
+  WeightArgs m_args;
 };
 
 }  // namespace

@@ -100,14 +100,13 @@ class LocalStrategy final : public Strategy {
       if (allowed == 0 || static_cast<std::size_t>(shape->groupW * shape->groupH) <= allowed) break;
       kernelLimit = allowed;
     }
-    uploadFloats(ctx, m_weights, packedWeights(filter));
-    m_offset = offsetsOf(filter);
-    m_border = borderValuesOf(filter);
+    m_args.upload(ctx, filter, packedWeights(filter));
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_args.weights, m_args.offset,
+            m_args.border);
     const auto gw = static_cast<size_t>(m_shape.groupW), gh = static_cast<size_t>(m_shape.groupH);
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), gw),
                              roundUp(static_cast<size_t>(frame.height), gh));
@@ -119,8 +118,7 @@ class LocalStrategy final : public Strategy {
   Shape m_shape{};
   std::string m_options;
   cl::Kernel m_kernel;
-  cl::Buffer m_weights;
-  cl_float4 m_offset{}, m_border{};
+  WeightArgs m_args;
 };
 
 }  // namespace

@@ -20,16 +20,14 @@ class NaiveStrategy final : public Strategy {
       m_kernel = cl::Kernel(ctx.buildKernelProgram("naive", options), "convolve_naive");
       m_options = options;
     }
-    uploadFloats(ctx, m_weights, packedWeights(filter));
+    m_args.upload(ctx, filter, packedWeights(filter));
     m_radius = filter.radius();
-    m_offset = offsetsOf(filter);
-    m_border = borderValuesOf(filter);
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_radius, m_offset,
-            m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_args.weights, m_radius,
+            m_args.offset, m_args.border);
     const cl::NDRange local(16, 8);
     const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), 16),
                              roundUp(static_cast<size_t>(frame.height), 8));
@@ -39,9 +37,8 @@ class NaiveStrategy final : public Strategy {
  private:
   std::string m_options;
   cl::Kernel m_kernel;
-  cl::Buffer m_weights;
+  WeightArgs m_args;
   int m_radius = 0;
-  cl_float4 m_offset{}, m_border{};
 };
 
 }  // namespace

@@ -44,10 +44,10 @@ void emitDenseSlot(std::ostringstream& o, const SlidingPlan& p, int bx, int j, c
   }
 }
 
-/// Generated kernel text for one plan on one shape (follows common.cl + the #defines + sliding.cl).
-std::string generateKernel(const SlidingPlan& p, const SlidingShape& s) {
-  const int k = p.k, bx = s.bx;
-  std::ostringstream o;
+/// The strip's set-up: signature, whether its loads stay inside the frame, its columns, and the K open output
+/// rows (slots), each starting at the offsets.
+void emitPrologue(std::ostringstream& o, const SlidingPlan& p) {
+  const int k = p.k;
   o << "// convolve_sliding: " << (p.separable ? "rank-1 single pass" : "dense") << ", " << p.nonzeroTaps
     << " of " << k * k << " taps non-zero\n";
   o << "__kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void convolve_sliding(\n"
@@ -68,6 +68,10 @@ std::string generateKernel(const SlidingPlan& p, const SlidingShape& s) {
        "offset_chunk(offset, 2);\n";
   for (int j = 0; j < k; ++j)
     o << "  VEC " << acc(j, 0) << " = off0, " << acc(j, 1) << " = off1, " << acc(j, 2) << " = off2;\n";
+}
+
+/// The loop over input rows and the load of row t into registers.
+void emitRowLoad(std::ostringstream& o, const SlidingShape& s) {
   // One row at a time: fetching the next row's words one iteration ahead (software pipelining) was
   // measured on an H100 and made it slower (68 -> 78 us at 1080p, more registers, fewer warps). Unrolling
   // (variant "-u7") lets the compiler rename the K open rows instead of moving them, at K times the code:
@@ -82,72 +86,95 @@ std::string generateKernel(const SlidingPlan& p, const SlidingShape& s) {
        "      load_row_inside(src, by * rowb + 3 * (x0 - RADIUS), in);\n"
        "    else\n"
        "      load_row_edge(src, rowb, by, col, border_value, in);\n";
-  // Slot j holds output row t - j and takes tap row j; it exists only while 0 <= t - j < rows.
-  auto slotGuard = [](int j) { return "if ((uint)(t - " + std::to_string(j) + ") < (uint)rows) "; };
-  if (p.separable) {
-    o << "    VEC h0 = (VEC)(0.0f), h1 = (VEC)(0.0f), h2 = (VEC)(0.0f);\n";
-    for (int i = 0; i < k; ++i) {
-      const Rgb& f = p.rowFactor[static_cast<size_t>(i)];
-      if (isZero(f)) continue;
-      for (int v = 0; v < 3; ++v)
-        o << "    h" << v << " = fma(VLOAD(0, in + " << 3 * i + bx * v << "), " << vectorLiteral(f, bx, v)
-          << ", h" << v << ");\n";
-    }
-    for (int j = 0; j < k; ++j) {
-      const Rgb& f = p.colFactor[static_cast<size_t>(j)];
-      if (isZero(f)) continue;
-      o << "    " << slotGuard(j) << "{\n";
-      for (int v = 0; v < 3; ++v)
-        o << "      " << acc(j, v) << " = fma(h" << v << ", " << vectorLiteral(f, bx, v) << ", " << acc(j, v)
-          << ");\n";
-      o << "    }\n";
-    }
-  } else {
-    auto rowUsed = [&](int j) {
-      for (int i = 0; i < k; ++i)
-        if (!isZero(p.tap(j, i))) return true;
-      return false;
-    };
-    if (s.cpuStyle) {
-      // Full rows (every slot open) without per-slot tests, windows loaded once for all slots; the ramp
-      // rows at the strip's top and bottom take the guarded path.
-      o << "    if (t >= KSIZE - 1 && t < rows) {\n";
-      for (int i = 0; i < k; ++i) {
-        bool used = false;
-        for (int j = 0; j < k; ++j) used = used || !isZero(p.tap(j, i));
-        if (!used) continue;
-        for (int v = 0; v < 3; ++v) {
-          o << "      {\n        const VEC w = VLOAD(0, in + " << 3 * i + bx * v << ");\n";
-          for (int j = 0; j < k; ++j)
-            if (!isZero(p.tap(j, i)))
-              o << "        " << acc(j, v) << " = fma(w, " << vectorLiteral(p.tap(j, i), bx, v) << ", "
-                << acc(j, v) << ");\n";
-          o << "      }\n";
-        }
-      }
-      o << "    } else {\n";
-      for (int j = 0; j < k; ++j) {
-        if (!rowUsed(j)) continue;
-        o << "      " << slotGuard(j) << "{\n";
-        emitDenseSlot(o, p, bx, j, "        ");
-        o << "      }\n";
-      }
-      o << "    }\n";
-    } else {
-      for (int j = 0; j < k; ++j) {
-        if (!rowUsed(j)) continue;
-        o << "    " << slotGuard(j) << "{\n";
-        emitDenseSlot(o, p, bx, j, "      ");
-        o << "    }\n";
-      }
+}
+
+/// Slot j holds output row t - j and takes tap row j; it exists only while 0 <= t - j < rows.
+std::string slotGuard(int j) {
+  return "if ((uint)(t - " + std::to_string(j) + ") < (uint)rows) ";
+}
+
+/// Rank 1: the row's horizontal pass once, then each slot takes it times its column factor.
+void emitSeparableRow(std::ostringstream& o, const SlidingPlan& p, int bx) {
+  const int k = p.k;
+  o << "    VEC h0 = (VEC)(0.0f), h1 = (VEC)(0.0f), h2 = (VEC)(0.0f);\n";
+  for (int i = 0; i < k; ++i) {
+    const Rgb& f = p.rowFactor[static_cast<size_t>(i)];
+    if (isZero(f)) continue;
+    for (int v = 0; v < 3; ++v)
+      o << "    h" << v << " = fma(VLOAD(0, in + " << 3 * i + bx * v << "), " << vectorLiteral(f, bx, v)
+        << ", h" << v << ");\n";
+  }
+  for (int j = 0; j < k; ++j) {
+    const Rgb& f = p.colFactor[static_cast<size_t>(j)];
+    if (isZero(f)) continue;
+    o << "    " << slotGuard(j) << "{\n";
+    for (int v = 0; v < 3; ++v)
+      o << "      " << acc(j, v) << " = fma(h" << v << ", " << vectorLiteral(f, bx, v) << ", " << acc(j, v)
+        << ");\n";
+    o << "    }\n";
+  }
+}
+
+bool tapRowUsed(const SlidingPlan& p, int j) {
+  for (int i = 0; i < p.k; ++i)
+    if (!isZero(p.tap(j, i))) return true;
+  return false;
+}
+
+/// Each slot with a non-zero tap row, behind its guard.
+void emitGuardedSlots(std::ostringstream& o, const SlidingPlan& p, int bx, const std::string& indent) {
+  for (int j = 0; j < p.k; ++j) {
+    if (!tapRowUsed(p, j)) continue;
+    o << indent << slotGuard(j) << "{\n";
+    emitDenseSlot(o, p, bx, j, indent + "  ");
+    o << indent << "}\n";
+  }
+}
+
+/// CPUs: full rows (every slot open) without per-slot tests, windows loaded once for all slots; the ramp
+/// rows at the strip's top and bottom take the guarded path.
+void emitDenseRowCpu(std::ostringstream& o, const SlidingPlan& p, int bx) {
+  const int k = p.k;
+  o << "    if (t >= KSIZE - 1 && t < rows) {\n";
+  for (int i = 0; i < k; ++i) {
+    bool used = false;
+    for (int j = 0; j < k; ++j) used = used || !isZero(p.tap(j, i));
+    if (!used) continue;
+    for (int v = 0; v < 3; ++v) {
+      o << "      {\n        const VEC w = VLOAD(0, in + " << 3 * i + bx * v << ");\n";
+      for (int j = 0; j < k; ++j)
+        if (!isZero(p.tap(j, i)))
+          o << "        " << acc(j, v) << " = fma(w, " << vectorLiteral(p.tap(j, i), bx, v) << ", "
+            << acc(j, v) << ");\n";
+      o << "      }\n";
     }
   }
-  // The oldest slot is complete: store it, then every slot moves down one and a new row opens.
+  o << "    } else {\n";
+  emitGuardedSlots(o, p, bx, "      ");
+  o << "    }\n";
+}
+
+/// The oldest slot is complete: store it, then every slot moves down one and a new row opens.
+void emitStoreAndShift(std::ostringstream& o, int k) {
   o << "    if (t >= KSIZE - 1) store_row(dst, rowb, width, x0, y0 + t - (KSIZE - 1), " << acc(k - 1, 0)
     << ", " << acc(k - 1, 1) << ", " << acc(k - 1, 2) << ");\n";
   for (int j = k - 1; j > 0; --j)
     for (int v = 0; v < 3; ++v) o << "    " << acc(j, v) << " = " << acc(j - 1, v) << ";\n";
   o << "    a0_0 = off0;\n    a0_1 = off1;\n    a0_2 = off2;\n  }\n}\n";
+}
+
+/// Generated kernel text for one plan on one shape (follows common.cl + the #defines + sliding.cl).
+std::string generateKernel(const SlidingPlan& p, const SlidingShape& s) {
+  std::ostringstream o;
+  emitPrologue(o, p);
+  emitRowLoad(o, s);
+  if (p.separable)
+    emitSeparableRow(o, p, s.bx);
+  else if (s.cpuStyle)
+    emitDenseRowCpu(o, p, s.bx);
+  else
+    emitGuardedSlots(o, p, s.bx, "    ");
+  emitStoreAndShift(o, p.k);
   return o.str();
 }
 

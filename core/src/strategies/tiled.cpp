@@ -66,14 +66,13 @@ class TiledStrategy final : public Strategy {
       }
       break;
     }
-    uploadFloats(ctx, m_weights, chunkPatternWeights(filter, m_geometry.shape.bx));
-    m_offset = offsetsOf(filter);
-    m_border = borderValuesOf(filter);
+    m_args.upload(ctx, filter, chunkPatternWeights(filter, m_geometry.shape.bx));
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_args.weights, m_args.offset,
+            m_args.border);
     const cl::NDRange global = m_geometry.globalRange(frame.width, frame.height);
     const cl::NDRange local = m_geometry.localRange();
     return {launch2d(ctx, m_kernel, "convolve_tiled", global, local, waitFor)};
@@ -89,8 +88,7 @@ class TiledStrategy final : public Strategy {
   TileGeometry m_geometry;
   std::string m_options;
   cl::Kernel m_kernel;
-  cl::Buffer m_weights;
-  cl_float4 m_offset{}, m_border{};
+  WeightArgs m_args;
 };
 
 }  // namespace

@@ -57,14 +57,13 @@ class VectorStrategy final : public Strategy {
     // No reqd_work_group_size here: a kernel allowing fewer work-items per group only shrinks the launch.
     if (const auto limit = workGroupRefit(m_kernel, ctx.clDevice(), s.groupSize()))
       m_shape = s.shrunkToGroup(*limit);
-    uploadFloats(ctx, m_weights, chunkPatternWeights(filter, s.bx));
-    m_offset = offsetsOf(filter);
-    m_border = borderValuesOf(filter);
+    m_args.upload(ctx, filter, chunkPatternWeights(filter, s.bx));
   }
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_offset, m_border);
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_args.weights, m_args.offset,
+            m_args.border);
     const size_t itemsX = (static_cast<size_t>(frame.width) + m_shape.bx - 1) / m_shape.bx;
     const size_t itemsY = (static_cast<size_t>(frame.height) + m_shape.by - 1) / m_shape.by;
     const cl::NDRange local(static_cast<size_t>(m_shape.wgx), static_cast<size_t>(m_shape.wgy));
@@ -82,8 +81,7 @@ class VectorStrategy final : public Strategy {
   TileShape m_shape;
   std::string m_options;
   cl::Kernel m_kernel;
-  cl::Buffer m_weights;
-  cl_float4 m_offset{}, m_border{};
+  WeightArgs m_args;
 };
 
 }  // namespace
