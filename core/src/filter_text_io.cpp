@@ -199,7 +199,7 @@ class FilterTextReader {
     }
     if (block.rows.size() == static_cast<std::size_t>(kMaxFilterSize))
       throw Error(ErrorKind::BadInput, where(lineNo, 0) + ": more than " + std::to_string(kMaxFilterSize) +
-                                           " rows; expected an odd number of rows from 1 to 15");
+                                           " rows; expected an odd number of rows from 1 to 63");
     if (block.rows.empty()) block.firstLine = lineNo;
     block.rows.push_back(std::move(row));
   }
