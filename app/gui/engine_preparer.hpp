@@ -36,6 +36,10 @@ struct PrepareJob {
   int width = 0;
   int height = 0;
   std::uint64_t id = 0;  ///< grows with every request; a result is adopted only if newer than the live one
+  /// The live engine already runs this chain provisionally (step by step, new steps on `dynamic`): this job
+  /// only brings auto's per-step strategies and the fused-or-not choice behind it, so a newer chain makes it
+  /// pointless (supersedes).
+  bool upgrade = false;
 };
 
 /// A finished job: the engine (null when preparing failed or was cancelled), its notices and the failure, if
@@ -82,7 +86,8 @@ class EnginePreparer {
   static std::shared_ptr<PrepareResult> run(const PrepareJob& job, std::unique_ptr<Engine> engine,
                                             const Context* live);
 
-  /// `newer` makes `running` pointless: its engine would be for a strategy or device no longer asked for.
+  /// `newer` makes `running` pointless: its engine would be for a strategy or device no longer asked for, or
+  /// `running` is an upgrade of a chain that is no longer the newest.
   static bool supersedes(const PrepareJob& newer, const PrepareJob& running);
 
   /// Test hook: every preparation takes at least this long (simulates a slow measurement).
