@@ -29,6 +29,9 @@ void ChainRunner::setProvisional(bool provisional) {
   if (provisional == m_provisional) return;
   m_provisional = provisional;
   m_fused.reset();  // chosen again on the next frame
+  if (provisional || m_requested != kAutoStrategy) return;
+  for (Step& s : m_steps)  // the steps that run dynamic for auto get their auto instance
+    if (s.strategy && s.strategy->name() != kAutoStrategy) s.strategy.reset(), s.dirty = true;
 }
 
 bool ChainRunner::preparesWithoutBuild(const FilterChain& chain, int width, int height,
