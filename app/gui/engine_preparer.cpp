@@ -45,6 +45,11 @@ void EnginePreparer::recycle(std::unique_ptr<Engine> engine) {
   // The former spare (if any) is released here, outside the lock.
 }
 
+void EnginePreparer::cancelUpgrade() {
+  std::lock_guard lock(m_mutex);
+  m_cancelUpgrade = true;
+}
+
 bool EnginePreparer::busy() const {
   std::lock_guard lock(m_mutex);
   return m_running || m_pending.has_value();
@@ -109,7 +114,8 @@ void EnginePreparer::loop() {
   });
   setThreadCancelCheck([this] {
     std::lock_guard lock(m_mutex);
-    return m_stop || (m_pending && supersedes(*m_pending, m_current));
+    return m_stop || (m_pending && supersedes(*m_pending, m_current)) ||
+           (m_cancelUpgrade && m_current.upgrade);
   });
   for (;;) {
     PrepareJob job;
@@ -123,6 +129,7 @@ void EnginePreparer::loop() {
       engine = std::move(m_spare);
       m_current = job;
       m_running = true;
+      m_cancelUpgrade = false;
     }
     auto result = run(job, std::move(engine), m_live.load());
     {

@@ -73,6 +73,8 @@ class EnginePreparer {
   /// An engine that is no longer live: the next job on the same context reuses it (cheaper than a new one:
   /// its strategy only re-prepares what changed).
   void recycle(std::unique_ptr<Engine> engine);
+  /// The live chain changed: a running upgrade job stops at its next cancellation point (cancelled).
+  void cancelUpgrade();
   /// A job waits or runs.
   bool busy() const;
 
@@ -105,6 +107,7 @@ class EnginePreparer {
   std::unique_ptr<Engine> m_spare;
   bool m_running = false;
   bool m_stop = false;
+  bool m_cancelUpgrade = false;  // cancelUpgrade() since the running job started
   std::atomic<const Context*> m_live{nullptr};
   std::thread m_thread;  // last: starts after the members above
 };

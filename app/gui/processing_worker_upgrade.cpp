@@ -17,6 +17,7 @@ QTimer* ProcessingWorker::makeUpgradeTimer() {
 }
 
 void ProcessingWorker::scheduleUpgrade() {
+  if (m_preparer) m_preparer->cancelUpgrade();   // one for an older chain could never be adopted
   if (m_strategy.name != kAutoStrategy) return;  // only auto chooses per step and measures fusion
   // The full preparation builds the fused kernel and times it on this process's cores (PoCL: its first launch
   // holds every queue): as auto's own background compiles, it waits until the edits pause.
