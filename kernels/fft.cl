@@ -37,12 +37,14 @@ __kernel void fft_taps(__global const float* weights, __global float* planes, in
   for (int c = 0; c < 3; ++c) planes[c * plane + at] = weights[(c * KSIZE + j) * KSIZE + i] * scale;
 }
 
-// spectrum ×= kernel spectrum, element by element (complex), over all three channels' spectra.
-__kernel void fft_multiply(__global float2* spectrum, __global const float2* kernel_spectrum, int count) {
+// spectrum ×= kernel spectrum, element by element (complex), over all three channels' spectra: two complex
+// values a work-item (`count` float4s: the spectra hold an even number, NY being even).
+__kernel void fft_multiply(__global float4* spectrum, __global const float4* kernel_spectrum, int count) {
   const int n = get_global_id(0);
   if (n >= count) return;
-  const float2 a = spectrum[n], b = kernel_spectrum[n];
-  spectrum[n] = (float2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+  const float4 a = spectrum[n], b = kernel_spectrum[n];
+  spectrum[n] = (float4)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x, a.z * b.z - a.w * b.w,
+                         a.z * b.w + a.w * b.z);
 }
 
 // Output pixel (x, y): the three planes at (x, y) plus the offsets, rounded half to even and saturated.

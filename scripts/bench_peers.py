@@ -9,11 +9,18 @@ Gaussian; reflect101 borders):
     float, padded, on the device) and the whole uchar HWC -> uchar HWC pipeline (convert, reflect-pad,
     convolve, round, clamp, convert back);
   - torch.compile of that pipeline (fp32, NCHW);
-  - CuPy cupyx.scipy.ndimage.correlate, per channel (mode 'mirror' = reflect101), alone and whole pipeline.
+  - CuPy cupyx.scipy.ndimage.correlate, per channel (mode 'mirror' = reflect101), alone and whole pipeline;
+  - OpenCV's Python module where it is installed: filter2D per channel on the CPU and through OpenCL (UMat).
+Chains (issue 30): --steps N runs N such filters one after another (each its own random weights, seeds
+--seed + i), rounded and clamped to 0..255 between steps as ConvoLab's uchar intermediate is; --filter
+sobel-magnitude is one step of sqrt(gx^2 + gy^2) of the two 3x3 Sobel filters (cv2.magnitude's meaning). The
+chain's rows are PyTorch's (conv alone on device floats with the rounding between; the whole uchar pipeline;
+torch.compile of it); CuPy and OpenCV run single filters only.
 Times are CUDA-event medians over --reps runs after warm-up. Writes JSON (--json) and prints a table.
 Not part of `make test`: this machine has no PyTorch or CuPy; the lent GPU machine has both.
 
   python3 scripts/bench_peers.py --size 1920x1080,3840x2160 --filter random --ksize 7 --json peers.json
+  python3 scripts/bench_peers.py --size 1920x1080 --ksize 7 --steps 2 --json chain2.json
 """
 import argparse
 import datetime
@@ -138,6 +145,113 @@ def bench_torch(sizes, weights, reps, warmup, results, do_compile):
                 results.append({"peer": "torch_compile", "size": f"{W}x{H}", "error": repr(e)[:300]})
 
 
+def sobel_pair():
+    import numpy as np
+
+    gx = np.array([[-1.0, 0.0, 1.0], [-2.0, 0.0, 2.0], [-1.0, 0.0, 1.0]])
+    return np.stack([gx] * 3), np.stack([gx.T] * 3)
+
+
+def bench_torch_chain(sizes, steps, reps, warmup, results, do_compile, magnitude):
+    """A chain: each step reflect-pads, convolves (groups=3) and rounds/clamps, as ConvoLab's uchar
+    intermediate; `magnitude`: one step of hypot(conv gx, conv gy) instead (weights: the Sobel pair)."""
+    import torch
+    import torch.nn.functional as F
+
+    torch.backends.cudnn.benchmark = True
+    dev = "cuda"
+    ws = [torch.tensor(w, dtype=torch.float32, device=dev).reshape(3, 1, w.shape[-1], w.shape[-1])
+          for w in steps]
+    label = "sobel_magnitude" if magnitude else f"chain_{len(steps)}x{steps[0].shape[-1]}"
+
+    def run(t):
+        if magnitude:
+            t = F.pad(t, (1, 1, 1, 1), mode="reflect")
+            return torch.hypot(F.conv2d(t, ws[0], groups=3), F.conv2d(t, ws[1], groups=3)).round().clamp(0, 255)
+        for w in ws:
+            r = w.shape[-1] // 2
+            t = F.conv2d(F.pad(t, (r, r, r, r), mode="reflect"), w, groups=3).round().clamp(0, 255)
+        return t
+
+    for (W, H) in sizes:
+        g = torch.Generator(device="cpu").manual_seed(W * 65537 + H)
+        img = torch.randint(0, 256, (H, W, 3), dtype=torch.uint8, generator=g).to(dev)
+        for layout in ("nchw", "channels_last"):
+            fmt = torch.channels_last if layout == "channels_last" else torch.contiguous_format
+            x = img.permute(2, 0, 1).unsqueeze(0).to(torch.float32).contiguous(memory_format=fmt)
+
+            def pipeline(fmt=fmt):
+                t = img.permute(2, 0, 1).unsqueeze(0).to(torch.float32).contiguous(memory_format=fmt)
+                return run(t).to(torch.uint8)[0].permute(1, 2, 0).contiguous()
+
+            with torch.no_grad():
+                for what, fn in (("conv_alone", lambda x=x: run(x)), ("pipeline_uchar", pipeline)):
+                    t = cuda_time(fn, reps, warmup)
+                    t.update(peer="pytorch_conv2d", dtype="fp32", layout=layout, what=f"{label}_{what}",
+                             size=f"{W}x{H}")
+                    results.append(t)
+                    print(f"{W}x{H} pytorch {layout} {label} {what}: {t['ms_median']*1000:.1f} us "
+                          f"(b2b {t['ms_back_to_back']*1000:.1f} us)", flush=True)
+        if do_compile:
+            def pipeline32(img):
+                t = img.permute(2, 0, 1).unsqueeze(0).to(torch.float32)
+                return run(t).to(torch.uint8)[0].permute(1, 2, 0).contiguous()
+
+            try:
+                t0 = time.time()
+                compiled = torch.compile(pipeline32)
+                with torch.no_grad():
+                    compiled(img)
+                    torch.cuda.synchronize()
+                    ct = time.time() - t0
+                    t = cuda_time(lambda: compiled(img), reps, warmup)
+                    diff = (compiled(img).int() - pipeline32(img).int()).abs().max().item()
+                t.update(peer="torch_compile", dtype="fp32", layout="nchw", what=f"{label}_pipeline_uchar",
+                         size=f"{W}x{H}", compile_s=ct, max_diff_vs_eager=diff)
+                results.append(t)
+                print(f"{W}x{H} torch.compile {label} pipeline: {t['ms_median']*1000:.1f} us", flush=True)
+            except Exception as e:  # noqa: BLE001 - a peer that fails is reported, not fatal
+                results.append({"peer": "torch_compile", "size": f"{W}x{H}", "what": label, "error": repr(e)[:300]})
+
+
+def bench_opencv(sizes, weights, reps, warmup, results):
+    """cv2.filter2D per channel (split, three calls, merge), CPU and OpenCL (UMat), where cv2 is installed."""
+    import cv2
+    import numpy as np
+
+    k = weights.shape[-1]
+    kern = [weights[c].astype(np.float32) for c in range(3)]
+    for (W, H) in sizes:
+        img = np.random.default_rng(W * 65537 + H).integers(0, 256, size=(H, W, 3), dtype=np.uint8)
+        for where in ("cpu", "opencl"):
+            if where == "opencl" and not cv2.ocl.haveOpenCL():
+                continue
+            cv2.ocl.setUseOpenCL(where == "opencl")
+            src = cv2.UMat(img) if where == "opencl" else img
+
+            def fn(src=src):
+                chans = cv2.split(src)
+                out = [cv2.filter2D(chans[c], -1, kern[c], borderType=cv2.BORDER_REFLECT_101) for c in range(3)]
+                res = cv2.merge(out)
+                if where == "opencl":
+                    cv2.ocl.finish()  # the result stays on the device; wait for it
+                return res
+
+            for _ in range(warmup):
+                fn()
+            samples = []
+            for _ in range(max(reps // 4, 5)):
+                t0 = time.perf_counter()
+                fn()
+                samples.append((time.perf_counter() - t0) * 1000)
+            t = {"ms_median": statistics.median(samples), "ms_min": min(samples), "peer": f"opencv_filter2d_{where}",
+                 "dtype": "uchar", "layout": "hwc", "what": f"per_channel_k{k}", "size": f"{W}x{H}",
+                 "device": cv2.ocl.Device.getDefault().name() if where == "opencl" else "cpu"}
+            results.append(t)
+            print(f"{W}x{H} opencv {where} per channel: {t['ms_median']*1000:.1f} us (host wall)", flush=True)
+        cv2.ocl.setUseOpenCL(False)
+
+
 def bench_cupy(sizes, weights, reps, warmup, results):
     import cupy as cp
     from cupyx.scipy import ndimage
@@ -183,7 +297,8 @@ def bench_cupy(sizes, weights, reps, warmup, results):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--size", default="1920x1080,3840x2160")
-    ap.add_argument("--filter", default="random", choices=["random", "gaussian"])
+    ap.add_argument("--filter", default="random", choices=["random", "gaussian", "sobel-magnitude"])
+    ap.add_argument("--steps", type=int, default=1, help="a chain of this many filters, rounded between steps")
     ap.add_argument("--ksize", type=int, default=7)
     ap.add_argument("--reps", type=int, default=200)
     ap.add_argument("--warmup", type=int, default=20)
@@ -192,11 +307,13 @@ def main():
     ap.add_argument("--json", help="write the results here")
     a = ap.parse_args()
     sizes = parse_sizes(a.size)
-    weights = make_weights(a.filter, a.ksize, a.seed)
+    magnitude = a.filter == "sobel-magnitude"
+    chain = magnitude or a.steps > 1
+    weights = None if magnitude else make_weights(a.filter, a.ksize, a.seed)
     doc = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
            "host": platform.node(), "python": sys.version.split()[0],
-           "config": {"filter": a.filter, "k": a.ksize, "border": "reflect101", "reps": a.reps,
-                      "warmup": a.warmup, "sizes": a.size},
+           "config": {"filter": a.filter, "k": 3 if magnitude else a.ksize, "steps": 1 if magnitude else a.steps,
+                      "border": "reflect101", "reps": a.reps, "warmup": a.warmup, "sizes": a.size},
            "results": []}
     try:
         import torch
@@ -205,16 +322,29 @@ def main():
         doc["cuda"] = torch.version.cuda
         doc["cudnn"] = torch.backends.cudnn.version()
         doc["device"] = torch.cuda.get_device_name(0)
-        bench_torch(sizes, weights, a.reps, a.warmup, doc["results"], not a.no_compile)
+        if chain:
+            steps = list(sobel_pair()) if magnitude else [make_weights(a.filter, a.ksize, a.seed + i)
+                                                          for i in range(a.steps)]
+            bench_torch_chain(sizes, steps, a.reps, a.warmup, doc["results"], not a.no_compile, magnitude)
+        else:
+            bench_torch(sizes, weights, a.reps, a.warmup, doc["results"], not a.no_compile)
     except ImportError as e:
         doc["torch_error"] = str(e)
-    try:
-        import cupy
+    if not chain:
+        try:
+            import cupy
 
-        doc["cupy"] = cupy.__version__
-        bench_cupy(sizes, weights, a.reps, a.warmup, doc["results"])
-    except ImportError as e:
-        doc["cupy_error"] = str(e)
+            doc["cupy"] = cupy.__version__
+            bench_cupy(sizes, weights, a.reps, a.warmup, doc["results"])
+        except ImportError as e:
+            doc["cupy_error"] = str(e)
+        try:
+            import cv2
+
+            doc["opencv"] = cv2.__version__
+            bench_opencv(sizes, weights, a.reps, a.warmup, doc["results"])
+        except ImportError as e:
+            doc["opencv_error"] = str(e)
     if a.json:
         with open(a.json, "w") as f:
             json.dump(doc, f, indent=2)

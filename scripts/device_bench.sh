@@ -3,7 +3,10 @@
 # device_bench.sh: the H100 measurements of docs/BENCHMARKS.md in one lease of the `device` tool.
 #   usage (on the GPU machine, repo root, after `source .devkit/enter.sh`): device_bench.sh PART OUTDIR
 #   PART: diag (every variant of codegen/sliding at 1080p + registers/SASS), sweep (size sweep + every variant + ptxas register report), full (all strategies + OpenCV at
-#   1080p/4K, dense and Gaussian, dense 15x15 at 1080p), peers (scripts/bench_peers.py), or all.
+#   1080p/4K, dense and Gaussian, dense 15x15 at 1080p), peers (scripts/bench_peers.py), chains (issue 30: two and
+#   three dense 7x7 steps and the Sobel magnitude, fused against step by step, and their PyTorch peers; filter
+#   files in $CHAIN_FILTERS, default docs/bench/h100-2026-11-27/filters), fft (issue 31: K 31 and 63 with the
+#   stage times, and the PyTorch/CuPy/OpenCV peers), or all.
 # Each step's files land in /tmp/devres/res and are packed into OUTDIR/res.tgz after every step, so a run cut
 # off at its time limit still returns what it finished.
 set -u
@@ -104,6 +107,30 @@ if [ "$part" = peers ] || [ "$part" = all ]; then
     --json "$res/peers-gaussian.json" 2>/dev/null || true
   step peers-k15 python3 "$here/bench_peers.py" --ksize 15 --no-compile --size 1920x1080 \
     --json "$res/peers-k15.json"
+fi
+if [ "$part" = chains ] || [ "$part" = all ]; then
+  export PYTHONUNBUFFERED=1
+  cf=${CHAIN_FILTERS:-$here/../docs/bench/h100-2026-11-27/filters}
+  chain=(bench -d gpu --size 1920x1080 --skip-probe --skip-opencv --stream-frames 0 -n 30 -w 3 -q)
+  step chain2 convolab-bench "${chain[@]}" -f "$cf/chain2_dense7.json" -s codegen,sliding,auto --json "$res/chain2.json"
+  step chain3 convolab-bench "${chain[@]}" -f "$cf/chain3_dense7.json" -s codegen,auto --json "$res/chain3.json"
+  step sobelmag convolab-bench "${chain[@]}" -f "$cf/sobel_mag.json" -s codegen --json "$res/sobelmag.json"
+  step peers-chain2 python3 "$here/bench_peers.py" --size 1920x1080 --steps 2 --reps 30 --json "$res/peers-chain2.json"
+  step peers-chain3 python3 "$here/bench_peers.py" --size 1920x1080 --steps 3 --reps 30 --no-compile \
+    --json "$res/peers-chain3.json"
+  step peers-sobel python3 "$here/bench_peers.py" --size 1920x1080 --filter sobel-magnitude --reps 30 --no-compile \
+    --json "$res/peers-sobel.json"
+fi
+
+if [ "$part" = fft ] || [ "$part" = all ]; then
+  export PYTHONUNBUFFERED=1
+  fftb=(bench -d gpu --size 1920x1080 --skip-probe --skip-opencv --stream-frames 0 -w 1 -q -f random -s fft)
+  STEP_TIMEOUT=150 step fft31 convolab-bench "${fftb[@]}" -k 31 -n 10 --json "$res/fft31.json"
+  STEP_TIMEOUT=150 step fft63 convolab-bench "${fftb[@]}" -k 63 -n 5 --json "$res/fft63.json"
+  for k in 31 63; do
+    step peers-k$k python3 "$here/bench_peers.py" --size 1920x1080 --ksize $k --reps 10 --warmup 2 --no-compile \
+      --json "$res/peers-k$k.json"
+  done
 fi
 pack
 cat "$res/steps.log"

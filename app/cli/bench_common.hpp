@@ -39,9 +39,11 @@ struct BenchOptions {
   bool skipOpenCV = false;
   bool skipProbe = false;
   bool quiet = false;
-  int ksize = 7;          ///< K of the built-in random and gaussian filters
-  int kernelLoop = 0;     ///< back-to-back launches per strategy on device buffers (0: skip)
-  bool variants = false;  ///< with kernelLoop: every tuning variant, not only the default
+  int ksize = 7;                    ///< K of the built-in random and gaussian filters
+  int kernelLoop = 0;               ///< back-to-back launches per strategy on device buffers (0: skip)
+  bool variants = false;            ///< with kernelLoop: every tuning variant, not only the default
+  std::vector<std::string> ksweep;  ///< --ksweep: K values or ranges A:B[:STEP] (bench_ksweep.hpp)
+  double ksweepBudget = 60;         ///< --ksweep-budget SECONDS: a row over it is not run at larger K
 };
 
 struct Size {

@@ -86,6 +86,7 @@ OpenCVResult OpenCVRun::base(const std::string& variant, const std::string& devi
   r.size = size.label();
   r.width = size.width;
   r.height = size.height;
+  r.k = filter.size();
   r.device = device;
   r.transfers = transfers;
   r.status = "ok";

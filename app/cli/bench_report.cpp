@@ -60,6 +60,7 @@ json toJson(const BenchReport& r) {
          {"size", s.size},
          {"width", s.width},
          {"height", s.height},
+         {"k", s.k},
          {"filter", s.filter},
          {"status", s.status},
          {"reason", s.reason},
@@ -110,6 +111,7 @@ json toJson(const BenchReport& r) {
                              {"size", c.size},
                              {"width", c.width},
                              {"height", c.height},
+                             {"k", c.k},
                              {"device", c.device},
                              {"transfers", c.transfers},
                              {"status", c.status},
@@ -124,6 +126,7 @@ json toJson(const BenchReport& r) {
   }
 
   if (!r.launchFloor.empty()) doc["launch_floor"] = r.launchFloor;
+  if (!r.ksweep.empty()) doc["ksweep"] = ksweepJson(r);
   if (r.soak) {
     const SoakReport& s = *r.soak;
     doc["soak"] = {{"strategy", s.strategy},
@@ -230,9 +233,15 @@ std::string toMarkdown(const BenchReport& r) {
     return md.str();
   }
 
+  // One table per size; in a K sweep, per size and K.
+  auto group = [sweep = !r.ksweep.empty()](const std::string& size, int k) {
+    return sweep ? size + ", K " + std::to_string(k) : size;
+  };
   std::vector<std::string> sizes;
   for (const auto& s : r.results)
-    if (std::find(sizes.begin(), sizes.end(), s.size) == sizes.end()) sizes.push_back(s.size);
+    if (std::find(sizes.begin(), sizes.end(), group(s.size, s.k)) == sizes.end())
+      sizes.push_back(group(s.size, s.k));
+  md << ksweepMarkdown(r);
   for (const auto& size : sizes) {
     md << "\n## " << size << "\n\n";
     md << "| strategy | kernel ms (median) | kernel ms (p95) | upload ms | download ms | frame ms | Mpix/s | "
@@ -240,7 +249,7 @@ std::string toMarkdown(const BenchReport& r) {
           "% of peak | max diff |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     std::vector<std::string> skipped;
     for (const auto& s : r.results) {
-      if (s.size != size) continue;
+      if (group(s.size, s.k) != size) continue;
       if (s.status != "ok") {
         skipped.push_back(s.strategy + " (" + s.status + ": " + s.reason + ")");
         continue;
@@ -254,7 +263,7 @@ std::string toMarkdown(const BenchReport& r) {
     }
     bool endToEnd = false;
     for (const auto& s : r.results) {
-      if (s.size != size || s.status != "ok" || !s.pinnedFrame) continue;
+      if (group(s.size, s.k) != size || s.status != "ok" || !s.pinnedFrame) continue;
       if (!endToEnd) {
         md << "\nEnd to end (one frame from pageable memory; from pinned memory: host wall and device span; "
               "a stream with copies and kernels of different frames overlapped):\n\n"
@@ -269,7 +278,7 @@ std::string toMarkdown(const BenchReport& r) {
     }
     bool loops = false;
     for (const auto& s : r.results) {
-      if (s.size != size) continue;
+      if (group(s.size, s.k) != size) continue;
       for (const auto& l : s.loops) {
         if (!loops) {
           md << "\nBack-to-back launches on device buffers (--kernel-loop; event: median START->END of one "
@@ -297,7 +306,7 @@ std::string toMarkdown(const BenchReport& r) {
     }
     bool header = false;
     for (const auto& c : r.opencv) {
-      if (c.size != size) continue;
+      if (group(c.size, c.k) != size) continue;
       if (!header) {
         md << "\n| OpenCV variant | device | ms (median) | ms (loop mean) | compared with | ours ms | ours "
               "faster by |\n"

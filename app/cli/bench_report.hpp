@@ -44,6 +44,7 @@ struct LoopTiming {
 struct StrategyResult {
   std::string strategy, active, size, filter, status, reason;
   int width = 0, height = 0;
+  int k = 0;  ///< the filter's K (a K sweep has rows of several)
   Stats kernel, upload, download, frame;
   double mpixPerS = 0, gflops = 0, peakFraction = 0;
   std::vector<std::pair<std::string, double>> stageMedians;  ///< per kernel stage
@@ -61,6 +62,7 @@ struct StrategyResult {
 struct OpenCVResult {
   std::string variant, size, device, status, reason;
   int width = 0, height = 0;
+  int k = 0;                             ///< the filter's K
   bool transfers = false;                ///< includes upload to and download from the OpenCL device
   Stats ms;                              ///< per iteration (each iteration synchronised)
   std::optional<double> loopMeanMs;      ///< N iterations between two cv::ocl::finish(), divided by N
@@ -115,6 +117,24 @@ struct LatencyReport {
   Spread editToDisplay;
 };
 
+/// `bench --ksweep`: one K at one size, from that K's rows (kernel medians of the same run).
+struct KSweepPoint {
+  std::string size;
+  int k = 0;
+  std::string fastest;                    ///< the fastest row but auto's (its active name)
+  double fastestMs = 0;                   ///< 0: no row ran
+  std::string autoActive;                 ///< what auto ran ("" when it did not run)
+  std::optional<double> autoMs, autoGap;  ///< auto's kernel median, and auto / fastest - 1
+  /// The row of the strategy auto ran (its default variant) / fastest - 1: what auto's choice costs, without
+  /// the noise between two rows of the same kernel.
+  std::optional<double> choiceGap;
+  std::optional<double> fftMs;  ///< fft's kernel median when it ran
+  std::string bestDirect;       ///< the fastest row but fft and auto
+  std::optional<double> bestDirectMs;
+  std::optional<double> cvPerChannelMs;  ///< OpenCV filter2D per channel on the CPU (ms per frame)
+  std::optional<double> cvSingleMs;      ///< OpenCV filter2D, one call, on the CPU
+};
+
 struct BenchReport {
   DeviceReport device;
   nlohmann::json config;
@@ -125,7 +145,13 @@ struct BenchReport {
   std::optional<SoakReport> soak;
   std::vector<LatencyReport> latency;                    ///< --latency: one per size
   nlohmann::json launchFloor = nlohmann::json::array();  ///< --kernel-loop: empty kernels, per size
+  std::vector<KSweepPoint> ksweep;                       ///< --ksweep: one per size and K
 };
+
+/// The K sweep's summary and crossover (bench_ksweep.cpp): the document's "ksweep" object, and its Markdown
+/// section; empty when the report has no K sweep.
+nlohmann::json ksweepJson(const BenchReport& report);
+std::string ksweepMarkdown(const BenchReport& report);
 
 /// The JSON document of docs/CLI.md.
 nlohmann::json toJson(const BenchReport& report);

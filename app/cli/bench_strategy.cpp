@@ -121,6 +121,17 @@ std::vector<LoopTiming> measureLoops(const std::shared_ptr<Context>& ctx, const 
 
 }  // namespace
 
+void printRow(const StrategyResult& r) {
+  const std::string where = r.size + (r.k > 0 ? " K " + std::to_string(r.k) : "") + " " + r.strategy;
+  if (r.status == "ok")
+    progress(where + (r.active != r.strategy ? " (" + r.active + ")" : "") + ": kernel " +
+             fmt(r.kernel.median) + " ms (p95 " + fmt(r.kernel.p95) + "), frame " + fmt(r.frame.median) +
+             " ms, " + fmt(r.mpixPerS, 1) + " Mpix/s, " + fmt(r.gflops, 1) + " GFLOP/s" +
+             (r.maxAbsDiff ? ", max diff " + std::to_string(*r.maxAbsDiff) : ""));
+  else
+    progress(where + ": " + r.status + ": " + r.reason);
+}
+
 nlohmann::json measureLaunchFloor(Context& ctx, Size size, int n) {
   cl::Kernel kernel(ctx.buildProgram(std::string(kernelSource("empty_probe")), "", "empty_probe"), "empty");
   const size_t bytes = static_cast<size_t>(size.width) * size.height * kBytesPerPixel;
@@ -172,6 +183,7 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
   r.width = frame.width;
   r.height = frame.height;
   r.size = Size{frame.width, frame.height}.label();
+  r.k = filter.size();
   r.filter = filterLabel;
   // A chain (`chain`: several steps) runs with `name` per step, each step falling back on its own.
   if (auto reason = chain ? std::nullopt : createStrategy(name)->unsupportedReason(*ctx, filter)) {
@@ -238,7 +250,7 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
   }
   if (expected) r.maxAbsDiff = maxAbsDiff(out, *expected);
   if (chain) return r;  // pinned and stream transfers, kernel loops: one filter (FrameStream) only
-  measureTransfers(ctx, engine, name, filter, frame, opts, r);
+  if (opts.ksweep.empty()) measureTransfers(ctx, engine, name, filter, frame, opts, r);  // a K sweep: kernels
   r.loops = measureLoops(ctx, name, filter, frame, opts);
   return r;
 }

@@ -27,6 +27,9 @@ StrategyResult runStrategy(const std::shared_ptr<Context>& ctx, const std::strin
                            double peakGflops, const FilterChain* chain = nullptr,
                            ChainFusion fusion = ChainFusion::Auto);
 
+/// One progress line for a row: its kernel, frame and throughput, or its status and reason.
+void printRow(const StrategyResult& r);
+
 /// What a launch costs with no work: an empty kernel (kernels/empty_probe.cl) over one work-group and over
 /// a 1080p-like grid, and a device-to-device copy of one frame (the memory floor of reading and writing it
 /// once); `n` launches each.

@@ -20,6 +20,7 @@
 
 #include "compact_spin_box.hpp"
 #include "filter_document.hpp"
+#include "heat_map_panel.hpp"
 #include "theme.hpp"
 
 namespace convolab::gui {
@@ -126,6 +127,10 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   m_table->setTabKeyNavigation(true);
   m_table->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
   layout->addWidget(m_table, 0, Qt::AlignHCenter);
+  m_heatMap = new HeatMapPanel(channel, document, this);
+  m_heatMap->hide();
+  connect(m_heatMap, &HeatMapPanel::edited, this, &ChannelGrid::report);
+  layout->addWidget(m_heatMap);
 
   auto* params = new QHBoxLayout;
   params->setSpacing(6);
@@ -229,13 +234,10 @@ void ChannelGrid::resizeTable(int k) {
   m_table->setFixedSize(cell * k + 2 * m_table->frameWidth(), rowH * k + 2 * m_table->frameWidth());
 }
 
-void ChannelGrid::refresh(const FilterSet& filter) {
-  m_updating = true;
+void ChannelGrid::fillTable(const ChannelFilter& ch) {
   const QSignalBlocker block(m_table);
-  const ChannelFilter& ch = filter.channel(m_channel);
   const int k = ch.size;
   resizeTable(k);
-  double sum = 0;
   const int centre = k / 2;
   const QFontMetrics metrics(m_cellFont);
   // The delegate's text margin on both sides (focus frame margin + 1), and a pixel of grid line.
@@ -244,7 +246,6 @@ void ChannelGrid::refresh(const FilterSet& filter) {
   for (int j = 0; j < k; ++j)
     for (int i = 0; i < k; ++i) {
       const double v = ch.at(j, i);
-      sum += v;
       QTableWidgetItem* item = m_table->item(j, i);
       if (!item) {
         item = new QTableWidgetItem;
@@ -265,6 +266,20 @@ void ChannelGrid::refresh(const FilterSet& filter) {
                            .arg(i - centre)
                            .arg(j - centre));
     }
+}
+
+void ChannelGrid::refresh(const FilterSet& filter) {
+  m_updating = true;
+  const ChannelFilter& ch = filter.channel(m_channel);
+  const bool heat = ch.size > kMaxGridSize;
+  m_table->setVisible(!heat);
+  m_heatMap->setVisible(heat);
+  if (heat)
+    m_heatMap->refresh(ch);
+  else
+    fillTable(ch);
+  double sum = 0;
+  for (double v : ch.matrix) sum += v;
   m_sum->setText(tr("Σ %1").arg(QLocale::c().toString(sum, 'g', 6)));
   m_sum->setToolTip(tr("Sum of the coefficients: %1").arg(fullNumberText(sum)));
   const bool autoNormalise = m_document->autoNormalise(m_channel);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// ChannelGrid: one channel's K×K coefficient table with its divisor, offset, sum, Normalise and Copy to all,
-// and a message line for its own fields.
+// ChannelGrid: one channel's K×K coefficients — a table of numbers up to 15×15, a heat map beyond
+// (HeatMapPanel) — with its divisor, offset, sum, Normalise and Copy to all, and a message line for its
+// fields.
 #pragma once
 
 #include <QFont>
@@ -19,6 +20,7 @@ namespace convolab::gui {
 
 class CompactSpinBox;
 class FilterDocument;
+class HeatMapPanel;
 
 class ChannelGrid : public QFrame {
   Q_OBJECT
@@ -36,7 +38,10 @@ class ChannelGrid : public QFrame {
   QLabel* messageLabel() const { return m_message; }
   QLabel* titleLabel() const { return m_name; }
 
+  /// The number grid: shown for K ≤ kMaxGridSize (15).
   QTableWidget* table() const { return m_table; }
+  /// The heat map: shown instead of the table for K > kMaxGridSize.
+  HeatMapPanel* heatMap() const { return m_heatMap; }
   CompactSpinBox* divisorBox() const { return m_divisor; }
   CompactSpinBox* offsetBox() const { return m_offset; }
   QCheckBox* normaliseBox() const { return m_normalise; }
@@ -56,6 +61,8 @@ class ChannelGrid : public QFrame {
   void report(bool applied, const QString& error);
   QString cellName(int row, int col) const;
   void resizeTable(int k);
+  /// Fills the table's items from `ch` (K ≤ 15 only: a 63×63 table would be 3969 items).
+  void fillTable(const ChannelFilter& ch);
 
   int m_channel;
   FilterDocument* m_document;
@@ -65,6 +72,7 @@ class ChannelGrid : public QFrame {
   QLabel* m_message;
   QTimer* m_messageTimer;
   QTableWidget* m_table;
+  HeatMapPanel* m_heatMap;
   CompactSpinBox* m_divisor;
   CompactSpinBox* m_offset;
   QCheckBox* m_normalise;

@@ -12,6 +12,7 @@
 #include "convolab/filter_chain.hpp"
 #include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/generators.hpp"
 #include "convolab/json_limits.hpp"
 #include "convolab/registry.hpp"
 #include "convolab/regular_file.hpp"
@@ -23,7 +24,7 @@ namespace {
 using Json = nlohmann::json;
 constexpr std::uint64_t kMaxScriptBytes = 1 << 20;
 constexpr std::string_view kKinds =
-    "filter, cell, border, ksize, strategy, add_step, remove_step, toggle_step or run_chain";
+    "filter, cell, border, ksize, strategy, add_step, remove_step, toggle_step, run_chain or generator";
 
 /// Builds the messages of one script: "<file>: actions[i]: \"field\" …".
 class Problems {
@@ -131,6 +132,40 @@ void parseCell(const Problems& problems, std::size_t index, const Json& cell, in
   action.value = finiteNumber(problems, index, "cell.value", cell["value"]);
 }
 
+// {"kind": "disk", "size": 31, "radius": 9}: what the generators panel makes (generators.hpp checks it).
+void parseGenerator(const Problems& problems, std::size_t index, const Json& value, ScriptAction& action) {
+  if (!value.is_object() || !value.contains("kind") || !value.contains("size"))
+    problems.field(index, "generator", "must be an object {kind, size, parameters}, got " + shown(value));
+  GeneratorParams& p = action.generator;
+  p.kind = text(problems, index, "generator.kind", value["kind"]);
+  const Json& size = value["size"];
+  if (!size.is_number_integer() || size.get<std::int64_t>() < kScriptMinSize ||
+      size.get<std::int64_t>() > kMaxFilterSize)
+    problems.field(index, "generator.size",
+                   "must be an odd whole number from " + std::to_string(kScriptMinSize) + " to " +
+                       std::to_string(kMaxFilterSize) + ", got " + shown(size));
+  p.size = static_cast<int>(size.get<std::int64_t>());
+  const std::pair<const char*, double*> numbers[] = {{"sigma", &p.sigma},
+                                                     {"radius", &p.radius},
+                                                     {"length", &p.length},
+                                                     {"angle", &p.angle},
+                                                     {"lambda", &p.lambda}};
+  for (const auto& [key, _] : value.items()) {
+    if (key == "kind" || key == "size") continue;
+    const auto* found =
+        std::find_if(std::begin(numbers), std::end(numbers), [&](const auto& n) { return key == n.first; });
+    if (found == std::end(numbers))
+      problems.field(index, "generator." + key,
+                     "is not a generator parameter (sigma, radius, length, angle, lambda)");
+    *found->second = finiteNumber(problems, index, "generator." + key, value[key]);
+  }
+  try {
+    generateKernel(p);
+  } catch (const std::exception& e) {
+    problems.field(index, "generator", e.what());
+  }
+}
+
 void parseKind(const Problems& problems, std::size_t index, const std::string& kind, const Json& value,
                const std::filesystem::path& folder, int& size, ScriptAction& action) {
   if (kind == "filter") {
@@ -170,6 +205,10 @@ void parseKind(const Problems& problems, std::size_t index, const std::string& k
       for (const auto& name : strategyNames()) names += (names.empty() ? "" : ", ") + name;
       problems.field(index, "strategy", "names no strategy: " + shown(value) + " (known: " + names + ")");
     }
+  } else if (kind == "generator") {
+    action.kind = ScriptAction::Kind::Generator;
+    parseGenerator(problems, index, value, action);
+    size = action.generator.size;
   } else if (!parseChainKind(problems, index, kind, value, folder, action)) {
     problems.action(index, "unknown action kind \"" + kind + "\" (expected " + std::string(kKinds) + ")");
   }
@@ -197,6 +236,8 @@ std::string_view actionKindName(ScriptAction::Kind kind) {
       return "toggle_step";
     case ScriptAction::Kind::RunChain:
       return "run_chain";
+    case ScriptAction::Kind::Generator:
+      return "generator";
   }
   return "?";
 }

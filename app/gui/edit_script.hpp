@@ -9,12 +9,24 @@
 #include <vector>
 
 #include "convolab/border.hpp"
+#include "convolab/generator_params.hpp"
 
 namespace convolab::gui {
 
 /// One scripted edit, applied as a user would make it (docs/GUI.md, "Scripted edits").
 struct ScriptAction {
-  enum class Kind { Filter, Cell, Border, KSize, Strategy, AddStep, RemoveStep, ToggleStep, RunChain };
+  enum class Kind {
+    Filter,
+    Cell,
+    Border,
+    KSize,
+    Strategy,
+    AddStep,
+    RemoveStep,
+    ToggleStep,
+    RunChain,
+    Generator
+  };
   Kind kind = Kind::Filter;
   double atMs = 0;  ///< milliseconds after the first painted frame
   std::filesystem::path
@@ -29,17 +41,19 @@ struct ScriptAction {
   /// Cell: the Chain dock's step it edits, from 1 as the list numbers them (0: the editor's own filter);
   /// RemoveStep, ToggleStep: the step.
   int step = 0;
-  bool on = false;  ///< RunChain: the Chain dock's "Run the chain"
+  bool on = false;            ///< RunChain: the Chain dock's "Run the chain"
+  GeneratorParams generator;  ///< Generator: as the editor's generators panel makes it (size up to 63)
 };
 
-/// "filter", "cell", "border", "ksize", "strategy", "add_step", "remove_step", "toggle_step", "run_chain":
-/// the key that names the action in the file and in --stats.
+/// "filter", "cell", "border", "ksize", "strategy", "add_step", "remove_step", "toggle_step", "run_chain",
+/// "generator": the key that names the action in the file and in --stats.
 std::string_view actionKindName(ScriptAction::Kind kind);
 
 /// The smallest matrix the editor works on (FilterDocument's kEditorSize): the size a script may assume
 /// before any "ksize" or "filter" action, and the smallest "ksize".
 inline constexpr int kScriptMinSize = 7;
-/// The largest "ksize": the size box's (FilterDocument's kMaxGridSize).
+/// The largest "ksize": 15, the grid's largest (kMaxGridSize). The size box now goes to 63; a larger K comes
+/// through a "filter" or "generator" action.
 inline constexpr int kScriptMaxSize = 15;
 
 /// The latest an action may come: a day after the first frame (at_ms ≤ 86,400,000).

@@ -99,7 +99,9 @@ std::array<ChannelFilter, kChannels> FilterDocument::withAutoNormalise(
 }
 
 FilterSet FilterDocument::rebuilt(const std::array<ChannelFilter, kChannels>& channels) const {
-  return FilterSet::make(channels, m_filter.border(), m_filter.borderValue(), m_filter.name());
+  // An edit keeps the generator's parameters (the matrix stays the truth; GeneratorPanel says it was edited).
+  return FilterSet::make(channels, m_filter.border(), m_filter.borderValue(), m_filter.name())
+      .withGenerator(m_filter.generator());
 }
 
 std::pair<int, int> FilterDocument::channelRange(int channel) const {
@@ -243,7 +245,10 @@ bool FilterDocument::setBorderValue(int channel, double value, QString* error) {
   const auto [first, last] = channelRange(channel);
   for (int c = first; c < last; ++c) values[static_cast<size_t>(c)] = value;
   return tryChange(
-      [&] { return FilterSet::make(m_filter.channels(), m_filter.border(), values, m_filter.name()); },
+      [&] {
+        return FilterSet::make(m_filter.channels(), m_filter.border(), values, m_filter.name())
+            .withGenerator(m_filter.generator());
+      },
       tr("Border value"), error, mergeKey(kBorderValue, m_linked ? 9 : channel));
 }
 
@@ -261,12 +266,12 @@ void FilterDocument::resetToIdentity() {
 }
 
 bool FilterDocument::setSize(int k, QString* error) {
-  if (k < kEditorSize || k > kMaxGridSize || k % 2 == 0) {
+  if (k < kEditorSize || k > kMaxFilterSize || k % 2 == 0) {
     if (error)
       *error = tr("Size %1 is not offered: choose an odd size from %2 to %3")
                    .arg(k)
                    .arg(kEditorSize)
-                   .arg(kMaxGridSize);
+                   .arg(kMaxFilterSize);
     return false;
   }
   return tryChange([&] { return m_filter.resizedTo(k); }, tr("Resize to %1×%1").arg(k), error);
@@ -282,6 +287,14 @@ void FilterDocument::replace(const FilterSet& filter, const QString& what) {
 void FilterDocument::replaceEdited(const FilterSet& filter, const QString& what) {
   const FilterSet next = toEditorSize(filter);
   change(next.withName(m_filter.name()), what);
+}
+
+void FilterDocument::setGenerated(const FilterSet& filter, const QString& what, int mergeKey) {
+  if (m_autoNormalise != std::array<bool, kChannels>{}) {
+    m_autoNormalise.fill(false);  // the generator's divisor stands (a LoG's Σ is 0)
+    emit autoNormaliseChanged();
+  }
+  change(toEditorSize(filter), what, mergeKey);
 }
 
 void FilterDocument::rename(const QString& name, const QString& what) {

@@ -17,8 +17,12 @@ namespace convolab::gui {
 /// The editor works on matrices of at least this size; smaller filters are centred inside (zero
 /// padding gives the same result).
 inline constexpr int kEditorSize = 7;
-/// The largest K the number grid edits (its size box stops here); larger files load at their size.
+/// The largest K the editor shows as a grid of numbers; larger matrices (up to kMaxFilterSize, 63) show as a
+/// heat map (HeatMapPanel).
 inline constexpr int kMaxGridSize = 15;
+/// Merge keys of generator parameters (GeneratorPanel): kGeneratorMergeKey + a parameter's index, so that
+/// dragging one parameter is one undo step. Apart from FilterDocument's own keys (1000…1039, 100000…).
+inline constexpr int kGeneratorMergeKey = 5000;
 
 /// The editor's form of a loaded filter: K < 7 centred into 7×7; K ≥ 7 unchanged.
 FilterSet toEditorSize(const FilterSet& filter);
@@ -91,6 +95,9 @@ class FilterDocument : public QObject {
   void replace(const FilterSet& filter, const QString& what);
   /// Replaces the coefficients but counts as an edit of the current filter (paste).
   void replaceEdited(const FilterSet& filter, const QString& what);
+  /// Replaces the coefficients with a generator's (GeneratorPanel: parameters, or an image), generator
+  /// parameters included: an edit of the current filter, with Normalise off. `mergeKey` ≠ 0 merges repeats.
+  void setGenerated(const FilterSet& filter, const QString& what, int mergeKey = 0);
   /// Gives the current filter a name and makes it the unedited baseline (saved as a preset).
   void rename(const QString& name, const QString& what);
   /// Sets the filter without an undo step (restoring the last session); `baseline` (default: the filter

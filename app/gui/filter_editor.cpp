@@ -21,6 +21,7 @@
 #include "compact_spin_box.hpp"
 #include "elided_label.hpp"
 #include "filter_document.hpp"
+#include "generator_panel.hpp"
 
 namespace convolab::gui {
 
@@ -125,10 +126,10 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   options->addWidget(m_link);
   options->addStretch(1);
   m_size = new QComboBox(body);
-  for (int k = kEditorSize; k <= kMaxGridSize; k += 2) m_size->addItem(tr("%1×%1").arg(k), k);
+  for (int k = kEditorSize; k <= kMaxFilterSize; k += 2) m_size->addItem(tr("%1×%1").arg(k), k);
   m_size->setToolTip(
-      tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the "
-         "same result); files up to 15×15 load at their size."));
+      tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the same result). "
+         "Up to 15×15 the matrix is a grid of numbers; larger ones (up to 63×63) show as a heat map."));
   connect(m_size, &QComboBox::activated, this, [this](int i) {
     QString error;
     if (!m_document->setSize(m_size->itemData(i).toInt(), &error)) refuse(error);
@@ -174,6 +175,11 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
     bv->addWidget(spin, 1);
   }
   layout->addWidget(m_borderValueRow);
+
+  m_generators = new GeneratorPanel(m_document, body);
+  connect(m_generators, &GeneratorPanel::refused, this, [this](const QString& m) { showError(m); });
+  connect(m_generators, &GeneratorPanel::status, this, &FilterEditor::status);
+  layout->addWidget(m_generators);
 
   m_linkNote = new QLabel(
       tr("Linked: edits apply to R, G and B, but the channels still differ. Copy to all makes them one."),

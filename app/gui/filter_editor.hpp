@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// FilterEditor: the dock's contents — three channel grids (one while linked), link/copy/normalise, border,
-// presets, paste, code export, messages that fade. Implemented by concern: filter_editor.cpp (the widget),
-// filter_editor_clipboard.cpp, filter_editor_files.cpp, filter_editor_presets.cpp.
+// FilterEditor: the dock's contents — three channel grids (one while linked; heat maps for K > 15), the
+// kernel generators, link/copy/normalise, border, presets, paste, code export, messages that fade.
+// Implemented by concern: filter_editor.cpp (the widget), filter_editor_clipboard.cpp,
+// filter_editor_files.cpp, filter_editor_presets.cpp.
 #pragma once
 
 #include <QWidget>
@@ -21,6 +22,7 @@ class QToolButton;
 namespace convolab::gui {
 
 class ChannelGrid;
+class GeneratorPanel;
 class PresetThumbnails;
 class CompactSpinBox;
 class FilterDocument;
@@ -32,6 +34,8 @@ class FilterEditor : public QWidget {
   FilterEditor(FilterDocument* document, PresetLibrary* presets, QWidget* parent = nullptr);
 
   ChannelGrid* grid(int channel) const { return m_grids[static_cast<size_t>(channel)]; }
+  /// The kernel generators (Gaussian, disk, motion, LoG, Gabor, Kernel from Image) above the grids.
+  GeneratorPanel* generators() const { return m_generators; }
   QCheckBox* linkBox() const { return m_link; }
   QComboBox* borderBox() const { return m_border; }
   QComboBox* sizeBox() const { return m_size; }
@@ -120,6 +124,7 @@ class FilterEditor : public QWidget {
   FilterDocument* m_document;
   PresetLibrary* m_presets;
   std::array<ChannelGrid*, 3> m_grids{};
+  GeneratorPanel* m_generators;
   QScrollArea* m_scroll;
   QWidget* m_body;
   QLabel* m_title;  ///< an ElidedLabel

@@ -14,6 +14,7 @@
 #include "engine_selector.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "generator_panel.hpp"
 #include "preview_widget.hpp"
 
 namespace convolab::gui {
@@ -106,6 +107,9 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
     case ScriptAction::Kind::ToggleStep:
     case ScriptAction::Kind::RunChain:
       applied = applyChain(action, error);
+      break;
+    case ScriptAction::Kind::Generator:  // as the generators panel: a parameter moved
+      applied = m_targets.editor->generators()->generate(action.generator, &error);
       break;
   }
   if (!applied) std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index, qPrintable(error));

@@ -145,6 +145,31 @@ QColor zeroWeight() {
   return QColor(0x6a, 0x70, 0x7a);
 }
 
+QColor heatColor(double t) {
+  // Blue (negative) → neutral grey (0) → amber (positive): light at the ends, dark in the middle, so the sign
+  // reads from the hue and the size from the lightness (and the two ends differ for red-green colour
+  // blindness).
+  static const QColor negative[] = {QColor(0x35, 0x39, 0x41), QColor(0x1f, 0x5f, 0xa8),
+                                    QColor(0x4f, 0x9c, 0xf0), QColor(0xb4, 0xdc, 0xff)};
+  static const QColor positive[] = {QColor(0x35, 0x39, 0x41), QColor(0xa0, 0x52, 0x10),
+                                    QColor(0xf0, 0x94, 0x2a), QColor(0xff, 0xe0, 0xa8)};
+  t = std::clamp(std::isfinite(t) ? t : 0.0, -1.0, 1.0);
+  const QColor* stops = t < 0 ? negative : positive;
+  const double u = std::abs(t) * 3.0;
+  const int i = std::min(2, static_cast<int>(u));
+  const double f = u - i;
+  const QColor &a = stops[i], &b = stops[i + 1];
+  return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
+                          static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
+                          static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
+}
+QColor heatCellLine() {
+  return withAlpha(kCanvas, 150);
+}
+QColor heatHover() {
+  return kText;
+}
+
 QColor responseColor(double t) {
   // Viridis, sampled at nine stops.
   static const QColor stops[] = {QColor(68, 1, 84),    QColor(71, 44, 122),  QColor(59, 81, 139),

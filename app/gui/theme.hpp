@@ -40,6 +40,13 @@ QColor axisLine();     ///< chart axes and frames
 /// A style sheet that sets a label's text colour, e.g. textStyle(dimText()).
 QString textStyle(const QColor& color);
 
+// The filter editor's heat map (K > 15).
+/// Diverging colour map, t in −1..1 (a weight over the channel's largest |weight|): negatives blue, zero a
+/// neutral grey a step above the panel, positives amber; the ends are light, so both signs stand out on dark.
+QColor heatColor(double t);
+QColor heatCellLine();  ///< the lines between cells once they are large enough to separate
+QColor heatHover();     ///< the outline of the cell under the pointer (and the centre mark)
+
 // The preview's overlays.
 enum class Pill { Label, Paused, Bypass, Stale, Preparing, Busy, Disconnected };
 QColor pillColor(Pill pill);  ///< the background of a pill drawn over the preview

@@ -194,6 +194,17 @@ std::optional<AutoChoice> AutoChoiceCache::nearest(const ProgramCache& cache, co
   return best;
 }
 
+std::vector<std::pair<std::string, AutoChoice>> AutoChoiceCache::withPrefix(const ProgramCache& cache,
+                                                                            const std::string& prefix) {
+  State& s = state();
+  std::lock_guard lock(s.mutex);
+  load(cache);
+  std::vector<std::pair<std::string, AutoChoice>> out;
+  for (auto it = s.choices.lower_bound(prefix); it != s.choices.end() && it->first.starts_with(prefix); ++it)
+    out.emplace_back(it->first, it->second);
+  return out;
+}
+
 void AutoChoiceCache::forget(const std::string& key) {
   State& s = state();
   std::lock_guard lock(s.mutex);

@@ -3,6 +3,8 @@
 #include "fft_plan.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <sstream>
 #include <tuple>
 
 #include "convolab/error.hpp"
@@ -46,11 +48,40 @@ bool fftAvailable() {
   return CONVOLAB_HAVE_VKFFT != 0;
 }
 
-int fftFriendlySize(int n) {
+namespace {
+
+// CONVOLAB_FFT_TUNING (a measurement knob, docs/BENCHMARKS.md): comma-separated name=value pairs,
+// "primes=N" (the largest prime factor of a plane's sides: 7 by default; 3 or 2 pad to larger, smoother
+// sizes) and VkFFT's aimThreads, coalescedMemory, useLUT, registerBoost, performBandwidthBoost.
+std::vector<std::pair<std::string, long>> fftTuning() {
+  std::vector<std::pair<std::string, long>> out;
+  const char* env = std::getenv("CONVOLAB_FFT_TUNING");
+  if (!env) return out;
+  std::istringstream in(env);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) continue;
+    out.emplace_back(item.substr(0, eq), std::strtol(item.c_str() + eq + 1, nullptr, 10));
+  }
+  return out;
+}
+
+long tuning(const std::string& name, long fallback) {
+  for (const auto& [k, v] : fftTuning())
+    if (k == name) return v;
+  return fallback;
+}
+
+}  // namespace
+
+int fftFriendlySize(int n, int largestPrime) {
+  const long largest = tuning("primes", largestPrime);
   for (int m = n + (n & 1);; m += 2) {
     int r = m;
     for (int p : {2, 3, 5, 7})
-      while (r % p == 0) r /= p;
+      if (p <= largest)
+        while (r % p == 0) r /= p;
     if (r == 1) return m;
   }
 }
@@ -138,6 +169,14 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int batches)
   c.device = &p.device;
   c.context = &p.context;
   c.platform = &p.platform;
+  for (const auto& [name, value] : fftTuning()) {
+    const auto v = static_cast<uint64_t>(value);
+    if (name == "aimThreads") c.aimThreads = v;
+    if (name == "coalescedMemory") c.coalescedMemory = v;
+    if (name == "useLUT") c.useLUT = v;
+    if (name == "registerBoost") c.registerBoost = v;
+    if (name == "performBandwidthBoost") c.performBandwidthBoost = v;
+  }
   const VkFFTResult result = initializeVkFFT(&p.app, c);
   if (result != VKFFT_SUCCESS)
     throw Error(ErrorKind::Device, "fft: VkFFT could not plan a " + std::to_string(nx) + "x" +

@@ -16,9 +16,10 @@ namespace convolab {
 /// Whether this build carries VkFFT (the header libvkfft-dev installs); without it the fft strategy declines.
 bool fftAvailable();
 
-/// The smallest n' ≥ n that is even and has no prime factor above 7: sizes VkFFT transforms in one radix
-/// pass each (2, 3, 5, 7), never through Bluestein's detour.
-int fftFriendlySize(int n);
+/// The smallest n' ≥ n that is even and has no prime factor above `largestPrime` (7: sizes VkFFT transforms
+/// in one radix pass each (2, 3, 5, 7), never through Bluestein's detour; 3: a little larger, smoother sizes,
+/// faster on the H200: docs/BENCHMARKS.md). CONVOLAB_FFT_TUNING's "primes=N" overrides it.
+int fftFriendlySize(int n, int largestPrime = 7);
 
 /// A plan for `batches` planes of nx × ny floats ([batch][ny][nx]) to and from their half spectra
 /// ([batch][ny][nx/2 + 1] float2), out of place. The inverse is unnormalised (it returns nx·ny × the input).

@@ -116,9 +116,9 @@ void FusedChain::prepare(Context& ctx, const FilterChain& chain) {
 void FusedChain::prepareLiteral(Context& ctx, const std::vector<ChainStep>& steps) {
   // One program per chain (its weights are in the source); the borders stay arguments, so a border edit
   // does not build.
-  std::string source = composeKernelSource("fused_literal") + "\n" + m_literal->source;
+  std::string source = composeKernelSource(m_literal->kernel) + "\n" + m_literal->source;
   if (source != m_source || m_literal->options != m_options) {
-    m_kernel = cl::Kernel(ctx.buildProgram(source, m_literal->options, "fused_literal"), "convolve_fused");
+    m_kernel = cl::Kernel(ctx.buildProgram(source, m_literal->options, m_literal->kernel), "convolve_fused");
     m_source = std::move(source);
     m_options = m_literal->options;
   }
@@ -139,9 +139,10 @@ std::vector<NamedEvent> FusedChain::enqueue(Context& ctx, const FrameBuffers& fr
   if (m_literal) {
     setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders);
     const auto groups = [](int size, int tile) { return static_cast<size_t>((size + tile - 1) / tile); };
-    const cl::NDRange local(m_literal->wx, m_literal->wy);
+    const size_t z = static_cast<size_t>(m_literal->groupsZ);  // 3: a work-group per channel (GPU style)
+    const cl::NDRange local(m_literal->wx, m_literal->wy, 1);
     const cl::NDRange global(groups(frame.width, m_literal->tw) * m_literal->wx,
-                             groups(frame.height, m_literal->th) * m_literal->wy);
+                             groups(frame.height, m_literal->th) * m_literal->wy, z);
     return {launch2d(ctx, m_kernel, "convolve_fused", global, local, waitFor)};
   }
   setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_meta, m_offsets,

@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "fused_gpu.hpp"
 #include "literal_taps.hpp"
 #include "strategy_support.hpp"
 
@@ -21,36 +22,25 @@ struct Shape {
 // work-item computes 16 consecutive columns as float16 in 4 rows, so a loaded vector serves up to 4 outputs;
 // tiles of 128 columns × 64 rows keep the recomputed halo a small share. PoCL, two 7×7 steps at 1080p, two
 // runs each (codegen step by step 20–27 ms beside them): 16×4 in 8×2 work-items 26.5/25.3 ms, 16×2 in 8×4
-// 27.1/30.5, 16×8 in 8×1 29.1/24.0, 8×4 in 16×2 44.2/42.2; 192 columns or 32-row tiles no better. GPUs: one
-// column, 2 rows per work-item in 32 × 8 work-groups whose regions fit in 48 KiB of local memory.
-Shape shapeFor(bool gpu) {
-  return gpu ? Shape{32, 1, 8, 2, 16} : Shape{128, 16, 2, 4, 64};
-}
+// 27.1/30.5, 16×8 in 8×1 29.1/24.0, 8×4 in 16×2 44.2/42.2; 192 columns or 32-row tiles no better. GPUs have
+// their own generator (fused_gpu.cpp), except for the chains of kGpuSmallShape.
+constexpr Shape kCpuShape{128, 16, 2, 4, 64};
+// GPUs, chains whose steps reach one pixel in all (a Sobel magnitude): one column × 2 rows per work-item, 32
+// × 8 work-groups over all three channels. H200, Sobel magnitude at 1080p: 20 µs, against 29 µs for
+// fused_gpu.cpp's per-channel work-groups, which win where the halo is wide (two 7×7 steps: 57 against 109 µs
+// here).
+constexpr Shape kGpuSmallShape{32, 1, 8, 2, 16};
 
 constexpr int kMaxTerms = 4000;  // generated multiply-adds: beyond this PoCL compiles for seconds
 
-struct StepCode {
-  std::vector<LiteralTaps> taps;  // one filter, or a magnitude's two
-  std::vector<cl_float4> offsets;
-};
+using StepCode = FusedStepCode;
 
 StepCode codeOf(const ChainStep& s) {
-  const int k = 2 * s.radius() + 1;  // a magnitude's two filters padded to one K (zero rings add nothing)
-  StepCode c;
-  auto add = [&](const FilterSet& f) {
-    c.taps.push_back(literalTaps(f.resizedTo(k), 1 << 20, [](int, int, int) { return false; }));
-    c.offsets.push_back(offsetsOf(f));
-  };
-  add(s.filter);
-  if (s.other) add(*s.other);
-  return c;
+  return fusedStepCode(s);
 }
 
 int terms(const StepCode& c) {
-  int n = 0;
-  for (const LiteralTaps& t : c.taps)
-    for (const Rgb& w : t.taps) n += (w[0] != 0.0f) + (w[1] != 0.0f) + (w[2] != 0.0f);
-  return n;
+  return fusedTerms(c);
 }
 
 /// Text helpers for vectors of `vec` floats (vec 1: plain float).
@@ -238,9 +228,31 @@ void emitStep(std::ostringstream& o, const StepCode& code, const Geometry& g, co
 
 }  // namespace
 
+FusedStepCode fusedStepCode(const ChainStep& s) {
+  const int k = 2 * s.radius() + 1;  // a magnitude's two filters padded to one K (zero rings add nothing)
+  FusedStepCode c;
+  auto add = [&](const FilterSet& f) {
+    c.taps.push_back(literalTaps(f.resizedTo(k), 1 << 20, [](int, int, int) { return false; }));
+    c.offsets.push_back(offsetsOf(f));
+  };
+  add(s.filter);
+  if (s.other) add(*s.other);
+  return c;
+}
+
+int fusedTerms(const FusedStepCode& c) {
+  int n = 0;
+  for (const LiteralTaps& t : c.taps)
+    for (const Rgb& w : t.taps) n += (w[0] != 0.0f) + (w[1] != 0.0f) + (w[2] != 0.0f);
+  return n;
+}
+
 std::optional<FusedLiteralPlan> planFusedLiteral(const std::vector<ChainStep>& steps, bool gpu,
                                                  std::uint64_t localLimit) {
-  const Shape sh = shapeFor(gpu);
+  int reach = 0;
+  for (const ChainStep& s : steps) reach += s.radius();
+  if (gpu && reach > 1) return planFusedGpu(steps, localLimit);
+  const Shape sh = gpu ? kGpuSmallShape : kCpuShape;
   std::vector<StepCode> code;
   for (const ChainStep& s : steps) code.push_back(codeOf(s));
   const Geometry g = geometryOf(steps, code, sh);

@@ -26,6 +26,10 @@
 //   convolab_screenshot OUT.png SECONDS --chain FILE.json [--size WxH] [convolab options…]
 //       the window after SECONDS with the Chain dock and the statistics raised, running FILE.json's chain
 //       (docs/screenshots/chain-dock.png: tests/data/chain_screenshot)
+//   convolab_screenshot OUT.png SECONDS --heat-map ROW,COL [--size WxH] [convolab options…]
+//       the window after SECONDS with the channels linked, the editor scrolled to the heat map of a large
+//       filter (--filter FILE with K > 15) and the pointer over cell (ROW, COL), so its value is read out
+//       (docs/screenshots/heatmap-gabor-45.png: tests/data/heatmap_screenshot)
 //   convolab_screenshot OUT.png SECONDS --export-video IN.mkv [--size WxH] [convolab options…]
 //       the whole screen (run it under Xvfb) when File ▸ Export Filtered Video has exported IN.mkv (to
 //       $TMPDIR/IN_filtered.mkv) with the window's filter, SECONDS after the first frame: the outcome's
@@ -42,6 +46,7 @@
 #include <QMenuBar>
 #include <QMouseEvent>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTimer>
@@ -55,12 +60,15 @@
 #include "chain/chain_dock.hpp"
 #include "chain/chain_panel.hpp"
 
+#include "channel_grid.hpp"
 #include "custom/custom_code_editor.hpp"
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
 #include "custom/custom_kernel_panel.hpp"
 #include "filter_document.hpp"
 #include "filter_editor.hpp"
+#include "heat_map_panel.hpp"
+#include "kernel_heat_map.hpp"
 #include "lab/compare_dialog.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
@@ -217,6 +225,16 @@ void shootExport(gui::MainWindow& window, const QString& input, const QString& o
     QApplication::exit(4);
 }
 
+/// Scrolls the editor to channel R's heat map and points at cell (row, col) of it.
+void pointAtHeatMapCell(gui::MainWindow& window, int row, int col) {
+  gui::KernelHeatMap* map = window.editor()->grid(0)->heatMap()->map();
+  const auto scrolls = window.editor()->findChildren<QScrollArea*>(Qt::FindDirectChildrenOnly);
+  if (!scrolls.isEmpty()) scrolls.first()->ensureWidgetVisible(window.editor()->grid(0)->heatMap(), 0, 0);
+  const QPointF at = map->cellRect(row, col).center();
+  QMouseEvent move(QEvent::MouseMove, at, map->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+  QApplication::sendEvent(map, &move);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -226,7 +244,8 @@ int main(int argc, char** argv) {
       "[--size WxH] "
       "[--lab compare|analysis|source] [--camera-menu] [--view-menu] [--camera-controls] [--mirror] "
       "[--countdown] "
-      "[--export-video IN] [--file-dialog] [--custom FILE BROKEN_CODE] [--chain FILE] [options]\n";
+      "[--export-video IN] [--file-dialog] [--custom FILE BROKEN_CODE] [--chain FILE] [--heat-map ROW,COL] "
+      "[options]\n";
   const QStringList args = screenshot::startArguments(usage);
   if (args.isEmpty()) return 2;
   const QString out = args[1];
@@ -234,6 +253,7 @@ int main(int argc, char** argv) {
   bool split = false, vertical = false, cameraMenu = false, cameraControls = false, mirror = false,
        countdown = false, fileDialog = false, viewMenu = false;
   double zoom = 0;
+  QPoint heatCell(-1, -1);
   QString lab, exportInput, customFile, customBroken, chainFile;
   auto own = [&](const QStringList& a, int& i) {
     if (a[i] == QLatin1String("--split")) {
@@ -261,6 +281,9 @@ int main(int argc, char** argv) {
       customBroken = a[++i];
     } else if (a[i] == QLatin1String("--chain") && i + 1 < a.size()) {
       chainFile = a[++i];
+    } else if (a[i] == QLatin1String("--heat-map") && i + 1 < a.size()) {
+      const QStringList cell = a[++i].split(QLatin1Char(','));
+      if (cell.size() == 2) heatCell = QPoint(cell[1].toInt(), cell[0].toInt());
     } else if (a[i] == QLatin1String("--lab") && i + 1 < a.size()) {
       lab = a[++i];
     } else {
@@ -297,6 +320,11 @@ int main(int argc, char** argv) {
   // After the source is running: the dock follows the source (a pattern has no controls) until then.
   if (cameraControls)
     QTimer::singleShot(std::max(0, delayMs - 1500), &window, [&window] { showFakeCameraControls(window); });
+  if (heatCell.x() >= 0) {  // linked first: the one card has its header laid out by the time of the shot
+    QTimer::singleShot(delayMs / 2, &window, [&window] { window.document()->setLinked(true); });
+    QTimer::singleShot(std::max(0, delayMs - 500), &window,
+                       [&window, heatCell] { pointAtHeatMapCell(window, heatCell.y(), heatCell.x()); });
+  }
   bool started = false;
   if (fileDialog) {
     QTimer::singleShot(delayMs, &window, [&window, out] {

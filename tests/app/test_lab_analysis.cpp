@@ -2,12 +2,17 @@
 // The filter analysis panel: Gaussian rank 1 and separable, random rank > 1, identity flat, Laplacian a
 // high-pass, Sobel antisymmetric.
 #include <QFile>
+#include <QLabel>
 #include <QTest>
 #include <cmath>
 #include <random>
 
 #include "app_test_support.hpp"
+#include "convolab/auto_choices.hpp"
+#include "convolab/config.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/program_cache.hpp"
+#include "lab/fft_crossover_analysis.hpp"
 #include "lab/filter_analysis_panel.hpp"
 #include "lab/filter_facts.hpp"
 #include "lab/response_view.hpp"
@@ -164,6 +169,57 @@ class LabAnalysisTest : public QObject {
     QCOMPARE(panel.channel(), 2);
     QVERIFY(!panel.grab().isNull());
     QCOMPARE(lab::ResponseView::colourAt(0), QColor(68, 1, 84));
+  }
+
+  // Where FFT starts to win comes from auto's measured winners (issue 31), not a constant: dense structures
+  // at one measured size; rank-1 ones (separable wins there) and other sizes do not count.
+  void fftCrossoverComesFromMeasuredWinners() {
+    const std::string dev = "Test Device|driver 1|";
+    const std::vector<std::pair<std::string, AutoChoice>> choices{
+        {dev + "1024x576|k7|dense|ranks7,|zeros0,|same1", {"codegen", "", 9}},
+        {dev + "1024x576|k17|dense|ranks17,|zeros0,|same1", {"dynamic", "", 61}},
+        {dev + "1024x576|k21|dense|ranks21,|zeros0,|same1", {"tiled", "", 80}},
+        {dev + "1024x576|k31|dense|ranks31,|zeros0,|same1", {"fft", "", 90}},
+        {dev + "1024x576|k63|dense|ranks63,|zeros0,|same1", {"fft", "", 84}},
+        {dev + "1024x576|k45|rank1|ranks1,|zeros0,|same1", {"separable", "", 20}},
+        {dev + "640x480|k45|dense|ranks45,|zeros0,|same1", {"dynamic", "", 500}}};
+    const lab::FftCrossover c = lab::fftCrossoverOf(choices);
+    QCOMPARE(QString::fromStdString(c.size), QStringLiteral("1024x576"));
+    QVERIFY(c.measured());
+    QCOMPARE(c.fftFrom.value_or(0), 31);
+    QCOMPARE(c.otherUpTo.value_or(0), 21);
+    QCOMPARE(static_cast<int>(c.winners.size()), 5);
+    const QString text = lab::fftCrossoverText(c, QStringLiteral("Test Device"), 45);
+    QVERIFY2(text.contains(QStringLiteral("from K = 31")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("up to K = 21")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("on the FFT side")), qPrintable(text));
+    // fft losing again at a larger K moves the crossover above it
+    auto lostAgain = choices;
+    lostAgain.push_back({dev + "1024x576|k45|dense|ranks45,|zeros0,|same1", {"dynamic", "", 70}});
+    QCOMPARE(lab::fftCrossoverOf(lostAgain).fftFrom.value_or(0), 63);
+    // only small K measured: fft never ran, so nothing is known about it
+    const lab::FftCrossover small = lab::fftCrossoverOf({choices[0]});
+    QVERIFY(!small.measured());
+  }
+
+  void panelSaysWhenNothingWasMeasuredAndReadsAutosChoices() {
+    const CoreConfig saved = coreConfig();
+    CoreConfig config = saved;
+    config.noProgramCache = true;  // the stored choices stay in this process's memory
+    setCoreConfig(config);
+    lab::FilterAnalysisPanel panel;
+    panel.setDevice(QStringLiteral("Analysis Test Device"));
+    QVERIFY2(panel.crossoverText().contains(QStringLiteral("Not measured")),
+             qPrintable(panel.crossoverText()));
+    const ProgramCache cache;
+    const std::string dev = "Analysis Test Device|0.1|1024x576|";
+    AutoChoiceCache::instance().store(cache, dev + "k17|dense|ranks17,|zeros0,|same1", {"dynamic", "", 61});
+    AutoChoiceCache::instance().store(cache, dev + "k31|dense|ranks31,|zeros0,|same1", {"fft", "", 90});
+    panel.refresh();
+    setCoreConfig(saved);
+    QVERIFY2(panel.crossoverText().contains(QStringLiteral("FFT wins from K = 31")),
+             qPrintable(panel.crossoverText()));
+    QCOMPARE(panel.findChild<QLabel*>(QStringLiteral("analysisFftCrossover"))->text(), panel.crossoverText());
   }
 };
 

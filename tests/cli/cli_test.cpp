@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -418,6 +419,75 @@ TEST_F(Cli, BenchWritesJsonWithDocumentedKeys) {
   EXPECT_EQ(doc["opencv"][0]["variant"], "cv_cpu_per_channel");
   EXPECT_NE(readFile(md).find("| naive |"), std::string::npos);
   EXPECT_EQ(listing(m_dir), (std::set<std::string>{"bench.json", "bench.md"}));
+}
+
+TEST_F(Cli, BenchKSweepMeasuresEachKAndSummarisesIt) {
+  // Small frames, three K, fast strategies; auto runs its provisional strategy (CONVOLAB_AUTO_MEASURE=off):
+  // its measurement of every candidate is auto's own tests' business. A budget of 0 s stops naive after its
+  // first K.
+  const fs::path json = path("ksweep.json"), md = path("ksweep.md");
+  ::setenv("CONVOLAB_AUTO_MEASURE", "off", 1);
+  const Result r = cli({"bench",
+                        "--ksweep",
+                        "3,5:7",
+                        "--ksweep-budget",
+                        "0",
+                        "--size",
+                        "32x24",
+                        "-n",
+                        "1",
+                        "-w",
+                        "1",
+                        "--strategy",
+                        "dynamic,naive,auto",
+                        "--skip-probe",
+                        "--stream-frames",
+                        "0",
+                        "--json",
+                        json.string(),
+                        "--markdown",
+                        md.string(),
+                        "-q"});
+  ::unsetenv("CONVOLAB_AUTO_MEASURE");
+  ASSERT_EQ(r.code, 0) << r;
+  const auto doc = nlohmann::json::parse(readFile(json));
+  EXPECT_EQ(doc["config"]["ksweep"], nlohmann::json({3, 5, 7}));
+  ASSERT_EQ(doc["results"].size(), 9u) << "3 strategies x 3 K";
+  std::map<std::pair<std::string, int>, nlohmann::json> rows;
+  for (const auto& res : doc["results"])
+    rows[{res["strategy"].get<std::string>(), res["k"].get<int>()}] = res;
+  auto row = [&rows](const std::string& name, int k) { return rows[std::make_pair(name, k)]; };
+  for (int k : {3, 5, 7}) {
+    EXPECT_EQ(row("auto", k)["status"], "ok") << "auto is never dropped: " << row("auto", k);
+    EXPECT_LE(row("auto", k)["max_abs_diff"].get<int>(), 1);
+  }
+  for (const char* name : {"dynamic", "naive"}) {
+    EXPECT_EQ(row(name, 3)["status"], "ok") << row(name, 3);
+    for (int k : {5, 7}) {
+      EXPECT_EQ(row(name, k)["status"], "skipped") << "over the budget at K 3: " << row(name, k);
+      EXPECT_NE(row(name, k)["reason"].get<std::string>().find("--ksweep-budget"), std::string::npos);
+    }
+  }
+  const auto& points = doc["ksweep"]["points"];
+  ASSERT_EQ(points.size(), 3u);
+  for (const auto& p : points) {
+    EXPECT_TRUE(p["cv_cpu_per_channel_ms"].is_number()) << p << ": OpenCV on the same frames";
+    EXPECT_TRUE(p["auto_kernel_ms"].is_number()) << p;
+    EXPECT_NE(p["auto_active"].get<std::string>().find("dynamic"), std::string::npos) << p;
+  }
+  EXPECT_TRUE(points[0]["auto_over_fastest"].is_number()) << "dynamic and naive ran at K 3";
+  EXPECT_TRUE(points[0]["choice_over_fastest"].is_number()) << "auto ran dynamic, whose row ran at K 3";
+  EXPECT_TRUE(points[1]["auto_over_fastest"].is_null()) << "auto alone ran at K 5";
+  ASSERT_EQ(doc["ksweep"]["crossover"].size(), 1u);
+  EXPECT_TRUE(doc["ksweep"]["crossover"][0]["fft_fastest_from_k"].is_null()) << "fft did not run";
+  for (const auto& c : doc["opencv"]) EXPECT_TRUE(c["k"].is_number()) << c;
+  EXPECT_NE(readFile(md).find("## K sweep at 32x24"), std::string::npos);
+  EXPECT_NE(readFile(md).find("## 32x24, K 5"), std::string::npos);
+
+  EXPECT_EQ(cli({"bench", "--ksweep", "4", "--size", "8x8"}).code, 2) << "K must be odd";
+  EXPECT_EQ(cli({"bench", "--ksweep", "3:9:3", "--size", "8x8"}).code, 2) << "an odd step leaves K even";
+  EXPECT_EQ(cli({"bench", "--ksweep", "3", "-f", (kPresets / "sharpen.json").string(), "--size", "8x8"}).code,
+            2);
 }
 
 TEST_F(Cli, BenchSoakReportsRss) {

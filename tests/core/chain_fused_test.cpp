@@ -12,7 +12,8 @@
 
 namespace convolab {
 void setFusedChainStyleForTesting(int style);  // fused_chain.cpp: -1 device, 0 CPU, 1 GPU literal, 2 generic
-}
+void setFusedGpuShapeForTesting(const std::string& shapes);  // fused_gpu.cpp: "WXxWYxR,…", "" the default
+}  // namespace convolab
 
 namespace convolab::test {
 namespace {
@@ -90,7 +91,8 @@ TEST(ChainFused, RandomChainsMatchTheReferenceWithinOne) {
   EXPECT_LE(differ * 1000, static_cast<long>(in.width) * in.height * 3) << differ << " values differ";
 }
 
-/// The label of the last fused program built or taken from the pool ("fused_literal" or "fused").
+/// The label of the last fused program built or taken from the pool ("fused_literal", "fused_gpu" or
+/// "fused").
 std::string lastFusedBuild() {
   const std::vector<BuildInfo> log = sharedContext()->buildLog();
   for (auto it = log.rbegin(); it != log.rend(); ++it)
@@ -104,15 +106,67 @@ TEST(ChainFused, LiteralKernelsOfEitherStyleAndTheGenericOneAreExactAtEveryBorde
   // step's border turned through all five (the later steps' move with it, wrap excepted).
   const FilterChain base = randomChain({7, 3, 5}, 4, /*exact=*/true);
   const Image in = randomImage(263, 141, 4);
+  setFusedGpuShapeForTesting("16x4x2");  // a small GPU-style program: PoCL compiles it in seconds
   for (int style : {0, 1, 2}) {
     setFusedChainStyleForTesting(style);
     for (BorderMode b : kAllBorderModes) {
       const FilterChain chain = withoutLaterWrap(base.withBorder(b));
       const Image fused = runChain(chain, in, ChainFusion::Fused);
-      EXPECT_EQ(lastFusedBuild(), style == 2 ? "fused" : "fused_literal");
+      EXPECT_EQ(lastFusedBuild(), style == 2 ? "fused" : style == 1 ? "fused_gpu" : "fused_literal");
       Image ref(in.width, in.height);
       referenceChain(in.view(), ref.mutableView(), chain);
       EXPECT_EQ(firstMismatch(fused.view(), ref.view(), 0), "") << "style " << style << ", border " << int(b);
+    }
+  }
+  setFusedChainStyleForTesting(-1);
+  setFusedGpuShapeForTesting("");
+}
+
+TEST(ChainFused, GpuStyleShapesAreExactAtEveryEdge) {
+  // The GPU style's register blocks in shapes whose tiles end inside the image on both axes and whose
+  // earlier steps need more rows a work-item than the last: an 11×11 first step (float4 reads of two chunks
+  // each side), a magnitude of two 3×3, a switched-off step, a 5×5; then a 5×5, a magnitude of two 3×3 and a
+  // 7×7. Frames of several tiles: whole words a row (the inner tiles' input read as words) and odd edges,
+  // and a 2×3 one.
+  setFusedChainStyleForTesting(1);
+  const std::vector<std::pair<std::vector<int>, const char*>> cases = {{{11, 3, 3, 5}, "8x4x2"},
+                                                                       {{5, 3, 7}, "16x2x3"}};
+  for (const auto& [ks, shapes] : cases) {
+    setFusedGpuShapeForTesting(shapes);
+    const FilterChain base = randomChain(ks, 7, /*exact=*/true);
+    for (BorderMode b : {BorderMode::Reflect101, BorderMode::Constant, BorderMode::Replicate}) {
+      const FilterChain chain = withoutLaterWrap(base.withBorder(b));
+      for (auto [w, h] : {std::pair{104, 67}, {101, 35}, {2, 3}}) {
+        const Image in = randomImage(w, h, 7);
+        const Image fused = runChain(chain, in, ChainFusion::Fused);
+        EXPECT_EQ(lastFusedBuild(), "fused_gpu") << shapes;
+        Image ref(in.width, in.height);
+        referenceChain(in.view(), ref.mutableView(), chain);
+        EXPECT_EQ(firstMismatch(fused.view(), ref.view(), 0), "")
+            << shapes << ", border " << int(b) << ", " << w << "x" << h;
+      }
+    }
+  }
+  setFusedGpuShapeForTesting("");
+  setFusedChainStyleForTesting(-1);
+}
+
+TEST(ChainFused, GpuStyleRunsTheColumnKernelWhereTheChainReachesOnePixel) {
+  // A 1×1 step, then a magnitude of two 3×3 (a Sobel magnitude's reach): the GPU style keeps the one-column
+  // kernel of fused_literal.cpp there (faster than per-channel work-groups on the H200), exact at every
+  // border.
+  setFusedChainStyleForTesting(1);
+  const FilterChain base = randomChain({1, 3}, 3, /*exact=*/true);
+  for (BorderMode b : kAllBorderModes) {
+    const FilterChain chain = withoutLaterWrap(base.withBorder(b));
+    for (auto [w, h] : {std::pair{104, 37}, {2, 3}}) {
+      const Image in = randomImage(w, h, 3);
+      const Image fused = runChain(chain, in, ChainFusion::Fused);
+      EXPECT_EQ(lastFusedBuild(), "fused_literal");
+      Image ref(in.width, in.height);
+      referenceChain(in.view(), ref.mutableView(), chain);
+      EXPECT_EQ(firstMismatch(fused.view(), ref.view(), 0), "")
+          << "border " << int(b) << ", " << w << "x" << h;
     }
   }
   setFusedChainStyleForTesting(-1);

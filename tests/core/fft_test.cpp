@@ -5,11 +5,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
 #include "test_support.hpp"
+
+namespace convolab {
+int fftFriendlySize(int n, int largestPrime);  // fft_plan.cpp
+}
 
 namespace convolab::test {
 namespace {
@@ -97,6 +102,27 @@ TEST(FftExactness, DiffersOnlyAtRoundingTies) {
   std::printf("fft K=31: %d values on a .5 tie, %d of them rounded the other way; %d other differences\n",
               ties, tiesFlipped, others);
   EXPECT_EQ(others, 0);
+}
+
+// The planes' sides: even, no prime factor above the limit (GPUs 3, CPUs 7), the smallest such; and the GPUs'
+// 2^a·3^b planes (CONVOLAB_FFT_TUNING's primes=3, as a GPU plans them) give the same results here.
+TEST(FftExactness, PlaneSidesAreSmoothAndEitherRuleIsExact) {
+  EXPECT_EQ(fftFriendlySize(1950, 7), 1960);
+  EXPECT_EQ(fftFriendlySize(1110, 7), 1120);
+  EXPECT_EQ(fftFriendlySize(1950, 3), 2048);
+  EXPECT_EQ(fftFriendlySize(1110, 3), 1152);
+  EXPECT_EQ(fftFriendlySize(97, 3), 108);
+  EXPECT_EQ(fftFriendlySize(1, 3), 2);
+  auto ctx = sharedContext();
+  const FilterSet filter = randomFilter(17, BorderMode::Reflect, 3);
+  const Image in = randomImage(67, 41, 3);
+  const Image ref = referenceOf(in, filter);
+  ::setenv("CONVOLAB_FFT_TUNING", "primes=3", 1);
+  auto fft = createStrategy("fft");
+  const Image out = runDirect(*fft, *ctx, filter, in);
+  ::unsetenv("CONVOLAB_FFT_TUNING");
+  EXPECT_LE(maxAbsDiff(out.view(), ref.view()), kTolerance)
+      << firstMismatch(out.view(), ref.view(), kTolerance);
 }
 
 // White stays 255 and black 0 through a normalised 17×17 box; offsets of ±400 saturate to exactly 255 and 0

@@ -49,7 +49,7 @@ TEST(KernelSource, FragmentsAreSharedNotCopied) {
 
 TEST(KernelSource, RunTimeBorderAndWindowLoopLiveInOneFragmentEach) {
   // border_any.cl holds the run-time border rule of dynamic and the fused chains (once a copy in each).
-  for (const char* name : {"dynamic", "fused", "fused_literal"}) {
+  for (const char* name : {"dynamic", "fused", "fused_literal", "fused_gpu"}) {
     SCOPED_TRACE(name);
     EXPECT_EQ(std::string(kernelSource(name)).find("mode == BORDER_REFLECT101"), std::string::npos);
     EXPECT_EQ(occurrences(composeKernelSource(name), "inline int border_index_any("), 1);

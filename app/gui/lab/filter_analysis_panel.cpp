@@ -31,6 +31,19 @@ QString vectorText(const std::vector<double>& v) {
   return QStringLiteral("[") + parts.join(QStringLiteral(", ")) + QStringLiteral("]");
 }
 
+QLabel* makeCrossoverLabel(QWidget* parent) {
+  auto* label = new QLabel(parent);
+  label->setObjectName(QStringLiteral("analysisFftCrossover"));
+  label->setWordWrap(true);
+  label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  label->setToolTip(QObject::tr(
+      "From auto's measurements on this device (the fastest strategy it found for each filter "
+      "structure), not a rule of thumb: FFT's cost hardly grows with K, a direct convolution's grows "
+      "with K²."));
+
+  return label;
+}
+
 }  // namespace
 
 FilterAnalysisPanel::FilterAnalysisPanel(QWidget* parent) : QWidget(parent) {
@@ -51,6 +64,7 @@ FilterAnalysisPanel::FilterAnalysisPanel(QWidget* parent) : QWidget(parent) {
   m_factsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_factsLabel->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
+  m_crossoverLabel = makeCrossoverLabel(this);
   m_view = new ResponseView(this);
   m_view->setToolTip(
       tr("|H(u,v)|: the gain of the filter for each spatial frequency, the K×K matrix zero-padded "
@@ -90,11 +104,15 @@ FilterAnalysisPanel::FilterAnalysisPanel(QWidget* parent) : QWidget(parent) {
     l->setStyleSheet(QStringLiteral("font-weight: 600; margin-top: 6px;"));
     return l;
   }(tr("Frequency response |H(u,v)|"));
+  auto* crossoverHeading = new QLabel(tr("Where FFT starts to win"), this);
+  crossoverHeading->setStyleSheet(QStringLiteral("font-weight: 600; margin-top: 6px;"));
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(8, 8, 8, 8);
   layout->addLayout(top);
   layout->addWidget(m_factsLabel);
+  layout->addWidget(crossoverHeading);
+  layout->addWidget(m_crossoverLabel);
   layout->addWidget(heading);
   layout->addWidget(m_view, 1);
   layout->addWidget(m_cutView, 1);
@@ -112,8 +130,18 @@ void FilterAnalysisPanel::setFilter(const FilterSet& filter) {
   m_timer.start();
 }
 
+void FilterAnalysisPanel::setDevice(const QString& deviceName) {
+  m_device = deviceName;
+  refresh();
+}
+
+QString FilterAnalysisPanel::crossoverText() const {
+  return fftCrossoverText(m_crossover, m_device, m_filter.size());
+}
+
 void FilterAnalysisPanel::refresh() {
   m_timer.stop();
+  m_crossover = storedFftCrossover(m_device.toStdString());  // auto may have measured since
   for (int c = 0; c < 3; ++c) {
     m_facts[static_cast<size_t>(c)] = channelFacts(m_filter, c);
     m_response[static_cast<size_t>(c)] = frequencyResponse(m_filter.channel(c), kResponseSize);
@@ -175,6 +203,7 @@ QString FilterAnalysisPanel::factsText() const {
 void FilterAnalysisPanel::display() {
   m_identical->setText(m_filter.channelsIdentical() ? tr("R = G = B") : tr("channels differ"));
   m_factsLabel->setText(factsText());
+  m_crossoverLabel->setText(crossoverText());
   const auto& mag = m_response[static_cast<size_t>(m_channel)];
   if (mag.empty()) return;
   m_view->setResponse(mag, kResponseSize, m_log);

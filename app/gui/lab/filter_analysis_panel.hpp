@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // FilterAnalysisPanel: the "Analysis" dock — per channel DC gain, rank and separable factors, symmetry,
-// zero taps, the frequency response |H(u,v)| as an image with a colour bar, and a 1-D cut along u.
+// zero taps, where FFT starts to win on this device, the frequency response |H(u,v)| as an image with a
+// colour bar, and a 1-D cut along u.
 #pragma once
 
 #include <QTimer>
@@ -8,6 +9,7 @@
 #include <array>
 
 #include "convolab/filter.hpp"
+#include "fft_crossover_analysis.hpp"
 #include "filter_facts.hpp"
 
 class QCheckBox;
@@ -34,6 +36,12 @@ class FilterAnalysisPanel : public QWidget {
   /// Recomputes now (tests; also what the timer calls).
   void refresh();
 
+  /// The device whose measurements say where FFT starts to win (its name; empty: none yet).
+  void setDevice(const QString& deviceName);
+  /// Where FFT starts to win on the device, as shown (from auto's measured choices; re-read on refresh).
+  QString crossoverText() const;
+  const FftCrossover& crossover() const { return m_crossover; }
+
   void setChannel(int channel);
   int channel() const { return m_channel; }
   void setLogScale(bool on);
@@ -47,6 +55,8 @@ class FilterAnalysisPanel : public QWidget {
   void display();
 
   FilterSet m_filter;
+  QString m_device;
+  FftCrossover m_crossover;
   int m_channel = 0;
   bool m_log = false;
   std::array<ChannelFacts, 3> m_facts;
@@ -57,6 +67,7 @@ class FilterAnalysisPanel : public QWidget {
   QCheckBox* m_logBox;
   QLabel* m_identical;
   QLabel* m_factsLabel;
+  QLabel* m_crossoverLabel;
   ResponseView* m_view;
   QChartView* m_cutView;
   QLineSeries* m_cut;

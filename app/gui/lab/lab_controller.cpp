@@ -46,7 +46,10 @@ LabController::LabController(MainWindow* window) : QObject(window), m_window(win
   createInspector();
 
   connect(window->pipeline(), &Pipeline::engineReady, this,
-          [this](const QString&, const QString& spec, const StrategyId&) { m_deviceSpec = spec; });
+          [this](const QString& device, const QString& spec, const StrategyId&) {
+            m_deviceSpec = spec;
+            m_panel->setDevice(device);  // where FFT wins is per device
+          });
   connect(window, &MainWindow::frameShown, this, &LabController::onFrame);
 }
 

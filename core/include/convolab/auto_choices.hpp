@@ -68,6 +68,10 @@ class AutoChoiceCache {
   void store(const ProgramCache& cache, const std::string& key, const AutoChoice& choice);
   /// The fastest stored choice whose key starts with `prefix` (autoNeighbourKey): the nearest structure.
   std::optional<AutoChoice> nearest(const ProgramCache& cache, const std::string& prefix);
+  /// Every stored choice whose key starts with `prefix`, in key order (the lab's Analysis dock reads where
+  /// fft won on a device from them).
+  std::vector<std::pair<std::string, AutoChoice>> withPrefix(const ProgramCache& cache,
+                                                             const std::string& prefix);
   /// Forgets `key` (a cached choice that proved invalid); the file is rewritten on the next store.
   void forget(const std::string& key);
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "auto_candidates.hpp"
 #include "convolab/auto_choices.hpp"
 #include "convolab/strategy.hpp"
 
@@ -33,15 +34,18 @@ std::unique_ptr<Strategy> createCandidate(const std::vector<StrategyEntry>& cand
 void prepareAndLaunchOnce(Strategy& s, Context& ctx, const FilterSet& filter, int width, int height);
 
 /// Measures in three rounds so slow candidates cost one run each: (1) every accepting strategy once, default
-/// variant, the provisional one first; (2) every tuning variant of the strategies within 2x of the best,
+/// variant, in measuringOrder; (2) every tuning variant of the strategies within 2x of the best,
 /// once; (3) the best few (strategy, variant) pairs `CONVOLAB_AUTO_RUNS` times (default 5), median. Returns
 /// round 3 and, through `provisionalMs`, the provisional strategy's time (negative when not measured).
 /// Candidates after `deadline` are skipped: the result is then the best of those measured by then.
-/// `beforeCandidate` may wait (for edits to pause): that time is not the measurement's.
+/// `beforeCandidate` may wait (for edits to pause): that time is not the measurement's. Round 1 measures the
+/// factored and FFT candidates first and leaves out those whose build or run cannot repay at this K
+/// (auto_candidates.hpp); `excluded`, when given, receives each with its reason.
 std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries, Context& ctx,
                                       const FilterSet& filter, int width, int height,
                                       Clock::time_point deadline, double* provisionalMs,
-                                      const std::function<void()>& beforeCandidate = {});
+                                      const std::function<void()>& beforeCandidate = {},
+                                      std::vector<Exclusion>* excluded = nullptr);
 
 /// Tests: when set, measureCandidates takes each candidate's time (ms) from `times` instead of running it
 /// (nullopt: it cannot run here), so the rounds and the choice are tested without timing a busy device.

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// auto at large K (issue 31): the candidates whose build or run cannot repay are not measured, with a reason,
+// and auto still picks the fastest of the others. The candidates carry the registry's names but are fakes
+// whose times are injected (a K = 31 sweep on PoCL: fft 90 ms, dynamic 256 ms, naive 2 s; codegen's literal
+// build alone takes minutes there), so the test times nothing and no busy machine can make it fail.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <optional>
+#include <set>
+
+#include "convolab/auto_choices.hpp"
+#include "convolab/config.hpp"
+#include "strategies/auto_measure.hpp"
+#include "test_support.hpp"
+
+namespace convolab::test::auto_large_k {
+namespace {
+
+constexpr const char* kNames[] = {"naive",   "image",   "tiled",   "codegen",
+                                  "lowrank", "sliding", "dynamic", "fft"};
+
+/// A candidate named kNames[I] that accepts every filter (fft: K ≥ 17, as the real one); never run.
+template <int I>
+class Fake : public Strategy {
+ public:
+  std::string name() const override { return kNames[I]; }
+  std::optional<std::string> unsupportedReason(const Context&, const FilterSet& f) const override {
+    if (name() == "fft" && f.size() < 17) return "K < 17";
+    return std::nullopt;
+  }
+  void prepare(Context&, const FilterSet&, int, int) override {}
+  std::vector<NamedEvent> enqueue(Context&, const FrameBuffers&, const std::vector<cl::Event>&) override {
+    return {};
+  }
+};
+
+template <int I>
+std::unique_ptr<Strategy> makeFake() {
+  return std::make_unique<Fake<I>>();
+}
+
+const std::vector<StrategyEntry>& fakes() {
+  static const std::vector<StrategyEntry> entries{
+      {kNames[0], "", &makeFake<0>}, {kNames[1], "", &makeFake<1>}, {kNames[2], "", &makeFake<2>},
+      {kNames[3], "", &makeFake<3>}, {kNames[4], "", &makeFake<4>}, {kNames[5], "", &makeFake<5>},
+      {kNames[6], "", &makeFake<6>}, {kNames[7], "", &makeFake<7>}};
+  return entries;
+}
+
+/// Runs measureCandidates over the fakes with `times` (ms per name) injected; `timed` counts each name's
+/// runs.
+struct Measured {
+  std::vector<AutoChoice> finalists;
+  std::vector<auto_detail::Exclusion> excluded;
+  std::map<std::string, int> timed;
+  std::vector<std::string> order;
+};
+
+Measured measure(int k, const std::map<std::string, double>& times) {
+  Measured run;
+  auto_detail::setInjectedTimesForTesting([&](std::string_view name, const std::string&) {
+    if (++run.timed[std::string(name)] == 1) run.order.emplace_back(name);
+    return std::optional<double>(times.at(std::string(name)));
+  });
+  auto ctx = sharedContext();
+  run.finalists =
+      auto_detail::measureCandidates(fakes(), *ctx, randomFilter(k, BorderMode::Reflect101, 31), 64, 48,
+                                     auto_detail::Clock::time_point::max(), nullptr, {}, &run.excluded);
+  auto_detail::setInjectedTimesForTesting({});
+  return run;
+}
+
+TEST(AutoLargeK, LeavesOutLiteralBuildsAndHopelessStrategies) {
+  // codegen and sliding injected as the fastest: had they been measured they would win, so a pass also shows
+  // they were not (a literal build of 961 taps takes minutes on PoCL). naive would have to be 2x faster than
+  // dynamic to beat fft; image, on a CPU device, emulates its sampler. tiled (unrolled, but fast on a CPU) is
+  // measured: on PoCL it ran beside fft at K = 31.
+  const Measured run = measure(31, {{"fft", 90},
+                                    {"lowrank", 400},
+                                    {"dynamic", 256},
+                                    {"naive", 2000},
+                                    {"image", 10},
+                                    {"tiled", 200},
+                                    {"codegen", 60},
+                                    {"sliding", 70}});
+  ASSERT_FALSE(run.finalists.empty());
+  const bool cpu = !sharedContext()->device().isGpu;
+  EXPECT_EQ(auto_detail::fastest(run.finalists).strategy, cpu ? "fft" : "image");
+  std::set<std::string> left{"codegen", "sliding", "naive"};
+  if (cpu) left.insert("image");
+  for (const auto& name : left) EXPECT_EQ(run.timed.count(name), 0u) << name << " was measured at K = 31";
+  EXPECT_EQ(run.timed.count("tiled"), 1u);
+  std::set<std::string> excluded;
+  for (const auto& e : run.excluded) {
+    excluded.insert(e.strategy);
+    EXPECT_FALSE(e.reason.empty()) << e.strategy;
+  }
+  EXPECT_EQ(excluded, left);
+  ASSERT_GE(run.order.size(), 3u);
+  EXPECT_EQ(run.order[0], "lowrank");  // the factored and FFT candidates first, registry order among them
+  EXPECT_EQ(run.order[1], "fft");
+  EXPECT_EQ(run.order[2], "dynamic");  // then the generic one, whose time bounds naive's
+}
+
+TEST(AutoLargeK, MeasuresDirectStrategiesWhileTheyCanStillWin) {
+  // K = 17 on PoCL: dynamic 61 ms, fft 79 ms. fft is not 2x faster than the generic kernel, so naive is
+  // measured too (a literal build is not: 289 taps), and the fastest, tiled, wins.
+  const Measured run = measure(17, {{"fft", 79},
+                                    {"lowrank", 400},
+                                    {"dynamic", 61},
+                                    {"naive", 480},
+                                    {"image", 300},
+                                    {"tiled", 50},
+                                    {"codegen", 40},
+                                    {"sliding", 45}});
+  ASSERT_FALSE(run.finalists.empty());
+  EXPECT_EQ(auto_detail::fastest(run.finalists).strategy, "tiled");
+  EXPECT_EQ(run.timed.count("naive"), 1u);
+  EXPECT_EQ(run.timed.count("codegen"), 0u);
+}
+
+TEST(AutoLargeK, SmallKernelsMeasureEveryCandidate) {
+  // K = 7: fft declines, nothing is left out, and the literal build (the fastest here) wins.
+  const Measured run = measure(7, {{"fft", 1},
+                                   {"lowrank", 30},
+                                   {"dynamic", 9},
+                                   {"naive", 40},
+                                   {"image", 20},
+                                   {"tiled", 8},
+                                   {"codegen", 6},
+                                   {"sliding", 7}});
+  EXPECT_TRUE(run.excluded.empty());
+  EXPECT_EQ(run.timed.count("fft"), 0u);
+  for (const char* name : {"codegen", "sliding", "tiled", "naive", "image", "dynamic", "lowrank"})
+    EXPECT_GE(run.timed.count(name), 1u) << name;
+  ASSERT_FALSE(run.finalists.empty());
+  EXPECT_EQ(auto_detail::fastest(run.finalists).strategy, "codegen");
+}
+
+}  // namespace
+}  // namespace convolab::test::auto_large_k
