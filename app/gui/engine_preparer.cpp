@@ -45,13 +45,19 @@ void EnginePreparer::recycle(std::unique_ptr<Engine> engine) {
   // The former spare (if any) is released here, outside the lock.
 }
 
+void EnginePreparer::cancelUpgrade() {
+  std::lock_guard lock(m_mutex);
+  m_cancelUpgrade = true;
+}
+
 bool EnginePreparer::busy() const {
   std::lock_guard lock(m_mutex);
   return m_running || m_pending.has_value();
 }
 
 bool EnginePreparer::supersedes(const PrepareJob& newer, const PrepareJob& running) {
-  return newer.context != running.context || newer.strategy != running.strategy;
+  return newer.context != running.context || newer.strategy != running.strategy ||
+         (running.upgrade && !(newer.chain == running.chain));
 }
 
 std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::unique_ptr<Engine> engine,
@@ -73,7 +79,8 @@ std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::u
     if (!engine || engine->sharedContext() != queue)
       engine = std::make_unique<Engine>(queue, job.strategy.name);
     engine->setStrategy(job.strategy.name);
-    engine->setChain(job.chain);  // a one-filter chain runs exactly as setFilter(that filter)
+    engine->setChainProvisional(false);  // fusion is chosen (and measured) here, off the live path
+    engine->setChain(job.chain);         // a one-filter chain runs exactly as setFilter(that filter)
     const std::size_t programsBefore = queue->programsCreated();
     engine->prepare(job.width, job.height);
     throwIfCancelled();
@@ -82,7 +89,8 @@ std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::u
     // created a program: one taken from the pool has run before, and a coefficient edit would otherwise
     // cost a whole extra frame (a second of CPU at 1080p on PoCL) per keystroke.
     // (Skipped for huge frames: two more full-size images would cost more than the stall they avoid.)
-    if (queue->programsCreated() != programsBefore &&
+    // A chain's frame is always run: auto's fused-or-step-by-step comparison happens on its first frame.
+    if ((queue->programsCreated() != programsBefore || !job.chain.singleFilter()) &&
         static_cast<std::size_t>(job.width) * static_cast<std::size_t>(job.height) * kBytesPerPixel <=
             std::size_t{64} << 20) {
       Image in(job.width, job.height), out(job.width, job.height);
@@ -106,7 +114,8 @@ void EnginePreparer::loop() {
   });
   setThreadCancelCheck([this] {
     std::lock_guard lock(m_mutex);
-    return m_stop || (m_pending && supersedes(*m_pending, m_current));
+    return m_stop || (m_pending && supersedes(*m_pending, m_current)) ||
+           (m_cancelUpgrade && m_current.upgrade);
   });
   for (;;) {
     PrepareJob job;
@@ -120,6 +129,7 @@ void EnginePreparer::loop() {
       engine = std::move(m_spare);
       m_current = job;
       m_running = true;
+      m_cancelUpgrade = false;
     }
     auto result = run(job, std::move(engine), m_live.load());
     {

@@ -36,6 +36,10 @@ struct PrepareJob {
   int width = 0;
   int height = 0;
   std::uint64_t id = 0;  ///< grows with every request; a result is adopted only if newer than the live one
+  /// The live engine already runs this chain provisionally (step by step, new steps on `dynamic`): this job
+  /// only brings auto's per-step strategies and the fused-or-not choice behind it, so a newer chain makes it
+  /// pointless (supersedes).
+  bool upgrade = false;
 };
 
 /// A finished job: the engine (null when preparing failed or was cancelled), its notices and the failure, if
@@ -69,6 +73,8 @@ class EnginePreparer {
   /// An engine that is no longer live: the next job on the same context reuses it (cheaper than a new one:
   /// its strategy only re-prepares what changed).
   void recycle(std::unique_ptr<Engine> engine);
+  /// The live chain changed: a running upgrade job stops at its next cancellation point (cancelled).
+  void cancelUpgrade();
   /// A job waits or runs.
   bool busy() const;
 
@@ -82,7 +88,8 @@ class EnginePreparer {
   static std::shared_ptr<PrepareResult> run(const PrepareJob& job, std::unique_ptr<Engine> engine,
                                             const Context* live);
 
-  /// `newer` makes `running` pointless: its engine would be for a strategy or device no longer asked for.
+  /// `newer` makes `running` pointless: its engine would be for a strategy or device no longer asked for, or
+  /// `running` is an upgrade of a chain that is no longer the newest.
   static bool supersedes(const PrepareJob& newer, const PrepareJob& running);
 
   /// Test hook: every preparation takes at least this long (simulates a slow measurement).
@@ -100,6 +107,7 @@ class EnginePreparer {
   std::unique_ptr<Engine> m_spare;
   bool m_running = false;
   bool m_stop = false;
+  bool m_cancelUpgrade = false;  // cancelUpgrade() since the running job started
   std::atomic<const Context*> m_live{nullptr};
   std::thread m_thread;  // last: starts after the members above
 };

@@ -78,6 +78,7 @@ ProcessingWorker::ProcessingWorker(std::shared_ptr<capture::LatestFrameSlot> slo
   }();
   (void)stopsAtExit;
   m_slot->setCounting(false);  // until the first frame is processed by a ready engine
+  m_upgradeQuiet = makeUpgradeTimer();
   m_preparingGrace = new QTimer(this);
   m_preparingGrace->setSingleShot(true);
   m_preparingGrace->setInterval(kAnnounceAfterMs);
@@ -337,10 +338,13 @@ bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int widt
       m_live.height != height)
     return false;
   const std::optional<FilterSet> single = snapshot.chain.singleFilter();
+  // A chain: provisional here (step by step, new steps under auto on dynamic), prepared fully behind it.
   const bool cheap = single ? m_engine->preparesWithoutBuild(*single, width, height)
-                            : onlyCustomArgumentsDiffer(m_live.chain, snapshot.chain);
+                            : onlyCustomArgumentsDiffer(m_live.chain, snapshot.chain) ||
+                                  m_engine->chainPreparesWithoutBuild(snapshot.chain, width, height);
   if (!cheap) return false;
   try {
+    if (!single) m_engine->setChainProvisional(true);
     m_engine->setChain(snapshot.chain);
     m_engine->prepare(width, height);
   } catch (const std::exception&) {
@@ -353,6 +357,7 @@ bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int widt
   m_requested = m_live;
   if (m_waitingFor) stopWaiting();
   ++m_engineState;
+  if (!single) scheduleUpgrade();
   return true;
 }
 

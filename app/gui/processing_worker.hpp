@@ -125,6 +125,12 @@ class ProcessingWorker : public QObject {
   /// it would build (then the preparer does it behind the live engine).
   bool takeFilterOnLive(const FilterSnapshot& snapshot, int width, int height);
   void requestPreparation(const FilterSnapshot& snapshot, int width, int height);
+  /// After a chain edit taken on the live engine under auto (processing_worker_upgrade.cpp): once the chain
+  /// has stayed unchanged for CONVOLAB_AUTO_QUIET_MS, the preparer prepares it fully (auto per step, fusion
+  /// chosen and measured); adopted when no newer edit came meanwhile. Nothing waits for it.
+  void scheduleUpgrade();
+  void requestUpgrade();
+  QTimer* makeUpgradeTimer();
   void prepareNow(const FilterSnapshot& snapshot, int width, int height);
   void adopt(std::shared_ptr<PrepareResult> result);
   void setPreparing(const QString& message);
@@ -160,6 +166,7 @@ class ProcessingWorker : public QObject {
   std::uint64_t m_waitingFor = 0;
   QString m_preparing;
   QTimer* m_preparingGrace = nullptr;
+  QTimer* m_upgradeQuiet = nullptr;  // scheduleUpgrade's pause in the chain edits
 
   /// What a pass was made from: the input image, the filter revision and m_engineState. A delivery with the
   /// stamp of the last pass (a still image delivered again) shows nothing new.

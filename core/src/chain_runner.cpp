@@ -14,10 +14,42 @@
 
 namespace convolab {
 
+namespace {
+/// What a filter step runs at once in a provisional chain under auto (auto's own provisional strategy).
+constexpr std::string_view kProvisionalChainStrategy = "dynamic";
+}  // namespace
+
 void ChainRunner::setFusion(ChainFusion fusion) {
   if (fusion == m_fusion) return;
   m_fusion = fusion;
   m_fused.reset();  // chosen again on the next frame
+}
+
+void ChainRunner::setProvisional(bool provisional) {
+  if (provisional == m_provisional) return;
+  m_provisional = provisional;
+  m_fused.reset();  // chosen again on the next frame
+  if (provisional || m_requested != kAutoStrategy) return;
+  for (Step& s : m_steps)  // the steps that run dynamic for auto get their auto instance
+    if (s.strategy && s.strategy->name() != kAutoStrategy) s.strategy.reset(), s.dirty = true;
+}
+
+bool ChainRunner::preparesWithoutBuild(const FilterChain& chain, int width, int height,
+                                       const std::string& requested) const {
+  if (requested != m_requested || width != m_width || height != m_height || !m_buffers[0]()) return false;
+  const std::vector<ChainStep> on = chain.enabledSteps();
+  for (size_t i = 0; i < on.size(); ++i) {
+    const ChainStep& next = on[i];
+    const bool have = i < m_steps.size();
+    if (have && m_steps[i].step == next && !m_steps[i].dirty) continue;  // unchanged and prepared
+    if (next.isCustom() || next.isMagnitude()) return false;
+    const Strategy* strategy = have && !m_steps[i].step.isCustom() && !m_steps[i].step.isMagnitude()
+                                   ? m_steps[i].strategy.get()
+                                   : nullptr;
+    if (strategy ? !strategy->preparesWithoutBuild(*m_context, next.filter) : requested != kAutoStrategy)
+      return false;
+  }
+  return true;
 }
 
 void ChainRunner::setChain(const FilterChain& chain) {
@@ -91,6 +123,14 @@ void ChainRunner::prepareStep(Step& s, int width, int height, const std::string&
   } else if (s.step.isMagnitude()) {
     if (!s.magnitude) s.magnitude = std::make_unique<MagnitudeStep>();
     s.magnitude->prepare(*m_context, s.step.filter, *s.step.other);
+  } else if (m_provisional && requested == kAutoStrategy &&
+             (!s.strategy || s.strategy->name() == kProvisionalChainStrategy)) {
+    // Live and provisional: the step runs dynamic at once; auto's choice comes with a prepared engine.
+    if (!tryStrategy(s, std::string(kProvisionalChainStrategy), width, height,
+                     std::string(kProvisionalChainStrategy)) &&
+        !tryStrategy(s, requested, width, height, requested))
+      throw Error(ErrorKind::Device,
+                  "no convolution strategy can run a chain step on " + m_context->device().describe());
   } else if (!tryStrategy(s, requested, width, height, requested)) {
     bool ran = false;
     for (std::string_view fallback : kFallbackOrder)
@@ -118,6 +158,7 @@ void ChainRunner::prepare(int width, int height, const std::string& requested) {
 void ChainRunner::chooseFusion(const std::string& requested) {
   m_useFused = m_measureFusion = false;
   m_fused = std::make_unique<FusedChain>();
+  if (m_provisional) return;  // step by step; fusion is chosen off the live path
   const bool autoMeasures =
       requested == kAutoStrategy && coreConfig().autoMeasure != CoreConfig::AutoMeasure::Off;
   if (m_fusion == ChainFusion::StepByStep || (m_fusion == ChainFusion::Auto && !autoMeasures)) return;

@@ -31,6 +31,18 @@ class ChainRunner {
   void setChain(const FilterChain& chain);
   const FilterChain& chain() const { return m_chain; }
   void setFusion(ChainFusion fusion);
+  /// Provisional (the app's live engine): the chain runs step by step, fusion is neither built nor measured,
+  /// and under `auto` a step that has no strategy yet runs `dynamic` (one program per device) instead of a
+  /// new `auto` instance; the fused choice and auto's per-step choices come from an engine prepared off the
+  /// live path. Changing it chooses fusion again on the next frame.
+  void setProvisional(bool provisional);
+  bool provisional() const { return m_provisional; }
+  /// Whether setProvisional(true), setChain(chain) and prepare(width, height, requested) would build no
+  /// program: same size and requested strategy, and every switched-on step unchanged, a filter step whose
+  /// strategy re-prepares without a build (Strategy::preparesWithoutBuild), or a new filter step under
+  /// `auto`.
+  bool preparesWithoutBuild(const FilterChain& chain, int width, int height,
+                            const std::string& requested) const;
   /// Whether the last frame ran fused (one launch, "convolve_fused").
   bool runsFused() const { return m_useFused; }
 
@@ -80,6 +92,7 @@ class ChainRunner {
   std::unique_ptr<FusedChain> m_fused;  ///< prepared when the chain may run fused
   bool m_useFused = false;
   bool m_measureFusion = false;  ///< auto: compare on the next frame
+  bool m_provisional = false;    ///< setProvisional
   int m_width = 0, m_height = 0;
   cl::Buffer m_buffers[3];  ///< input, then the steps' outputs alternating between 1 and 2
   std::vector<std::string> m_notices, m_reported;

@@ -46,6 +46,7 @@ void Engine::setChain(const FilterChain& chain) {
   if (!m_chain) {
     m_chain = std::make_unique<ChainRunner>(m_context);
     m_chain->setFusion(m_fusion);
+    m_chain->setProvisional(m_chainProvisional);
     m_chain->setFrameTime(m_frameTime);
   }
   m_chain->setChain(chain);
@@ -54,6 +55,22 @@ void Engine::setChain(const FilterChain& chain) {
 void Engine::setChainFusion(ChainFusion fusion) {
   m_fusion = fusion;
   if (m_chain) m_chain->setFusion(fusion);
+}
+
+void Engine::setChainProvisional(bool provisional) {
+  m_chainProvisional = provisional;
+  if (m_chain) m_chain->setProvisional(provisional);
+}
+
+bool Engine::chainPreparesWithoutBuild(const FilterChain& chain, int width, int height) const {
+  if (chain.singleFilter()) return false;
+  if (m_chain) return m_chain->preparesWithoutBuild(chain, width, height, m_requested);
+  // From one filter: a new runner whose every step runs dynamic at once (built once per device).
+  const size_t bytes = static_cast<size_t>(width) * static_cast<size_t>(height) * kBytesPerPixel;
+  if (m_requested != kAutoStrategy || bytes > m_context->device().maxAllocBytes) return false;
+  const std::vector<ChainStep> on = chain.enabledSteps();
+  return std::none_of(on.begin(), on.end(),
+                      [](const ChainStep& s) { return s.isCustom() || s.isMagnitude(); });
 }
 
 FilterChain Engine::chain() const {

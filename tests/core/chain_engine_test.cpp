@@ -130,5 +130,39 @@ TEST(ChainEngine, AOneFilterChainRunsAsThatFilterAndSetFilterEndsAChain) {
   EXPECT_EQ(firstMismatch(convolve(engine, in).view(), in.view(), 0), "");
 }
 
+// The app's live engine (issue 30 "Live"): under auto a provisional chain runs at once on dynamic, step by
+// step, and says which edits build nothing; made final, its steps get their auto instances.
+TEST(ChainEngine, AProvisionalChainRunsDynamicAtOnceAndSaysWhatBuildsNothing) {
+  ChainEngineConfig config;
+  const FilterSet blur = exactFilter(3, BorderMode::Reflect101, 1);
+  const FilterSet edge = exactFilter(5, BorderMode::Replicate, 2);
+  const Image in = randomImage(23, 15, 4);
+  auto ctx = sharedContext();
+  Engine engine(ctx, "auto");
+  engine.setFilter(blur);
+  (void)convolve(engine, in);
+  const FilterChain chain = FilterChain::make({ChainStep::single(blur), ChainStep::single(edge)});
+  EXPECT_TRUE(engine.chainPreparesWithoutBuild(chain, in.width, in.height));
+  engine.setChainProvisional(true);
+  engine.setChain(chain);
+  EXPECT_EQ(firstMismatch(convolve(engine, in).view(), referenceChainOf(in, chain).view(), 0), "");
+  EXPECT_EQ(engine.chainStepStrategies(), (std::vector<std::string>{"dynamic", "dynamic"}));
+  // A weight edit, a step switched off and a new filter step build nothing; a magnitude step does.
+  const FilterSet edited = exactFilter(5, BorderMode::Replicate, 3);
+  const FilterChain next =
+      FilterChain::make({ChainStep::single(blur, false), ChainStep::single(edited), ChainStep::single(blur)});
+  EXPECT_TRUE(engine.chainPreparesWithoutBuild(next, in.width, in.height));
+  EXPECT_FALSE(engine.chainPreparesWithoutBuild(
+      FilterChain::make({ChainStep::single(blur), ChainStep::magnitude(blur, blur)}), in.width, in.height));
+  EXPECT_FALSE(engine.chainPreparesWithoutBuild(next, in.width + 2, in.height));
+  const std::size_t programs = ctx->programsCreated();
+  engine.setChain(next);
+  EXPECT_EQ(firstMismatch(convolve(engine, in).view(), referenceChainOf(in, next).view(), 0), "");
+  EXPECT_EQ(ctx->programsCreated(), programs);
+  engine.setChainProvisional(false);  // what the app's preparer makes of it: auto per step
+  EXPECT_EQ(firstMismatch(convolve(engine, in).view(), referenceChainOf(in, next).view(), 0), "");
+  for (const std::string& step : engine.chainStepStrategies()) EXPECT_EQ(step.rfind("auto:", 0), 0u) << step;
+}
+
 }  // namespace
 }  // namespace convolab::test

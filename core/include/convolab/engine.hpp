@@ -58,6 +58,14 @@ class Engine {
   FilterChain chain() const;
   /// Takes effect on the next frame of a chain (docs/ARCHITECTURE.md, Chains).
   void setChainFusion(ChainFusion fusion);
+  /// The app's live engine (docs/ARCHITECTURE.md, Chains): a chain runs step by step without building or
+  /// measuring fusion, and under `auto` a new step runs `dynamic` at once; off (the default) for every other
+  /// engine. Kept across setChain.
+  void setChainProvisional(bool provisional);
+  /// True when setChainProvisional(true), setChain(chain) and prepare(width, height) would build no program
+  /// (ChainRunner::preparesWithoutBuild; from one filter: every step a filter under `auto`). False for a
+  /// chain of one filter (preparesWithoutBuild answers for it).
+  bool chainPreparesWithoutBuild(const FilterChain& chain, int width, int height) const;
   /// What each switched-on step of a chain ran ("auto:dynamic", "tiled", "magnitude"); empty without a chain.
   std::vector<std::string> chainStepStrategies() const;
   /// The `time` a custom OpenCL step sees, in seconds (stills: 0; a video: the frame's time); nullopt (the
@@ -142,6 +150,7 @@ class Engine {
   std::vector<std::uint8_t> m_tileHost;  ///< a wrap-mode tile's window assembled on the host
   std::vector<std::string> m_failed;     ///< strategies that failed while running; not retried this session
   ChainFusion m_fusion = ChainFusion::Auto;
+  bool m_chainProvisional = false;
   std::optional<double> m_frameTime;
   std::unique_ptr<ChainRunner>
       m_chain;  ///< set while a chain of more than one filter runs (chain_runner.hpp)
