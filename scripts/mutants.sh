@@ -35,7 +35,7 @@ mutant chunk-cpu-store-saturates-at-254 kernels/chunk.cl \
 mutant auto-keeps-slowest-finalist core/src/strategies/auto_measure.cpp \
   's/return \*std::min_element(results.begin(), results.end(),/return *std::max_element(results.begin(), results.end(),/' \
   convolab_core_tests 'AutoFastest'
-mutant snapshot-saves-unfiltered-frame app/gui/automation_run.cpp \
+mutant snapshot-saves-unfiltered-frame app/gui/automation/automation_run.cpp \
   's/saveFrame(m_options.snapshot, \*frame->filtered, m_options.force)/saveFrame(m_options.snapshot, *frame->original, m_options.force)/' \
   'convolab test_snapshot_pixels' 'app.test_snapshot_pixels'
 mutant atomic-write-in-place core/src/atomic_file.cpp \
@@ -100,16 +100,16 @@ mutant host34-seek-loses-half-ms-tolerance app/capture/video_reader.cpp \
 mutant host34-video-position-truncates app/capture/video_file_source.cpp \
   's/m_position = std::llround(m_positionMs \* m_fps \/ 1000.0);/m_position = static_cast<std::int64_t>(m_positionMs * m_fps \/ 1000.0);/' \
   'convolab_video_tests convolab_capture_tests' 'VideoFileSource|ThirtyFpsClip'
-mutant host34-undo-history-unbounded app/gui/filter_document.cpp \
+mutant host34-undo-history-unbounded app/gui/editor/filter_document.cpp \
   's/m_undo.setUndoLimit(kUndoLimit);/m_undo.setUndoLimit(0);/' \
   'convolab test_editor_input' 'app\.test_editor_input'
-mutant host34-divisor-undo-merges-channels app/gui/filter_document.cpp \
+mutant host34-divisor-undo-merges-channels app/gui/editor/filter_document.cpp \
   's/return 1000 + field \* 10 + channel;/return 1000 + field * 10;/' \
   'convolab test_editor_input test_filter_editor test_undo_steps' 'app\.test_(editor_input|filter_editor|undo_steps)'
-mutant host34-normalise-negative-sum-offset-0 app/gui/filter_document.cpp \
+mutant host34-normalise-negative-sum-offset-0 app/gui/editor/filter_document.cpp \
   's/channel.offset = 255;/channel.offset = 0;/' \
   'convolab test_editor_input test_filter_editor' 'app\.test_(editor_input|filter_editor)'
-mutant host34-fps-cap-without-jitter-allowance app/gui/frame_rate_cap.cpp \
+mutant host34-fps-cap-without-jitter-allowance app/gui/processing/frame_rate_cap.cpp \
   's/if (captured + period \/ 10 < m_next)/if (captured < m_next)/' \
   'convolab test_frame_rate_cap' 'app\.test_frame_rate_cap'
 mutant host34-letterbox-centred-on-the-width app/output/letterbox.cpp \

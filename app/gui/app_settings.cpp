@@ -18,8 +18,8 @@
 #include "convolab/filter_io.hpp"
 #include "convolab/registry.hpp"
 #include "cv/image_codec.hpp"
+#include "editor/preset_library.hpp"
 #include "per_source_choice.hpp"
-#include "preset_library.hpp"
 
 namespace convolab::gui {
 namespace {

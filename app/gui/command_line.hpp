@@ -7,7 +7,7 @@
 #include <QStringList>
 #include <memory>
 
-#include "edit_script.hpp"
+#include "automation/edit_script.hpp"
 
 namespace convolab::gui {
 

@@ -11,11 +11,11 @@
 #include "convolab/registry.hpp"
 #include "lab/compare_command.hpp"
 #include "log_categories.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
+#include "processing/pipeline.hpp"
 #include "resources.hpp"
 #include "signal_quit.hpp"
-#include "theme.hpp"
+#include "window/main_window.hpp"
+#include "window/theme.hpp"
 
 int main(int argc, char** argv) {
   // SIGINT, SIGTERM and SIGHUP: blocked in every thread from this line on, taken by one sigwait() thread

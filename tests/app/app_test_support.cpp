@@ -10,9 +10,9 @@
 #include "capture/test_pattern_source.hpp"
 #include "capture/video_recorder.hpp"
 #include "convolab/reference.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
+#include "processing/pipeline.hpp"
 #include "resources.hpp"
+#include "window/main_window.hpp"
 
 namespace convolab::test {
 

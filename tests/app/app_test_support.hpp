@@ -7,7 +7,7 @@
 
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
-#include "processed_frame.hpp"
+#include "processing/processed_frame.hpp"
 
 namespace convolab::gui {
 class MainWindow;

@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 
-#include "channel_grid.hpp"
+#include "editor/channel_grid.hpp"
 
 namespace convolab::test {
 

@@ -7,9 +7,9 @@
 #include <QString>
 #include <memory>
 
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "preset_library.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/preset_library.hpp"
 
 class QTableWidget;
 

@@ -14,11 +14,11 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "filter_editor.hpp"
-#include "help_dialogs.hpp"
-#include "main_window.hpp"
-#include "preset_thumbnails.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/preset_thumbnails.hpp"
 #include "screenshot_support.hpp"
+#include "window/help_dialogs.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 

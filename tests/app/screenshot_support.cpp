@@ -9,13 +9,13 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "filter_editor.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preset_library.hpp"
-#include "processed_frame.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/preset_library.hpp"
+#include "processing/pipeline.hpp"
+#include "processing/processed_frame.hpp"
 #include "resources.hpp"
-#include "theme.hpp"
+#include "window/main_window.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::screenshot {
 

@@ -53,31 +53,31 @@
 #include <cstdio>
 
 #include <QCheckBox>
-#include "camera_controls_dock.hpp"
-#include "camera_controls_panel.hpp"
 #include "capture/fake_v4l2_device.hpp"
 #include "chain/chain_controller.hpp"
 #include "chain/chain_dock.hpp"
 #include "chain/chain_panel.hpp"
+#include "sources/camera_controls_dock.hpp"
+#include "sources/camera_controls_panel.hpp"
 
-#include "channel_grid.hpp"
 #include "custom/custom_code_editor.hpp"
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
 #include "custom/custom_kernel_panel.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "heat_map_panel.hpp"
-#include "kernel_heat_map.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/heat_map_panel.hpp"
+#include "editor/kernel_heat_map.hpp"
 #include "lab/compare_dialog.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
-#include "main_window.hpp"
-#include "photo_timer.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
+#include "outputs/photo_timer.hpp"
+#include "outputs/video_export_dialog.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
 #include "screenshot_support.hpp"
-#include "video_export_dialog.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 

@@ -15,11 +15,11 @@
 #include <string>
 
 #include "convolab/registry.hpp"
-#include "filter_document.hpp"
+#include "editor/filter_document.hpp"
 #include "literal_baker.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
+#include "processing/pipeline.hpp"
 #include "resources.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -13,7 +13,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 
-#include "action_table.hpp"
+#include "window/action_table.hpp"
 
 using namespace convolab::gui;
 

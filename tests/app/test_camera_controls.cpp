@@ -11,10 +11,10 @@
 
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
-#include "camera_control_memory.hpp"
-#include "camera_controls_panel.hpp"
 #include "capture/fake_v4l2_device.hpp"
 #include "capture/remembered_controls.hpp"
+#include "sources/camera_control_memory.hpp"
+#include "sources/camera_controls_panel.hpp"
 #include "uvc_camera.hpp"
 
 using namespace convolab;

@@ -11,8 +11,8 @@
 #include "capture/source_spec.hpp"
 #include "convolab/config.hpp"
 #include "convolab/reference.hpp"
-#include "engine_preparer.hpp"
-#include "pipeline.hpp"
+#include "processing/engine_preparer.hpp"
+#include "processing/pipeline.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -25,9 +25,9 @@
 #include "convolab/reference.hpp"
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
-#include "filter_editor.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
+#include "editor/filter_editor.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

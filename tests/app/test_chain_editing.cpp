@@ -20,13 +20,13 @@
 #include "chain/step_editing.hpp"
 #include "chain/step_thumbnails.hpp"
 #include "convolab/reference.hpp"
-#include "filter_document.hpp"
+#include "editor/filter_document.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

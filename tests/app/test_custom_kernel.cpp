@@ -24,12 +24,12 @@
 #include "custom/custom_kernel_dock.hpp"
 #include "custom/custom_kernel_panel.hpp"
 #include "custom/custom_param_dialog.hpp"
-#include "filter_editor.hpp"
+#include "editor/filter_editor.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

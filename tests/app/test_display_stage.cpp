@@ -7,11 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "app_test_support.hpp"
-#include "main_window.hpp"
-#include "preview_widget.hpp"
-#include "stats_collector.hpp"
-#include "stats_panel.hpp"
-#include "stats_report.hpp"
+#include "preview/preview_widget.hpp"
+#include "stats/stats_collector.hpp"
+#include "stats/stats_panel.hpp"
+#include "stats/stats_report.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -5,12 +5,12 @@
 #include <QTest>
 
 #include "app_test_support.hpp"
-#include "edit_latency.hpp"
-#include "edit_tracker.hpp"
-#include "filter_document.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "stats_panel.hpp"
+#include "editor/filter_document.hpp"
+#include "processing/pipeline.hpp"
+#include "stats/edit_latency.hpp"
+#include "stats/edit_tracker.hpp"
+#include "stats/stats_panel.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

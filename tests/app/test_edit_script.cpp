@@ -11,13 +11,13 @@
 #include <nlohmann/json.hpp>
 
 #include "app_test_support.hpp"
+#include "automation/edit_script.hpp"
 #include "chain/chain_controller.hpp"
 #include "chain/chain_dock.hpp"
 #include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
-#include "edit_script.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

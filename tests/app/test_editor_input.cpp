@@ -17,17 +17,17 @@
 #include <QToolButton>
 
 #include "app_test_support.hpp"
-#include "channel_grid.hpp"
-#include "compact_spin_box.hpp"
+#include "automation/edit_script.hpp"
 #include "convolab/filter_io.hpp"
-#include "edit_script.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/compact_spin_box.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/preset_library.hpp"
 #include "editor_fixture.hpp"
-#include "elided_label.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preset_library.hpp"
+#include "processing/pipeline.hpp"
+#include "window/elided_label.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -11,13 +11,13 @@
 #include <QToolButton>
 
 #include "app_test_support.hpp"
-#include "channel_grid.hpp"
-#include "compact_spin_box.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "window_chrome.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/compact_spin_box.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
+#include "window/window_chrome.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -13,7 +13,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
-#include "engine_preparer.hpp"
+#include "processing/engine_preparer.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -19,13 +19,13 @@
 #include <unistd.h>
 
 #include "app_test_support.hpp"
-#include "channel_grid.hpp"
-#include "compact_spin_box.hpp"
 #include "convolab/filter_io.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/compact_spin_box.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/preset_library.hpp"
 #include "editor_fixture.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "preset_library.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

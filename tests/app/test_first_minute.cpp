@@ -21,17 +21,17 @@
 
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
-#include "channel_grid.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "frame_saver.hpp"
-#include "main_window.hpp"
-#include "preview_widget.hpp"
-#include "stats_chart.hpp"
-#include "stats_panel.hpp"
-#include "theme.hpp"
-#include "video_export_dialog.hpp"
-#include "window_chrome.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "outputs/frame_saver.hpp"
+#include "outputs/video_export_dialog.hpp"
+#include "preview/preview_widget.hpp"
+#include "stats/stats_chart.hpp"
+#include "stats/stats_panel.hpp"
+#include "window/main_window.hpp"
+#include "window/theme.hpp"
+#include "window/window_chrome.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

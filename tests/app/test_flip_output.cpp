@@ -21,23 +21,23 @@
 #include <cstring>
 #include <mutex>
 
-#include "action_table.hpp"
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
 #include "capture/frame_source.hpp"
 #include "capture/source_spec.hpp"
 #include "cv/image_codec.hpp"
-#include "flip_output.hpp"
-#include "frame_saver.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
-#include "main_window.hpp"
-#include "mirror_preview.hpp"
 #include "output/flip.hpp"
 #include "output/output_door.hpp"
-#include "photo_timer.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
+#include "outputs/flip_output.hpp"
+#include "outputs/frame_saver.hpp"
+#include "outputs/photo_timer.hpp"
+#include "preview/mirror_preview.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/action_table.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

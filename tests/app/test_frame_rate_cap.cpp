@@ -10,7 +10,7 @@
 #include <QTest>
 #include <cmath>
 
-#include "frame_rate_cap.hpp"
+#include "processing/frame_rate_cap.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -17,17 +17,17 @@
 
 #include <nlohmann/json.hpp>
 #include "app_test_support.hpp"
-#include "channel_grid.hpp"
+#include "automation/edit_script.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/generators.hpp"
 #include "cv/image_codec.hpp"
-#include "edit_script.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/generator_panel.hpp"
+#include "editor/heat_map_panel.hpp"
+#include "editor/kernel_heat_map.hpp"
 #include "editor_fixture.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "generator_panel.hpp"
-#include "heat_map_panel.hpp"
-#include "kernel_heat_map.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -12,13 +12,13 @@
 #include <QWheelEvent>
 
 #include "app_test_support.hpp"
-#include "channel_grid.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/heat_map_panel.hpp"
+#include "editor/kernel_heat_map.hpp"
 #include "editor_fixture.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "heat_map_panel.hpp"
-#include "kernel_heat_map.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

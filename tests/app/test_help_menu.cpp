@@ -12,11 +12,11 @@
 
 #include "app_test_support.hpp"
 #include "convolab/registry.hpp"
-#include "help_dialogs.hpp"
 #include "lab/lab_controller.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "strategy_help.hpp"
+#include "processing/pipeline.hpp"
+#include "window/help_dialogs.hpp"
+#include "window/main_window.hpp"
+#include "window/strategy_help.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

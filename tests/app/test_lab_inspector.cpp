@@ -8,12 +8,12 @@
 #include "app_test_support.hpp"
 #include "convolab/filter_io.hpp"
 #include "cv/image_codec.hpp"
-#include "filter_document.hpp"
+#include "editor/filter_document.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

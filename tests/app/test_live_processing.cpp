@@ -10,17 +10,17 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 
-#include "action_table.hpp"
 #include "app_test_support.hpp"
-#include "engine_preparer.hpp"
-#include "filter_document.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
-#include "processing_worker.hpp"
-#include "stats_chart.hpp"
-#include "stats_panel.hpp"
-#include "stats_report.hpp"
+#include "editor/filter_document.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/engine_preparer.hpp"
+#include "processing/pipeline.hpp"
+#include "processing/processing_worker.hpp"
+#include "stats/stats_chart.hpp"
+#include "stats/stats_panel.hpp"
+#include "stats/stats_report.hpp"
+#include "window/action_table.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -7,10 +7,10 @@
 
 #include "app_test_support.hpp"
 #include "cv/image_codec.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_view.hpp"
-#include "preview_widget.hpp"
+#include "preview/preview_view.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

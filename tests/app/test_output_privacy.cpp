@@ -9,7 +9,7 @@
 
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
-#include "pipeline.hpp"
+#include "processing/pipeline.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -10,7 +10,7 @@
 #include <QWidget>
 
 #include "app_test_support.hpp"
-#include "photo_timer.hpp"
+#include "outputs/photo_timer.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -14,11 +14,11 @@
 #include <map>
 
 #include "app_test_support.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "editor/preset_library.hpp"
+#include "editor/preset_thumbnails.hpp"
 #include "editor_fixture.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "preset_library.hpp"
-#include "preset_thumbnails.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

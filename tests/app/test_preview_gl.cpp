@@ -14,12 +14,12 @@
 
 #include "app_test_support.hpp"
 #include "convolab/device.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_gl_canvas.hpp"
-#include "preview_renderer.hpp"
-#include "preview_widget.hpp"
-#include "processing_worker.hpp"
+#include "preview/preview_gl_canvas.hpp"
+#include "preview/preview_renderer.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "processing/processing_worker.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

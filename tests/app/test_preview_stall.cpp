@@ -9,11 +9,11 @@
 
 #include "app_test_support.hpp"
 #include "capture/latest_frame_slot.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_stall_watch.hpp"
-#include "preview_widget.hpp"
-#include "stats_panel.hpp"
+#include "preview/preview_stall_watch.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "stats/stats_panel.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

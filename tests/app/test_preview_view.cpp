@@ -4,8 +4,8 @@
 #include <QTest>
 #include <cmath>
 
-#include "preview_overlays.hpp"
-#include "preview_view.hpp"
+#include "preview/preview_overlays.hpp"
+#include "preview/preview_view.hpp"
 
 using convolab::gui::placePill;
 using convolab::gui::PreviewView;

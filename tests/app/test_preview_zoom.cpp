@@ -13,14 +13,14 @@
 #include <QUndoStack>
 #include <QWheelEvent>
 
-#include "action_table.hpp"
 #include "app_test_support.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
-#include "theme.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/action_table.hpp"
+#include "window/main_window.hpp"
+#include "window/theme.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

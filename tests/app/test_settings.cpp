@@ -5,12 +5,12 @@
 #include <QTest>
 
 #include "app_test_support.hpp"
-#include "channel_grid.hpp"
 #include "convolab/filter_io.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "main_window.hpp"
-#include "preview_widget.hpp"
+#include "editor/channel_grid.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
+#include "preview/preview_widget.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

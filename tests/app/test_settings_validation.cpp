@@ -12,8 +12,8 @@
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
 #include "convolab/filter_io.hpp"
-#include "filter_document.hpp"
-#include "main_window.hpp"
+#include "editor/filter_document.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

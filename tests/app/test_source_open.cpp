@@ -17,11 +17,11 @@
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
 #include "capture/video_file_source.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
-#include "recent_sources_menu.hpp"
-#include "seek_bar.hpp"
+#include "preview/preview_widget.hpp"
+#include "preview/seek_bar.hpp"
+#include "processing/pipeline.hpp"
+#include "sources/recent_sources_menu.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -11,9 +11,9 @@
 #include "capture/capture_thread.hpp"
 #include "capture/test_pattern_source.hpp"
 #include "capture/video_file_source.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

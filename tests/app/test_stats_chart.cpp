@@ -7,9 +7,9 @@
 #include <chrono>
 
 #include "app_test_support.hpp"
-#include "stats_chart.hpp"
-#include "stats_collector.hpp"
-#include "theme.hpp"
+#include "stats/stats_chart.hpp"
+#include "stats/stats_collector.hpp"
+#include "window/theme.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -7,8 +7,8 @@
 #include <QTest>
 
 #include "app_test_support.hpp"
-#include "stats_panel.hpp"
-#include "theme.hpp"
+#include "stats/stats_panel.hpp"
+#include "window/theme.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

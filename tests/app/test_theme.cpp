@@ -16,7 +16,7 @@
 #include <QToolButton>
 
 #include "app_test_support.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -4,7 +4,7 @@
 // never takes back R's. Checked on the values the filter holds after each undo, not on the step count alone.
 #include <QTest>
 
-#include "filter_document.hpp"
+#include "editor/filter_document.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

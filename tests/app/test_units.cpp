@@ -7,10 +7,10 @@
 #include "capture/test_pattern_source.hpp"
 #include "command_line.hpp"
 #include "convolab/log.hpp"
-#include "filter_document.hpp"
+#include "editor/filter_document.hpp"
 #include "log_categories.hpp"
-#include "stats_collector.hpp"
-#include "stats_report.hpp"
+#include "stats/stats_collector.hpp"
+#include "stats/stats_report.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -10,8 +10,8 @@
 
 #include "app_test_support.hpp"
 #include "convolab/filter.hpp"
-#include "video_export_dialog.hpp"
-#include "video_export_job.hpp"
+#include "outputs/video_export_dialog.hpp"
+#include "outputs/video_export_job.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

@@ -7,10 +7,10 @@
 #include <QTest>
 
 #include "app_test_support.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
-#include "seek_bar.hpp"
+#include "preview/preview_widget.hpp"
+#include "preview/seek_bar.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

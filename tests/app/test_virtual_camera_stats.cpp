@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app_test_support.hpp"
-#include "stats_collector.hpp"
-#include "stats_panel.hpp"
-#include "stats_report.hpp"
+#include "stats/stats_collector.hpp"
+#include "stats/stats_panel.hpp"
+#include "stats/stats_report.hpp"
 #include "vcam/loopback_feeder.hpp"
 #include "vcam/publisher_status.hpp"
 

@@ -16,8 +16,8 @@
 #include "app_test_support.hpp"
 #include "command_line.hpp"
 #include "fake_camera.hpp"
-#include "main_window.hpp"
 #include "private_pipewire.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;

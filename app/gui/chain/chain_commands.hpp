@@ -6,7 +6,7 @@
 #include <QUndoCommand>
 
 #include "chain_controller.hpp"
-#include "filter_document.hpp"
+#include "editor/filter_document.hpp"
 
 namespace convolab::gui {
 

@@ -15,10 +15,10 @@
 #include "chain_panel.hpp"
 #include "convolab/filter_chain_io.hpp"
 #include "custom_step_vetting.hpp"
-#include "filter_document.hpp"
-#include "filter_editor.hpp"
-#include "pipeline.hpp"
+#include "editor/filter_document.hpp"
+#include "editor/filter_editor.hpp"
 #include "preview_chain_choice.hpp"
+#include "processing/pipeline.hpp"
 #include "step_editing.hpp"
 #include "step_thumbnails.hpp"
 

@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "convolab/filter.hpp"
-#include "preset_thumbnails.hpp"
+#include "editor/preset_thumbnails.hpp"
 
 class QCheckBox;
 class QComboBox;

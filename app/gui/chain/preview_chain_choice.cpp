@@ -2,7 +2,7 @@
 // The preview's chain: one of two offers, published to the pipeline only when what runs changes.
 #include "preview_chain_choice.hpp"
 
-#include "pipeline.hpp"
+#include "processing/pipeline.hpp"
 
 namespace convolab::gui {
 

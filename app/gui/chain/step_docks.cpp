@@ -8,8 +8,8 @@
 
 #include "chain_dock.hpp"
 #include "custom/custom_kernel_dock.hpp"
-#include "filter_document.hpp"
-#include "pipeline.hpp"
+#include "editor/filter_document.hpp"
+#include "processing/pipeline.hpp"
 
 namespace convolab::gui {
 

@@ -7,8 +7,8 @@
 
 #include "chain_commands.hpp"
 #include "chain_controller.hpp"
-#include "filter_commands.hpp"
-#include "filter_document.hpp"
+#include "editor/filter_commands.hpp"
+#include "editor/filter_document.hpp"
 
 namespace convolab::gui {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "convolab/filter_chain.hpp"
-#include "preset_thumbnails.hpp"
+#include "editor/preset_thumbnails.hpp"
 
 class QThread;
 

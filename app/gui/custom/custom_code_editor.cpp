@@ -11,7 +11,7 @@
 #include <QToolTip>
 
 #include "lab/opencl_highlighter.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::gui {
 namespace {

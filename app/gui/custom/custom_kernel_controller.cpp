@@ -5,8 +5,8 @@
 
 #include "convolab/context.hpp"
 #include "convolab/error.hpp"
-#include "custom_arguments.hpp"
 #include "lab/background_task.hpp"
+#include "processing/custom_arguments.hpp"
 
 namespace convolab::gui {
 namespace {

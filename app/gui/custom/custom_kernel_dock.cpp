@@ -12,9 +12,9 @@
 #include "custom_examples.hpp"
 #include "custom_kernel_controller.hpp"
 #include "custom_kernel_panel.hpp"
-#include "filter_editor.hpp"
-#include "pipeline.hpp"
-#include "preview_widget.hpp"
+#include "editor/filter_editor.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
 
 namespace convolab::gui {
 

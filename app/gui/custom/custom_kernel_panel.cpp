@@ -23,7 +23,7 @@
 #include "custom_kernel_controller.hpp"
 #include "custom_kernel_help.hpp"
 #include "custom_param_dialog.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::gui {
 namespace {

@@ -9,7 +9,7 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::gui {
 namespace {

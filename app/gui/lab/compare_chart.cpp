@@ -16,7 +16,7 @@
 #include <cmath>
 
 #include "compare_table.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::lab {
 namespace {

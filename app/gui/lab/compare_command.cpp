@@ -9,7 +9,7 @@
 #include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
 #include "convolab/filter_io.hpp"
-#include "source_factory.hpp"
+#include "sources/source_factory.hpp"
 #include "strategy_comparison.hpp"
 
 namespace convolab::lab {

@@ -22,7 +22,7 @@
 #include "compare_chart.hpp"
 #include "compare_table.hpp"
 #include "convolab/context.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::lab {
 namespace {

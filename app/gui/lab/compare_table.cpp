@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "convolab/registry.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::lab {
 namespace {

@@ -15,7 +15,7 @@
 #include <cmath>
 
 #include "response_view.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::lab {
 namespace {

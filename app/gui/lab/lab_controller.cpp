@@ -8,16 +8,16 @@
 #include <QScrollArea>
 #include <QStatusBar>
 
-#include "action_table.hpp"
 #include "compare_dialog.hpp"
+#include "editor/filter_document.hpp"
 #include "filter_analysis_panel.hpp"
-#include "filter_document.hpp"
 #include "kernel_source_dialog.hpp"
-#include "main_window.hpp"
-#include "pipeline.hpp"
 #include "pixel_inspector.hpp"
-#include "preview_widget.hpp"
-#include "strategy_help.hpp"
+#include "preview/preview_widget.hpp"
+#include "processing/pipeline.hpp"
+#include "window/action_table.hpp"
+#include "window/main_window.hpp"
+#include "window/strategy_help.hpp"
 
 namespace convolab::lab {
 

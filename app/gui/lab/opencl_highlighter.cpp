@@ -4,7 +4,7 @@
 
 #include <QColor>
 
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::lab {
 namespace {

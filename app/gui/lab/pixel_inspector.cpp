@@ -8,8 +8,8 @@
 
 #include "chain/chain_step_text.hpp"
 #include "convolab/reference.hpp"
-#include "preview_widget.hpp"
-#include "theme.hpp"
+#include "preview/preview_widget.hpp"
+#include "window/theme.hpp"
 
 namespace convolab::lab {
 

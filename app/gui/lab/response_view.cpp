@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // ResponseView: the heat map, a colour bar with its scale, and the frequency axes (cycles per pixel).
 #include "response_view.hpp"
-#include "theme.hpp"
+#include "window/theme.hpp"
 
 #include <QPainter>
 #include <algorithm>
