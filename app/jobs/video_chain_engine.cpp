@@ -135,6 +135,7 @@ cv::Mat VideoChainEngine::filter(const TimedFrame& frame) {
     cv::cvtColor(opencv::asMat(out), done, cv::COLOR_RGB2BGR);
   else
     done = opencv::asMat(out).clone();
+  ++m_frames;
   if (m_firstFrame) {
     m_firstFrame = false;
     m_strategy = m_last = engine.activeStrategyId().describe();
@@ -189,7 +190,8 @@ void VideoChainEngine::switchToMeasuredEngine() {
   m_options.tell("auto: the chain measured step by step " + msText(measured.stepsMs) +
                  (measured.fusedMs < 0 ? std::string(" (it cannot run fused here)")
                                        : ", fused " + msText(measured.fusedMs)) +
-                 " a frame: " + (next == m_last ? "runs on " : "switched to ") + next + " between frames");
+                 " a frame: " + (next == m_last ? "runs on " : "switched to ") + next + " from frame " +
+                 std::to_string(m_frames + 1));
   if (next != m_last) m_strategy += " -> " + next;
   m_last = next;
 }

@@ -61,6 +61,7 @@ class VideoChainEngine {
   std::atomic<bool> m_cancelled{false};
   std::future<MeasuredChain> m_measurement;
   bool m_firstFrame = true;
+  std::int64_t m_frames = 0;       // filtered so far
   std::string m_strategy, m_last;  // what ran (with its switches), and what ran last
 };
 

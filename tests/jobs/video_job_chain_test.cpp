@@ -138,6 +138,8 @@ TEST_F(VideoJobChain, AutoSwitchesMidRunToTheMeasuredChainAndEveryFrameStaysExac
       noted("auto: measuring the chain's strategies and fusion while the video runs on auto (chain: "))
       << notes();
   EXPECT_TRUE(noted("auto: the chain measured step by step ")) << notes();
+  EXPECT_TRUE(noted(" from frame 2")) << "the test waits for the measurement before the second frame\n"
+                                      << notes();
   EXPECT_TRUE(noted(", fused ")) << "the chain fuses on PoCL\n" << notes();
   EXPECT_EQ(r.strategy.rfind("auto (chain: 1 auto:", 0), 0u) << r.strategy;
   EXPECT_EQ(maxDiffAgainstReference(m_dir / "out.mkv", threeSteps()), 0);
