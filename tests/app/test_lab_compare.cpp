@@ -685,41 +685,6 @@ class LabCompareTest : public QObject {
     QCOMPARE(window.requestedStrategy(), QStringLiteral("naive"));
   }
 
-  // The chain's dialog fits a 1366×768 screen as the one-filter dialog does: 14 rows (three declined, their
-  // reasons wrapped), the verdict line, every bar of the chart.
-  void chainDialogFitsA1366x768Screen() {
-    lab::ComparisonReport r = chainReport(66.5, 51.2);
-    for (const char* name : {"vector", "auto", "sliding", "dynamic", "constant", "local", "image", "tiled"}) {
-      lab::ComparisonRow row = r.rows[1];
-      row.strategy = name;
-      row.fastest = false;
-      row.kernelMedianMs *= 3;
-      row.stepMedianMs = {1901.47, 523.51, 652.0};
-      r.rows.insert(r.rows.end() - 1, row);
-    }
-    for (const char* name : {"separable", "fft"}) {
-      lab::ComparisonRow row = r.rows.back();
-      row.strategy = name;
-      row.reason =
-          "step 2: rank 2 is not cheap enough for K = 3: 12 separable taps vs 9 dense (lowrank needs "
-          "3*rank <= K)";
-      r.rows.push_back(row);
-    }
-    lab::markWhatRunsNow(r, {"auto", true});
-    lab::CompareDialog dialog([] { return lab::LabInputs{}; });
-    const QSize size = lab::CompareDialog::defaultSize(QRect(0, 0, 1366, 768));
-    dialog.resize(size);
-    dialog.show();
-    dialog.setReport(r);
-    QCoreApplication::processEvents();
-    dialog.resize(size);
-    QCoreApplication::processEvents();
-    const QSize need = dialog.minimumSizeHint();
-    QVERIFY2(need.width() <= size.width() && need.height() <= size.height(),
-             qPrintable(QStringLiteral("needs %1x%2").arg(need.width()).arg(need.height())));
-    QCOMPARE(dialog.size(), size);
-  }
-
   // `convolab --compare` on a chain file prints and writes the same rows as the dialog: fused and step by
   // step, each step's median, and the verdict.
   void compareCommandOnAChainWritesFusedAndStepByStepRows() {
