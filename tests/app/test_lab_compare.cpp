@@ -1,29 +1,43 @@
 // SPDX-License-Identifier: MIT
 // The strategy lab's comparison: every registry strategy, sane numbers, reasons, cancel, the dialog, the
-// exports and `convolab --compare`.
+// exports and `convolab --compare`; on a chain, fused against step by step, the ★ rule and "Make live".
+#include <fcntl.h>
+#include <unistd.h>
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
 
 #include "app_test_support.hpp"
+#include "chain/chain_controller.hpp"
+#include "chain/chain_dock.hpp"
 #include "convolab/context.hpp"
+#include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
+#include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
+#include "lab/compare_chain.hpp"
 #include "lab/compare_command.hpp"
 #include "lab/compare_dialog.hpp"
+#include "lab/lab_controller.hpp"
 #include "lab/strategy_comparison.hpp"
+#include "processing/pipeline.hpp"
+#include "window/main_window.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -59,6 +73,97 @@ FilterSet fullRankFilter() {
     f.divisor = sum;
   }
   return FilterSet::make(channels, BorderMode::Reflect101, {0, 0, 0}, "random 5x5");
+}
+
+/// Three steps of fullRankFilter (so every strategy's program is the first test's), the second padded to 7x7
+/// with a zero ring (Compare trims it back to 5x5, as auto runs it).
+FilterChain threeSteps() {
+  const FilterSet f = fullRankFilter();
+  return FilterChain::make({ChainStep::single(f), ChainStep::single(f.resizedTo(7)), ChainStep::single(f)},
+                           "three 5x5");
+}
+
+/// A chain's report as compareChainStrategies makes one: fused, tiled and naive step by step, lowrank
+/// declined; `fusedMs` and `tiledMs` the two fast rows.
+lab::ComparisonReport chainReport(double fusedMs, double tiledMs) {
+  lab::ComparisonReport r;
+  r.device = "pthread";
+  r.width = 1280;
+  r.height = 720;
+  r.filterSize = r.declaredFilterSize = 5;
+  r.iterations = 10;
+  r.chainSteps = {"1 a 5x5", "2 b 5x5", "3 c 5x5"};
+  const auto row = [](const char* name, const char* mode, double ms) {
+    lab::ComparisonRow row;
+    row.strategy = name;
+    row.active = StrategyId{name};
+    row.chainMode = mode;
+    row.status = "ok";
+    row.kernelMedianMs = row.kernelP95Ms = ms;
+    row.maxDiff = 0;
+    if (std::string(mode) == "steps")
+      row.stepMedianMs = {ms / 4, ms / 4, ms / 2}, row.stepActive = {name, name, name};
+    else
+      row.stepActive = {"fused"};
+    return row;
+  };
+  r.rows = {row("fused", "fused", fusedMs), row("tiled", "steps", tiledMs), row("naive", "steps", 9.0)};
+  lab::ComparisonRow declined = row("lowrank", "steps", 0);
+  declined.status = "declined";
+  declined.reason = "step 1: rank 5 is not cheap enough";
+  r.rows.push_back(declined);
+  lab::rankRows(r, 3 * 150.0);
+  r.verdict = lab::chainVerdict(r);
+  return r;
+}
+
+const lab::ComparisonRow* starOf(const lab::ComparisonReport& r) {
+  const lab::ComparisonRow* star = nullptr;
+  for (const auto& row : r.rows)
+    if (row.fastest) {
+      if (star) return nullptr;  // two stars
+      star = &row;
+    }
+  return star;
+}
+
+const lab::ComparisonRow* nowOf(const lab::ComparisonReport& r) {
+  for (const auto& row : r.rows)
+    if (row.runsNow) return &row;
+  return nullptr;
+}
+
+bool hasStage(const ProcessedFrame& f, const std::string& prefix) {
+  for (const auto& stage : f.record.timings.stages)
+    if (stage.name.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
+/// Sends this process's stdout to `path` while it lives (what `convolab --compare` prints).
+class StdoutToFile {
+ public:
+  explicit StdoutToFile(const QString& path) {
+    std::fflush(stdout);
+    m_saved = ::dup(STDOUT_FILENO);
+    const int fd = ::open(path.toLocal8Bit().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, STDOUT_FILENO);
+    ::close(fd);
+  }
+  ~StdoutToFile() {
+    std::fflush(stdout);
+    ::dup2(m_saved, STDOUT_FILENO);
+    ::close(m_saved);
+  }
+  StdoutToFile(const StdoutToFile&) = delete;
+  StdoutToFile& operator=(const StdoutToFile&) = delete;
+
+ private:
+  int m_saved = -1;
+};
+
+QString printed(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
 QJsonObject readJson(const QString& path) {
@@ -399,6 +504,230 @@ class LabCompareTest : public QObject {
         QVERIFY(!row.value(QStringLiteral("reason")).toString().isEmpty());
       }
     }
+  }
+
+  // Issue 30: on a chain Compare times every strategy step by step (each step its own launch, the steps'
+  // times summed, each step's figure kept) and the whole chain fused in one launch, all on one frame: every
+  // row's output is the one referenceChain of that frame.
+  void chainComparesFusedAgainstStepByStepOnOneFrame() {
+    const auto frame = randomFrame(40, 30);
+    lab::ComparisonOptions o = quick();
+    o.includeAuto = false;
+    o.only = {"fused", "dynamic", "constant", "naive"};
+    QVERIFY(lab::comparesAsChain(threeSteps()));
+    QVERIFY(!lab::comparesAsChain(FilterChain(fullRankFilter())));
+    const lab::ComparisonReport report =
+        lab::compareChainStrategies(*m_context, threeSteps(), frame->view(), o);
+    QCOMPARE(report.chainSteps.size(), size_t(3));
+    QCOMPARE(report.chainSteps[1], std::string("2 random 5x5 5x5 (declared 7x7)"));
+    QCOMPARE(report.rows.size(), size_t(4));
+    int fused = 0, steps = 0;
+    for (const auto& row : report.rows) {
+      QVERIFY2(row.ok(), (row.strategy + ": " + row.status + " " + row.reason).c_str());
+      QVERIFY2(row.maxDiff >= 0 && row.maxDiff <= 1, row.strategy.c_str());
+      QVERIFY(row.kernelMedianMs > 0);
+      if (row.chainMode == "fused") {
+        ++fused;
+        QCOMPARE(row.strategy, std::string(lab::kFusedRow));
+        QCOMPARE(row.stepActive, std::vector<std::string>{"fused"});
+        QVERIFY(row.stepMedianMs.empty());
+        continue;
+      }
+      ++steps;
+      QCOMPARE(row.chainMode, std::string("steps"));
+      QCOMPARE(row.stepActive.size(), size_t(3));
+      QCOMPARE(row.stepMedianMs.size(), size_t(3));
+      double sum = 0;
+      for (size_t i = 0; i < 3; ++i) {
+        QVERIFY2(row.stepActive[i].rfind(row.strategy, 0) == 0, row.stepActive[i].c_str());
+        QVERIFY(row.stepMedianMs[i] > 0);
+        sum += row.stepMedianMs[i];
+      }
+      QVERIFY2(std::abs(sum - row.kernelMedianMs) <= 0.5 * row.kernelMedianMs, row.strategy.c_str());
+    }
+    QCOMPARE(fused, 1);
+    QCOMPARE(steps, 3);
+    QVERIFY(starOf(report));
+    QVERIFY2(report.verdict.find("faster") != std::string::npos, report.verdict.c_str());
+    const std::string md = lab::comparisonToMarkdown(report);
+    QVERIFY(md.find("a chain of 3 steps") != std::string::npos);
+    QVERIFY(md.find("fused (one launch)") != std::string::npos);
+    QVERIFY(md.find("naive (step by step)") != std::string::npos);
+    const QJsonObject doc =
+        QJsonDocument::fromJson(QByteArray::fromStdString(lab::comparisonToJson(report))).object();
+    QCOMPARE(doc.value("chain").toObject().value("steps").toArray().size(), 3);
+    QCOMPARE(doc.value("strategies").toArray().size(), 4);
+  }
+
+  // Issue 35's rule on a chain: ★ never makes the preview slower than what runs now. What runs now keeps ★
+  // unless a row beats it by more than kStarMargin; otherwise ★ is the fastest row, and the verdict says by
+  // how much it beats what runs now.
+  void chainStarNeverMakesThePreviewSlower() {
+    const auto check = [](lab::ComparisonReport r, const lab::LiveChainRun& now, const char* starred) {
+      lab::markWhatRunsNow(r, now);
+      const lab::ComparisonRow* star = starOf(r);
+      const lab::ComparisonRow* live = nowOf(r);
+      if (!star || star->strategy != starred) {
+        qWarning("★ on %s, expected %s", star ? star->strategy.c_str() : "no single row", starred);
+        return false;
+      }
+      if (!live || !live->ok()) return true;                          // nothing to be slower than
+      if (star->kernelMedianMs > live->kernelMedianMs) return false;  // ★ would slow the preview
+      return r.verdict.find(live == star ? "now" : "faster than what the preview runs now") !=
+             std::string::npos;
+    };
+    // Fused runs now; step by step with tiled is within the margin: ★ stays on fused.
+    QVERIFY(check(chainReport(2.0, 1.98), {"auto", true}, "fused"));
+    // Tiled beats fused by 25 %: ★ tiled, and the verdict says what switching gains.
+    QVERIFY(check(chainReport(2.0, 1.5), {"auto", true}, "tiled"));
+    // Naive step by step runs now: ★ on the fastest, fused.
+    QVERIFY(check(chainReport(2.0, 3.0), {"naive", false}, "fused"));
+    // What runs now was declined here (lowrank): ★ on the fastest.
+    QVERIFY(check(chainReport(2.0, 1.9), {"lowrank", false}, "tiled"));
+    QVERIFY(nowOf([] {
+              lab::ComparisonReport r = chainReport(2.0, 1.0);
+              lab::markWhatRunsNow(r, {"naive", false});
+              return r;
+            }())
+                ->strategy == "naive");
+    // Which is faster, in words.
+    QVERIFY(chainReport(2.0, 3.0).verdict.find("Fused (the whole chain in one launch) is 1.50× faster") == 0);
+    QVERIFY(chainReport(3.0, 2.0).verdict.find("Step by step is 1.50× faster than fused") == 0);
+  }
+
+  // The dialog on a chain: fused and step-by-step rows, each step's figure in the tooltip, the verdict, the
+  // row of what runs now, and "Make live" asking for the chain's mode.
+  void dialogOnAChainShowsFusedAndStepByStep() {
+    const auto frame = randomFrame(40, 30);
+    lab::CompareDialog dialog([frame] {
+      lab::LabInputs in;
+      in.frame = frame;
+      in.filter = fullRankFilter();
+      in.chain = threeSteps();
+      in.liveStrategy = StrategyId{"naive"};
+      return in;
+    });
+    dialog.iterationsBox()->setValue(2);
+    dialog.autoBox()->setChecked(false);
+    QSignalSpy finished(&dialog, &lab::CompareDialog::finished);
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(150000));
+    const auto& report = dialog.report();
+    QCOMPARE(report.chainSteps.size(), size_t(3));
+    QTableWidget* table = dialog.table();
+    QCOMPARE(table->rowCount(), static_cast<int>(report.rows.size()));
+    int fusedRow = -1, naiveRow = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+      const QString name = table->item(r, 0)->text();
+      if (name.startsWith(QStringLiteral("fused"))) fusedRow = r;
+      if (name.startsWith(QStringLiteral("naive"))) naiveRow = r;
+    }
+    QVERIFY(fusedRow >= 0 && naiveRow >= 0);
+    QCOMPARE(table->item(fusedRow, 1)->text(), QStringLiteral("one launch"));
+    QVERIFY(table->item(naiveRow, 0)->text().contains(QStringLiteral("●")));  // what runs now
+    QVERIFY2(table->item(naiveRow, 2)->toolTip().contains(QStringLiteral("step 2 random 5x5")),
+             qPrintable(table->item(naiveRow, 2)->toolTip()));
+    QCOMPARE(table->item(naiveRow, 1)->text().count(QStringLiteral(" + ")), 2);
+    auto* verdict = dialog.findChild<QLabel*>(QStringLiteral("compareVerdict"));
+    QVERIFY(verdict && !verdict->isHidden());
+    QVERIFY(verdict->text().contains(QStringLiteral("faster")));
+    QSignalSpy live(&dialog, &lab::CompareDialog::makeLiveRequested);
+    auto* fusedLive = dialog.findChild<QPushButton*>(QStringLiteral("makeLive_fused"));
+    QVERIFY(fusedLive);
+    fusedLive->click();
+    QCOMPARE(live.count(), 1);
+    QCOMPARE(live.first().at(0).toString(), QStringLiteral("fused"));
+    QCOMPARE(live.first().at(1).toString(), QStringLiteral("fused"));
+  }
+
+  // "Make live" on the fused row runs the live chain fused (one launch, convolve_fused); on a step-by-step
+  // row it runs it step by step with that strategy, as what runs now was before.
+  void makeLiveSwitchesTheLiveChainBetweenFusedAndStepByStep() {
+    QSettings().remove(QStringLiteral("chain"));
+    QSettings().remove(QStringLiteral("custom"));
+    LaunchOptions o;
+    o.source = QStringLiteral("pattern:96x64@30");
+    o.strategy = QStringLiteral("naive");
+    MainWindow window(o);
+    window.show();
+    ChainDock* dock = window.findChild<ChainDock*>();
+    QVERIFY(dock);
+    const FilterChain chain = threeSteps();
+    dock->controller()->load(chain);
+    dock->controller()->setOn(true);
+    QVERIFY(window.pipeline()->runsChain());
+    const auto waitFor = [&](const char* stage, bool fusedNow) {
+      return test::waitForFrameWhere(
+                 window,
+                 [&](const ProcessedFrame& f) {
+                   if (!f.record.hasTimings || f.record.stale || !hasStage(f, stage)) return false;
+                   Image expected(f.original->width, f.original->height);
+                   referenceChain(f.original->view(), expected.mutableView(), chain);
+                   return test::maxAbsDifference(*f.filtered, expected) <= 1 &&
+                          window.lab()->inputs().liveChainFused == fusedNow;
+                 },
+                 90000) != nullptr;
+    };
+    QVERIFY(waitFor("step 3: ", false));  // naive, step by step: a strategy chosen by hand never fuses
+    lab::CompareDialog* dialog = window.lab()->compareDialog();
+    dialog->setReport(chainReport(2.0, 3.0));
+    auto* fused = dialog->findChild<QPushButton*>(QStringLiteral("makeLive_fused"));
+    QVERIFY(fused);
+    fused->click();
+    QCOMPARE(window.pipeline()->chainFusion(), ChainFusion::Fused);
+    QVERIFY2(waitFor("convolve_fused", true), "the live chain did not run fused");
+    QCOMPARE(window.requestedStrategy(), QStringLiteral("naive"));  // the strategy stays
+    auto* naive = dialog->findChild<QPushButton*>(QStringLiteral("makeLive_naive"));
+    QVERIFY(naive);
+    naive->click();
+    QCOMPARE(window.pipeline()->chainFusion(), ChainFusion::StepByStep);
+    QVERIFY2(waitFor("step 3: ", false), "the live chain did not go back to step by step");
+    QCOMPARE(window.requestedStrategy(), QStringLiteral("naive"));
+  }
+
+  // `convolab --compare` on a chain file prints and writes the same rows as the dialog: fused and step by
+  // step, each step's median, and the verdict.
+  void compareCommandOnAChainWritesFusedAndStepByStepRows() {
+    const QString chainPath = QDir::homePath() + QStringLiteral("/three-steps.json");
+    saveFilterChainFile(chainPath.toStdString(), threeSteps(), true);
+    const QString report = QDir::homePath() + QStringLiteral("/chain-report.json");
+    const auto parsed =
+        parseCommandLine({QStringLiteral("convolab"), QStringLiteral("--source"),
+                          QStringLiteral("pattern:48x32"), QStringLiteral("--filter"), chainPath,
+                          QStringLiteral("--compare"), report, QStringLiteral("--force")});
+    QCOMPARE(parsed.exitCode, -1);
+    const QString printedPath = QDir::homePath() + QStringLiteral("/chain-report.md");
+    {
+      const StdoutToFile capture(printedPath);
+      QCOMPARE(lab::runCompareCommand(parsed.options, 1), 0);
+    }
+    const QJsonObject doc = readJson(report);
+    const QJsonObject chain = doc.value(QStringLiteral("chain")).toObject();
+    QCOMPARE(chain.value(QStringLiteral("steps")).toArray().size(), 3);
+    QVERIFY(chain.value(QStringLiteral("verdict")).toString().contains(QStringLiteral("faster")));
+    const QJsonArray rows = doc.value(QStringLiteral("strategies")).toArray();
+    QCOMPARE(rows.size(), static_cast<qsizetype>(strategyNames().size()) + 1);  // every strategy, and fused
+    int fused = 0, steps = 0;
+    for (const auto& value : rows) {
+      const QJsonObject row = value.toObject();
+      const QString mode = row.value(QStringLiteral("mode")).toString();
+      if (mode == QLatin1String("fused")) ++fused;
+      if (mode == QLatin1String("steps") &&
+          row.value(QStringLiteral("status")).toString() == QLatin1String("ok")) {
+        ++steps;
+        QCOMPARE(row.value(QStringLiteral("step_ms_median")).toArray().size(), 3);
+      }
+      if (row.value(QStringLiteral("status")).toString() == QLatin1String("ok"))
+        QVERIFY(row.value(QStringLiteral("max_diff_vs_reference")).toInt() <= 1);
+    }
+    QCOMPARE(fused, 1);
+    QVERIFY(steps >= 3);
+    // What it prints (stdout, taken into a file here): the same rows as Markdown.
+    const QString out = printed(printedPath);
+    QVERIFY2(out.contains(QStringLiteral("a chain of 3 steps")) &&
+                 out.contains(QStringLiteral("fused (one launch)")) &&
+                 out.contains(QStringLiteral("(step by step)")) && out.contains(QStringLiteral("faster")),
+             qPrintable(out));
   }
 
   void compareCommandExitsThreeOnAnUnwritableReport() {

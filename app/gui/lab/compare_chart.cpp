@@ -26,6 +26,8 @@ const QColor kBar(0x3d, 0xa9, 0xfc);
 QString rowLabel(const ComparisonRow& r) {
   QString s = QString::fromStdString(r.strategy);
   if (!r.variant.empty()) s += QStringLiteral(" ") + QString::fromStdString(r.variant);
+  if (r.chainMode == "fused") s += ComparisonChart::tr(" (one launch)");
+  if (r.chainMode == "steps") s += ComparisonChart::tr(", step by step");
   return s;
 }
 
@@ -46,6 +48,7 @@ QString barLabel(const ComparisonRow& row) {
     label = QStringLiteral("auto → ") + QString::fromStdString(chosenByAuto(row.active));
   if (row.fastest) label += QStringLiteral(" ★");
   if (row.autoChoice) label += QStringLiteral(" ◆");
+  if (row.runsNow) label += QStringLiteral(" ●");
   label += QStringLiteral("   %1 ms").arg(row.kernelMedianMs, 0, 'g', 3);
   return label;
 }
@@ -129,8 +132,11 @@ void ComparisonChart::fill(const ComparisonReport& report, bool logAxis, const Q
   auto* y = new QBarCategoryAxis;
   y->append(bars.categories);
   QAbstractAxis* x = makeTimeAxis(log, bars.minMs, bars.maxMs);
-  x->setTitleText(tr("kernel median, ms%1 — shorter is faster; ★ fastest, ◆ auto's choice")
-                      .arg(log ? tr(" (log scale)") : QString()));
+  x->setTitleText(
+      (report.chainSteps.empty()
+           ? tr("kernel median, ms%1 — shorter is faster; ★ fastest, ◆ auto's choice")
+           : tr("kernel median of the whole chain, ms%1 — shorter is faster; ★ fastest, ● runs now"))
+          .arg(log ? tr(" (log scale)") : QString()));
   QFont small = font;
   small.setPointSizeF(8.5);
   for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{x, y})
@@ -143,8 +149,9 @@ void ComparisonChart::fill(const ComparisonReport& report, bool logAxis, const Q
   chart->setTitle({});
   y->setLabelsVisible(false);
   setBarLabels(bars.categories, small);
-  // About 16 px a bar, and with every table row the dialog still fits a 768-pixel screen.
-  m_view->setMinimumHeight(std::max(160, 16 * bars.count + 60));
+  // About 16 px a bar (10 past ten bars: a chain's rows, whose table is taller), and with every table row the
+  // dialog still fits a 768-pixel screen.
+  m_view->setMinimumHeight(std::max(160, bars.count > 10 ? 10 * bars.count + 50 : 16 * bars.count + 60));
 }
 
 // The bars' names are our own text items beside the plot: the category axis truncates a label to "…" unless

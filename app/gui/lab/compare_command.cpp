@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
-// runCompareCommand: source → first frame, filter file, device → StrategyComparison → JSON file.
+// runCompareCommand: source → first frame, filter or chain file, device → StrategyComparison (a chain:
+// compareChainStrategies) → JSON file.
 #include "compare_command.hpp"
 
 #include <cstdio>
 #include <thread>
 
 #include "capture/frame_source.hpp"
+#include "compare_chain.hpp"
 #include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
-#include "convolab/filter_io.hpp"
+#include "convolab/filter_chain_io.hpp"
 #include "sources/source_factory.hpp"
 #include "strategy_comparison.hpp"
 
@@ -25,12 +27,20 @@ void complain(const QString& message) {
 }  // namespace
 
 int runCompareCommand(const gui::LaunchOptions& options, int iterations) {
-  FilterSet filter;
+  FilterChain chain;  // a filter file is a chain of one step
   if (!options.filter.isEmpty()) {
     try {
-      filter = loadFilterFile(options.filter.toStdString());
+      chain = loadFilterChainFile(options.filter.toStdString());
     } catch (const std::exception& e) {
       complain(QString::fromStdString(e.what()));
+      return 3;
+    }
+    if (!comparesAsChain(chain) && !chain.singleFilter()) {
+      complain(
+          QStringLiteral("--compare: %1 holds no filter to compare: one switched-on step that is not a "
+                         "filter (a magnitude or custom OpenCL step; a chain of two or more steps compares "
+                         "fused against step by step)")
+              .arg(options.filter));
       return 3;
     }
   }
@@ -60,7 +70,9 @@ int runCompareCommand(const gui::LaunchOptions& options, int iterations) {
     o.iterations = iterations;
     std::fprintf(stderr, "convolab: comparing strategies on %s, %dx%d…\n", context.device().name.c_str(),
                  frame.image->width, frame.image->height);
-    report = compareStrategies(context, filter, frame.image->view(), o);
+    report = comparesAsChain(chain)
+                 ? compareChainStrategies(context, chain, frame.image->view(), o)
+                 : compareStrategies(context, *chain.singleFilter(), frame.image->view(), o);
   } catch (const Error& e) {
     complain(QString::fromStdString(e.what()));
     return e.kind() == ErrorKind::Device ? 4 : 3;

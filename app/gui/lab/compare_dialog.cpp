@@ -17,8 +17,10 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <optional>
 
 #include "background_task.hpp"
+#include "compare_chain.hpp"
 #include "compare_chart.hpp"
 #include "compare_table.hpp"
 #include "convolab/context.hpp"
@@ -51,13 +53,38 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   else
     resize(defaultSize(QRect(0, 0, 1366, 768)));
 
+  QLayout* controls = createControls();
+  m_summary = new QLabel(this);
+  m_summary->setWordWrap(true);
+  m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_verdict = new QLabel(this);
+  m_verdict->setObjectName(QStringLiteral("compareVerdict"));
+  m_verdict->setWordWrap(true);
+  m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_verdict->hide();
+  m_state = new QLabel(this);
+  m_state->setWordWrap(true);  // never wider than the room beside the export buttons
+  m_state->setStyleSheet(gui::theme::textStyle(gui::theme::dimText()));
+  QWidget* results = createResults();
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(controls);
+  layout->addWidget(m_summary);
+  layout->addWidget(m_verdict);
+  layout->addWidget(results, 1);
+  layout->addLayout(createButtons());
+  setRunning(false);
+  m_state->setText(tr("Runs every strategy on the current frame, filter and device, off the GUI thread."));
+}
+
+QLayout* CompareDialog::createControls() {
   m_iterations = new QSpinBox(this);
   m_iterations->setRange(1, 500);
   m_iterations->setValue(10);
   m_iterations->setToolTip(tr("Timed runs per strategy; the table shows their median and 95th percentile."));
   m_variants = new QCheckBox(tr("Every tuning variant"), this);
   m_variants->setToolTip(
-      tr("Also time each launch-shape variant (e.g. tiled 16x8, 32x8), not only the default."));
+      tr("Also time each launch-shape variant (e.g. tiled 16x8, 32x8), not only the default (one filter)."));
   m_auto = new QCheckBox(tr("Include auto"), this);
   m_auto->setChecked(true);
   m_auto->setToolTip(tr("Also run auto and mark the strategy it chooses for this device, size and filter."));
@@ -76,6 +103,8 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   m_progress->setRange(0, 1);
   m_progress->setValue(0);
   m_progress->setTextVisible(true);
+  connect(m_run, &QPushButton::clicked, this, [this] { start(); });
+  connect(m_stop, &QPushButton::clicked, this, &CompareDialog::cancel);
 
   auto* controls = new QHBoxLayout;
   controls->addWidget(new QLabel(tr("Runs per strategy:"), this));
@@ -88,49 +117,38 @@ CompareDialog::CompareDialog(LabInputsProvider inputs, QWidget* parent)
   controls->addWidget(m_progress, 2);
   controls->addWidget(m_run);
   controls->addWidget(m_stop);
+  return controls;
+}
 
-  m_summary = new QLabel(this);
-  m_summary->setWordWrap(true);
-  m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  m_state = new QLabel(this);
-  m_state->setStyleSheet(gui::theme::textStyle(gui::theme::dimText()));
-
+QWidget* CompareDialog::createResults() {
   m_table = std::make_unique<ComparisonTable>(this);
   m_chart = std::make_unique<ComparisonChart>(this);
-
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(m_table->widget());
   splitter->addWidget(m_chart->view());
   splitter->setChildrenCollapsible(false);
-  splitter->setStretchFactor(0,
-                             0);  // the table as tall as its rows (ComparisonTable::fit), the chart the rest
+  // The table as tall as its rows (ComparisonTable::fit), the chart the rest.
+  splitter->setStretchFactor(0, 0);
   splitter->setStretchFactor(1, 1);
+  return splitter;
+}
 
+QLayout* CompareDialog::createButtons() {
   m_exportMd = new QPushButton(tr("Export Markdown…"), this);
   m_exportCsv = new QPushButton(tr("Export CSV…"), this);
   m_exportPng = new QPushButton(tr("Export Chart PNG…"), this);
   auto* close = new QPushButton(tr("Close"), this);
+  connect(close, &QPushButton::clicked, this, &QDialog::close);
+  connect(m_exportMd, &QPushButton::clicked, this, [this] { exportAs(QStringLiteral("md")); });
+  connect(m_exportCsv, &QPushButton::clicked, this, [this] { exportAs(QStringLiteral("csv")); });
+  connect(m_exportPng, &QPushButton::clicked, this, [this] { exportAs(QStringLiteral("png")); });
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(m_state, 1);
   bottom->addWidget(m_exportMd);
   bottom->addWidget(m_exportCsv);
   bottom->addWidget(m_exportPng);
   bottom->addWidget(close);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(controls);
-  layout->addWidget(m_summary);
-  layout->addWidget(splitter, 1);
-  layout->addLayout(bottom);
-
-  connect(m_run, &QPushButton::clicked, this, [this] { start(); });
-  connect(m_stop, &QPushButton::clicked, this, &CompareDialog::cancel);
-  connect(close, &QPushButton::clicked, this, &QDialog::close);
-  connect(m_exportMd, &QPushButton::clicked, this, [this] { exportAs(QStringLiteral("md")); });
-  connect(m_exportCsv, &QPushButton::clicked, this, [this] { exportAs(QStringLiteral("csv")); });
-  connect(m_exportPng, &QPushButton::clicked, this, [this] { exportAs(QStringLiteral("png")); });
-  setRunning(false);
-  m_state->setText(tr("Runs every strategy on the current frame, filter and device, off the GUI thread."));
+  return bottom;
 }
 
 QTableWidget* CompareDialog::table() const {
@@ -183,21 +201,27 @@ bool CompareDialog::start() {
         try {
           if (!context) context = std::make_shared<Context>(spec);
           out.context = context;
-          out.report = compareStrategies(
-              *context, in.filter, in.frame->view(), options,
-              [cancel, self](int done, int total, const std::string& label) {
-                QMetaObject::invokeMethod(
-                    QCoreApplication::instance(),
-                    [self, done, total, label] {
-                      if (!self) return;
-                      self->m_progress->setRange(0, total);
-                      self->m_progress->setValue(done);
-                      self->m_state->setText(tr("Measuring %1…").arg(QString::fromStdString(label)));
-                      emit self->progressed(done, total);
-                    },
-                    Qt::QueuedConnection);
-                return !cancel->load();
-              });
+          const ComparisonProgress progress = [cancel, self](int done, int total, const std::string& label) {
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(),
+                [self, done, total, label] {
+                  if (!self) return;
+                  self->m_progress->setRange(0, total);
+                  self->m_progress->setValue(done);
+                  self->m_state->setText(tr("Measuring %1…").arg(QString::fromStdString(label)));
+                  emit self->progressed(done, total);
+                },
+                Qt::QueuedConnection);
+            return !cancel->load();
+          };
+          if (comparesAsChain(in.chain)) {  // fused against step by step, and the ★ rule against what runs
+            out.report = compareChainStrategies(*context, in.chain, in.frame->view(), options, progress);
+            markWhatRunsNow(out.report, {in.liveStrategy.name, in.liveChainFused});
+          } else {  // one filter: the chain's one switched-on filter step, else the editor's
+            const std::optional<FilterSet> single = in.chain.singleFilter();
+            out.report = compareStrategies(*context, single ? *single : in.filter, in.frame->view(), options,
+                                           progress);
+          }
         } catch (const std::exception& e) {
           out.error = QString::fromStdString(e.what());
         }
@@ -238,24 +262,52 @@ void CompareDialog::cancel() {
   if (m_cancel) m_cancel->store(true);
 }
 
+QString CompareDialog::summaryText() const {
+  const ComparisonReport& r = m_report;
+  const QString name =
+      r.filterName.empty() ? QString() : QStringLiteral(" “%1”").arg(QString::fromStdString(r.filterName));
+  QString what = tr("%1×%1 filter%2").arg(r.filterSize).arg(name);
+  if (!r.chainSteps.empty()) {
+    QStringList steps;
+    for (const std::string& step : r.chainSteps) steps << QString::fromStdString(step).toHtmlEscaped();
+    what = tr("chain%1 of %2 steps: %3")
+               .arg(name)
+               .arg(r.chainSteps.size())
+               .arg(steps.join(QStringLiteral(", ")));
+  }
+  // A chain's steps take the room of the peak's estimate, which its tooltip then says (showReport).
+  const QString how = r.chainSteps.empty()
+                          ? QStringLiteral(" (%1)").arg(QString::fromStdString(r.peakSource).toHtmlEscaped())
+                          : QString();
+  return tr("<b>%1</b> · frame %2×%3 · %4 · median of %5 runs · FP32 peak %6 GFLOP/s%7")
+      .arg(QString::fromStdString(r.device).toHtmlEscaped())
+      .arg(r.width)
+      .arg(r.height)
+      .arg(what)
+      .arg(r.iterations)
+      .arg(r.peakGflops, 0, 'f', 0)
+      .arg(how);
+}
+
 void CompareDialog::showReport() {
   const ComparisonReport& r = m_report;
-  m_summary->setText(
-      tr("<b>%1</b> · frame %2×%3 · %4×%4 filter%5 · median of %6 runs · FP32 peak %7 GFLOP/s (%8)")
-          .arg(QString::fromStdString(r.device).toHtmlEscaped())
-          .arg(r.width)
-          .arg(r.height)
-          .arg(r.filterSize)
-          .arg(r.filterName.empty() ? QString()
-                                    : QStringLiteral(" “%1”").arg(QString::fromStdString(r.filterName)))
-          .arg(r.iterations)
-          .arg(r.peakGflops, 0, 'f', 0)
-          .arg(QString::fromStdString(r.peakSource).toHtmlEscaped()));
-  QString state = r.cancelled ? tr("Cancelled after %1 strategies.").arg(r.rows.size())
-                              : tr("%1 rows measured. ★ fastest, ◆ auto's choice.").arg(r.rows.size());
+  m_summary->setText(summaryText());
+  m_summary->setToolTip(QString::fromStdString(r.peakSource));
+  const bool chain = !r.chainSteps.empty();
+  m_verdict->setVisible(chain);
+  m_verdict->setText(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(r.verdict).toHtmlEscaped()));
+  QString state =
+      r.cancelled ? tr("Cancelled after %1 strategies.").arg(r.rows.size())
+      : chain
+          ? tr("%1 rows. ★ fastest, ● runs now; hover a step-by-step time for each step.").arg(r.rows.size())
+          : tr("%1 rows measured. ★ fastest, ◆ auto's choice.").arg(r.rows.size());
   if (!r.autoActive.name.empty())
     state += tr(" auto chose %1.").arg(QString::fromStdString(r.autoActive.toString()));
-  if (r.declaredFilterSize != r.filterSize)
+  if (chain && r.declaredFilterSize != r.filterSize)
+    state +=
+        tr(" Filter steps ran trimmed to their support (zero rings cut off, the same output), as auto "
+           "runs them.");
+  else if (r.declaredFilterSize != r.filterSize)
     state += tr(" Every row ran the %1×%1 filter trimmed to its support, %2×%2 (zero rings cut off, the same "
                 "output), as auto runs it.")
                  .arg(r.declaredFilterSize)
@@ -263,7 +315,9 @@ void CompareDialog::showReport() {
   m_state->setText(state);
   m_progress->setValue(m_progress->maximum());
 
-  m_table->fill(r, [this](const QString& strategy) { emit makeLiveRequested(strategy); });
+  m_table->fill(r, [this](const QString& strategy, const QString& chainMode) {
+    emit makeLiveRequested(strategy, chainMode);
+  });
   m_chart->fill(r, m_logChart->isChecked(), font());
   m_table->fit();
 }
@@ -278,13 +332,15 @@ bool CompareDialog::exportCsv(const QString& path) const {
 
 bool CompareDialog::exportChartPng(const QString& path) const {
   // The exported picture says what it shows: device, frame and filter size as its title.
-  return m_chart->savePng(path,
-                          tr("%1 · %2×%3 · %4×%4 filter")
-                              .arg(QString::fromStdString(m_report.device))
-                              .arg(m_report.width)
-                              .arg(m_report.height)
-                              .arg(m_report.filterSize),
-                          font());
+  return m_chart->savePng(
+      path,
+      tr("%1 · %2×%3 · %4")
+          .arg(QString::fromStdString(m_report.device))
+          .arg(m_report.width)
+          .arg(m_report.height)
+          .arg(m_report.chainSteps.empty() ? tr("%1×%1 filter").arg(m_report.filterSize)
+                                           : tr("chain of %1 steps").arg(m_report.chainSteps.size())),
+      font());
 }
 
 void CompareDialog::exportAs(const QString& kind) {

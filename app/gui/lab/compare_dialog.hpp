@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// CompareDialog: Processing ▸ Compare strategies… — runs StrategyComparison off the GUI thread (a second
-// OpenCL context on the live device) and shows a sorted table and a bar chart; exports Markdown, CSV, PNG.
+// CompareDialog: Processing ▸ Compare strategies… — runs StrategyComparison (on a chain of several steps:
+// compareChainStrategies, fused against step by step) off the GUI thread (a second OpenCL context on the
+// live device) and shows a sorted table and a bar chart; exports Markdown, CSV, PNG.
 #pragma once
 
 #include <QDialog>
@@ -13,6 +14,7 @@
 
 class QCheckBox;
 class QLabel;
+class QLayout;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -58,15 +60,22 @@ class CompareDialog : public QDialog {
  signals:
   /// A comparison ended (finished or cancelled); report() holds what was measured.
   void finished();
-  /// The user asked to make `strategy` the live one.
-  void makeLiveRequested(const QString& strategy);
+  /// The user asked to make `strategy` the live one; on a chain's row `chainMode` says how the chain is to
+  /// run: "fused" (`strategy` is "fused") or "steps" (step by step with `strategy`); "" for one filter.
+  void makeLiveRequested(const QString& strategy, const QString& chainMode);
   void progressed(int done, int total);
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  // The constructor's parts: the run controls, the table and chart, the export and close buttons.
+  QLayout* createControls();
+  QWidget* createResults();
+  QLayout* createButtons();
   void showReport();
+  /// The summary line above the table: device, frame, filter or chain, runs, peak.
+  QString summaryText() const;
   void setRunning(bool running);
   void exportAs(const QString& kind);
 
@@ -86,6 +95,7 @@ class CompareDialog : public QDialog {
   QPushButton* m_stop;
   QProgressBar* m_progress;
   QLabel* m_summary;
+  QLabel* m_verdict;  // a chain: which is faster, fused or step by step (hidden for one filter)
   QLabel* m_state;
   std::unique_ptr<ComparisonTable> m_table;  // the results table (compare_table.hpp)
   std::unique_ptr<ComparisonChart> m_chart;  // the bar chart (compare_chart.hpp)

@@ -20,13 +20,47 @@ const QColor kAuto(0xf5, 0xa6, 0x23);  // auto's choice in the table
 
 /// The Strategy cell's tooltip: the cell whole (it may be capped), what its marks mean, and the strategy's
 /// one-line description from the registry (what it does, for someone meeting the name for the first time).
-QString strategyTip(const QString& cell, const QStringList& marks, const std::string& strategy) {
+QString strategyTip(const QString& cell, const QStringList& marks, const ComparisonRow& row) {
   QString tip = cell;
   if (!marks.isEmpty()) tip += QStringLiteral(" (") + marks.join(QStringLiteral(", ")) + QStringLiteral(")");
-  if (const StrategyEntry* e = findStrategy(strategy); e && !e->description.empty())
+  if (row.chainMode == "fused")
+    tip += QLatin1Char('\n') +
+           ComparisonTable::tr(
+               "The whole chain in one kernel launch: each work-group computes every step over "
+               "its tile and the halo the later steps read, in local memory, rounding between "
+               "steps as the steps one after another do.");
+  else if (const StrategyEntry* e = findStrategy(row.strategy); e && !e->description.empty())
     tip += QLatin1Char('\n') +
            QString::fromUtf8(e->description.data(), static_cast<qsizetype>(e->description.size()));
+  if (row.chainMode == "steps")
+    tip += QLatin1Char('\n') + ComparisonTable::tr(
+                                   "Step by step: every step of the chain with %1, one launch a "
+                                   "step, the steps' times summed.")
+                                   .arg(QString::fromStdString(row.strategy));
   return tip;
+}
+
+/// A chain row's Variant cell: "one launch", or each step's median ("1.21 + 0.80 + 1.00"), with a tooltip
+/// that names each step and what ran it.
+QTableWidgetItem* chainVariant(const ComparisonReport& report, const ComparisonRow& row) {
+  if (row.chainMode == "fused") {
+    auto* item = new QTableWidgetItem(ComparisonTable::tr("one launch"));
+    item->setToolTip(ComparisonTable::tr("Every step in one kernel launch (convolve_fused)"));
+    return item;
+  }
+  QStringList sums, lines;
+  for (size_t i = 0; i < row.stepMedianMs.size(); ++i) {
+    sums << QString::number(row.stepMedianMs[i], 'f', 2);
+    const QString step =
+        i < report.chainSteps.size() ? QString::fromStdString(report.chainSteps[i]) : QString::number(i + 1);
+    const QString ran = i < row.stepActive.size() ? QString::fromStdString(row.stepActive[i]) : QString();
+    lines << ComparisonTable::tr("step %1, ran %2: %3 ms").arg(step, ran).arg(row.stepMedianMs[i], 0, 'f', 3);
+  }
+  auto* item = new QTableWidgetItem(sums.isEmpty() ? ComparisonTable::tr("step by step") : sums.join(" + "));
+  if (!lines.isEmpty())
+    lines << ComparisonTable::tr("the median of the frames' sums: %1 ms").arg(row.kernelMedianMs, 0, 'f', 3);
+  item->setToolTip(lines.isEmpty() ? ComparisonTable::tr("each step its own launch") : lines.join('\n'));
+  return item;
 }
 
 }  // namespace
@@ -69,7 +103,8 @@ ComparisonTable::~ComparisonTable() {
   QObject::disconnect(m_statusResized);
 }
 
-void ComparisonTable::fill(const ComparisonReport& r, const std::function<void(const QString&)>& makeLive) {
+void ComparisonTable::fill(const ComparisonReport& r,
+                           const std::function<void(const QString&, const QString&)>& makeLive) {
   m_table->setSortingEnabled(false);
   m_table->setRowCount(static_cast<int>(r.rows.size()));
   auto number = [](double v, int digits) {
@@ -86,28 +121,36 @@ void ComparisonTable::fill(const ComparisonReport& r, const std::function<void(c
     QStringList marks, tips;
     if (row.fastest) marks << QStringLiteral("★"), tips << tr("fastest");
     if (row.autoChoice) marks << QStringLiteral("◆"), tips << tr("auto's choice");
+    if (row.runsNow) marks << QStringLiteral("●"), tips << tr("what the preview runs now");
     if (!marks.isEmpty()) {
       nameItem->setText(name + QStringLiteral("  ") + marks.join(QString()));
-      nameItem->setForeground(row.fastest ? kCompareFastest : kAuto);
+      nameItem->setForeground(row.fastest ? kCompareFastest : row.autoChoice ? kAuto : gui::theme::text());
       QFont bold = nameItem->font();
       bold.setBold(true);
       nameItem->setFont(bold);
     }
-    nameItem->setToolTip(strategyTip(nameItem->text(), tips, row.strategy));
+    nameItem->setToolTip(strategyTip(nameItem->text(), tips, row));
     m_table->setItem(i, Strategy, nameItem);
-    auto* variant = new QTableWidgetItem(row.variant.empty() ? QStringLiteral("default")
-                                                             : QString::fromStdString(row.variant));
-    variant->setToolTip(variant->text());
+    QTableWidgetItem* variant = nullptr;
+    if (row.chainMode.empty()) {
+      variant = new QTableWidgetItem(row.variant.empty() ? QStringLiteral("default")
+                                                         : QString::fromStdString(row.variant));
+      variant->setToolTip(variant->text());
+    } else {
+      variant = chainVariant(r, row);
+    }
     m_table->setItem(i, Variant, variant);
     if (row.ok()) {
       m_table->setItem(i, Median, number(row.kernelMedianMs, 3));
+      if (!row.chainMode.empty()) m_table->item(i, Median)->setToolTip(variant->toolTip());
       m_table->setItem(i, P95, number(row.kernelP95Ms, 3));
       m_table->setItem(i, Upload, number(row.uploadMs, 3));
       m_table->setItem(i, Download, number(row.downloadMs, 3));
       m_table->setItem(i, Mpix, number(row.mpixPerS, 1));
       m_table->setItem(i, Gflops, number(row.gflops, 1));
       m_table->setItem(i, Peak, number(100 * row.peakFraction, 1));
-      auto* diff = number(row.maxDiff, 0);
+      auto* diff = row.maxDiff < 0 ? new QTableWidgetItem(QStringLiteral("–")) : number(row.maxDiff, 0);
+      if (row.maxDiff < 0) diff->setToolTip(tr("No CPU reference: the chain has a custom OpenCL step"));
       if (row.maxDiff > 1) diff->setForeground(gui::theme::danger());
       m_table->setItem(i, MaxDiff, diff);
       m_table->setItem(i, Status, new QTableWidgetItem(tr("ok")));
@@ -124,12 +167,16 @@ void ComparisonTable::fill(const ComparisonReport& r, const std::function<void(c
       live->setProperty("compact", true);  // a table row's height, not a dialog button's
       live->setFixedHeight(m_owner->fontMetrics().height() + 4);
       live->setObjectName(QStringLiteral("makeLive_") + QString::fromStdString(row.strategy));
-      live->setToolTip(row.variant.empty() || row.strategy == kAutoStrategy
-                           ? tr("Process the live preview with %1").arg(QString::fromStdString(row.strategy))
-                           : tr("Process the live preview with %1 (the engine picks its default variant)")
-                                 .arg(QString::fromStdString(row.strategy)));
       const QString strategy = QString::fromStdString(row.strategy);
-      QObject::connect(live, &QPushButton::clicked, m_owner, [makeLive, strategy] { makeLive(strategy); });
+      live->setToolTip(
+          row.chainMode == "fused"   ? tr("Run the live chain fused: every step in one launch")
+          : row.chainMode == "steps" ? tr("Run the live chain step by step with %1").arg(strategy)
+          : row.variant.empty() || row.strategy == kAutoStrategy
+              ? tr("Process the live preview with %1").arg(strategy)
+              : tr("Process the live preview with %1 (the engine picks its default variant)").arg(strategy));
+      const QString mode = QString::fromStdString(row.chainMode);
+      QObject::connect(live, &QPushButton::clicked, m_owner,
+                       [makeLive, strategy, mode] { makeLive(strategy, mode); });
       m_table->setCellWidget(i, Live, live);
     } else {
       m_table->removeCellWidget(i, Live);

@@ -56,8 +56,11 @@ class ComparisonTable {
   ComparisonTable& operator=(const ComparisonTable&) = delete;
 
   QTableWidget* widget() const { return m_table; }
-  /// One row per report row; a row that measured ok gets a "Make live" button calling `makeLive`.
-  void fill(const ComparisonReport& report, const std::function<void(const QString&)>& makeLive);
+  /// One row per report row; a row that measured ok gets a "Make live" button calling `makeLive` with its
+  /// strategy and chain mode (ComparisonRow::chainMode). A chain's step-by-step row tells each step's median
+  /// in the tooltips of its Variant and Median cells.
+  void fill(const ComparisonReport& report,
+            const std::function<void(const QString& strategy, const QString& chainMode)>& makeLive);
   /// Column widths (names capped and elided with tooltips, Status the rest, wrapping) and a table tall
   /// enough for every row.
   void fit();

@@ -7,6 +7,7 @@
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <algorithm>
 
 #include "compare_dialog.hpp"
 #include "editor/filter_document.hpp"
@@ -101,7 +102,12 @@ void LabController::setInspectorEnabled(bool on) {
 }
 
 void LabController::onFrame(const FrameRecord& record) {
-  if (record.hasTimings && !record.timings.strategy.name.empty()) m_liveStrategy = record.timings.strategy;
+  if (!record.hasTimings || record.timings.strategy.name.empty()) return;
+  m_liveStrategy = record.timings.strategy;
+  const auto& stages = record.timings.stages;
+  m_liveFused = std::any_of(stages.begin(), stages.end(), [](const StageTiming& s) {
+    return s.name == "convolve_fused";  // ChainRunner's one launch (a step's kernel is "step N: …")
+  });
 }
 
 LabInputs LabController::inputs() const {
@@ -110,6 +116,7 @@ LabInputs LabController::inputs() const {
   in.filter = m_window->document()->filter();
   in.chain = m_window->pipeline()->chain();
   in.deviceSpec = m_deviceSpec;
+  in.liveChainFused = m_liveFused;
   in.liveStrategy =
       m_liveStrategy.name.empty() ? StrategyId{m_window->requestedStrategy().toStdString()} : m_liveStrategy;
   return in;
@@ -118,12 +125,24 @@ LabInputs LabController::inputs() const {
 CompareDialog* LabController::compareDialog() {
   if (!m_compareDialog) {
     m_compareDialog = new CompareDialog([this] { return inputs(); }, m_window);
-    connect(m_compareDialog, &CompareDialog::makeLiveRequested, m_window, [this](const QString& strategy) {
-      m_window->setStrategy(strategy);
-      m_window->statusBar()->showMessage(tr("Live strategy: %1").arg(strategy), 5000);
-    });
+    connect(m_compareDialog, &CompareDialog::makeLiveRequested, this, &LabController::makeLive);
   }
   return m_compareDialog;
+}
+
+void LabController::makeLive(const QString& strategy, const QString& chainMode) {
+  if (chainMode == QLatin1String("fused")) {  // the strategy stays: it runs a chain that does not fuse
+    m_window->pipeline()->setChainFusion(ChainFusion::Fused);
+    m_window->statusBar()->showMessage(tr("Live chain: fused, every step in one launch"), 5000);
+    return;
+  }
+  m_window->setStrategy(strategy);  // the chain fusion back to Auto (Pipeline::setStrategy)
+  if (chainMode == QLatin1String("steps")) {
+    m_window->pipeline()->setChainFusion(ChainFusion::StepByStep);
+    m_window->statusBar()->showMessage(tr("Live chain: step by step with %1").arg(strategy), 5000);
+  } else {
+    m_window->statusBar()->showMessage(tr("Live strategy: %1").arg(strategy), 5000);
+  }
 }
 
 KernelSourceDialog* LabController::kernelSourceDialog() {

@@ -47,6 +47,9 @@ class LabController : public QObject {
 
   /// What the lab's tools run on now.
   LabInputs inputs() const;
+  /// Compare's "Make live": `chainMode` "fused" runs the live chain fused (the strategy stays), "steps" runs
+  /// it step by step with `strategy`, "" (one filter) switches to `strategy`.
+  void makeLive(const QString& strategy, const QString& chainMode);
 
  private:
   void onFrame(const gui::FrameRecord& record);
@@ -60,6 +63,7 @@ class LabController : public QObject {
   QPointer<KernelSourceDialog> m_sourceDialog;
   QString m_deviceSpec;
   StrategyId m_liveStrategy;  ///< what ran the newest frame
+  bool m_liveFused = false;   ///< and whether it ran its chain in one launch
 };
 
 }  // namespace convolab::lab

@@ -18,8 +18,9 @@ struct LabInputs {
   FilterSet filter;
   /// What the preview runs (Pipeline::chain): a custom OpenCL step here is what Kernel Source shows.
   FilterChain chain;
-  QString deviceSpec;       ///< empty: the default device
-  StrategyId liveStrategy;  ///< what ran the newest frame, e.g. auto:tiled/16x8 (empty name: nothing yet)
+  QString deviceSpec;           ///< empty: the default device
+  StrategyId liveStrategy;      ///< what ran the newest frame, e.g. auto:tiled/16x8 (empty name: nothing yet)
+  bool liveChainFused = false;  ///< the newest frame ran its chain fused, in one launch
 };
 
 using LabInputsProvider = std::function<LabInputs()>;

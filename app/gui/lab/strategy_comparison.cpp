@@ -240,8 +240,12 @@ ComparisonReport compareStrategies(Context& ctx, const FilterSet& declared, cons
     if (best) best->autoChoice = true;
   }
 
-  const double pixels = static_cast<double>(frame.width) * frame.height;
-  const double flopsPerPixel = 2.0 * filter.size() * filter.size() * kChannels;
+  rankRows(report, 2.0 * filter.size() * filter.size() * kChannels);
+  return report;
+}
+
+void rankRows(ComparisonReport& report, double flopsPerPixel) {
+  const double pixels = static_cast<double>(report.width) * report.height;
   for (auto& row : report.rows) {
     if (!row.ok() || row.kernelMedianMs <= 0) continue;
     row.mpixPerS = pixels / (row.kernelMedianMs * 1e3);
@@ -261,7 +265,6 @@ ComparisonReport compareStrategies(Context& ctx, const FilterSet& declared, cons
       row.fastest = true;
       break;
     }
-  return report;
 }
 
 std::string comparisonToJson(const ComparisonReport& report) {
@@ -285,6 +288,12 @@ std::string comparisonToJson(const ComparisonReport& report) {
       j["kernel_ms_p95"] = nullptr;
       j["max_diff_vs_reference"] = nullptr;
     }
+    if (!r.chainMode.empty()) {  // a chain (compare_chain.hpp)
+      j["mode"] = r.chainMode;
+      j["step_ms_median"] = r.stepMedianMs;
+      j["step_active"] = r.stepActive;
+      j["runs_now"] = r.runsNow;
+    }
     rows.push_back(std::move(j));
   }
   nlohmann::json doc{{"device", report.device},
@@ -300,6 +309,7 @@ std::string comparisonToJson(const ComparisonReport& report) {
                      {"auto", report.autoActive.toString()},
                      {"cancelled", report.cancelled},
                      {"strategies", rows}};
+  if (!report.chainSteps.empty()) doc["chain"] = {{"steps", report.chainSteps}, {"verdict", report.verdict}};
   return doc.dump(2) + "\n";
 }
 
@@ -312,7 +322,16 @@ std::string marks(const ComparisonRow& r) {
   std::string m;
   if (r.fastest) m += " (fastest)";
   if (r.autoChoice) m += " (auto's choice)";
+  if (r.runsNow) m += " (runs now)";
   return m;
+}
+/// A row's name and variant columns: a chain's rows say how they ran, a step-by-step row each step's median.
+std::pair<std::string, std::string> nameAndVariant(const ComparisonRow& r) {
+  if (r.chainMode.empty()) return {r.strategy, r.variant.empty() ? "-" : r.variant};
+  if (r.chainMode == "fused") return {r.strategy + " (one launch)", "-"};
+  std::string steps;
+  for (double ms : r.stepMedianMs) steps += (steps.empty() ? "" : " + ") + fixed(ms, 3);
+  return {r.strategy + " (step by step)", steps.empty() ? "-" : steps};
 }
 std::string csvField(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -324,10 +343,21 @@ std::string csvField(const std::string& s) {
 
 std::string comparisonToMarkdown(const ComparisonReport& report) {
   std::ostringstream md;
-  md << "### Strategies on " << report.device << ", " << report.width << "x" << report.height << ", "
-     << report.filterSize << "x" << report.filterSize << " filter"
-     << (report.filterName.empty() ? "" : " (" + report.filterName + ")") << "\n\n";
-  if (report.declaredFilterSize != report.filterSize)
+  md << "### Strategies on " << report.device << ", " << report.width << "x" << report.height << ", ";
+  if (report.chainSteps.empty())
+    md << report.filterSize << "x" << report.filterSize << " filter";
+  else
+    md << "a chain of " << report.chainSteps.size() << " steps";
+  md << (report.filterName.empty() ? "" : " (" + report.filterName + ")") << "\n\n";
+  if (!report.chainSteps.empty()) {
+    md << "Steps:";
+    for (const std::string& step : report.chainSteps) md << " " << step << ";";
+    md << " each filter step trimmed to its support. Step-by-step rows run every step with their strategy, "
+          "one "
+          "launch a step (the variant column: each step's median; the kernel median is of their sums); "
+          "fused runs the whole chain in one launch.\n\n**"
+       << report.verdict << "**\n\n";
+  } else if (report.declaredFilterSize != report.filterSize)
     md << "Every row ran the " << report.declaredFilterSize << "x" << report.declaredFilterSize
        << " filter trimmed to its support, " << report.filterSize << "x" << report.filterSize
        << " (zero rings cut off, the same output), as auto runs it.\n\n";
@@ -340,7 +370,8 @@ std::string comparisonToMarkdown(const ComparisonReport& report) {
         "max diff | status |\n";
   md << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n";
   for (const auto& r : report.rows) {
-    md << "| " << r.strategy << marks(r) << " | " << (r.variant.empty() ? "-" : r.variant) << " | ";
+    const auto [name, variant] = nameAndVariant(r);
+    md << "| " << name << marks(r) << " | " << variant << " | ";
     if (r.ok())
       md << fixed(r.kernelMedianMs, 3) << " | " << fixed(r.kernelP95Ms, 3) << " | " << fixed(r.uploadMs, 3)
          << " | " << fixed(r.downloadMs, 3) << " | " << fixed(r.mpixPerS, 1) << " | " << fixed(r.gflops, 1)
@@ -356,7 +387,7 @@ std::string comparisonToCsv(const ComparisonReport& report) {
   std::ostringstream csv;
   csv << "strategy,variant,active,status,reason,kernel_ms_median,kernel_ms_p95,upload_ms,download_ms,mpix_"
          "per_s,"
-         "gflops,peak_percent,max_diff_vs_reference,fastest,auto_choice\n";
+         "gflops,peak_percent,max_diff_vs_reference,fastest,auto_choice,mode,step_ms_median\n";
   for (const auto& r : report.rows) {
     csv << csvField(r.strategy) << "," << csvField(r.variant) << "," << csvField(r.active.toString()) << ","
         << r.status << "," << csvField(r.reason) << ",";
@@ -366,7 +397,10 @@ std::string comparisonToCsv(const ComparisonReport& report) {
           << fixed(100 * r.peakFraction, 2) << "," << r.maxDiff;
     else
       csv << ",,,,,,,";
-    csv << "," << (r.fastest ? 1 : 0) << "," << (r.autoChoice ? 1 : 0) << "\n";
+    std::string steps;  // a step-by-step row of a chain: each step's median, separated by ';'
+    for (double ms : r.stepMedianMs) steps += (steps.empty() ? "" : ";") + fixed(ms, 4);
+    csv << "," << (r.fastest ? 1 : 0) << "," << (r.autoChoice ? 1 : 0) << "," << r.chainMode << "," << steps
+        << "\n";
   }
   return csv.str();
 }

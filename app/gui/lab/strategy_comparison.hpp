@@ -39,6 +39,13 @@ struct ComparisonRow {
   int maxDiff = -1;                     ///< max |out − reference| over the frame (-1: not run)
   bool fastest = false;  ///< ★: the fastest row; auto's own when nothing beats it ("Make live" never slows)
   bool autoChoice = false;  ///< the row of the strategy (and variant) auto picked
+  /// A chain (compare_chain.hpp): "fused" (the whole chain in one launch) or "steps" (each step its own
+  /// launch, with `strategy`); empty for one filter.
+  std::string chainMode;
+  std::vector<double> stepMedianMs;  ///< "steps": each step's kernel median (kernelMedianMs: of the sums)
+  std::vector<std::string>
+      stepActive;        ///< "steps": what each step ran ("tiled", "auto:dynamic", "magnitude")
+  bool runsNow = false;  ///< a chain: the row of what the live preview runs now (● in the table)
   bool ok() const { return status == "ok"; }
 };
 
@@ -54,6 +61,10 @@ struct ComparisonReport {
   std::string peakSource;  ///< how the peak was estimated
   StrategyId autoActive;   ///< what auto ran, e.g. auto:tiled/16x8 (empty name: auto did not run)
   bool cancelled = false;
+  /// A chain (compare_chain.hpp): its switched-on steps ("1 Gaussian 5x5", "2 magnitude (Sobel X, Sobel Y)
+  /// 3x3"), and which runs faster, fused or step by step, and by how much. Empty for one filter.
+  std::vector<std::string> chainSteps;
+  std::string verdict;
   std::vector<ComparisonRow> rows;  ///< sorted: ok rows by kernel median, then declined and failed
 };
 
@@ -70,6 +81,11 @@ std::pair<double, std::string> estimatePeakGflops(const DeviceInfo& device);
 /// status "failed".
 ComparisonReport compareStrategies(Context& ctx, const FilterSet& filter, const ImageView& frame,
                                    const ComparisonOptions& options, const ComparisonProgress& progress = {});
+
+/// Shared by compareStrategies and compareChainStrategies once the rows are measured: Mpix/s, GFLOP/s
+/// (`flopsPerPixel` nominal flops of one output pixel) and % peak, the order (ok rows by kernel median, then
+/// failed, then declined) and ★ on the fastest.
+void rankRows(ComparisonReport& report, double flopsPerPixel);
 
 /// The report as JSON (the `convolab --compare` document; see docs/GUI.md).
 std::string comparisonToJson(const ComparisonReport& report);

@@ -57,7 +57,7 @@ bool EnginePreparer::busy() const {
 
 bool EnginePreparer::supersedes(const PrepareJob& newer, const PrepareJob& running) {
   return newer.context != running.context || newer.strategy != running.strategy ||
-         (running.upgrade && !(newer.chain == running.chain));
+         newer.fusion != running.fusion || (running.upgrade && !(newer.chain == running.chain));
 }
 
 std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::unique_ptr<Engine> engine,
@@ -80,7 +80,8 @@ std::shared_ptr<PrepareResult> EnginePreparer::run(const PrepareJob& job, std::u
       engine = std::make_unique<Engine>(queue, job.strategy.name);
     engine->setStrategy(job.strategy.name);
     engine->setChainProvisional(false);  // fusion is chosen (and measured) here, off the live path
-    engine->setChain(job.chain);         // a one-filter chain runs exactly as setFilter(that filter)
+    engine->setChainFusion(job.fusion);
+    engine->setChain(job.chain);  // a one-filter chain runs exactly as setFilter(that filter)
     const std::size_t programsBefore = queue->programsCreated();
     engine->prepare(job.width, job.height);
     throwIfCancelled();

@@ -31,6 +31,7 @@ struct PrepareJob {
   /// queue).
   std::array<std::shared_ptr<Context>, 2> queues;
   StrategyId strategy{std::string(kAutoStrategy)};  ///< the strategy asked for (a registry name)
+  ChainFusion fusion = ChainFusion::Auto;           ///< how a chain of several steps runs (Pipeline)
   FilterChain chain;
   std::uint64_t revision = 0;
   int width = 0;

@@ -115,9 +115,17 @@ std::uint64_t Pipeline::setBypass(bool bypass) {
 }
 
 void Pipeline::setStrategy(const StrategyId& strategy) {
+  setChainFusion(ChainFusion::Auto);  // a strategy chosen by hand runs a chain as it always has
   QMetaObject::invokeMethod(
       m_worker, [w = m_worker, strategy] { w->setStrategy(strategy); }, Qt::QueuedConnection);
   emit strategyRequested(strategy);
+}
+
+void Pipeline::setChainFusion(ChainFusion fusion) {
+  if (fusion == m_fusion) return;
+  m_fusion = fusion;
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, fusion] { w->setChainFusion(fusion); }, Qt::QueuedConnection);
 }
 
 void Pipeline::setDevice(const QString& spec) {

@@ -13,6 +13,7 @@
 #include "capture/frame_source.hpp"
 #include "capture/staging_storage.hpp"
 #include "capture/video_recorder.hpp"
+#include "convolab/engine.hpp"
 #include "convolab/strategy_id.hpp"
 #include "output/output_door.hpp"
 #include "processing/filter_mailbox.hpp"
@@ -63,7 +64,12 @@ class Pipeline : public QObject {
   bool bypass() const { return m_bypass; }
   std::uint64_t filterRevision() const { return m_mailbox->current()->revision; }
 
+  /// Sets the chain fusion back to Auto too.
   void setStrategy(const StrategyId& strategy);
+  /// How a chain of several steps runs: Auto (auto measures fused against step by step, any other strategy
+  /// runs step by step), or as Compare's "Make live" asks: Fused, or StepByStep with the strategy.
+  void setChainFusion(ChainFusion fusion);
+  ChainFusion chainFusion() const { return m_fusion; }
   void setDevice(const QString& spec);
   /// An automated run (--frames): every counted frame is processed with the newest filter (preparations
   /// are waited for) and a still image is processed on every delivery.
@@ -149,6 +155,7 @@ class Pipeline : public QObject {
   FilterSet m_filter;
   std::optional<FilterChain> m_chain;  // replaces m_filter while set
   bool m_bypass = false;
+  ChainFusion m_fusion = ChainFusion::Auto;
   bool m_paused = false;
   bool m_shuttingDown = false;
 };

@@ -49,7 +49,7 @@ void returnFreedMemory() {
 
 bool sameTarget(const PrepareJob& a, const PrepareJob& b) {
   return a.context == b.context && a.strategy == b.strategy && a.width == b.width && a.height == b.height &&
-         a.chain == b.chain;
+         a.fusion == b.fusion && a.chain == b.chain;
 }
 }  // namespace
 
@@ -283,8 +283,8 @@ void ProcessingWorker::runPass() {
 }
 
 bool ProcessingWorker::liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const {
-  return m_engine && m_live.context == m_context && m_live.strategy == m_strategy && m_live.width == width &&
-         m_live.height == height && (m_live.revision == snapshot.revision || m_live.chain == snapshot.chain);
+  return m_engine && runsAsAsked(m_live) && m_live.width == width && m_live.height == height &&
+         (m_live.revision == snapshot.revision || m_live.chain == snapshot.chain);
 }
 
 PrepareJob ProcessingWorker::jobFor(const FilterSnapshot& snapshot, int width, int height) {
@@ -292,6 +292,7 @@ PrepareJob ProcessingWorker::jobFor(const FilterSnapshot& snapshot, int width, i
   job.context = m_context;
   job.queues = m_queues;
   job.strategy = m_strategy;
+  job.fusion = m_fusion;
   job.chain = snapshot.chain;
   job.revision = snapshot.revision;
   job.width = width;
@@ -334,9 +335,7 @@ bool ProcessingWorker::takeFilterOnLive(const FilterSnapshot& snapshot, int widt
   // Only a filter edit for the engine that runs (same device, strategy and size) whose strategy builds
   // nothing for it: then it costs an upload of arguments here, and the frame about to be processed shows it.
   // A custom step's parameter move is one too (the same code and border: new kernel arguments).
-  if (!m_engine || m_live.context != m_context || m_live.strategy != m_strategy || m_live.width != width ||
-      m_live.height != height)
-    return false;
+  if (!m_engine || !runsAsAsked(m_live) || m_live.width != width || m_live.height != height) return false;
   const std::optional<FilterSet> single = snapshot.chain.singleFilter();
   // A chain: provisional here (step by step, new steps under auto on dynamic), prepared fully behind it.
   const bool cheap = single ? m_engine->preparesWithoutBuild(*single, width, height)
@@ -368,8 +367,7 @@ void ProcessingWorker::adopt(std::shared_ptr<PrepareResult> result) {
   if (result->engine) {
     // Newer than the live engine and still for the device and strategy asked for: swap it in. An older
     // filter's engine is still adopted (it is closer to what the editor shows than the live one).
-    if (result->job.context == m_context && result->job.strategy == m_strategy &&
-        result->job.id > m_live.id) {
+    if (runsAsAsked(result->job) && result->job.id > m_live.id) {
       if (m_engine) m_preparer->recycle(std::move(m_engine));
       m_engine = std::move(result->engine);
       m_preparer->setLiveContext(&m_engine->context());

@@ -78,6 +78,8 @@ class ProcessingWorker : public QObject {
   /// there).
   void filterChangedAt(capture::Clock::time_point when);
   void setStrategy(const convolab::StrategyId& strategy);
+  /// How a chain of several steps runs (Compare's "Make live": fused, or step by step); Auto by default.
+  void setChainFusion(convolab::ChainFusion fusion);
   void setDevice(const QString& spec);
   /// Releases OpenCL objects on this thread before it ends.
   void shutdown();
@@ -117,6 +119,8 @@ class ProcessingWorker : public QObject {
   void publish(ProcessedFramePtr result);
   bool openDevice(const QString& spec);
   void reportFailure(const QString& message);
+  /// `job` is for the device, strategy and chain fusion asked for now.
+  bool runsAsAsked(const PrepareJob& job) const;
   /// The live engine runs `snapshot`'s filter with the requested strategy and device at this size.
   bool liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const;
   PrepareJob jobFor(const FilterSnapshot& snapshot, int width, int height);
@@ -152,6 +156,7 @@ class ProcessingWorker : public QObject {
       m_staging;  // pinned memory of m_context that frames are decoded into
   std::unique_ptr<EnginePreparer> m_preparer;
   StrategyId m_strategy{std::string(kAutoStrategy)};  // the strategy asked for
+  ChainFusion m_fusion = ChainFusion::Auto;           // and how a chain runs (setChainFusion)
 
   // The live engine and what it was prepared for.
   std::unique_ptr<Engine> m_engine;
