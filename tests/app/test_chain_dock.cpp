@@ -22,6 +22,7 @@
 #include "chain/chain_presets.hpp"
 #include "chain/chain_step_text.hpp"
 #include "chain/custom_step_vetting.hpp"
+#include "chain_test_support.hpp"
 #include "convolab/reference.hpp"
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
@@ -34,18 +35,8 @@ using namespace convolab::gui;
 
 namespace {
 
-std::unique_ptr<MainWindow> openWindow(bool forget = true) {
-  if (forget) {  // each case starts without the last one's chain
-    QSettings().remove(QStringLiteral("chain"));
-    QSettings().remove(QStringLiteral("custom"));
-  }
-  LaunchOptions o;
-  o.source = QStringLiteral("pattern:96x64@30");
-  o.strategy = QStringLiteral("naive");
-  auto window = std::make_unique<MainWindow>(o);
-  window->show();
-  return window;
-}
+/// A chain shown in the preview changes the pattern by more than this somewhere (it is not the input).
+constexpr int kChanges = 8;
 
 ChainDock* dockOf(MainWindow& window) {
   return window.findChild<ChainDock*>();
@@ -55,29 +46,6 @@ FilterChain presetNamed(const QString& name) {
   for (const ChainPreset& p : loadChainPresets())
     if (p.name == name) return p.chain;
   qFatal("no chain preset %s", qPrintable(name));
-}
-
-/// The frame's output is referenceChain of its input (±1: a rounding tie between steps) and not its input.
-bool showsChain(const ProcessedFrame& f, const FilterChain& chain) {
-  Image expected(f.original->width, f.original->height);
-  referenceChain(f.original->view(), expected.mutableView(), chain);
-  return test::maxAbsDifference(*f.filtered, expected) <= 1 &&
-         test::maxAbsDifference(*f.filtered, *f.original) > 8;
-}
-
-bool waitForChain(MainWindow& window, const FilterChain& chain) {
-  return test::waitForFrameWhere(
-             window,
-             [&](const ProcessedFrame& f) {
-               return f.record.hasTimings && !f.record.stale &&
-                      f.record.filterRevision == window.pipeline()->filterRevision() && showsChain(f, chain);
-             },
-             60000) != nullptr;
-}
-
-ChainStep namedStep(const std::string& name) {
-  return ChainStep::single(
-      FilterSet::uniform(ChannelFilter{3, {1, 2, 1, 2, 4, 2, 1, 2, 1}, 16, 0}, BorderMode::Reflect101, name));
 }
 
 QStringList rows(const ChainPanel& panel) {
@@ -97,12 +65,12 @@ class ChainDockTest : public QObject {
   void stepsReadAsKindAndName() {
     const FilterChain sobel = presetNamed(QStringLiteral("Sobel edges (magnitude)"));
     QCOMPARE(describeChainStep(sobel.steps()[0]), QStringLiteral("magnitude (Sobel X, Sobel Y)"));
-    QCOMPARE(describeChainStep(namedStep("Gaussian 3x3")), QStringLiteral("filter: Gaussian 3x3"));
+    QCOMPARE(describeChainStep(test::blur("Gaussian 3x3")), QStringLiteral("filter: Gaussian 3x3"));
     QCOMPARE(loadChainPresets().size(), std::size_t(4));
   }
 
   void presetRunsAndAStepSwitchedOffChangesIt() {
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     ChainDock* dock = dockOf(*window);
     QVERIFY(dock);
     QAction* preset = nullptr;
@@ -114,7 +82,7 @@ class ChainDockTest : public QObject {
     QVERIFY(chain.size() >= 2);
     dock->panel()->onSwitch()->setChecked(true);
     QVERIFY(window->pipeline()->runsChain());
-    QVERIFY(waitForChain(*window, chain));
+    QVERIFY(test::waitForChain(*window, chain, kChanges));
     // The stage table names each step as the list numbers it, short enough for its column.
     auto* stages = window->findChild<QTableWidget*>(QStringLiteral("statsTable"));
     QVERIFY(stages);
@@ -123,23 +91,23 @@ class ChainDockTest : public QObject {
     dock->panel()->list()->item(0)->setCheckState(Qt::Unchecked);  // the blur off: edges of the raw pattern
     std::vector<ChainStep> steps = chain.steps();
     steps[0].enabled = false;
-    QVERIFY(waitForChain(*window, FilterChain::make(steps)));
+    QVERIFY(test::waitForChain(*window, FilterChain::make(steps), kChanges));
     dock->panel()->onSwitch()->setChecked(false);  // the editor's filter again
     QVERIFY(!window->pipeline()->runsChain());
     // Remembered across a restart: the list (with its switched-off step) and the switch.
     dock->panel()->onSwitch()->setChecked(true);
     window.reset();
-    auto again = openWindow(false);
+    auto again = test::openChainWindow(false);
     QCOMPARE(dockOf(*again)->controller()->steps(), steps);
     QVERIFY(dockOf(*again)->controller()->isOn());
     QVERIFY(again->pipeline()->runsChain());
   }
 
   void switchesExcludeEachOther() {
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     ChainDock* chain = dockOf(*window);
     CustomKernelController* custom = window->findChild<CustomKernelDock*>()->controller();
-    QVERIFY(chain->controller()->append(namedStep("blur")).isEmpty());
+    QVERIFY(chain->controller()->append(test::blur("blur")).isEmpty());
     chain->panel()->onSwitch()->setChecked(true);
     custom->setOn(true);  // the last switched on wins
     QVERIFY(!chain->controller()->isOn());
@@ -151,7 +119,7 @@ class ChainDockTest : public QObject {
   }
 
   void customStepsAreTriedBeforeTheyRun() {
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     ChainDock* dock = dockOf(*window);
     std::atomic<bool> pass{false};
     std::atomic<int> trials{0};
@@ -181,7 +149,7 @@ class ChainDockTest : public QObject {
         *window,
         [&](const ProcessedFrame& f) {
           return f.record.filterRevision == window->pipeline()->filterRevision() &&
-                 test::maxAbsDifference(*f.filtered, *f.original) > 100;
+                 test::maxAbsDiff(*f.filtered, *f.original) > 100;
         },
         60000));
     QVERIFY(window->pipeline()->chain().hasCustomStep());
@@ -192,7 +160,7 @@ class ChainDockTest : public QObject {
     ChainController controller;
     ChainPanel panel(
         &controller, [] { return FilterSet(); }, nullptr);
-    for (const char* name : {"a", "b", "c"}) QVERIFY(controller.append(namedStep(name)).isEmpty());
+    for (const char* name : {"a", "b", "c"}) QVERIFY(controller.append(test::blur(name)).isEmpty());
     panel.show();
     QApplication::setActiveWindow(&panel);  // the keys are shortcuts of the panel's window
     QVERIFY(QTest::qWaitForWindowActive(&panel));
@@ -215,7 +183,7 @@ class ChainDockTest : public QObject {
         &controller, [] { return FilterSet(); }, nullptr);
     for (int i = 0; i < kMaxChainSteps; ++i) panel.addEditorFilter();
     QCOMPARE(controller.size(), kMaxChainSteps);
-    QVERIFY(!controller.append(namedStep("ninth")).isEmpty());
+    QVERIFY(!controller.append(test::blur("ninth")).isEmpty());
     panel.addEditorFilter();
     QCOMPARE(controller.size(), kMaxChainSteps);
     QVERIFY(panel.statusText().contains(QStringLiteral("full")));
@@ -243,7 +211,7 @@ class ChainDockTest : public QObject {
     std::vector<ChainStep> expected = presetNamed(QStringLiteral("Sharpen twice")).steps();
     expected[1].enabled = false;
     QCOMPARE(reopened.steps(), expected);
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     QVERIFY(window->editor()->importFile(path));  // File ▸ Import of a chain: the Chain dock opens it
     QCOMPARE(dockOf(*window)->controller()->size(), 2);
     QVERIFY(!dockOf(*window)->controller()->steps()[1].enabled);
