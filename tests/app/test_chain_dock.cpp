@@ -24,6 +24,7 @@
 #include "chain/custom_step_vetting.hpp"
 #include "chain_test_support.hpp"
 #include "convolab/reference.hpp"
+#include "custom/custom_examples.hpp"
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
 #include "editor/filter_editor.hpp"
@@ -67,6 +68,29 @@ class ChainDockTest : public QObject {
     QCOMPARE(describeChainStep(sobel.steps()[0]), QStringLiteral("magnitude (Sobel X, Sobel Y)"));
     QCOMPARE(describeChainStep(test::blur("Gaussian 3x3")), QStringLiteral("filter: Gaussian 3x3"));
     QCOMPARE(loadChainPresets().size(), std::size_t(4));
+  }
+
+  // The chain presets and the Custom OpenCL examples read a folder the same way (readChainFolder): files that
+  // do not parse are skipped, a file without a name is named after itself, sorted by name whatever the case;
+  // the examples keep only the files with a custom step.
+  void presetsAndExamplesReadAFolderAlike() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(test::dataFile(QStringLiteral("custom/invert.json")), dir.filePath("z.json")));
+    QFile plain(dir.filePath("k.json")), broken(dir.filePath("c.json"));
+    QVERIFY(plain.open(QIODevice::WriteOnly) && broken.open(QIODevice::WriteOnly));
+    plain.write(R"({"matrix": [[0, 0, 0], [0, 1, 0], [0, 0, 0]]})");  // no name, no custom step
+    broken.write(R"({"matrix": [[1, 2], [3, 4]]})");                  // even K
+    plain.close();
+    broken.close();
+    const std::vector<ChainPreset> presets = loadChainPresets(dir.path());
+    QCOMPARE(presets.size(), std::size_t(2));
+    QCOMPARE(presets[0].name, QStringLiteral("Invert (test)"));  // before k.json's "k", though z.json is not
+    QCOMPARE(presets[1].name, QStringLiteral("k"));
+    QCOMPARE(presets[1].chain.name(), std::string("k"));
+    const std::vector<CustomExample> examples = loadCustomExamples(dir.path());
+    QCOMPARE(examples.size(), std::size_t(1));
+    QCOMPARE(examples[0].name, QStringLiteral("Invert (test)"));
+    QVERIFY(examples[0].step.isCustom());
   }
 
   void presetRunsAndAStepSwitchedOffChangesIt() {

@@ -100,7 +100,8 @@ class SettingsValidationTest : public QObject {
     QVERIFY(settings.notes().first().contains(QStringLiteral("not a valid filter")));
   }
 
-  // The custom step's and the chain's JSON go through the chain parser, with the filter's limits and messages.
+  // The custom step's and the chain's JSON go through the chain parser, with the filter's limits and
+  // messages.
   void aBrokenChainOrCustomStepIsRejectedByTheFileParser() {
     const QString plain = QString::fromStdString(toFilterJson(FilterSet()));  // a filter: no custom step
     const std::pair<QVariant, QString> customCases[] = {
