@@ -9,8 +9,9 @@ thick line with what it ran at each K, OpenCV's filter2D on the CPU per channel 
 a dotted line, and the crossover (the K from which fft is the fastest row) as a vertical line. Prints the table
 behind it: per K the fastest row, auto's choice and its gap. Needs matplotlib.  (apt-get install python3-matplotlib: not in install-deps, no test needs it)
 """
-import argparse
 import json
+
+from plot_reports import report_panels, save
 
 
 def load(path):
@@ -35,17 +36,8 @@ def choice_gap(doc, p):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("reports", nargs="+")
-    ap.add_argument("-o", "--output", default="ksweep.png")
-    a = ap.parse_args()
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, len(a.reports), figsize=(8.5 * len(a.reports), 5.6), squeeze=False)
-    for ax, path in zip(axes[0], a.reports):
+    a, fig, panels = report_panels("ksweep.png", 8.5, 5.6)
+    for ax, path in panels:
         doc, sweep, size = load(path)
         series = {}
         for r in doc["results"]:
@@ -92,9 +84,7 @@ def main():
             fastest_ms = f"{p['fastest_kernel_ms']:.3f}" if p["fastest_kernel_ms"] else "-"
             print(f"  {p['k']:>3} {p['fastest']:>22} {fastest_ms:>10} {p['auto_active']:>26} {auto_ms:>10} {gap:>8}"
                   f" {choice:>8}")
-    fig.tight_layout()
-    fig.savefig(a.output, dpi=110)
-    print("wrote", a.output)
+    save(fig, a.output)
 
 
 if __name__ == "__main__":

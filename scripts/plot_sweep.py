@@ -10,8 +10,9 @@ download, one after another), the event of back-to-back launches, and the device
 back-to-back loop; plus the empty-kernel launch floor and a device-to-device frame copy. Prints the
 least-squares fit T = a + b * Mpix for each line. Needs matplotlib (the GPU machine has it).
 """
-import argparse
 import json
+
+from plot_reports import report_panels, save
 
 
 def fit(xs, ys):
@@ -23,17 +24,8 @@ def fit(xs, ys):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("reports", nargs="+")
-    ap.add_argument("-o", "--output", default="size_sweep.png")
-    a = ap.parse_args()
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, len(a.reports), figsize=(6.5 * len(a.reports), 5), squeeze=False)
-    for ax, path in zip(axes[0], a.reports):
+    a, fig, panels = report_panels("size_sweep.png", 6.5, 5)
+    for ax, path in panels:
         doc = json.load(open(path))
         title = f"{doc['device']['name']}: {doc['config']['filter']} {doc['config']['k']}x{doc['config']['k']}"
         series = {}
@@ -70,9 +62,7 @@ def main():
         ax.set_xlim(left=0)
         ax.set_ylim(bottom=0)
         ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(a.output, dpi=110)
-    print("wrote", a.output)
+    save(fig, a.output)
 
 
 if __name__ == "__main__":

@@ -110,8 +110,11 @@ Check bytes(int maxSize) {
   };
 }
 
-Check filter() {
-  return [](const QVariant& v) -> QString {
+// A filter or chain file's JSON kept as text: at most kMaxFilterJson characters that `vet` accepts (it
+// returns why not, or throws with the parser's message). `what` names it in that message ("is not a valid
+// chain: …").
+Check filterJson(const QString& what, std::function<QString(const std::string&)> vet) {
+  return [what, vet = std::move(vet)](const QVariant& v) -> QString {
     if (v.typeId() != QMetaType::QString && v.typeId() != QMetaType::QByteArray)
       return QObject::tr("is not text");
     const QString json = v.toString();
@@ -120,53 +123,37 @@ Check filter() {
           .arg(json.size())
           .arg(AppSettings::kMaxFilterJson);
     try {
-      const FilterSet f = parseFilterJson(json.toStdString(), "settings");  // the parser of filter files
-      if (f.name().size() > static_cast<std::size_t>(AppSettings::kMaxNameLength))
-        return QObject::tr("has a name of %1 characters (at most %2)")
-            .arg(f.name().size())
-            .arg(AppSettings::kMaxNameLength);
+      return vet(json.toStdString());
     } catch (const std::exception& e) {
-      return QObject::tr("is not a valid filter: %1").arg(QString::fromUtf8(e.what()).left(200));
+      return QObject::tr("is not a valid %1: %2").arg(what, QString::fromUtf8(e.what()).left(200));
     }
-    return {};
   };
+}
+
+Check filter() {
+  return filterJson(QObject::tr("filter"), [](const std::string& json) -> QString {
+    const FilterSet f = parseFilterJson(json, "settings");  // the parser of filter files
+    if (f.name().size() > static_cast<std::size_t>(AppSettings::kMaxNameLength))
+      return QObject::tr("has a name of %1 characters (at most %2)")
+          .arg(f.name().size())
+          .arg(AppSettings::kMaxNameLength);
+    return {};
+  });
 }
 
 Check customStep() {
-  return [](const QVariant& v) -> QString {
-    if (v.typeId() != QMetaType::QString && v.typeId() != QMetaType::QByteArray)
-      return QObject::tr("is not text");
-    const QString json = v.toString();
-    if (json.size() > AppSettings::kMaxFilterJson)
-      return QObject::tr("is %1 characters long (at most %2)")
-          .arg(json.size())
-          .arg(AppSettings::kMaxFilterJson);
-    try {
-      if (!parseFilterChainJson(json.toStdString(), "settings").hasCustomStep())
-        return QObject::tr("holds no custom OpenCL step");
-    } catch (const std::exception& e) {
-      return QObject::tr("is not a valid custom step: %1").arg(QString::fromUtf8(e.what()).left(200));
-    }
+  return filterJson(QObject::tr("custom step"), [](const std::string& json) -> QString {
+    if (!parseFilterChainJson(json, "settings").hasCustomStep())
+      return QObject::tr("holds no custom OpenCL step");
     return {};
-  };
+  });
 }
 
 Check chainSteps() {
-  return [](const QVariant& v) -> QString {
-    if (v.typeId() != QMetaType::QString && v.typeId() != QMetaType::QByteArray)
-      return QObject::tr("is not text");
-    const QString json = v.toString();
-    if (json.size() > AppSettings::kMaxFilterJson)
-      return QObject::tr("is %1 characters long (at most %2)")
-          .arg(json.size())
-          .arg(AppSettings::kMaxFilterJson);
-    try {
-      parseFilterChainJson(json.toStdString(), "settings");
-    } catch (const std::exception& e) {
-      return QObject::tr("is not a valid chain: %1").arg(QString::fromUtf8(e.what()).left(200));
-    }
+  return filterJson(QObject::tr("chain"), [](const std::string& json) -> QString {
+    parseFilterChainJson(json, "settings");
     return {};
-  };
+  });
 }
 
 Check strategy() {

@@ -43,6 +43,13 @@ QString dataFile(const QString& name) {
   return QStringLiteral(CONVOLAB_TEST_DATA "/") + name;
 }
 
+gui::LaunchOptions launchOptions(const QString& source, const QString& strategy) {
+  gui::LaunchOptions o;
+  o.source = source;
+  o.strategy = strategy;
+  return o;
+}
+
 gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
                                          const std::function<bool(const gui::ProcessedFrame&)>& predicate,
                                          int timeoutMs) {
@@ -85,18 +92,6 @@ QString writePatternClip(const QString& path, int frames) {
     while (recorder.written() + recorder.dropped() < static_cast<std::uint64_t>(i + 1)) QTest::qWait(2);
   }
   return path;
-}
-
-int maxAbsDifference(const Image& a, const Image& b) {
-  if (a.width != b.width || a.height != b.height) return -1;
-  int worst = 0;
-  for (int y = 0; y < a.height; ++y) {
-    const auto* ra = a.view().row(y);
-    const auto* rb = b.view().row(y);
-    for (int x = 0; x < a.width * kBytesPerPixel; ++x)
-      worst = std::max(worst, std::abs(int(ra[x]) - int(rb[x])));
-  }
-  return worst;
 }
 
 Image referenceResult(const Image& input, const FilterSet& filter) {

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Shared helpers of the GUI tests: a clean per-test home, waiting for frames, comparing images.
+// Shared helpers of the GUI tests: a clean per-test home, launch options, waiting for frames; images are
+// compared with tests/support/image_difference.hpp (maxAbsDiff, meanAbsDiff), included here.
 #pragma once
 
 #include <QString>
 #include <functional>
 
+#include "command_line.hpp"
 #include "convolab/filter.hpp"
 #include "convolab/image.hpp"
+#include "image_difference.hpp"
 #include "processing/processed_frame.hpp"
 
 namespace convolab::gui {
@@ -22,6 +25,10 @@ void prepareTestEnvironment(const QString& applicationName);
 /// Path of a file in tests/data.
 QString dataFile(const QString& name);
 
+/// What most window tests launch: `source` (a spec such as "pattern:96x64@30", or a file: dataFile(…)) under
+/// `strategy`; naive by default, whose output the pixel checks compare with the CPU reference.
+gui::LaunchOptions launchOptions(const QString& source, const QString& strategy = QStringLiteral("naive"));
+
 /// Waits (processing events) until the window's newest frame was made with filter revision ≥ `revision`
 /// and without error; null on timeout.
 gui::ProcessedFramePtr waitForFrame(gui::MainWindow& window, std::uint64_t revision, int timeoutMs = 60000);
@@ -34,8 +41,6 @@ gui::ProcessedFramePtr waitForFrameWhere(gui::MainWindow& window,
 /// waited for, so none is dropped); returns `path`, or "" when the pattern gave no frame.
 QString writePatternClip(const QString& path, int frames);
 
-/// Largest per-byte difference between two images of the same size (-1 when sizes differ).
-int maxAbsDifference(const Image& a, const Image& b);
 /// The CPU reference result of `filter` on `input`.
 Image referenceResult(const Image& input, const FilterSet& filter);
 /// A 7×7 per-channel filter with distinct, non-trivial weights in each channel.

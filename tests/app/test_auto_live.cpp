@@ -225,7 +225,7 @@ class AutoLiveTest : public QObject {
       QVERIFY2(id.viaAuto, qPrintable(text));
       QVERIFY2(QString::fromStdString(id.note).contains(QStringLiteral("provisional")), qPrintable(text));
       const int difference =
-          test::maxAbsDifference(*frame->filtered, test::referenceResult(*frame->original, filter));
+          test::maxAbsDiff(*frame->filtered, test::referenceResult(*frame->original, filter));
       QVERIFY2(difference >= 0 && difference <= 1, qPrintable(QString::number(difference)));
     }
   }
@@ -263,7 +263,7 @@ class AutoLiveTest : public QObject {
       QVERIFY2(edit.late.isEmpty(), qPrintable(edit.late.join(QStringLiteral("; "))));
       const ProcessedFramePtr& frame = edit.frame;
       const int difference =
-          test::maxAbsDifference(*frame->filtered, test::referenceResult(*frame->original, filter));
+          test::maxAbsDiff(*frame->filtered, test::referenceResult(*frame->original, filter));
       QVERIFY2(difference >= 0 && difference <= 1, qPrintable(QString::number(difference)));
     }
     QTest::qWait(300);  // a preparation asked for would be announced after 150 ms

@@ -45,7 +45,7 @@ bool showsChain(Pipeline& pipeline, std::uint64_t revision, const FilterChain& c
     return false;
   Image expected(f->original->width, f->original->height);
   referenceChain(f->original->view(), expected.mutableView(), chain);
-  return test::maxAbsDifference(*f->filtered, expected) <= 1;
+  return test::maxAbsDiff(*f->filtered, expected) <= 1;
 }
 
 QString newest(Pipeline& pipeline) {

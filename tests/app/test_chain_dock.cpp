@@ -22,7 +22,9 @@
 #include "chain/chain_presets.hpp"
 #include "chain/chain_step_text.hpp"
 #include "chain/custom_step_vetting.hpp"
+#include "chain_test_support.hpp"
 #include "convolab/reference.hpp"
+#include "custom/custom_examples.hpp"
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
 #include "editor/filter_editor.hpp"
@@ -35,18 +37,8 @@ using namespace convolab::gui;
 
 namespace {
 
-std::unique_ptr<MainWindow> openWindow(bool forget = true) {
-  if (forget) {  // each case starts without the last one's chain
-    QSettings().remove(QStringLiteral("chain"));
-    QSettings().remove(QStringLiteral("custom"));
-  }
-  LaunchOptions o;
-  o.source = QStringLiteral("pattern:96x64@30");
-  o.strategy = QStringLiteral("naive");
-  auto window = std::make_unique<MainWindow>(o);
-  window->show();
-  return window;
-}
+/// A chain shown in the preview changes the pattern by more than this somewhere (it is not the input).
+constexpr int kChanges = 8;
 
 ChainDock* dockOf(MainWindow& window) {
   return window.findChild<ChainDock*>();
@@ -56,29 +48,6 @@ FilterChain presetNamed(const QString& name) {
   for (const ChainPreset& p : loadChainPresets())
     if (p.name == name) return p.chain;
   qFatal("no chain preset %s", qPrintable(name));
-}
-
-/// The frame's output is referenceChain of its input (±1: a rounding tie between steps) and not its input.
-bool showsChain(const ProcessedFrame& f, const FilterChain& chain) {
-  Image expected(f.original->width, f.original->height);
-  referenceChain(f.original->view(), expected.mutableView(), chain);
-  return test::maxAbsDifference(*f.filtered, expected) <= 1 &&
-         test::maxAbsDifference(*f.filtered, *f.original) > 8;
-}
-
-bool waitForChain(MainWindow& window, const FilterChain& chain) {
-  return test::waitForFrameWhere(
-             window,
-             [&](const ProcessedFrame& f) {
-               return f.record.hasTimings && !f.record.stale &&
-                      f.record.filterRevision == window.pipeline()->filterRevision() && showsChain(f, chain);
-             },
-             60000) != nullptr;
-}
-
-ChainStep namedStep(const std::string& name) {
-  return ChainStep::single(
-      FilterSet::uniform(ChannelFilter{3, {1, 2, 1, 2, 4, 2, 1, 2, 1}, 16, 0}, BorderMode::Reflect101, name));
 }
 
 QStringList rows(const ChainPanel& panel) {
@@ -98,12 +67,35 @@ class ChainDockTest : public QObject {
   void stepsReadAsKindAndName() {
     const FilterChain sobel = presetNamed(QStringLiteral("Sobel edges (magnitude)"));
     QCOMPARE(describeChainStep(sobel.steps()[0]), QStringLiteral("magnitude (Sobel X, Sobel Y)"));
-    QCOMPARE(describeChainStep(namedStep("Gaussian 3x3")), QStringLiteral("filter: Gaussian 3x3"));
+    QCOMPARE(describeChainStep(test::blur("Gaussian 3x3")), QStringLiteral("filter: Gaussian 3x3"));
     QCOMPARE(loadChainPresets().size(), std::size_t(4));
   }
 
+  // The chain presets and the Custom OpenCL examples read a folder the same way (readChainFolder): files that
+  // do not parse are skipped, a file without a name is named after itself, sorted by name whatever the case;
+  // the examples keep only the files with a custom step.
+  void presetsAndExamplesReadAFolderAlike() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(test::dataFile(QStringLiteral("custom/invert.json")), dir.filePath("z.json")));
+    QFile plain(dir.filePath("k.json")), broken(dir.filePath("c.json"));
+    QVERIFY(plain.open(QIODevice::WriteOnly) && broken.open(QIODevice::WriteOnly));
+    plain.write(R"({"matrix": [[0, 0, 0], [0, 1, 0], [0, 0, 0]]})");  // no name, no custom step
+    broken.write(R"({"matrix": [[1, 2], [3, 4]]})");                  // even K
+    plain.close();
+    broken.close();
+    const std::vector<ChainPreset> presets = loadChainPresets(dir.path());
+    QCOMPARE(presets.size(), std::size_t(2));
+    QCOMPARE(presets[0].name, QStringLiteral("Invert (test)"));  // before k.json's "k", though z.json is not
+    QCOMPARE(presets[1].name, QStringLiteral("k"));
+    QCOMPARE(presets[1].chain.name(), std::string("k"));
+    const std::vector<CustomExample> examples = loadCustomExamples(dir.path());
+    QCOMPARE(examples.size(), std::size_t(1));
+    QCOMPARE(examples[0].name, QStringLiteral("Invert (test)"));
+    QVERIFY(examples[0].step.isCustom());
+  }
+
   void presetRunsAndAStepSwitchedOffChangesIt() {
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     ChainDock* dock = dockOf(*window);
     QVERIFY(dock);
     QAction* preset = nullptr;
@@ -115,7 +107,7 @@ class ChainDockTest : public QObject {
     QVERIFY(chain.size() >= 2);
     dock->panel()->onSwitch()->setChecked(true);
     QVERIFY(window->pipeline()->runsChain());
-    QVERIFY(waitForChain(*window, chain));
+    QVERIFY(test::waitForChain(*window, chain, kChanges));
     // The stage table names each step as the list numbers it, short enough for its column.
     auto* stages = window->findChild<QTableWidget*>(QStringLiteral("statsTable"));
     QVERIFY(stages);
@@ -124,23 +116,23 @@ class ChainDockTest : public QObject {
     dock->panel()->list()->item(0)->setCheckState(Qt::Unchecked);  // the blur off: edges of the raw pattern
     std::vector<ChainStep> steps = chain.steps();
     steps[0].enabled = false;
-    QVERIFY(waitForChain(*window, FilterChain::make(steps)));
+    QVERIFY(test::waitForChain(*window, FilterChain::make(steps), kChanges));
     dock->panel()->onSwitch()->setChecked(false);  // the editor's filter again
     QVERIFY(!window->pipeline()->runsChain());
     // Remembered across a restart: the list (with its switched-off step) and the switch.
     dock->panel()->onSwitch()->setChecked(true);
     window.reset();
-    auto again = openWindow(false);
+    auto again = test::openChainWindow(false);
     QCOMPARE(dockOf(*again)->controller()->steps(), steps);
     QVERIFY(dockOf(*again)->controller()->isOn());
     QVERIFY(again->pipeline()->runsChain());
   }
 
   void switchesExcludeEachOther() {
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     ChainDock* chain = dockOf(*window);
     CustomKernelController* custom = window->findChild<CustomKernelDock*>()->controller();
-    QVERIFY(chain->controller()->append(namedStep("blur")).isEmpty());
+    QVERIFY(chain->controller()->append(test::blur("blur")).isEmpty());
     chain->panel()->onSwitch()->setChecked(true);
     custom->setOn(true);  // the last switched on wins
     QVERIFY(!chain->controller()->isOn());
@@ -152,7 +144,7 @@ class ChainDockTest : public QObject {
   }
 
   void customStepsAreTriedBeforeTheyRun() {
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     ChainDock* dock = dockOf(*window);
     std::atomic<bool> pass{false};
     std::atomic<int> trials{0};
@@ -182,7 +174,7 @@ class ChainDockTest : public QObject {
         *window,
         [&](const ProcessedFrame& f) {
           return f.record.filterRevision == window->pipeline()->filterRevision() &&
-                 test::maxAbsDifference(*f.filtered, *f.original) > 100;
+                 test::maxAbsDiff(*f.filtered, *f.original) > 100;
         },
         60000));
     QVERIFY(window->pipeline()->chain().hasCustomStep());
@@ -193,7 +185,7 @@ class ChainDockTest : public QObject {
     ChainController controller;
     ChainPanel panel(
         &controller, [] { return FilterSet(); }, nullptr);
-    for (const char* name : {"a", "b", "c"}) QVERIFY(controller.append(namedStep(name)).isEmpty());
+    for (const char* name : {"a", "b", "c"}) QVERIFY(controller.append(test::blur(name)).isEmpty());
     panel.show();
     QApplication::setActiveWindow(&panel);  // the keys are shortcuts of the panel's window
     QVERIFY(QTest::qWaitForWindowActive(&panel));
@@ -216,7 +208,7 @@ class ChainDockTest : public QObject {
         &controller, [] { return FilterSet(); }, nullptr);
     for (int i = 0; i < kMaxChainSteps; ++i) panel.addEditorFilter();
     QCOMPARE(controller.size(), kMaxChainSteps);
-    QVERIFY(!controller.append(namedStep("ninth")).isEmpty());
+    QVERIFY(!controller.append(test::blur("ninth")).isEmpty());
     panel.addEditorFilter();
     QCOMPARE(controller.size(), kMaxChainSteps);
     QVERIFY(panel.statusText().contains(QStringLiteral("full")));
@@ -244,7 +236,7 @@ class ChainDockTest : public QObject {
     std::vector<ChainStep> expected = presetNamed(QStringLiteral("Sharpen twice")).steps();
     expected[1].enabled = false;
     QCOMPARE(reopened.steps(), expected);
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     QVERIFY(
         window->editor()->files()->importFile(path));  // File ▸ Import of a chain: the Chain dock opens it
     QCOMPARE(dockOf(*window)->controller()->size(), 2);

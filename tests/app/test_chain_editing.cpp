@@ -19,6 +19,7 @@
 #include "chain/chain_panel.hpp"
 #include "chain/step_editing.hpp"
 #include "chain/step_thumbnails.hpp"
+#include "chain_test_support.hpp"
 #include "convolab/reference.hpp"
 #include "editor/filter_document.hpp"
 #include "lab/kernel_source_dialog.hpp"
@@ -33,16 +34,10 @@ using namespace convolab::gui;
 
 namespace {
 
-ChainStep step3x3(const std::string& name, std::vector<double> m, double divisor = 1) {
-  return ChainStep::single(
-      FilterSet::uniform(ChannelFilter{3, std::move(m), divisor, 0}, BorderMode::Reflect101, name));
-}
-ChainStep blur(const std::string& name = "blur") {
-  return step3x3(name, {1, 2, 1, 2, 4, 2, 1, 2, 1}, 16);
-}
-ChainStep sharpen(const std::string& name = "sharpen") {
-  return step3x3(name, {0, -1, 0, -1, 5, -1, 0, -1, 0});
-}
+using test::blur;
+using test::sharpen;
+using test::step3x3;
+using test::waitForChain;
 
 /// A controller, a document and the editing between them, as the Chain dock wires them, without a window.
 struct Bench {
@@ -63,32 +58,6 @@ struct Bench {
     return out;
   }
 };
-
-std::unique_ptr<MainWindow> openWindow() {
-  QSettings().remove(QStringLiteral("chain"));
-  QSettings().remove(QStringLiteral("custom"));
-  LaunchOptions o;
-  o.source = QStringLiteral("pattern:96x64@30");
-  o.strategy = QStringLiteral("naive");
-  auto window = std::make_unique<MainWindow>(o);
-  window->show();
-  return window;
-}
-
-/// A painted frame of the newest revision whose output is referenceChain(chain) of its input.
-bool waitForChain(MainWindow& window, const FilterChain& chain) {
-  return test::waitForFrameWhere(
-             window,
-             [&](const ProcessedFrame& f) {
-               if (!f.record.hasTimings || f.record.stale ||
-                   f.record.filterRevision != window.pipeline()->filterRevision())
-                 return false;
-               Image expected(f.original->width, f.original->height);
-               referenceChain(f.original->view(), expected.mutableView(), chain);
-               return test::maxAbsDifference(*f.filtered, expected) <= 1;
-             },
-             60000) != nullptr;
-}
 
 }  // namespace
 
@@ -216,7 +185,7 @@ class ChainEditingTest : public QObject {
   }
 
   void showUpToHerePreviewsTheChainAfterThatStep() {
-    auto window = openWindow();
+    auto window = test::openChainWindow();
     ChainDock* dock = window->findChild<ChainDock*>();
     ChainController* chain = dock->controller();
     dock->show();
@@ -251,10 +220,7 @@ class ChainEditingTest : public QObject {
   // says which step it explains; it once explained the editor's filter from the original.
   void theInspectorExplainsTheLastStepFromItsInput() {
     QSettings().remove(QStringLiteral("chain"));
-    LaunchOptions o;
-    o.source = test::dataFile(QStringLiteral("coffee.png"));
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("coffee.png"))));
     window.resize(1200, 800);
     window.show();
     ChainDock* dock = window.findChild<ChainDock*>();

@@ -45,10 +45,7 @@ const QString kEndless = QStringLiteral(
 
 std::unique_ptr<MainWindow> openWindow() {
   QSettings().remove(QStringLiteral("custom"));  // each case starts without the last one's kernel
-  LaunchOptions o;
-  o.source = QStringLiteral("pattern:160x120@30");
-  o.strategy = QStringLiteral("naive");
-  auto window = std::make_unique<MainWindow>(o);
+  auto window = std::make_unique<MainWindow>(test::launchOptions(QStringLiteral("pattern:160x120@30")));
   window->show();
   return window;
 }

@@ -59,10 +59,7 @@ class DisplayStageTest : public QObject {
 
   // The window times the preview's paints: every displayed frame brings its paint time.
   void windowFeedsThePreviewsPaintTimes() {
-    LaunchOptions o;
-    o.source = QStringLiteral("pattern:320x240@30");
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:320x240@30")));
     window.show();
     QVERIFY(convolab::test::waitForFrame(window, 0));
     QTRY_VERIFY_WITH_TIMEOUT(window.stats().snapshot(std::chrono::steady_clock::now()).display.samples >= 5,

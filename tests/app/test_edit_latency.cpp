@@ -208,10 +208,7 @@ class EditLatencyTest : public QObject {
   // The window: an edit in the editor is measured and shown in the panel; the start-up filter is no edit;
   // Reset clears the row.
   void theWindowShowsEditToScreen() {
-    LaunchOptions o;
-    o.source = QStringLiteral("pattern:96x64@30");
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:96x64@30")));
     window.show();
     QVERIFY(test::waitForFrame(window, window.pipeline()->filterRevision()));
     QTest::qWait(200);

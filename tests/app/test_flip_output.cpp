@@ -19,7 +19,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <cstring>
-#include <mutex>
 
 #include "app_settings.hpp"
 #include "app_test_support.hpp"
@@ -36,6 +35,7 @@
 #include "preview/mirror_preview.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/pipeline.hpp"
+#include "recording_sink.hpp"
 #include "window/action_table.hpp"
 #include "window/main_window.hpp"
 
@@ -44,42 +44,8 @@ using namespace convolab::gui;
 
 namespace {
 
-// A sink that keeps every frame the door gave it; it asks for a frame on every pass, as the recorder does,
-// so a still image keeps coming.
-class RecordingSink : public output::OutputSink {
- public:
-  void push(const output::OutputFrame& frame) override {
-    std::lock_guard lock(m_mutex);
-    m_frames.push_back(frame);
-  }
-  std::vector<output::SinkFigures> figures() const override { return {}; }
-  bool wantsRepeats() const override { return true; }
-  std::vector<output::OutputFrame> frames() const {
-    std::lock_guard lock(m_mutex);
-    return m_frames;
-  }
-  std::size_t count() const {
-    std::lock_guard lock(m_mutex);
-    return m_frames.size();
-  }
-
- private:
-  mutable std::mutex m_mutex;
-  std::vector<output::OutputFrame> m_frames;
-};
-
 Image flipped(const Image& image) {
   return output::flippedLeftRight(image.view());
-}
-
-// Mean absolute difference per byte (for a lossy recording); -1 when the sizes differ.
-double meanDifference(const Image& a, const Image& b) {
-  if (a.width != b.width || a.height != b.height) return -1;
-  double sum = 0;
-  for (int y = 0; y < a.height; ++y)
-    for (int x = 0; x < a.width * kBytesPerPixel; ++x)
-      sum += std::abs(a.view().row(y)[x] - b.view().row(y)[x]);
-  return sum / (double(a.width) * a.height * kBytesPerPixel);
 }
 
 Image fromQImage(const QImage& qimage) {
@@ -100,10 +66,7 @@ bool filteredNow(const ProcessedFrame& f) {
 }
 
 LaunchOptions stillImage(const QString& name = QStringLiteral("chelsea.png")) {
-  LaunchOptions o;
-  o.source = test::dataFile(name);
-  o.strategy = QStringLiteral("naive");
-  return o;
+  return test::launchOptions(test::dataFile(name));
 }
 
 Image savedNow(MainWindow& window, const QString& dir) {
@@ -140,7 +103,7 @@ class FlipOutputWindowTest : public QObject {
     window.show();
     QVERIFY(test::waitForFrameWhere(window, filteredNow));
     const Image computed = *window.pipeline()->latestFrame()->filtered;
-    QVERIFY(test::maxAbsDifference(computed, flipped(computed)) > 0);  // the picture is not symmetric
+    QVERIFY(test::maxAbsDiff(computed, flipped(computed)) > 0);  // the picture is not symmetric
     QTemporaryDir dir;
     QAction* mirror = window.action(ActionId::MirrorPreview);
     QAction* flip = window.action(ActionId::FlipOutput);
@@ -148,20 +111,20 @@ class FlipOutputWindowTest : public QObject {
 
     mirror->trigger();
     QVERIFY(window.preview()->mirrored());
-    QCOMPARE(test::maxAbsDifference(savedNow(window, dir.path()), computed), 0);  // mirror: as computed
+    QCOMPARE(test::maxAbsDiff(savedNow(window, dir.path()), computed), 0);  // mirror: as computed
 
     flip->trigger();
     QVERIFY(flip->isChecked() && window.pipeline()->outputDoor()->flipped());
-    QCOMPARE(test::maxAbsDifference(savedNow(window, dir.path()), flipped(computed)), 0);  // both: flipped
+    QCOMPARE(test::maxAbsDiff(savedNow(window, dir.path()), flipped(computed)), 0);  // both: flipped
     mirror->trigger();
     QVERIFY(!window.preview()->mirrored());
-    QCOMPARE(test::maxAbsDifference(savedNow(window, dir.path()), flipped(computed)), 0);  // flip alone
+    QCOMPARE(test::maxAbsDiff(savedNow(window, dir.path()), flipped(computed)), 0);  // flip alone
     // The preview's frame stays as computed: Flip Output changes only what leaves.
-    QCOMPARE(test::maxAbsDifference(*window.preview()->frame()->filtered, computed), 0);
+    QCOMPARE(test::maxAbsDiff(*window.preview()->frame()->filtered, computed), 0);
 
     flip->trigger();
     QVERIFY(!window.pipeline()->outputDoor()->flipped());
-    QCOMPARE(test::maxAbsDifference(savedNow(window, dir.path()), computed), 0);
+    QCOMPARE(test::maxAbsDiff(savedNow(window, dir.path()), computed), 0);
   }
 
   void copyAndThePhotoTimerGetTheFlippedFrame() {
@@ -173,7 +136,7 @@ class FlipOutputWindowTest : public QObject {
     window.action(ActionId::FlipOutput)->trigger();
 
     window.action(ActionId::CopyFrame)->trigger();
-    QCOMPARE(test::maxAbsDifference(fromQImage(QApplication::clipboard()->image()), flipped(computed)), 0);
+    QCOMPARE(test::maxAbsDiff(fromQImage(QApplication::clipboard()->image()), flipped(computed)), 0);
 
     // Save after Countdown (no delay here) and a burst: as Save Frame.
     QTemporaryDir dir;
@@ -183,7 +146,7 @@ class FlipOutputWindowTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);  // no delay: it may finish within start()
     const QStringList paths = finished.first().first().toStringList();
     QCOMPARE(paths.size(), 1);
-    QCOMPARE(test::maxAbsDifference(opencv::loadImage(paths.first().toStdString()), flipped(computed)), 0);
+    QCOMPARE(test::maxAbsDiff(opencv::loadImage(paths.first().toStdString()), flipped(computed)), 0);
   }
 
   // Save after Countdown takes what Save takes (Pipeline::frameThatMayLeave): it took the newest frame, so a
@@ -204,7 +167,7 @@ class FlipOutputWindowTest : public QObject {
     window.action(ActionId::Bypass)->trigger();  // the filter back: the frame made with it is saved
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
     const Image file = opencv::loadImage(saved.first().first().toString().toStdString());
-    QCOMPARE(test::maxAbsDifference(file, *window.pipeline()->frameThatMayLeave()->filtered), 0);
+    QCOMPARE(test::maxAbsDiff(file, *window.pipeline()->frameThatMayLeave()->filtered), 0);
   }
 
   // The door's sinks (the virtual camera, the loopback and the recorder are sinks of this door) and a real
@@ -215,17 +178,17 @@ class FlipOutputWindowTest : public QObject {
     window.show();
     QVERIFY(test::waitForFrameWhere(window, filteredNow));
     const Image computed = *window.pipeline()->latestFrame()->filtered;
-    auto sink = std::make_shared<RecordingSink>();
+    auto sink = std::make_shared<test::RecordingSink>(/*wantsRepeats=*/true);
     window.pipeline()->outputDoor()->add(sink);
     QTRY_VERIFY_WITH_TIMEOUT(sink->count() >= 2, 10000);
-    QCOMPARE(test::maxAbsDifference(*sink->frames().back().image, computed), 0);  // off: as computed
+    QCOMPARE(test::maxAbsDiff(*sink->frames().back().image, computed), 0);  // off: as computed
 
     window.action(ActionId::FlipOutput)->trigger();
     const std::size_t from = sink->count() + 1;  // a frame on its way meanwhile may be either
     QTRY_VERIFY_WITH_TIMEOUT(sink->count() >= from + 3, 10000);
     const auto frames = sink->frames();
     for (std::size_t i = from; i < frames.size(); ++i)
-      QCOMPARE(test::maxAbsDifference(*frames[i].image, flipped(computed)), 0);
+      QCOMPARE(test::maxAbsDiff(*frames[i].image, flipped(computed)), 0);
 
     // Record with Flip Output on. MJPG is lossy (a mean difference of about 9 from the frame it was given,
     // here), so the first recorded frame must be much nearer the flip than the frame as computed (about 48
@@ -241,8 +204,8 @@ class FlipOutputWindowTest : public QObject {
     video->open();
     capture::Frame first;
     QVERIFY(video->read(first));
-    const double toFlipped = meanDifference(*first.image, flipped(computed));
-    const double toComputed = meanDifference(*first.image, computed);
+    const double toFlipped = test::meanAbsDiff(*first.image, flipped(computed));
+    const double toComputed = test::meanAbsDiff(*first.image, computed);
     QVERIFY2(toFlipped >= 0 && toFlipped < 16 && toComputed > 3 * toFlipped,
              qPrintable(QStringLiteral("mean difference to the flip %1, to the frame %2")
                             .arg(toFlipped)
@@ -261,8 +224,8 @@ class FlipOutputWindowTest : public QObject {
     QCOMPARE(runApp(run + QStringList{QStringLiteral("--snapshot"), flip, QStringLiteral("--flip-output")}),
              0);
     const Image a = opencv::loadImage(plain.toStdString()), b = opencv::loadImage(flip.toStdString());
-    QVERIFY(test::maxAbsDifference(a, flipped(a)) > 0);
-    QCOMPARE(test::maxAbsDifference(b, flipped(a)), 0);
+    QVERIFY(test::maxAbsDiff(a, flipped(a)) > 0);
+    QCOMPARE(test::maxAbsDiff(b, flipped(a)), 0);
   }
 
   // Both choices per camera, by its stable id: camera A flipped and mirrored, camera B neither, after a

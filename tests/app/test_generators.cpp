@@ -284,7 +284,7 @@ class GeneratorsTest : public QObject, protected test::EditorFixture {
     disk.radius = 6;
     const Image input = opencv::loadImage(source.toStdString());
     const Image expected = test::referenceResult(input, FilterSet::uniform(generateKernel(disk)));
-    const int diff = test::maxAbsDifference(opencv::loadImage(snap.toStdString()), expected);
+    const int diff = test::maxAbsDiff(opencv::loadImage(snap.toStdString()), expected);
     QVERIFY2(diff >= 0 && diff <= 1, qPrintable(QStringLiteral("the last frame differs by %1").arg(diff)));
   }
 };

@@ -102,10 +102,7 @@ class HelpMenuTest : public QObject {
   }
 
   void helpEntriesOpenTheirWindows() {
-    LaunchOptions o;
-    o.source = test::dataFile(QStringLiteral("coffee.png"));
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("coffee.png"))));
     window.resize(1366, 768);
     window.show();
     QVERIFY(test::waitForFrame(window, window.pipeline()->filterRevision()));

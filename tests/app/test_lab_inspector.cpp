@@ -85,7 +85,7 @@ class LabInspectorTest : public QObject {
     // The saved frame is the full-resolution filter output (a still source: every frame is the same).
     QCOMPARE(png.width, 600);
     QCOMPARE(png.height, 400);
-    QCOMPARE(test::maxAbsDifference(png, *window.preview()->frame()->filtered), 0);
+    QCOMPARE(test::maxAbsDiff(png, *window.preview()->frame()->filtered), 0);
 
     for (const QPoint pos : {QPoint(0, 0), QPoint(123, 45), QPoint(png.width - 1, png.height - 1)}) {
       for (int c = 0; c < 3; ++c) {
@@ -118,10 +118,7 @@ class LabInspectorTest : public QObject {
 
   // 33.4: the line follows a new frame and a zoom under a still pointer (it kept the last move's values).
   void theLineFollowsNewFramesAndZoomUnderAStillPointer() {
-    LaunchOptions o;
-    o.source = test::dataFile(QStringLiteral("coffee.png"));
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("coffee.png"))));
     window.resize(1200, 800);
     window.show();
     QVERIFY(test::waitForFrame(window, window.pipeline()->filterRevision()));

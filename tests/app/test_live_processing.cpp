@@ -28,10 +28,7 @@ using namespace convolab::gui;
 namespace {
 
 std::unique_ptr<MainWindow> openWindow(const QString& source) {
-  LaunchOptions o;
-  o.source = source;
-  o.strategy = QStringLiteral("naive");
-  auto window = std::make_unique<MainWindow>(o);
+  auto window = std::make_unique<MainWindow>(test::launchOptions(source));
   window->show();
   return window;
 }
@@ -104,9 +101,8 @@ class LiveProcessingTest : public QObject {
     QVERIFY(frame->record.pinnedInput);
     QVERIFY(frame->original->storage() != nullptr);
     QVERIFY(s.pinnedInput);
-    QVERIFY(test::maxAbsDifference(*frame->filtered,
-                                   test::referenceResult(*frame->original, window->document()->filter())) <=
-            1);
+    QVERIFY(test::maxAbsDiff(*frame->filtered,
+                             test::referenceResult(*frame->original, window->document()->filter())) <= 1);
   }
 
   void stillImageIsProcessedOncePerChange() {
@@ -212,8 +208,7 @@ class LiveProcessingTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!window->preview()->isStale(), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(window->preview()->preparingMessage().isEmpty(), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(window->pipeline()->framesDelivered() > deliveredBefore + 5, 5000);
-    QVERIFY(test::maxAbsDifference(*frame->filtered, test::referenceResult(*frame->original, boxFilter())) <=
-            1);
+    QVERIFY(test::maxAbsDiff(*frame->filtered, test::referenceResult(*frame->original, boxFilter())) <= 1);
   }
 
   // Frames slower than edits arrive (a CPU device at 1080p): each edit used to queue one frame's work on the

@@ -39,10 +39,7 @@ class MirrorPreviewTest : public QObject {
   }
 
   void previewFlipsWhatIsShownButSavedFramesAreNot() {
-    LaunchOptions o;
-    o.source = test::dataFile(QStringLiteral("chelsea.png"));
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("chelsea.png"))));
     window.resize(900, 700);
     window.show();
     // A frame computed with the filter (Save takes no other: nothing leaves unfiltered).
@@ -62,7 +59,7 @@ class MirrorPreviewTest : public QObject {
     const Image saved = opencv::loadImage(path.toStdString());
     const ProcessedFramePtr latest = window.pipeline()->latestFrame();
     QVERIFY(latest);
-    QCOMPARE(test::maxAbsDifference(saved, *latest->filtered), 0);
+    QCOMPARE(test::maxAbsDiff(saved, *latest->filtered), 0);
     // What is shown is flipped: the preview's left edge shows the frame's right column.
     const QRectF r = window.preview()->view().imageRect();
     QCOMPARE(window.preview()->view().framePixel(QPointF(r.left() + 0.5, r.top() + 0.5)).x(),

@@ -5,38 +5,16 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <mutex>
 
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
 #include "processing/pipeline.hpp"
+#include "recording_sink.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
 
 namespace {
-
-// A recording test double of a sink: keeps every frame the door gave it.
-class RecordingSink : public output::OutputSink {
- public:
-  void push(const output::OutputFrame& frame) override {
-    std::lock_guard lock(m_mutex);
-    m_frames.push_back(frame);
-  }
-  std::vector<output::SinkFigures> figures() const override { return {}; }
-  std::vector<output::OutputFrame> frames() const {
-    std::lock_guard lock(m_mutex);
-    return m_frames;
-  }
-  std::size_t count() const {
-    std::lock_guard lock(m_mutex);
-    return m_frames.size();
-  }
-
- private:
-  mutable std::mutex m_mutex;
-  std::vector<output::OutputFrame> m_frames;
-};
 
 // Every output pixel is 255 whatever the input: a frame that is not all white did not come from it (the
 // input, an unfiltered pass, the identity filter the pipeline starts with, a failed frame).
@@ -86,7 +64,7 @@ class OutputPrivacyTest : public QObject {
     QFETCH(QString, strategy);
     QFETCH(int, frames);
     Pipeline pipeline;
-    auto sink = std::make_shared<RecordingSink>();
+    auto sink = std::make_shared<test::RecordingSink>();
     pipeline.outputDoor()->add(sink);
     pipeline.setFilter(whiteFilter());
     pipeline.startEngine(QString(), StrategyId{strategy.toStdString()});

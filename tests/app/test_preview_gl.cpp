@@ -401,10 +401,7 @@ class PreviewGlTest : public QObject {
   void computeKickAfterEachPresentedGlFrame() {
     ProcessingWorker::setTestTreatDeviceAsGpu(true);
     qputenv("CONVOLAB_PREVIEW", "opengl");
-    LaunchOptions o;
-    o.source = QStringLiteral("pattern:320x240@30");
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:320x240@30")));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QTest::qWait(50);  // a GL canvas that cannot initialise falls back on the next turn of the event loop
@@ -445,10 +442,7 @@ class PreviewGlTest : public QObject {
   void noComputeKickOnTheRasterPath() {
     ProcessingWorker::setTestTreatDeviceAsGpu(true);
     qputenv("CONVOLAB_PREVIEW", "raster");
-    LaunchOptions o;
-    o.source = QStringLiteral("pattern:320x240@30");
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:320x240@30")));
     QSignalSpy painted(window.preview(), &PreviewWidget::framePainted);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

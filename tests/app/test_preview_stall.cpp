@@ -93,10 +93,7 @@ class PreviewStallTest : public QObject {
   }
 
   void aStuckProcessingThreadIsMarkedUntilFramesFlow() {
-    LaunchOptions o;
-    o.source = QStringLiteral("pattern:320x240@30");
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:320x240@30")));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     PreviewWidget* preview = window.preview();
@@ -114,10 +111,7 @@ class PreviewStallTest : public QObject {
   }
 
   void aStillNeverShowsTheMark() {
-    LaunchOptions o;
-    o.source = test::dataFile(QStringLiteral("chelsea.png"));
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("chelsea.png"))));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     InjectedFault stall("stall:processing");
@@ -134,10 +128,7 @@ class PreviewStallTest : public QObject {
     QTemporaryDir dir;
     const QString clip = test::writePatternClip(dir.filePath(QStringLiteral("one.mkv")), 1);
     QVERIFY(!clip.isEmpty());
-    LaunchOptions o;
-    o.source = clip;
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(clip));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     auto* panel = window.findChild<StatsPanel*>();

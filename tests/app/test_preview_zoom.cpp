@@ -90,10 +90,8 @@ class PreviewZoomTest : public QObject {
   }
 
   std::unique_ptr<MainWindow> windowWithCoffee() {
-    LaunchOptions o;
-    o.source = test::dataFile(QStringLiteral("coffee.png"));
-    o.strategy = QStringLiteral("naive");
-    auto window = std::make_unique<MainWindow>(o);
+    auto window =
+        std::make_unique<MainWindow>(test::launchOptions(test::dataFile(QStringLiteral("coffee.png"))));
     window->resize(1366, 740);
     window->show();
     window->activateWindow();

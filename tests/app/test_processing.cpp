@@ -27,10 +27,8 @@ class ProcessingTest : public QObject {
  private slots:
   void initTestCase() {
     test::prepareTestEnvironment(QStringLiteral("processing-test"));
-    LaunchOptions o;
-    o.source = test::dataFile(QStringLiteral("chelsea.png"));
-    o.strategy = QStringLiteral("naive");
-    m_window = std::make_unique<MainWindow>(o);
+    m_window =
+        std::make_unique<MainWindow>(test::launchOptions(test::dataFile(QStringLiteral("chelsea.png"))));
     m_window->show();
     QVERIFY(test::waitForFrame(*m_window, 0));
   }
@@ -50,7 +48,7 @@ class ProcessingTest : public QObject {
     const FilterSet& f = m_window->document()->filter();
     QCOMPARE(f.channel(0).at(3, 4), 1.0);
     const Image expected = test::referenceResult(*frame->original, f);
-    QVERIFY(test::maxAbsDifference(*frame->filtered, expected) <= 1);
+    QVERIFY(test::maxAbsDiff(*frame->filtered, expected) <= 1);
     // And it really differs from the input: the blue channel is black.
     QCOMPARE(frame->filtered->view().row(10)[10 * 3 + 2], std::uint8_t{0});
   }
@@ -60,7 +58,7 @@ class ProcessingTest : public QObject {
     m_window->document()->replace(target, QStringLiteral("distinct"));
     const auto frame = test::waitForFrame(*m_window, m_window->pipeline()->filterRevision());
     QVERIFY(frame);
-    QVERIFY(test::maxAbsDifference(*frame->filtered, test::referenceResult(*frame->original, target)) <= 1);
+    QVERIFY(test::maxAbsDiff(*frame->filtered, test::referenceResult(*frame->original, target)) <= 1);
     QTRY_VERIFY_WITH_TIMEOUT(
         m_window->preview()->frame() &&
             m_window->preview()->frame()->record.filterRevision >= frame->record.filterRevision,
@@ -72,7 +70,7 @@ class ProcessingTest : public QObject {
     auto frame =
         test::waitForFrameWhere(*m_window, [](const ProcessedFrame& f) { return f.record.bypassed; });
     QVERIFY(frame);
-    QCOMPARE(test::maxAbsDifference(*frame->filtered, *frame->original), 0);
+    QCOMPARE(test::maxAbsDiff(*frame->filtered, *frame->original), 0);
     m_window->action(ActionId::Bypass)->trigger();
     frame = test::waitForFrameWhere(
         *m_window, [](const ProcessedFrame& f) { return !f.record.bypassed && f.record.hasTimings; });
@@ -91,9 +89,8 @@ class ProcessingTest : public QObject {
       QVERIFY(frame);
       QVERIFY(frame->record.hasTimings);
       QVERIFY(!frame->record.timings.strategy.name.empty());
-      QVERIFY(test::maxAbsDifference(
-                  *frame->filtered,
-                  test::referenceResult(*frame->original, m_window->document()->filter())) <= 1);
+      QVERIFY(test::maxAbsDiff(*frame->filtered,
+                               test::referenceResult(*frame->original, m_window->document()->filter())) <= 1);
     }
     QCOMPARE(m_window->requestedStrategy(), QStringLiteral("naive"));
   }

@@ -24,10 +24,7 @@ class SettingsTest : public QObject {
   void everythingSurvivesARestart() {
     FilterSet edited;
     {
-      LaunchOptions o;
-      o.source = QStringLiteral("pattern:320x240@15");
-      o.strategy = QStringLiteral("naive");
-      MainWindow window(o);
+      MainWindow window(test::launchOptions(QStringLiteral("pattern:320x240@15")));
       window.show();
       window.editor()->grid(1)->table()->item(2, 2)->setText(QStringLiteral("3.25"));
       window.document()->setLinked(true);

@@ -100,14 +100,37 @@ class SettingsValidationTest : public QObject {
     QVERIFY(settings.notes().first().contains(QStringLiteral("not a valid filter")));
   }
 
+  // The custom step's and the chain's JSON go through the chain parser, with the filter's limits and
+  // messages.
+  void aBrokenChainOrCustomStepIsRejectedByTheFileParser() {
+    const QString plain = QString::fromStdString(toFilterJson(FilterSet()));  // a filter: no custom step
+    const std::pair<QVariant, QString> customCases[] = {
+        {plain, QStringLiteral("holds no custom OpenCL step")},
+        {QStringLiteral(R"({"steps": 3})"), QStringLiteral("is not a valid custom step: ")},
+        {QString(AppSettings::kMaxFilterJson + 1, QLatin1Char(' ')), QStringLiteral("characters long")},
+        {QVariant(42), QStringLiteral("is not text")}};
+    for (const auto& [value, why] : customCases) {
+      wipeSettings();
+      QSettings().setValue(AppSettings::kCustomStep, value);
+      QSettings().setValue(AppSettings::kChainSteps, plain);  // a one-step chain: kept
+      AppSettings settings;
+      QCOMPARE(settings.rejectedKeys(), QSet<QString>{AppSettings::kCustomStep});
+      QVERIFY2(settings.notes().first().contains(why), qPrintable(settings.notes().first()));
+    }
+    wipeSettings();
+    QSettings().setValue(AppSettings::kChainSteps, QStringLiteral(R"({"steps": []})"));
+    AppSettings settings;
+    QCOMPARE(settings.rejectedKeys(), QSet<QString>{AppSettings::kChainSteps});
+    QVERIFY2(settings.notes().first().contains(QStringLiteral("is not a valid chain: ")),
+             qPrintable(settings.notes().first()));
+  }
+
   // 13.3: a multi-megabyte filter name used to go into the window title and break the X11 connection.
   void aHugeFilterNameNeverReachesTheTitle() {
     const std::string hugeName(3'000'000, 'N');
     const FilterSet huge = FilterSet().withName(hugeName);
     QSettings().setValue(AppSettings::kFilter, QString::fromStdString(toFilterJson(huge)));
-    LaunchOptions o;
-    o.source = QStringLiteral("pattern:32x32@30");
-    o.strategy = QStringLiteral("naive");
+    const LaunchOptions o = test::launchOptions(QStringLiteral("pattern:32x32@30"));
     MainWindow window(o);
     window.show();
     QVERIFY(window.windowTitle().size() < 400);

@@ -44,9 +44,9 @@ class TestSnapshotPixels : public QObject {
     const Image expected = test::referenceResult(input, filter);
     QCOMPARE(snapshot.width, input.width);
     QCOMPARE(snapshot.height, input.height);
-    const int diff = test::maxAbsDifference(snapshot, expected);
+    const int diff = test::maxAbsDiff(snapshot, expected);
     QVERIFY2(diff <= 1, qPrintable(QStringLiteral("snapshot differs from the reference by %1").arg(diff)));
-    QVERIFY2(test::maxAbsDifference(snapshot, input) > 10, "the snapshot is the unfiltered frame");
+    QVERIFY2(test::maxAbsDiff(snapshot, input) > 10, "the snapshot is the unfiltered frame");
   }
 };
 

@@ -66,13 +66,6 @@ QString writeClip(const QString& name, int frames) {
   return test::writePatternClip(homeFile(name), frames);
 }
 
-LaunchOptions options(const QString& source) {
-  LaunchOptions o;
-  o.source = source;
-  o.strategy = QStringLiteral("naive");
-  return o;
-}
-
 }  // namespace
 
 class SourceOpenTest : public QObject {
@@ -93,14 +86,14 @@ class SourceOpenTest : public QObject {
     }
     for (const QString& source :
          {QStringLiteral("missing.gif"), fifo, QStringLiteral("/dev/zero"), corrupt}) {
-      LaunchOptions o = options(source);
+      LaunchOptions o = test::launchOptions(source);
       o.frames = 5;
       MainWindow window(o);
       QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 10000);
       QCOMPARE(window.exitCode(), 3);
     }
     // --snapshot / --stats make a run automated too.
-    LaunchOptions o = options(QStringLiteral("missing.gif"));
+    LaunchOptions o = test::launchOptions(QStringLiteral("missing.gif"));
     o.snapshot = homeFile(QStringLiteral("never.png"));
     MainWindow window(o);
     QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 10000);
@@ -109,7 +102,7 @@ class SourceOpenTest : public QObject {
   }
 
   void automatedRunEndsWhenTheSourceNeverComesBack() {
-    LaunchOptions o = options(QStringLiteral("pattern:32x32@60,fail=3"));  // never recovers
+    LaunchOptions o = test::launchOptions(QStringLiteral("pattern:32x32@60,fail=3"));  // never recovers
     o.frames = 1000;
     MainWindow window(o);
     QTRY_VERIFY_WITH_TIMEOUT(window.runFinished(), 20000);
@@ -135,7 +128,7 @@ class SourceOpenTest : public QObject {
 
   // 13.8: --stats and --snapshot without --frames are written when the window closes.
   void statsAndSnapshotWithoutFramesAreWrittenOnClose() {
-    LaunchOptions o = options(QStringLiteral("pattern:64x48@30"));
+    LaunchOptions o = test::launchOptions(QStringLiteral("pattern:64x48@30"));
     o.stats = homeFile(QStringLiteral("run-stats.json"));
     o.snapshot = homeFile(QStringLiteral("run-snapshot.png"));
     MainWindow window(o);
@@ -158,7 +151,7 @@ class SourceOpenTest : public QObject {
   void outputsNeverReplaceSpecialFiles() {
     const QString fifo = homeFile(QStringLiteral("stats-fifo"));
     QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
-    LaunchOptions o = options(QStringLiteral("pattern:32x32@30"));
+    LaunchOptions o = test::launchOptions(QStringLiteral("pattern:32x32@30"));
     o.frames = 2;
     o.stats = fifo;
     MainWindow window(o);
@@ -180,7 +173,7 @@ class SourceOpenTest : public QObject {
 
   // 12.3: a failed Open keeps the working source and says why; only sources that opened are remembered.
   void failedOpenKeepsTheWorkingSource() {
-    MainWindow window(options(QStringLiteral("pattern:96x64@30")));
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:96x64@30")));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     QTRY_COMPARE_WITH_TIMEOUT(window.settings().value(AppSettings::kSource).toString(),
@@ -215,7 +208,7 @@ class SourceOpenTest : public QObject {
   // 12.4: a new source shows "loading" at once, not the old picture.
   void loadingStateAtOnce() {
     const QString image = writePng(QStringLiteral("still.png"), 120, 90);
-    MainWindow window(options(QStringLiteral("pattern:64x48@30")));
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:64x48@30")));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     QTRY_VERIFY_WITH_TIMEOUT(window.preview()->frame(), 5000);
@@ -232,7 +225,7 @@ class SourceOpenTest : public QObject {
   void openRecent() {
     const QString a = writePng(QStringLiteral("recent-a.png"), 40, 30);
     const QString b = writePng(QStringLiteral("recent-b.png"), 50, 30);
-    MainWindow window(options(a));
+    MainWindow window(test::launchOptions(a));
     window.show();
     QVERIFY(test::waitForFrameWhere(window, [](const ProcessedFrame& f) { return f.record.width == 40; }));
     QVERIFY(window.openSourceSpec(b));
@@ -276,9 +269,9 @@ class SourceOpenTest : public QObject {
     seeking.seek(7);
     QVERIFY(seeking.read(f));
     QCOMPARE(seeking.position(), std::int64_t{7});
-    QCOMPARE(test::maxAbsDifference(*f.image, *eighth), 0);
+    QCOMPARE(test::maxAbsDiff(*f.image, *eighth), 0);
 
-    MainWindow window(options(clip));
+    MainWindow window(test::launchOptions(clip));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     auto* bar = window.findChild<SeekBar*>(QStringLiteral("seekBar"));
@@ -288,8 +281,7 @@ class SourceOpenTest : public QObject {
     QTest::qWait(200);
     bar->seekToMs(7 * 1000.0 / 30 + 1);  // inside the 8th frame's interval (30 fps)
     QVERIFY(test::waitForFrameWhere(
-        window, [&](const ProcessedFrame& p) { return test::maxAbsDifference(*p.original, *eighth) == 0; },
-        10000));
+        window, [&](const ProcessedFrame& p) { return test::maxAbsDiff(*p.original, *eighth) == 0; }, 10000));
     bar->refresh();
     QCOMPARE(bar->counterText(), QStringLiteral("0:00.2 / 0:00.4"));  // 234 ms of 400 ms
     // Not a video: the bar goes away.
@@ -312,7 +304,7 @@ class SourceOpenTest : public QObject {
                qPrintable(message));
     }
     // In the app: refused with the reason, the working source stays.
-    MainWindow window(options(QStringLiteral("pattern:64x48@30")));
+    MainWindow window(test::launchOptions(QStringLiteral("pattern:64x48@30")));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     QVERIFY(window.openSourceSpec(huge));
@@ -324,7 +316,7 @@ class SourceOpenTest : public QObject {
     QSettings().setValue(AppSettings::kMaxPixels, 1'000'000);
     const QString twoMp = writePng(QStringLiteral("two-mp.png"), 2000, 1000);
     {
-      MainWindow limited(options(twoMp));
+      MainWindow limited(test::launchOptions(twoMp));
       QCOMPARE(limited.settings().maxPixels(), std::int64_t{1'000'000});
       QTRY_VERIFY_WITH_TIMEOUT(limited.preview()->placeholderVisible(), 10000);
     }

@@ -91,10 +91,7 @@ class SourceStatesTest : public QObject {
   }
 
   void unreadableFileShowsWhy() {
-    LaunchOptions o;
-    o.source = QStringLiteral("/nonexistent/clip.mp4");
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(QStringLiteral("/nonexistent/clip.mp4")));
     window.show();
     QVERIFY(window.preview()->placeholderVisible());
     QCOMPARE(window.preview()->placeholderTitle(), QStringLiteral("Cannot open this source"));
@@ -111,10 +108,7 @@ class SourceStatesTest : public QObject {
     for (int i = 0; i < 30; ++i) QVERIFY2(direct.read(f), "the clip loops at its end");
     QCOMPARE(f.index, std::int64_t{29});
 
-    LaunchOptions o;
-    o.source = clip;
-    o.strategy = QStringLiteral("naive");
-    MainWindow window(o);
+    MainWindow window(test::launchOptions(clip));
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
     QTRY_VERIFY_WITH_TIMEOUT(window.pipeline()->latestFrame()->record.sourceIndex > 14, 20000);  // looped

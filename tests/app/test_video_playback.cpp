@@ -17,13 +17,6 @@ using namespace convolab::gui;
 
 namespace {
 
-LaunchOptions options(const QString& source) {
-  LaunchOptions o;
-  o.source = source;
-  o.strategy = QStringLiteral("naive");
-  return o;
-}
-
 /// The time the status bar's frame label shows ("64×48  0:02.4" → "0:02.4").
 QString statusBarTime(MainWindow& window) {
   auto* label = window.findChild<QLabel*>(QStringLiteral("frameLabel"));
@@ -49,7 +42,7 @@ class VideoPlaybackTest : public QObject {
   // frame numbers ("25 / 30"), the status bar the delivery count ("#296"), and a click on the bar only
   // stepped a page towards it.
   void clickAtEightyPercentSeeksThereAndBothBarsAgree() {
-    MainWindow window(options(test::dataFile(QStringLiteral("video/variable_rate.mkv"))));
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("video/variable_rate.mkv"))));
     window.resize(900, 600);
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
@@ -85,7 +78,7 @@ class VideoPlaybackTest : public QObject {
   // While it plays, every frame moves both bars together: the seek bar read the frame on screen only every
   // 100 ms, so it lagged the status bar by a frame at 10 fps.
   void whilePlayingBothBarsShowTheSameTimeAtEveryFrame() {
-    MainWindow window(options(test::dataFile(QStringLiteral("video/variable_rate.mkv"))));
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("video/variable_rate.mkv"))));
     window.resize(900, 600);
     window.show();
     QVERIFY(test::waitForFrame(window, 0));
@@ -107,7 +100,7 @@ class VideoPlaybackTest : public QObject {
   }
 
   void aFrameSizeChangeShowsTheFailureInsteadOfLooping() {
-    MainWindow window(options(test::dataFile(QStringLiteral("video/size_change.avi"))));
+    MainWindow window(test::launchOptions(test::dataFile(QStringLiteral("video/size_change.avi"))));
     window.show();
     PreviewWidget* preview = window.preview();
     QTRY_VERIFY_WITH_TIMEOUT(preview->placeholderVisible(), 10000);

@@ -14,6 +14,7 @@
 
 #include "bench_display_gl.hpp"
 #include "convolab/context.hpp"
+#include "image_difference.hpp"
 
 namespace {
 
@@ -22,6 +23,7 @@ using convolab::kBytesPerPixel;
 using convolab::MutableImageView;
 using convolab::cli::bench::GlDisplay;
 using convolab::cli::bench::GlVariant;
+using convolab::test::maxAbsDiff;  // of the byte runs read back (tests/support)
 constexpr int kW = GlDisplay::kTargetWidth, kH = GlDisplay::kTargetHeight;
 
 std::vector<GlVariant> allVariants() {
@@ -73,12 +75,6 @@ void show(GlDisplay& gl, const Frame& f) {
   }
 }
 
-int maxDifference(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
-  int worst = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(int{a[i]} - int{b[i]}));
-  return worst;
-}
-
 class BenchDisplayGl : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -121,11 +117,11 @@ TEST_F(BenchDisplayGl, EveryVariantShowsTheFramesPixelsAtOddSizes) {
     if (!gl) continue;
     gl->setSmooth(false);
     show(*gl, odd);
-    EXPECT_EQ(maxDifference(gl->readTarget(), oddRef), 0);
+    EXPECT_EQ(maxAbsDiff(gl->readTarget(), oddRef), 0);
     show(*gl, even);
-    EXPECT_EQ(maxDifference(gl->readTarget(), evenRef), 0);
+    EXPECT_EQ(maxAbsDiff(gl->readTarget(), evenRef), 0);
     show(*gl, odd);
-    EXPECT_EQ(maxDifference(gl->readTarget(), oddRef), 0);
+    EXPECT_EQ(maxAbsDiff(gl->readTarget(), oddRef), 0);
   }
 }
 
@@ -139,8 +135,8 @@ TEST_F(BenchDisplayGl, BilinearR8MatchesTheRgbSampler) {
   show(*rgb, f);
   show(*r8, f);
   const auto a = rgb->readTarget(), b = r8->readTarget();
-  EXPECT_LE(maxDifference(a, b), 2);
-  EXPECT_GT(maxDifference(a, nearestReference(f)), 2) << "bilinear differs from nearest on random bytes";
+  EXPECT_LE(maxAbsDiff(a, b), 2);
+  EXPECT_GT(maxAbsDiff(a, nearestReference(f)), 2) << "bilinear differs from nearest on random bytes";
 }
 // kickCompute() puts work on the engine's own OpenCL context after a frame: Kernel (the default) a
 // one-work-item kernel that counts its runs, Copy a 4-byte write and read, None nothing; the names parse

@@ -92,12 +92,4 @@ cv::Mat expectedBgr(const cv::Mat& bgr, const FilterSet& f, int border) {
   return out;
 }
 
-int maxAbsDiff(const cv::Mat& a, const cv::Mat& b) {
-  cv::Mat d;
-  cv::absdiff(a, b, d);
-  double mx = 0;
-  cv::minMaxLoc(d.reshape(1), nullptr, &mx);
-  return static_cast<int>(mx);
-}
-
 }  // namespace convolab::clitest

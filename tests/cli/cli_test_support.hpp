@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "convolab/filter.hpp"
+#include "mat_difference.hpp"
 
 namespace convolab::clitest {
 
@@ -39,7 +40,8 @@ Result runProgram(const std::string& program, const std::vector<std::string>& ar
 /// What ConvoLab must compute, by OpenCV: per channel (RGB filter channel c is BGR plane 2 - c), filter2D
 /// with matrix/divisor, delta = offset, `border`.
 cv::Mat expectedBgr(const cv::Mat& bgr, const FilterSet& f, int border = cv::BORDER_REFLECT_101);
-/// Largest per-channel difference of two images of the same size and type.
-int maxAbsDiff(const cv::Mat& a, const cv::Mat& b);
+/// Largest per-channel difference of two 8-bit BGR images (kSizesDiffer when their sizes differ): the tests'
+/// one image difference (tests/support/mat_difference.hpp).
+using test::maxAbsDiff;
 
 }  // namespace convolab::clitest

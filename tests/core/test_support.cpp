@@ -143,22 +143,6 @@ Image referenceOf(const Image& in, const FilterSet& filter) {
   return ref;
 }
 
-int maxAbsDiff(const ImageView& a, const ImageView& b) {
-  int m = 0;
-  for (int y = 0; y < a.height; ++y)
-    for (int x = 0; x < a.width * 3; ++x) m = std::max(m, std::abs(int(a.row(y)[x]) - int(b.row(y)[x])));
-  return m;
-}
-
-std::string firstMismatch(const ImageView& ours, const ImageView& ref, int tolerance) {
-  for (int y = 0; y < ours.height; ++y)
-    for (int x = 0; x < ours.width * 3; ++x)
-      if (std::abs(int(ours.row(y)[x]) - int(ref.row(y)[x])) > tolerance)
-        return "x=" + std::to_string(x / 3) + " y=" + std::to_string(y) + " c=" + std::to_string(x % 3) +
-               " ours=" + std::to_string(ours.row(y)[x]) + " ref=" + std::to_string(ref.row(y)[x]);
-  return {};
-}
-
 void rememberAutoChoice(Context& ctx, const FilterSet& filter, const StrategyId& chosen, int width,
                         int height) {
   ASSERT_TRUE(chosen.viaAuto) << chosen.toString() << " was not chosen by auto";

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Shared helpers for core tests: seeded random images and filters, comparison with a tolerance.
+// Shared helpers for core tests: seeded random images and filters, runs of a strategy; the comparisons are
+// tests/support/image_difference.hpp.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "convolab/image.hpp"
 #include "convolab/strategy.hpp"
 #include "convolab/strategy_id.hpp"
+#include "image_difference.hpp"  // maxAbsDiff, firstMismatch (tests/support)
 
 namespace convolab::test {
 
@@ -50,9 +52,6 @@ Image runDirect(Strategy& strategy, Context& ctx, const FilterSet& filter, const
 /// The CPU reference for `filter` on `in`.
 Image referenceOf(const Image& in, const FilterSet& filter);
 
-/// Largest |a − b| over all channel values (sizes must match; padding bytes ignored).
-int maxAbsDiff(const ImageView& a, const ImageView& b);
-
 /// Makes `chosen` (what auto picked for `filter` at some frame size, Engine::activeStrategyId()) auto's
 /// remembered choice at width × height too, as a warm choice cache would after a restart. Tests of auto's
 /// output at several sizes then measure once per filter structure instead of once per size (each
@@ -66,8 +65,5 @@ Image convolve(Engine& engine, const Image& in);
 /// How many times `what` occurs in `text` (overlapping occurrences count): e.g. fma( calls in generated
 /// source.
 int occurrences(const std::string& text, const std::string& what);
-
-/// "x=3 y=5 c=1 ours=10 ref=14" for the first difference above `tolerance`, or "" when none.
-std::string firstMismatch(const ImageView& ours, const ImageView& ref, int tolerance);
 
 }  // namespace convolab::test

@@ -20,9 +20,12 @@
 #include "cv/image_header.hpp"
 #include "cv/mat_adapter.hpp"
 #include "cv_test_support.hpp"
+#include "image_difference.hpp"
 
 namespace convolab::opencv {
 namespace {
+
+using convolab::test::maxAbsDiff;  // tests/support
 
 std::string_view asBytes(const std::vector<uchar>& v) {
   return {reinterpret_cast<const char*>(v.data()), v.size()};
@@ -34,14 +37,6 @@ Image randomImage(int w, int h) {
   Image image;
   imageFromMat(bgr, image);
   return image;
-}
-
-int maxDiff(const Image& a, const Image& b) {
-  cv::Mat d;
-  cv::absdiff(asMat(a), asMat(b), d);
-  double mx = 0;
-  cv::minMaxLoc(d.reshape(1), nullptr, &mx);
-  return static_cast<int>(mx);
 }
 
 TEST(ImageCodec, RefusesAnImageOverTheLimitFromItsHeader) {
@@ -193,7 +188,7 @@ TEST(ImageCodec, SingleBufferDecodeMatchesOpenCv) {
     const Image image = decodeImage(asBytes(bytes), "x");
     Image reference;
     imageFromMat(cv::imdecode(bytes, cv::IMREAD_COLOR), reference);
-    EXPECT_EQ(maxDiff(image, reference), 0) << ext;
+    EXPECT_EQ(maxAbsDiff(image, reference), 0) << ext;
   }
 }
 
@@ -207,7 +202,7 @@ TEST(ImageCodec, PngIsOpenCvsDefaultEncodingAndRoundTrips) {
   EXPECT_EQ(png, std::string(direct.begin(), direct.end()));
   EXPECT_EQ(encodeImage(image, ".png"), png);
   for (ImageFormat f : {ImageFormat::Png, ImageFormat::Bmp, ImageFormat::Tiff})
-    EXPECT_EQ(maxDiff(decodeImage(encodeImage(image, f), "round trip"), image), 0);
+    EXPECT_EQ(maxAbsDiff(decodeImage(encodeImage(image, f), "round trip"), image), 0);
   std::vector<uchar> jpeg;
   ASSERT_TRUE(cv::imencode(".jpg", bgrFromImage(image), jpeg, {cv::IMWRITE_JPEG_QUALITY, 50}));
   EXPECT_EQ(encodeImage(image, ImageFormat::Jpeg, 50), std::string(jpeg.begin(), jpeg.end()));
@@ -231,9 +226,9 @@ TEST(ImageCodec, SaveImageWritesAtomicallyAndKeepsAnExistingFileWithoutOverwrite
   const test::ScratchDir dir;
   const Image image = randomImage(8, 6);
   saveImage(dir / "a.png", image, false);
-  EXPECT_EQ(maxDiff(loadImage(dir / "a.png"), image), 0);
+  EXPECT_EQ(maxAbsDiff(loadImage(dir / "a.png"), image), 0);
   EXPECT_THROW(saveImage(dir / "a.png", randomImage(8, 6), false), Error);
-  EXPECT_EQ(maxDiff(loadImage(dir / "a.png"), image), 0);
+  EXPECT_EQ(maxAbsDiff(loadImage(dir / "a.png"), image), 0);
 }
 
 /// A baseline JPEG of random pixels (every row costs about the same bytes), `height` rows.

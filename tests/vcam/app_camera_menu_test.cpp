@@ -123,7 +123,7 @@ class CameraMenuTest : public QObject {
     QVERIFY2(frame, "no frame of the camera's size reached the preview");
     // The camera's pixels, within the conversion's rounding whatever format was negotiated (as
     // pipewire_camera_source_test allows).
-    const int difference = test::maxAbsDifference(*frame->original, *picture);
+    const int difference = test::maxAbsDiff(*frame->original, *picture);
     qInfo("camera frame %dx%d, largest difference from the camera's picture: %d", frame->original->width,
           frame->original->height, difference);
     QVERIFY2(difference >= 0 && difference <= 8, qPrintable(QString::number(difference)));

@@ -30,6 +30,8 @@ extern char** environ;
 
 namespace convolab::vcam::test {
 
+using convolab::test::maxAbsDiff;  // tests/support/image_difference.hpp
+
 using namespace convolab::pipewire;
 namespace {
 
@@ -92,7 +94,7 @@ TEST_F(AppVirtualCameraTest, ConsumerReceivesTheAppsSnapshot) {
   EXPECT_TRUE(consumer.waitForFrames(5, 30s));
   ASSERT_EQ(waitForExit(app), 0);
   const Image snapshot = opencv::loadImage(m_snapshot);
-  EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+  EXPECT_LE(maxAbsDiff(consumer.lastFrame(), snapshot), 1);
 }
 
 // Issue 34.1 end to end, as reported: a still image, a filter and the virtual camera in an interactive run
@@ -110,9 +112,9 @@ TEST_F(AppVirtualCameraTest, NoFrameSentIsUnfiltered) {
   const std::vector<Image> frames = consumer.frames();
   ASSERT_FALSE(frames.empty());
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    EXPECT_GT(maxDifference(frames[i], input), 16)
+    EXPECT_GT(maxAbsDiff(frames[i], input), 16)
         << "frame " << i << " of " << frames.size() << " is the input";
-    EXPECT_LE(maxDifference(frames[i], frames.back()), 1) << "frame " << i << " of " << frames.size();
+    EXPECT_LE(maxAbsDiff(frames[i], frames.back()), 1) << "frame " << i << " of " << frames.size();
   }
 }
 
@@ -130,7 +132,7 @@ TEST_F(AppVirtualCameraTest, ChosenSizeIsLetterboxed) {
   ASSERT_EQ(received.height, 720);
   Image expected(1280, 720);
   output::letterbox(opencv::loadImage(m_snapshot).view(), expected);
-  EXPECT_LE(maxDifference(received, expected), 1);
+  EXPECT_LE(maxAbsDiff(received, expected), 1);
   EXPECT_EQ(received.view().row(360)[99 * 3], 0);  // a bar
 }
 
@@ -147,9 +149,9 @@ TEST_F(AppVirtualCameraTest, FlipOutputFlipsWhatTheConsumerReceives) {
   ASSERT_EQ(waitForExit(app), 0);
   const Image unflipped = opencv::loadImage(plain);
   const Image flipped = output::flippedLeftRight(unflipped.view());
-  ASSERT_GT(maxDifference(unflipped, flipped), 16);  // the picture is not symmetric
-  EXPECT_LE(maxDifference(consumer.lastFrame(), flipped), 1);
-  EXPECT_LE(maxDifference(opencv::loadImage(m_snapshot), flipped), 0);
+  ASSERT_GT(maxAbsDiff(unflipped, flipped), 16);  // the picture is not symmetric
+  EXPECT_LE(maxAbsDiff(consumer.lastFrame(), flipped), 1);
+  EXPECT_LE(maxAbsDiff(opencv::loadImage(m_snapshot), flipped), 0);
 }
 
 TEST_F(AppVirtualCameraTest, DaemonDyingMidRunLeavesTheAppRunning) {
@@ -219,7 +221,7 @@ TEST_F(AppVirtualCameraTest, GstPipewiresrcToPngFramesEqualTheSnapshot) {
     char name[16];
     std::snprintf(name, sizeof name, "/f%02d.png", i);
     ASSERT_TRUE(std::filesystem::exists(dir + name)) << name;
-    EXPECT_LE(maxDifference(opencv::loadImage(dir + name), snapshot), tolerance) << name;
+    EXPECT_LE(maxAbsDiff(opencv::loadImage(dir + name), snapshot), tolerance) << name;
   }
   EXPECT_FALSE(std::filesystem::exists(dir + "/f30.png"));
 }
@@ -297,7 +299,7 @@ TEST_F(AppVirtualCameraTest, PipeWireCameraInFilteredPictureOut) {
   ASSERT_EQ(waitForExit(app), 0);
   const Image snapshot = opencv::loadImage(m_snapshot);
   EXPECT_EQ(snapshot.width, 96);
-  EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+  EXPECT_LE(maxAbsDiff(consumer.lastFrame(), snapshot), 1);
 }
 
 // The camera is unplugged while the app runs and plugged back (at another size, as a different camera under
@@ -319,7 +321,7 @@ TEST_F(AppVirtualCameraTest, CameraUnpluggedAndPluggedBackWhileTheAppRuns) {
   EXPECT_EQ(snapshot.width, 128);
   EXPECT_EQ(snapshot.height, 80);
   EXPECT_EQ(consumer.lastFrame().width, 128) << "the consumer was not renegotiated to the new size";
-  EXPECT_LE(maxDifference(consumer.lastFrame(), snapshot), 1);
+  EXPECT_LE(maxAbsDiff(consumer.lastFrame(), snapshot), 1);
 }
 
 // A consumer that takes one frame and never reads again costs the app nothing: it processes and shows frames

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "cv/mat_adapter.hpp"
+#include "mat_difference.hpp"
 #include "pipewire/frame_conversion.hpp"
 
 namespace convolab::pipewire {
@@ -32,9 +33,7 @@ Image blockFrame(int w, int h) {
   return image;
 }
 
-double worstDifference(const cv::Mat& a, const cv::Mat& b) {
-  return cv::norm(a, b, cv::NORM_INF);
-}
+using convolab::test::maxAbsDiff;  // tests/support/mat_difference.hpp
 
 TEST(FrameConversionTest, EveryFormatConvertsBackToTheFrame) {
   const int w = 66, h = 40;  // 66: rows of RGB and of I420's chroma are padded to 4 bytes
@@ -60,7 +59,7 @@ TEST(FrameConversionTest, EveryFormatConvertsBackToTheFrame) {
                     packed.ptr(h) + row * (w / 2));
       cv::cvtColor(packed, back, cv::COLOR_YUV2RGB_I420);
     }
-    EXPECT_LE(worstDifference(back, rgb), tolerance) << formatName(format);
+    EXPECT_LE(maxAbsDiff(back, rgb), tolerance) << formatName(format);
   }
 }
 
@@ -78,7 +77,7 @@ TEST(FrameConversionTest, CameraBytesConvertBackAndShortBuffersAreRefused) {
     convertFrame(frame.view(), format, bytes.data());
     Image back(w, h);
     ASSERT_TRUE(convertToRgb(bytes.data(), bytes.size(), layout.stride, format, back)) << formatName(format);
-    EXPECT_LE(worstDifference(opencv::asMat(back), opencv::asMat(frame)), tolerance) << formatName(format);
+    EXPECT_LE(maxAbsDiff(opencv::asMat(back), opencv::asMat(frame)), tolerance) << formatName(format);
     Image untouched(w, h);
     EXPECT_FALSE(convertToRgb(bytes.data(), bytes.size() - layout.stride, layout.stride, format, untouched))
         << formatName(format);
@@ -102,7 +101,7 @@ TEST(FrameConversionTest, MjpgDecodesToTheFrameAndAnotherSizeIsRefused) {
   ASSERT_TRUE(cv::imencode(".jpg", bgr, jpeg, {cv::IMWRITE_JPEG_QUALITY, 95}));
   Image back(w, h);
   ASSERT_TRUE(convertToRgb(jpeg.data(), jpeg.size(), 0, VideoFormat::MJPG, back));
-  EXPECT_LE(worstDifference(opencv::asMat(back), opencv::asMat(frame)), 12.0);
+  EXPECT_LE(maxAbsDiff(opencv::asMat(back), opencv::asMat(frame)), 12.0);
   Image otherSize(w * 2, h);
   EXPECT_FALSE(convertToRgb(jpeg.data(), jpeg.size(), 0, VideoFormat::MJPG, otherSize));
   Image garbage(w, h);

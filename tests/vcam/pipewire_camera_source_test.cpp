@@ -24,6 +24,8 @@
 
 namespace convolab::vcam::test {
 
+using convolab::test::maxAbsDiff;  // tests/support/image_difference.hpp
+
 using capture::PipeWireCameraSource;
 using capture::pipewireNodeName;
 namespace {
@@ -92,7 +94,7 @@ TEST_F(PipeWireCameraSourceTest, ReadsTheCameraThenWaitsWhileItIsGoneThenResumes
     FakeCamera camera("testcam", frame);
     ASSERT_TRUE(readWithRetries(source, got, 10s));
     ASSERT_TRUE(source.read(got));
-    EXPECT_LE(maxDifference(*got.image, *frame), 8) << source.deliveredMode();
+    EXPECT_LE(maxAbsDiff(*got.image, *frame), 8) << source.deliveredMode();
   }
   EXPECT_THROW(
       {
@@ -135,7 +137,7 @@ TEST_F(PipeWireCameraSourceTest, AnMjpgOnlyCameraIsDecoded) {
   ::waitpid(camera, nullptr, 0);
   ASSERT_TRUE(read);
   EXPECT_EQ(mode, "320×240 MJPG");
-  EXPECT_LE(maxDifference(*got.image, opencv::loadImage(reference)), 1);
+  EXPECT_LE(maxAbsDiff(*got.image, opencv::loadImage(reference)), 1);
 }
 
 // Frames are decoded straight into the pipeline's staging (pinned memory of the device in the app), as every
@@ -162,7 +164,7 @@ TEST_F(PipeWireCameraSourceTest, FramesAreDecodedIntoTheStagingStorage) {
   ASSERT_TRUE(readWithRetries(source, got, 10s));
   for (int i = 0; i < 10; ++i) ASSERT_TRUE(source.read(got));
   EXPECT_EQ(got.image->storage(), storage.get());
-  EXPECT_LE(maxDifference(*got.image, *colourFrame(64, 48)), 8);
+  EXPECT_LE(maxAbsDiff(*got.image, *colourFrame(64, 48)), 8);
   EXPECT_LE(storage->allocations.load(), 6) << "the pool recycles its buffers";
   source.close();
 }

@@ -18,6 +18,8 @@
 
 namespace convolab::vcam::test {
 
+using convolab::test::maxAbsDiff;  // tests/support/image_difference.hpp
+
 using namespace convolab::pipewire;
 namespace {
 
@@ -106,7 +108,7 @@ TEST_F(VirtualCameraTest, ConsumerReceivesThePublishedFrameInEachFormat) {
     TestConsumer consumer("convolab", format);
     ASSERT_TRUE(consumer.waitForFrames(3, 5s))
         << formatName(format) << ": " << statusLine(publisher.status());
-    EXPECT_LE(maxDifference(consumer.lastFrame(), *frame), tolerance) << formatName(format);
+    EXPECT_LE(maxAbsDiff(consumer.lastFrame(), *frame), tolerance) << formatName(format);
   }
   EXPECT_TRUE(nodeExists("convolab"));
 }
@@ -121,7 +123,7 @@ TEST_F(VirtualCameraTest, TwoConsumersAtOnceBothReceiveFramesAndCountAsViewers) 
   ASSERT_TRUE(second.waitForFrames(2, 5s));
   const std::size_t before = first.frameCount();
   EXPECT_TRUE(first.waitForFrames(before + 3, 3s)) << "the first stopped when the second came";
-  EXPECT_EQ(maxDifference(second.lastFrame(), *frame), 0);
+  EXPECT_EQ(maxAbsDiff(second.lastFrame(), *frame), 0);
   EXPECT_TRUE(waitUntil([&] { return publisher.status().viewers == 2; }, 3s)) << publisher.status().viewers;
   const std::string line = statusLine(publisher.status());
   EXPECT_NE(line.find("2 viewers"), std::string::npos) << line;
@@ -210,7 +212,7 @@ TEST_F(VirtualCameraTest, NewFrameSizeIsRenegotiatedWithTheConsumer) {
   EXPECT_TRUE(waitUntil([&] { return consumer.lastFrame().width == 80; }, 5s))
       << statusLine(publisher.status());
   consumer.waitForFrames(consumer.frameCount() + 2, 2s);
-  EXPECT_EQ(maxDifference(consumer.lastFrame(), *bigger), 0);
+  EXPECT_EQ(maxAbsDiff(consumer.lastFrame(), *bigger), 0);
 }
 
 // A still image is published once: a consumer that comes later gets it at once, and again while nothing new
@@ -222,7 +224,7 @@ TEST_F(VirtualCameraTest, ConsumerOfAStillImageGetsItAndItIsRepeated) {
   ASSERT_TRUE(waitUntil([&] { return publisher.status().nodeId != 0; }, 5s));
   TestConsumer consumer("convolab", VideoFormat::RGB);
   ASSERT_TRUE(consumer.waitForFrames(3, 5s)) << statusLine(publisher.status());
-  EXPECT_EQ(maxDifference(consumer.lastFrame(), *frame), 0);
+  EXPECT_EQ(maxAbsDiff(consumer.lastFrame(), *frame), 0);
 }
 
 TEST_F(VirtualCameraTest, QuittingRemovesTheNode) {
@@ -254,7 +256,7 @@ TEST_F(VirtualCameraTest, GStreamerPipewiresrcReceivesThePublishedFrame) {
   ASSERT_EQ(bytes.size(), 5u * 64 * 48 * 3);
   Image received(64, 48);
   std::copy(bytes.end() - 64 * 48 * 3, bytes.end(), received.pixels.begin());
-  EXPECT_EQ(maxDifference(received, *frame), 0);
+  EXPECT_EQ(maxAbsDiff(received, *frame), 0);
 }
 
 }  // namespace

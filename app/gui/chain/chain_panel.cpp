@@ -25,6 +25,7 @@
 #include "chain_presets.hpp"
 #include "chain_step_text.hpp"
 #include "custom/custom_examples.hpp"
+#include "window/save_path_dialog.hpp"
 
 namespace convolab::gui {
 
@@ -337,17 +338,9 @@ void ChainPanel::saveWithDialog() {
   const QString dir =
       m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
   const QString name = m_controller->name().isEmpty() ? tr("chain") : m_controller->name();
-  // The dialog asks before replacing the file it returns; a name we complete with .json is asked here.
-  QString path = QFileDialog::getSaveFileName(this, tr("Save chain"), QDir(dir).filePath(name + ".json"),
-                                              tr("Chain files (*.json)"));
+  const QString path = askSavePath(this, tr("Save chain"), QDir(dir).filePath(name + ".json"),
+                                   tr("Chain files (*.json)"), QStringLiteral(".json"));
   if (path.isEmpty()) return;
-  if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
-    path += QStringLiteral(".json");
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
-      return;
-  }
   m_lastDir = QFileInfo(path).absolutePath();
   if (const QString why = m_controller->saveFile(path, true); !why.isEmpty())
     QMessageBox::warning(this, tr("Cannot save"), tr("Cannot save %1 — %2").arg(path, why));

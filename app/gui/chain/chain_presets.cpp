@@ -13,8 +13,8 @@
 
 namespace convolab::gui {
 
-std::vector<ChainPreset> loadChainPresets(const QString& folder) {
-  std::vector<ChainPreset> presets;
+std::vector<ChainPreset> readChainFolder(const QString& folder, const char* kind) {
+  std::vector<ChainPreset> chains;
   const QDir dir(folder);
   for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
     QFile f(dir.filePath(file));
@@ -26,15 +26,19 @@ std::vector<ChainPreset> loadChainPresets(const QString& folder) {
       const QString name =
           chain.name().empty() ? QFileInfo(file).completeBaseName() : QString::fromStdString(chain.name());
       if (chain.name().empty()) chain = FilterChain::make(chain.steps(), name.toStdString());
-      presets.push_back({name, std::move(chain)});
+      chains.push_back({name, std::move(chain)});
     } catch (const std::exception& e) {
-      qCWarning(lcApp, "chain preset %s skipped: %s", qPrintable(file), e.what());
+      qCWarning(lcApp, "%s %s skipped: %s", kind, qPrintable(file), e.what());
     }
   }
-  std::sort(presets.begin(), presets.end(), [](const ChainPreset& a, const ChainPreset& b) {
+  std::sort(chains.begin(), chains.end(), [](const ChainPreset& a, const ChainPreset& b) {
     return a.name.compare(b.name, Qt::CaseInsensitive) < 0;
   });
-  return presets;
+  return chains;
+}
+
+std::vector<ChainPreset> loadChainPresets(const QString& folder) {
+  return readChainFolder(folder, "chain preset");
 }
 
 }  // namespace convolab::gui

@@ -20,4 +20,10 @@ inline const QString kChainPresetsFolder = QStringLiteral(":/presets/chains");
 /// are skipped with a warning in the log.
 std::vector<ChainPreset> loadChainPresets(const QString& folder = kChainPresetsFolder);
 
+/// What loadChainPresets and the Custom OpenCL examples (custom_examples.hpp) share: every *.json of at most
+/// 1 MiB in `folder` that parses as a filter or chain file, named by its "name" else its base name (the chain
+/// carries that name too), sorted by name whatever the case. Others are skipped with a warning that calls
+/// them `kind` ("chain preset").
+std::vector<ChainPreset> readChainFolder(const QString& folder, const char* kind);
+
 }  // namespace convolab::gui

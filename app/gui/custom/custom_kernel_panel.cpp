@@ -23,6 +23,7 @@
 #include "custom_kernel_controller.hpp"
 #include "custom_kernel_help.hpp"
 #include "custom_param_dialog.hpp"
+#include "window/save_path_dialog.hpp"
 #include "window/theme.hpp"
 
 namespace convolab::gui {
@@ -313,18 +314,10 @@ void CustomKernelPanel::openWithDialog() {
 void CustomKernelPanel::saveWithDialog() {
   const QString dir =
       m_lastDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) : m_lastDir;
-  // The dialog asks before replacing the file it returns; a name we complete with .json is asked here.
-  QString path = QFileDialog::getSaveFileName(this, tr("Save custom OpenCL filter"),
-                                              QDir(dir).filePath(m_name + QStringLiteral(".json")),
-                                              tr("Filter files (*.json)"));
+  const QString path =
+      askSavePath(this, tr("Save custom OpenCL filter"), QDir(dir).filePath(m_name + QStringLiteral(".json")),
+                  tr("Filter files (*.json)"), QStringLiteral(".json"));
   if (path.isEmpty()) return;
-  if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
-    path += QStringLiteral(".json");
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
-      return;
-  }
   m_lastDir = QFileInfo(path).absolutePath();
   if (const QString why = saveFile(path, true); !why.isEmpty())
     QMessageBox::warning(this, tr("Cannot save"), tr("Cannot save %1 — %2").arg(path, why));
