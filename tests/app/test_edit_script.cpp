@@ -136,7 +136,8 @@ class EditScriptTest : public QObject {
     row("unknown border", R"({"actions": [{"at_ms": 1, "border": "mirror"}]})",
         {"actions[0]", "\"border\"", "mirror"});
     row("even ksize", R"({"actions": [{"at_ms": 1, "ksize": 8}]})", {"actions[0]", "\"ksize\"", "odd"});
-    row("ksize too large", R"({"actions": [{"at_ms": 1, "ksize": 17}]})", {"actions[0]", "\"ksize\""});
+    row("ksize too large", R"({"actions": [{"at_ms": 1, "ksize": 65}]})",
+        {"actions[0]", "\"ksize\"", "7 to 63"});
     row("ksize too small", R"({"actions": [{"at_ms": 1, "ksize": 5}]})", {"actions[0]", "\"ksize\""});
     row("unknown strategy", R"({"actions": [{"at_ms": 1, "strategy": "fastest"}]})",
         {"actions[0]", "\"strategy\"", "fastest"});
@@ -206,8 +207,8 @@ class EditScriptTest : public QObject {
         {"at_ms": 3000, "filter": "presets/sharpen3.json"},
         {"at_ms": 5000, "cell": {"channel": "G", "row": 3, "col": 4, "value": 0.5}},
         {"at_ms": 6000, "border": "wrap"},
-        {"at_ms": 7000, "ksize": 15},
-        {"at_ms": 8000.5, "cell": {"channel": "b", "row": 14, "col": 0, "value": -2}},
+        {"at_ms": 7000, "ksize": 31},
+        {"at_ms": 8000.5, "cell": {"channel": "b", "row": 30, "col": 0, "value": -2}},
         {"at_ms": 9000, "strategy": "codegen"}]})");
     const EditScript script = parseEditScript(path.toStdString());
     QCOMPARE(script.actions.size(), std::size_t{6});
@@ -222,8 +223,8 @@ class EditScriptTest : public QObject {
     QCOMPARE(a[1].col, 4);
     QCOMPARE(a[1].value, 0.5);
     QCOMPARE(a[2].border, BorderMode::Wrap);
-    QCOMPARE(a[3].ksize, 15);
-    QCOMPARE(a[4].row, 14);  // inside the 15×15 the ksize action made
+    QCOMPARE(a[3].ksize, 31);  // past the grid's 15: the heat map's sizes, as the size box
+    QCOMPARE(a[4].row, 30);    // inside the 31×31 the ksize action made
     QCOMPARE(a[4].atMs, 8000.5);
     QCOMPARE(a[5].strategy, std::string("codegen"));
     QCOMPARE(std::string(actionKindName(a[5].kind)), std::string("strategy"));
@@ -295,7 +296,7 @@ class EditScriptTest : public QObject {
     const auto& a = good.actions;
     QCOMPARE(a[0].kind, Kind::AddStep);
     QCOMPARE(a[1].step, 2);
-    QCOMPARE(a[1].row, 12);  // a step's size is known when it runs: up to the grid's 15×15
+    QCOMPARE(a[1].row, 12);  // a step's size is known when it runs: up to 63×63
     QCOMPARE(a[2].kind, Kind::ToggleStep);
     QCOMPARE(a[3].step, 8);
     QVERIFY(a[4].on);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "convolab/border.hpp"
+#include "convolab/filter.hpp"
 #include "convolab/generator_params.hpp"
 
 namespace convolab::gui {
@@ -52,9 +53,8 @@ std::string_view actionKindName(ScriptAction::Kind kind);
 /// The smallest matrix the editor works on (FilterDocument's kEditorSize): the size a script may assume
 /// before any "ksize" or "filter" action, and the smallest "ksize".
 inline constexpr int kScriptMinSize = 7;
-/// The largest "ksize": 15, the grid's largest (kMaxGridSize). The size box now goes to 63; a larger K comes
-/// through a "filter" or "generator" action.
-inline constexpr int kScriptMaxSize = 15;
+/// The largest "ksize": 63, as the editor's size box (kMaxFilterSize; past 15 the editor shows the heat map).
+inline constexpr int kScriptMaxSize = kMaxFilterSize;
 
 /// The latest an action may come: a day after the first frame (at_ms ≤ 86,400,000).
 inline constexpr double kMaxScriptAtMs = 86'400'000;
