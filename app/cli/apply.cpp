@@ -213,8 +213,7 @@ int runApply(const ApplyOptions& o) {
   // SIGINT/SIGTERM: main() installed the guard before anything else; the work polls its flag.
   if (!images.empty()) applyImages(images, chain, filter, contexts, o, tally);
   if (!videos.empty())
-    applyVideos(videos,
-                {filter, !oneFilter, o.strategy, o.codec, contexts.front(), o.force, o.skipExisting, o.quiet},
+    applyVideos(videos, {chain, o.strategy, o.codec, contexts.front(), o.force, o.skipExisting, o.quiet},
                 tally);
 
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -18,14 +18,22 @@ namespace {
 namespace fs = std::filesystem;
 using jobs::SignalGuard;
 
-/// "wrote out.mkv (66x50, 4 frames at 10 fps = 0.4 s, FFV1, strategy naive on …, per frame: …)".
-std::string writtenLine(const fs::path& output, const jobs::VideoJobResult& r, const std::string& device) {
+/// "wrote out.mkv (66x50, 4 frames at 10 fps = 0.4 s, FFV1, strategy naive on …, per frame: …)"; a chain is
+/// named before its strategy, as for images: "chain 'Blur, then edges' of 2 steps, strategy auto (chain: …)".
+std::string writtenLine(const fs::path& output, const jobs::VideoJobResult& r, const std::string& device,
+                        const FilterChain& chain) {
   std::ostringstream line;
   line.precision(3);
   line << "wrote " << printablePath(output) << " (" << r.width << "x" << r.height << ", " << r.frames
        << " frames at " << r.fps << " fps = " << static_cast<double>(r.frames) / r.fps << " s";
   if (const std::string timing = r.timingNote(); !timing.empty()) line << "; " << timing;
-  line << ", " << r.codec << ", strategy " << r.strategy << " on " << device << ", "
+  line << ", " << r.codec;
+  if (!chain.singleFilter()) {
+    const std::size_t steps = chain.enabledSteps().size();
+    line << ", chain '" << (chain.name().empty() ? std::string("custom") : chain.name()) << "' of " << steps
+         << (steps == 1 ? " step" : " steps");
+  }
+  line << ", strategy " << r.strategy << " on " << device << ", "
        << (r.seconds > 0 ? r.frames / r.seconds : 0) << " frames/s; per frame: decode " << r.decodeMs
        << " ms, device " << r.deviceMs << " ms, encode " << r.encodeMs << " ms; slowest: " << r.slowestStage()
        << ")";
@@ -35,7 +43,7 @@ std::string writtenLine(const fs::path& output, const jobs::VideoJobResult& r, c
 jobs::VideoJobOptions jobOptions(const BatchItem& item, const ApplyVideoSettings& s) {
   return {.input = item.input,
           .output = item.output,
-          .filter = s.filter,
+          .chain = s.chain,
           .strategy = s.strategy,
           .context = s.context,
           .codec = s.codec,
@@ -69,7 +77,8 @@ bool applyVideo(const BatchItem& item, const ApplyVideoSettings& s, ApplyTally& 
       return false;
     }
     ++tally.written;
-    if (!s.quiet) progress.println(std::cout, writtenLine(item.output, r, vo.context->device().name));
+    if (!s.quiet)
+      progress.println(std::cout, writtenLine(item.output, r, vo.context->device().name, s.chain));
   } catch (const Error& e) {
     progress.finish();
     tally.fail(e.what(), e.kind());
@@ -89,12 +98,6 @@ void applyVideos(const std::vector<BatchItem>& videos, const ApplyVideoSettings&
                  ApplyTally& tally) {
   for (const BatchItem& item : videos) {
     if (SignalGuard::stopRequested()) break;
-    if (settings.chain) {  // the video job streams one filter (FrameStream)
-      tally.fail("'" + printablePath(item.input) +
-                     "': a chain of several steps or a custom OpenCL step cannot filter a video yet",
-                 ErrorKind::Usage);
-      continue;
-    }
     std::error_code ec;
     if (fs::exists(item.output, ec) && settings.skipExisting) {
       ++tally.skipped;

@@ -9,13 +9,12 @@
 #include "apply_tally.hpp"
 #include "batch_plan.hpp"
 #include "convolab/context.hpp"
-#include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 
 namespace convolab::cli {
 
 struct ApplyVideoSettings {
-  FilterSet filter;
-  bool chain = false;  ///< the filter file is a chain of several steps: refused for videos (for now)
+  FilterChain chain;  ///< the filter file: one filter, or a chain (the video job runs either)
   std::string strategy, codec;
   std::shared_ptr<Context> context;
   bool force = false, skipExisting = false, quiet = false;

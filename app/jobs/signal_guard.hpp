@@ -6,7 +6,7 @@
 
 #include <atomic>
 
-#include "exit_codes.hpp"
+#include "jobs/exit_codes.hpp"
 
 namespace convolab::jobs {
 

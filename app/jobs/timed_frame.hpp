@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// TimedFrame: a frame on its way through the video job and how many times the encoder writes it.
+// TimedFrame: a frame on its way through the video job, its time and how many times the encoder writes it.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,8 @@ namespace convolab::jobs {
 struct TimedFrame {
   cv::Mat image;
   std::int64_t copies = 1;
+  double seconds =
+      0;  ///< the frame's time from the video's first frame: the `time` a custom OpenCL step sees
 };
 
 }  // namespace convolab::jobs

@@ -3,6 +3,7 @@
 // converting colours.
 #include "video_device_stage.hpp"
 
+#include "bgr_order.hpp"
 #include "convolab/config.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
@@ -26,13 +27,6 @@ double msSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// The same filter for BGR frames: channel 0 of the frame is blue, so it gets the filter's channel 2.
-FilterSet forBgr(const FilterSet& f) {
-  const auto& c = f.channels();
-  const auto& v = f.borderValue();
-  return FilterSet::make({c[2], c[1], c[0]}, f.border(), {v[2], v[1], v[0]}, f.name());
-}
-
 /// Copies a decoded frame (the same size: checked by the decoder) into a device staging view.
 void copyRows(const cv::Mat& src, const MutableImageView& dst) {
   cv::Mat view = opencv::asMat(dst);
@@ -49,20 +43,34 @@ cv::Mat matCopy(const ImageView& v) {
 VideoDeviceStage::VideoDeviceStage(const VideoJobOptions& options, cv::Size size, std::int64_t declaredFrames,
                                    BoundedQueue<TimedFrame>& filtered)
     : m_options(options),
-      m_filter(forBgr(options.filter)),
+      m_filter(forBgr(options.chain.singleFilter().value_or(FilterSet()))),
       m_size(size),
       m_declaredFrames(declaredFrames),
       m_filtered(filtered),
       m_engine(options.context, options.strategy) {
-  m_engine.setFilter(m_filter);
+  if (options.chain.singleFilter())
+    m_engine.setFilter(m_filter);  // one filter runs exactly as it always has
+  else
+    m_chain = std::make_unique<VideoChainEngine>(options, size, declaredFrames);
 }
 
 VideoDeviceStage::~VideoDeviceStage() {
+  cancelMeasurement();
+}
+
+void VideoDeviceStage::cancelMeasurement() {
   m_measurementCancelled = true;
+  if (m_chain) m_chain->cancelMeasurement();
 }
 
 void VideoDeviceStage::process(const TimedFrame& frame) {
   const auto started = Clock::now();
+  if (m_chain) {
+    cv::Mat done = m_chain->filter(frame);
+    m_busyMs += msSince(started);
+    m_filtered.push({std::move(done), frame.copies, frame.seconds});
+    return;
+  }
   if (m_firstFrame || !m_stream) {
     processOnEngine(frame, started);
     return;
@@ -77,10 +85,11 @@ void VideoDeviceStage::process(const TimedFrame& frame) {
 void VideoDeviceStage::finish(const std::function<bool()>& keepGoing) {
   while (!m_inFlight.empty() && keepGoing()) drainOne();
   if (m_stream) m_stream->finish();
-  m_measurementCancelled = true;  // the video is done: a measurement still running has nothing to repay
+  cancelMeasurement();  // the video is done: a measurement still running has nothing to repay
 }
 
 std::string VideoDeviceStage::strategy() const {
+  if (m_chain) return m_chain->strategy();
   return m_strategy.empty() ? m_engine.activeStrategy() : m_strategy;
 }
 
@@ -117,7 +126,8 @@ void VideoDeviceStage::startMeasurementIfItRepays(double firstKernelMs) {
           .find(context.programCache(), autoChoiceKey(context, m_filter, m_size.width, m_size.height))
           .has_value();
   if (!m_stream || m_options.strategy != kAutoStrategy || stored ||
-      !measuringRepays(context.device(), m_declaredFrames, firstKernelMs))
+      !(measuringRepays(context.device(), m_declaredFrames, firstKernelMs) ||
+        m_options.measureAndWaitForTesting))
     return;
   m_options.tell("auto: measuring the strategies while the video runs on " + m_strategy);
   m_measurement = std::async(std::launch::async, [ctx = context.sibling(), filter = m_filter, size = m_size,
@@ -129,6 +139,7 @@ void VideoDeviceStage::startMeasurementIfItRepays(double firstKernelMs) {
 
 /// Between frames: the frames in flight finish on the old stream, the rest run on the winner.
 void VideoDeviceStage::switchToMeasuredWinner() {
+  if (m_options.measureAndWaitForTesting && m_measurement.valid()) m_measurement.wait();
   if (!m_measurement.valid() || m_measurement.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
     return;
   const AutoChoice winner = m_measurement.get();

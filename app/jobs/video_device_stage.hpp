@@ -2,7 +2,8 @@
 // VideoDeviceStage: the video job's device loop. The engine runs the first frame (it resolves `auto` and
 // falls back when a strategy cannot run), then a FrameStream of the strategy that ran pipelines the rest, a
 // few frames in flight. When measuring auto's candidates repays itself within the video, the measurement runs
-// on its own thread and queue and the stream switches to the winner between frames.
+// on its own thread and queue and the stream switches to the winner between frames. A chain that is not one
+// filter runs through a VideoChainEngine instead (the engine's chain path, which switches the same way).
 #pragma once
 
 #include <atomic>
@@ -20,13 +21,14 @@
 #include "convolab/engine.hpp"
 #include "convolab/frame_stream.hpp"
 #include "timed_frame.hpp"
+#include "video_chain_engine.hpp"
 #include "video_job_options.hpp"
 
 namespace convolab::jobs {
 
 class VideoDeviceStage {
  public:
-  /// Filters BGR frames of `size` with `options`' filter (its channels reversed) into `filtered`.
+  /// Filters BGR frames of `size` with `options`' chain (a filter's channels reversed) into `filtered`.
   /// `declaredFrames` (≤ 0: unknown) decides whether auto's measurement repays itself.
   VideoDeviceStage(const VideoJobOptions& options, cv::Size size, std::int64_t declaredFrames,
                    BoundedQueue<TimedFrame>& filtered);
@@ -41,8 +43,9 @@ class VideoDeviceStage {
   /// the measurement (nothing is left to repay it).
   void finish(const std::function<bool()>& keepGoing);
   /// Ends a measurement still running (the job stops).
-  void cancelMeasurement() { m_measurementCancelled = true; }
-  /// What ran: "auto:tiled/…", with " -> …" after a switch.
+  void cancelMeasurement();
+  /// What ran: "auto:tiled/…" (a chain: "auto (chain: 1 auto:dynamic, 2 magnitude)"), with " -> …" after a
+  /// switch.
   std::string strategy() const;
   /// Busy time so far (ms).
   double busyMs() const { return m_busyMs; }
@@ -61,6 +64,7 @@ class VideoDeviceStage {
   const std::int64_t m_declaredFrames;
   BoundedQueue<TimedFrame>& m_filtered;
   Engine m_engine;
+  std::unique_ptr<VideoChainEngine> m_chain;  // set when the chain is not one filter: it runs every frame
   std::unique_ptr<FrameStream> m_stream;
   // Declared before the future: it outlives it (the future's end waits for the measurement).
   std::atomic<bool> m_measurementCancelled{false};

@@ -132,7 +132,9 @@ void VideoJob::openOutput() {
 void VideoJob::decodeLoop() {
   try {
     cv::Mat held = std::move(m_first);
-    m_timeline->start(m_reader->timestampMs());
+    const double firstMs = m_reader->timestampMs();
+    double heldMs = firstMs;
+    m_timeline->start(firstMs);
     for (;;) {
       const auto t = Clock::now();
       cv::Mat frame;
@@ -140,10 +142,12 @@ void VideoJob::decodeLoop() {
       m_decodeBusyMs += msSince(t);
       if (more && (frame.size() != m_size || frame.type() != CV_8UC3))
         bad(m_options.input, "the frame size changes mid-video");
-      const std::int64_t copies = more ? m_timeline->next(m_reader->timestampMs()) : m_timeline->finish();
-      if (copies > 0 && !m_decoded.push({std::move(held), copies})) return;
+      const double ms = more ? m_reader->timestampMs() : heldMs;
+      const std::int64_t copies = more ? m_timeline->next(ms) : m_timeline->finish();
+      if (copies > 0 && !m_decoded.push({std::move(held), copies, (heldMs - firstMs) / 1000})) return;
       if (!more) break;
       held = std::move(frame);
+      heldMs = ms;
     }
   } catch (const capture::SourceError& e) {  // e.g. the frame size changed
     m_decodeError = std::make_exception_ptr(

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// VideoJob: filters a whole video file (OpenCV videoio) through the engine and writes a new video
-// atomically; decode (capture's VideoReader), device (VideoDeviceStage) and encode run on their own threads.
-// Used by `apply` and the app's export (through runVideoJob).
+// VideoJob: filters a whole video file (OpenCV videoio) through the engine (a filter or a chain) and writes a
+// new video atomically; decode (capture's VideoReader), device (VideoDeviceStage) and encode run on their own
+// threads. Used by `apply` and the app's export (through runVideoJob).
 #pragma once
 
 #include <atomic>

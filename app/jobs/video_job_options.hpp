@@ -10,14 +10,17 @@
 #include <string>
 
 #include "convolab/context.hpp"
-#include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 #include "convolab/strategy_id.hpp"
 
 namespace convolab::jobs {
 
 struct VideoJobOptions {
   std::filesystem::path input, output;
-  FilterSet filter;
+  /// What every frame gets: a filter (a FilterSet converts to the one-step chain) or a chain. A chain whose
+  /// one switched-on step is a filter streams that filter (FrameStream) exactly as one filter does; any other
+  /// runs through the engine's chain path (VideoChainEngine), switched-off steps skipped.
+  FilterChain chain;
   std::string strategy = std::string(kAutoStrategy);
   std::shared_ptr<Context> context;
   std::string codec;  ///< FOURCC; empty: by output extension (videoCodecFor)
@@ -28,6 +31,9 @@ struct VideoJobOptions {
   std::function<void(std::int64_t done, std::int64_t total)> progress;
   /// Remarks for the user (audio dropped, streaming unavailable, engine fallbacks).
   std::function<void(const std::string&)> note;
+  /// Tests only: under auto, measure whatever the video's length (a measurement that repays itself is not
+  /// needed) and wait for it before the second frame, so the mid-run switch comes at a known frame.
+  bool measureAndWaitForTesting = false;
 
   /// Whether `stop` has turned true.
   bool stopping() const { return stop && stop->load(std::memory_order_relaxed); }

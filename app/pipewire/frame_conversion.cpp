@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "pipewire/frame_conversion.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -37,22 +38,72 @@ void toYuy2(const ImageView& frame, std::uint8_t* dst, std::size_t stride) {
   });
 }
 
-void toI420(const ImageView& frame, std::uint8_t* dst, const FrameLayout& layout) {
-  const int w = frame.width, h = frame.height;
-  const cv::Mat rgb = opencv::asMat(frame);
-  if (layout.stride == static_cast<std::size_t>(w) &&
-      layout.chromaStride == static_cast<std::size_t>(w / 2)) {
-    cv::Mat out(h * 3 / 2, w, CV_8UC1, dst);  // OpenCV's packed planes are exactly the layout
-    cv::cvtColor(rgb, out, cv::COLOR_RGB2YUV_I420);
-    return;
+// BT.601 limited range in OpenCV's fixed point (its ITUR_BT_601_* coefficients, scaled by 2^20): each Y is
+// OpenCV's COLOR_RGB2YUV_I420 bit for bit.
+constexpr int kShift = 20;
+constexpr int kRY = 269484, kGY = 528482, kBY = 102760;
+constexpr int kRU = -155188, kGU = -305135, kBU = 460324;
+constexpr int kRV = 460324, kGV = -385875, kBV = -74448;
+
+std::uint8_t luma(const std::uint8_t* p) {
+  return static_cast<std::uint8_t>(
+      (kRY * p[0] + kGY * p[1] + kBY * p[2] + (16 << kShift) + (1 << (kShift - 1))) >> kShift);
+}
+
+// U and V of n pixels (n = 1, 2 or 4) whose R, G and B add up to r, g and b: the mean of their U and V,
+// rounded half up. Inside 16..240 whatever the pixels, and no product or sum leaves an int: 4 · 255 · 460324
+// + 4 · 2^27 < 2^31.
+template <int n>
+void chroma(int r, int g, int b, std::uint8_t* u, std::uint8_t* v) {
+  constexpr int shift = kShift + (n == 4 ? 2 : n == 2 ? 1 : 0);
+  constexpr int bias = n * ((128 << kShift) + (1 << (kShift - 1)));
+  *u = static_cast<std::uint8_t>((kRU * r + kGU * g + kBU * b + bias) >> shift);
+  *v = static_cast<std::uint8_t>((kRV * r + kGV * g + kBV * b + bias) >> shift);
+}
+
+// Block row `by` of I420: the Y of its (one or two) pixel rows, and each 2×2 block's U and V from the mean of
+// its pixels. At an odd width or height the last blocks are 2×1, 1×2 or 1×1 and average what they have.
+// (OpenCV's COLOR_RGB2YUV_I420 takes the block's top-left pixel's chroma instead: colour edges alias, up to
+// 27 levels from the mean on a photo.)
+void i420BlockRow(const ImageView& frame, int by, std::uint8_t* dst, const FrameLayout& layout) {
+  const int w = frame.width, h = frame.height, y0 = 2 * by;
+  const bool pair = y0 + 1 < h;
+  const std::uint8_t* top = frame.row(y0);
+  const std::uint8_t* bottom = pair ? frame.row(y0 + 1) : top;
+  std::uint8_t* yTop = dst + static_cast<std::size_t>(y0) * layout.stride;
+  std::uint8_t* yBottom = yTop + layout.stride;
+  std::uint8_t* u = dst + layout.stride * h + static_cast<std::size_t>(by) * layout.chromaStride;
+  std::uint8_t* v = u + layout.chromaStride * (static_cast<std::size_t>(h + 1) / 2);
+  const int full = w / 2;
+  for (int bx = 0; bx < full; ++bx) {
+    const std::uint8_t *a = top + 6 * bx, *b = bottom + 6 * bx;
+    yTop[2 * bx] = luma(a);
+    yTop[2 * bx + 1] = luma(a + 3);
+    if (pair) {
+      yBottom[2 * bx] = luma(b);
+      yBottom[2 * bx + 1] = luma(b + 3);
+      chroma<4>(a[0] + a[3] + b[0] + b[3], a[1] + a[4] + b[1] + b[4], a[2] + a[5] + b[2] + b[5], u + bx,
+                v + bx);
+    } else {
+      chroma<2>(a[0] + a[3], a[1] + a[4], a[2] + a[5], u + bx, v + bx);
+    }
   }
-  cv::Mat packed;
-  cv::cvtColor(rgb, packed, cv::COLOR_RGB2YUV_I420);
-  for (int y = 0; y < h; ++y) std::memcpy(dst + y * layout.stride, packed.ptr(y), w);
-  const std::uint8_t* chroma = packed.ptr(h);  // U then V, w/2 bytes a row, h/2 rows each
-  std::uint8_t* out = dst + layout.stride * h;
-  for (int row = 0; row < h; ++row)  // h/2 rows of U, then h/2 of V
-    std::memcpy(out + row * layout.chromaStride, chroma + static_cast<std::size_t>(row) * (w / 2), w / 2);
+  if (w % 2) {  // the odd column: blocks one pixel wide
+    const std::uint8_t *a = top + 6 * full, *b = bottom + 6 * full;
+    yTop[2 * full] = luma(a);
+    if (pair) {
+      yBottom[2 * full] = luma(b);
+      chroma<2>(a[0] + b[0], a[1] + b[1], a[2] + b[2], u + full, v + full);
+    } else {
+      chroma<1>(a[0], a[1], a[2], u + full, v + full);
+    }
+  }
+}
+
+void toI420(const ImageView& frame, std::uint8_t* dst, const FrameLayout& layout) {
+  cv::parallel_for_(cv::Range(0, (frame.height + 1) / 2), [&](const cv::Range& blockRows) {
+    for (int by = blockRows.start; by < blockRows.end; ++by) i420BlockRow(frame, by, dst, layout);
+  });
 }
 
 }  // namespace
@@ -110,6 +161,7 @@ bool convertToRgb(const std::uint8_t* data, std::size_t size, std::size_t stride
                                                              : std::size_t(w) * 4;
   const std::size_t needed = format == VideoFormat::I420 ? layout.size : stride * (h - 1) + rowBytes;
   if (stride < rowBytes || size < needed) return false;
+  if (format == VideoFormat::I420 && (w % 2 || h % 2)) return false;  // OpenCV's I420 → RGB wants even sides
   cv::Mat rgb = opencv::asMat(out);
   switch (format) {
     case VideoFormat::RGB:

@@ -10,7 +10,9 @@
 
 namespace convolab::pipewire {
 
-/// Writes `frame` into `dst` (at least frameLayout(format, w, h).size bytes) in `format`'s layout.
+/// Writes `frame` into `dst` (at least frameLayout(format, w, h).size bytes) in `format`'s layout. YUV is
+/// BT.601 limited range: each pixel's Y; YUY2's U and V are each pair's mean, I420's each 2×2 block's (the
+/// partial blocks of an odd side average what they have).
 void convertFrame(const ImageView& frame, VideoFormat format, std::uint8_t* dst);
 
 /// The inverse, with OpenCV's own conversions: `size` bytes of a frame in `format` (rows of `stride` bytes;

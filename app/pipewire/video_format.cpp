@@ -26,8 +26,8 @@ FrameLayout frameLayout(VideoFormat format, int width, int height) {
       break;
     case VideoFormat::I420:
       layout.stride = roundUp4(w);
-      layout.chromaStride = roundUp4(w / 2);
-      layout.size = layout.stride * h + 2 * layout.chromaStride * (h / 2);
+      layout.chromaStride = roundUp4((w + 1) / 2);  // an odd side's last block is a partial one
+      layout.size = layout.stride * h + 2 * layout.chromaStride * ((h + 1) / 2);
       return layout;
     case VideoFormat::MJPG:
       return layout;

@@ -14,7 +14,8 @@ namespace convolab::pipewire {
 /// offered.
 enum class VideoFormat { RGB, BGRx, YUY2, I420, RGBx, MJPG };
 
-/// Where the bytes of one frame go: rows of `stride` bytes; I420 adds its U and V planes after the Y plane.
+/// Where the bytes of one frame go: rows of `stride` bytes; I420 adds its U and V planes after the Y plane,
+/// one value per 2×2 block ((w + 1) / 2 × (h + 1) / 2 of them: an odd side ends in partial blocks).
 struct FrameLayout {
   std::size_t stride = 0;        ///< bytes a row of the first (or only) plane
   std::size_t chromaStride = 0;  ///< I420: bytes a row of U and of V

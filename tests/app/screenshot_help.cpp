@@ -16,6 +16,7 @@
 
 #include "editor/filter_editor.hpp"
 #include "editor/preset_thumbnails.hpp"
+#include "editor/presets_menu.hpp"
 #include "screenshot_support.hpp"
 #include "window/help_dialogs.hpp"
 #include "window/main_window.hpp"
@@ -42,7 +43,7 @@ QDialog* dialogNamed(QWidget& window, const QString& name) {
 void shoot(gui::MainWindow& window, const QString& what, const QString& out) {
   if (what == QLatin1String("presets")) {
     QMenu* menu = window.editor()->presetsMenu();
-    gui::PresetThumbnails* thumbs = window.editor()->presetThumbnails();
+    gui::PresetThumbnails* thumbs = window.editor()->presetsMenu()->thumbnails();
     auto show = [&window, menu, out] {
       QTimer::singleShot(600, &window, [&window, menu, out] {
         screenshot::savePixmapAndExit(windowWithMenu(window, menu), out);
@@ -100,7 +101,7 @@ int main(int argc, char** argv) {
   window.show();
   screenshot::loadBundledPreset(window, options.preset);
   // A user preset (the filter loaded, under this name) so the menu shows "My presets" with an entry.
-  if (!savePreset.isEmpty()) window.editor()->savePreset(savePreset, true);
+  if (!savePreset.isEmpty()) window.editor()->presetsMenu()->savePreset(savePreset, true);
   bool started = false;
   QObject::connect(&window, &gui::MainWindow::frameShown, &window, [&](const gui::FrameRecord& record) {
     if (started || !screenshot::showsLoadedFilter(window, record)) return;

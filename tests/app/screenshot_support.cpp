@@ -11,6 +11,7 @@
 
 #include "editor/filter_editor.hpp"
 #include "editor/preset_library.hpp"
+#include "editor/presets_menu.hpp"
 #include "processing/pipeline.hpp"
 #include "processing/processed_frame.hpp"
 #include "resources.hpp"
@@ -74,7 +75,7 @@ void loadBundledPreset(gui::MainWindow& window, const QString& name) {
   gui::PresetLibrary presets;
   for (const auto& e : presets.bundled())
     if (e.name.compare(name, Qt::CaseInsensitive) == 0 || QFileInfo(e.path).baseName() == name)
-      window.editor()->loadPreset(e);
+      window.editor()->presetsMenu()->loadPreset(e);
 }
 
 bool showsLoadedFilter(gui::MainWindow& window, const gui::FrameRecord& record) {

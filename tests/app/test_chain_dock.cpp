@@ -26,6 +26,7 @@
 #include "custom/custom_kernel_controller.hpp"
 #include "custom/custom_kernel_dock.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "processing/pipeline.hpp"
 #include "window/main_window.hpp"
 
@@ -244,7 +245,8 @@ class ChainDockTest : public QObject {
     expected[1].enabled = false;
     QCOMPARE(reopened.steps(), expected);
     auto window = openWindow();
-    QVERIFY(window->editor()->importFile(path));  // File ▸ Import of a chain: the Chain dock opens it
+    QVERIFY(
+        window->editor()->files()->importFile(path));  // File ▸ Import of a chain: the Chain dock opens it
     QCOMPARE(dockOf(*window)->controller()->size(), 2);
     QVERIFY(!dockOf(*window)->controller()->steps()[1].enabled);
     QVERIFY(dockOf(*window)->controller()->isOn());  // imported to run, as an imported filter does

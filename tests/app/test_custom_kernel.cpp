@@ -25,6 +25,7 @@
 #include "custom/custom_kernel_panel.hpp"
 #include "custom/custom_param_dialog.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "preview/preview_widget.hpp"
@@ -272,7 +273,7 @@ class CustomKernelTest : public QObject {
     QVERIFY(dock->panel()->saveFile(path, false).isEmpty());
     QVERIFY(!dock->panel()->saveFile(path, false).isEmpty());  // never replaced silently
     dock->panel()->editor()->setPlainText(QStringLiteral("return pixel(0, 0);"));
-    QVERIFY(window->editor()->importFile(path));  // File ▸ Import: the panel opens it
+    QVERIFY(window->editor()->files()->importFile(path));  // File ▸ Import: the panel opens it
     QVERIFY(dock->panel()->editor()->toPlainText().contains(QStringLiteral("255.0f - pixel(0, 0)")));
     lab::KernelSourceDialog* source = window->lab()->kernelSourceDialog();
     QVERIFY(source->refresh());

@@ -23,6 +23,7 @@
 #include "editor/compact_spin_box.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "editor/preset_library.hpp"
 #include "editor_fixture.hpp"
 #include "processing/pipeline.hpp"
@@ -207,7 +208,7 @@ class EditorInputTest : public QObject, protected test::EditorFixture {
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     file.write(R"({"name": "x", "matrix": [[1, 2], })");
     file.close();
-    QVERIFY(!m_editor->importFile(path));
+    QVERIFY(!m_editor->files()->importFile(path));
     const QString message = m_editor->errorText();
     QVERIFY2(message.contains(QStringLiteral("not valid JSON: at line 1, column ")), qPrintable(message));
     for (const char* jargon : {"json.exception", "parse_error", "syntax error while parsing", "expected '['"})
@@ -223,7 +224,7 @@ class EditorInputTest : public QObject, protected test::EditorFixture {
     m_doc->replace(FilterSet::uniform(f, BorderMode::Reflect101, "Rows"), QStringLiteral("t"));
     const QString path = QDir::temp().filePath(
         QStringLiteral("convolab-input-rows-%1.json").arg(QCoreApplication::applicationPid()));
-    QVERIFY(m_editor->exportFile(path, true));
+    QVERIFY(m_editor->files()->exportFile(path, true));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(file.readAll());

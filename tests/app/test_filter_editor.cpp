@@ -22,9 +22,12 @@
 #include "convolab/filter_io.hpp"
 #include "editor/channel_grid.hpp"
 #include "editor/compact_spin_box.hpp"
+#include "editor/filter_clipboard.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "editor/preset_library.hpp"
+#include "editor/presets_menu.hpp"
 #include "editor_fixture.hpp"
 
 using namespace convolab;
@@ -198,7 +201,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
       for (int i = 0; i < 15; ++i) text += "1/225 ";
       text += "\n";
     }
-    QVERIFY(m_editor->pasteText(QString::fromStdString(text)));
+    QVERIFY(m_editor->clipboard()->pasteText(QString::fromStdString(text)));
     QTableWidget* t = table(0);
     QCOMPARE(t->rowCount(), 15);
     QTableWidgetItem* item = t->item(7, 7);
@@ -221,7 +224,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
 
   // A lone number pasted reads as the same text typed into a cell: "0,5" is one half both ways.
   void loneDecimalCommaPastesAsACellReadsIt() {
-    QVERIFY2(m_editor->pasteText(QStringLiteral("0,5\n")), qPrintable(m_editor->errorText()));
+    QVERIFY2(m_editor->clipboard()->pasteText(QStringLiteral("0,5\n")), qPrintable(m_editor->errorText()));
     const int centre = m_doc->filter().size() / 2;  // a 1×1 paste sits at the centre of the editor's grid
     const double pasted = m_doc->filter().channel(0).at(centre, centre);
     m_doc->resetToIdentity();
@@ -233,16 +236,16 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
   void pasteAcceptsOneLineOfKSquaredNumbers() {
     QString line;
     for (int i = 0; i < 49; ++i) line += QString::number(i == 24 ? 1 : 0) + QLatin1Char(' ');
-    QVERIFY(m_editor->pasteText(line));
+    QVERIFY(m_editor->clipboard()->pasteText(line));
     QCOMPARE(m_doc->filter().size(), 7);
     QCOMPARE(m_doc->filter().channel(0).at(3, 3), 1.0);
-    QVERIFY(!m_editor->pasteText(QStringLiteral("1 2 3 4 5 6 7 8\n")));
+    QVERIFY(!m_editor->clipboard()->pasteText(QStringLiteral("1 2 3 4 5 6 7 8\n")));
     QVERIFY(m_editor->errorText().contains(QStringLiteral("K² numbers")));
   }
 
   void messagesFadeAfterAFewSeconds() {
     m_editor->setMessageTimeout(200);
-    QVERIFY(!m_editor->pasteText(QStringLiteral("x\n")));
+    QVERIFY(!m_editor->clipboard()->pasteText(QStringLiteral("x\n")));
     QVERIFY(m_editor->errorLabel()->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(!m_editor->errorLabel()->isVisible(), 3000);
     table(0)->item(1, 1)->setText(QStringLiteral("abc"));
@@ -254,7 +257,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     const auto bundled = m_presets->bundled();
     if (bundled.isEmpty()) QSKIP("no presets bundled");
     const PresetEntry preset = bundled.first();
-    QVERIFY(m_editor->loadPreset(preset));
+    QVERIFY(m_editor->presetsMenu()->loadPreset(preset));
     QCOMPARE(m_editor->titleLabel()->text(), preset.name);
     table(0)->item(0, 0)->setText(QStringLiteral("42"));
     QCOMPARE(m_editor->titleLabel()->text(), preset.name + QStringLiteral("*"));
@@ -262,10 +265,10 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     m_doc->undoStack()->undo();  // back to the preset: no longer modified
     QCOMPARE(m_editor->titleLabel()->text(), preset.name);
     // A paste is an edit too; the name stays with a star.
-    QVERIFY(m_editor->pasteText(QStringLiteral("0 0 0\n0 2 0\n0 0 0\n")));
+    QVERIFY(m_editor->clipboard()->pasteText(QStringLiteral("0 0 0\n0 2 0\n0 0 0\n")));
     QCOMPARE(m_editor->titleLabel()->text(), preset.name + QStringLiteral("*"));
     // Saving under a new name makes that the unedited name.
-    QVERIFY(m_editor->savePreset(QStringLiteral("Double"), false));
+    QVERIFY(m_editor->presetsMenu()->savePreset(QStringLiteral("Double"), false));
     QCOMPARE(m_editor->titleLabel()->text(), QStringLiteral("Double"));
   }
 
@@ -274,11 +277,11 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     if (bundled.isEmpty()) QSKIP("no presets bundled");
     const QString taken = bundled.first().name;
     table(0)->item(0, 0)->setText(QStringLiteral("3"));
-    QVERIFY(!m_editor->savePreset(taken.toLower(), false));  // no silent second "Identity"
+    QVERIFY(!m_editor->presetsMenu()->savePreset(taken.toLower(), false));  // no silent second "Identity"
     QVERIFY2(m_editor->errorText().contains(QStringLiteral("bundled preset called")),
              qPrintable(m_editor->errorText()));
     QVERIFY(m_presets->user().isEmpty());
-    QVERIFY(m_editor->savePreset(taken, true));  // after a yes
+    QVERIFY(m_editor->presetsMenu()->savePreset(taken, true));  // after a yes
     QCOMPARE(m_presets->user().size(), 1);
   }
 
@@ -322,19 +325,20 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
   void openCvCodeHasCoefficientsAndBorder() {
     m_doc->replace(parseFilterText("0 -1 0\n-1 5 -1\n0 -1 0\n"), QStringLiteral("sharpen"));
     m_doc->setBorder(BorderMode::Replicate);
-    const QString cpp = m_editor->openCvCpp();
+    const QString cpp = m_editor->clipboard()->openCvCpp();
     QVERIFY2(cpp.contains(QStringLiteral("cv::filter2D")), qPrintable(cpp));
     QVERIFY(cpp.contains(QStringLiteral("cv::BORDER_REPLICATE")));
     QVERIFY(cpp.contains(QStringLiteral("0, 0, -1, 0, 5, -1, 0, 0")) ||
             cpp.contains(QStringLiteral("-1, 5, -1")));
-    const QString py = m_editor->openCvPython();
+    const QString py = m_editor->clipboard()->openCvPython();
     QVERIFY(py.contains(QStringLiteral("cv2.filter2D")));
     QVERIFY(py.contains(QStringLiteral("cv2.BORDER_REPLICATE")));
     QVERIFY(py.contains(QStringLiteral("[0, 0, -1, 5, -1, 0, 0]")));
     // Per-channel filters: split, one call per channel (R is OpenCV's channel 2), merge; divisor and offset.
-    QVERIFY(m_editor->pasteText(QStringLiteral("R:\n1\ndivisor: 2\noffset: 10\nG:\n3\nB:\n1/4\n")));
+    QVERIFY(
+        m_editor->clipboard()->pasteText(QStringLiteral("R:\n1\ndivisor: 2\noffset: 10\nG:\n3\nB:\n1/4\n")));
     m_doc->setBorder(BorderMode::Reflect101);
-    const QString split = m_editor->openCvCpp();
+    const QString split = m_editor->clipboard()->openCvCpp();
     QVERIFY(split.contains(QStringLiteral("cv::split")));
     QVERIFY(split.contains(QStringLiteral("cv::merge")));
     QVERIFY2(split.contains(QStringLiteral("cv::filter2D(in[2], out[2], -1, kR, cv::Point(-1, -1), 10, "
@@ -342,14 +346,14 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
              qPrintable(split));
     QVERIFY(split.contains(QStringLiteral(") / 2;")));
     QVERIFY(split.contains(QStringLiteral("0.25")));
-    const QString splitPy = m_editor->openCvPython();
+    const QString splitPy = m_editor->clipboard()->openCvPython();
     QVERIFY(splitPy.contains(QStringLiteral("cv2.split")));
     QVERIFY(splitPy.contains(QStringLiteral("delta=10")));
     // Wrap has no filter2D mode: the code pads with copyMakeBorder(BORDER_WRAP) and crops.
     m_doc->setBorder(BorderMode::Wrap);
-    QVERIFY(m_editor->openCvCpp().contains(
+    QVERIFY(m_editor->clipboard()->openCvCpp().contains(
         QStringLiteral("cv::copyMakeBorder(bgr, padded, r, r, r, r, cv::BORDER_WRAP)")));
-    QVERIFY(m_editor->openCvPython().contains(QStringLiteral("cv2.BORDER_WRAP")));
+    QVERIFY(m_editor->clipboard()->openCvPython().contains(QStringLiteral("cv2.BORDER_WRAP")));
   }
 
   void imageJKernelImportAndExport() {
@@ -359,10 +363,10 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("1\t1\t1\n1\t1\t1\n1\t1\t1\n");
     f.close();
-    QVERIFY2(m_editor->importFile(path), qPrintable(m_editor->errorText()));
+    QVERIFY2(m_editor->files()->importFile(path), qPrintable(m_editor->errorText()));
     QCOMPARE(m_doc->filter().channel(0).at(3, 3), 1.0);
     QCOMPARE(m_doc->filter().channel(0).divisor, 9.0);  // ImageJ normalises by default
-    QVERIFY(m_editor->exportFile(path, true));
+    QVERIFY(m_editor->files()->exportFile(path, true));
     QFile back(path);
     QVERIFY(back.open(QIODevice::ReadOnly));
     const QByteArray text = back.readAll();
@@ -379,7 +383,8 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     QFile::remove(path);
     QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
     bool imported = true;
-    const bool waited = FifoWatch::readerWaited(path, [&] { imported = m_editor->importFile(path); });
+    const bool waited =
+        FifoWatch::readerWaited(path, [&] { imported = m_editor->files()->importFile(path); });
     QFile::remove(path);
     QVERIFY2(!waited, "the import opened the FIFO and waited for a writer");
     QVERIFY(!imported);
@@ -396,7 +401,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     bool waited = FifoWatch::readerWaited(fifo, [&] { listed = m_presets->user(); });
     QVERIFY2(!waited, "listing the presets opened a FIFO and waited for a writer");
     for (const PresetEntry& e : listed) {
-      waited = FifoWatch::readerWaited(fifo, [&] { QVERIFY(!m_editor->loadPreset(e)); });
+      waited = FifoWatch::readerWaited(fifo, [&] { QVERIFY(!m_editor->presetsMenu()->loadPreset(e)); });
       QVERIFY2(!waited, qPrintable(QStringLiteral("loading %1 waited on a FIFO").arg(e.path)));
       QVERIFY2(m_editor->errorText().contains(QStringLiteral("FIFO")), qPrintable(m_editor->errorText()));
     }
@@ -414,7 +419,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     f.write("divisor: 16\n");
     f.close();
     const FilterSet before = m_doc->filter();
-    QVERIFY(!m_editor->importFile(path));
+    QVERIFY(!m_editor->files()->importFile(path));
     QFile::remove(path);
     QCOMPARE(m_doc->filter(), before);
     QVERIFY2(m_editor->errorText().contains(QStringLiteral("1 MiB")), qPrintable(m_editor->errorText()));
@@ -432,9 +437,9 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
   }
 
   void pastingValidTextLoadsItCentred() {
-    QVERIFY(
-        m_editor->pasteText(QStringLiteral("R:\n0 1 0\n1 2 1\n0 1 0\ndivisor: 6\nG:\n1 1 1\n1 1 1\n1 1 1\n"
-                                           "divisor: 9\nB:\n0 0 0\n0 1 0\n0 0 0\n")));
+    QVERIFY(m_editor->clipboard()->pasteText(
+        QStringLiteral("R:\n0 1 0\n1 2 1\n0 1 0\ndivisor: 6\nG:\n1 1 1\n1 1 1\n1 1 1\n"
+                       "divisor: 9\nB:\n0 0 0\n0 1 0\n0 0 0\n")));
     QVERIFY(m_editor->errorText().isEmpty());
     const FilterSet& f = m_doc->filter();
     QCOMPARE(f.size(), 7);  // 3×3 centred in 7×7
@@ -447,19 +452,20 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     QCOMPARE(f.channel(2).at(3, 3), 1.0);
     QCOMPARE(table(0)->item(3, 3)->text(), QStringLiteral("2"));
     // The editor's text round-trips.
-    QCOMPARE(parseFilterText(m_editor->filterText().toStdString()), f.withName({}).withBorder(f.border()));
+    QCOMPARE(parseFilterText(m_editor->clipboard()->filterText().toStdString()),
+             f.withName({}).withBorder(f.border()));
   }
 
   void pastingInvalidTextShowsTheErrorInline() {
     const FilterSet before = m_doc->filter();
-    QVERIFY(!m_editor->pasteText(QStringLiteral("1 2 3\n4 x 6\n7 8 9\n")));
+    QVERIFY(!m_editor->clipboard()->pasteText(QStringLiteral("1 2 3\n4 x 6\n7 8 9\n")));
     QCOMPARE(m_doc->filter(), before);  // nothing changed
     QVERIFY(m_editor->errorLabel()->isVisible());
     const QString error = m_editor->errorText();
     QVERIFY2(error.contains(QStringLiteral("Line 2, column 3")), qPrintable(error));
     QVERIFY2(error.contains(QStringLiteral("'x'")), qPrintable(error));
     // A later successful paste clears it.
-    QVERIFY(m_editor->pasteText(QStringLiteral("1\n")));
+    QVERIFY(m_editor->clipboard()->pasteText(QStringLiteral("1\n")));
     QVERIFY(m_editor->errorText().isEmpty());
   }
 
@@ -469,7 +475,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
       for (int i = 0; i < 9; ++i) text += (i == 4 && j == 4) ? "1 " : "0 ";
       text += "\n";
     }
-    QVERIFY(m_editor->pasteText(QString::fromStdString(text)));
+    QVERIFY(m_editor->clipboard()->pasteText(QString::fromStdString(text)));
     QCOMPARE(m_doc->filter().size(), 9);
     QCOMPARE(table(0)->rowCount(), 9);
   }
@@ -494,9 +500,9 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
   void presetSaveAndLoadRoundTrip() {
     m_doc->replace(test::distinctChannelsFilter(), QStringLiteral("distinct"));
     const FilterSet saved = m_doc->filter();
-    QVERIFY(m_editor->savePreset(QStringLiteral("My Sharp"), false));
-    QVERIFY(
-        !m_editor->savePreset(QStringLiteral("My Sharp"), false));  // asks first: refuses silently replacing
+    QVERIFY(m_editor->presetsMenu()->savePreset(QStringLiteral("My Sharp"), false));
+    QVERIFY(!m_editor->presetsMenu()->savePreset(QStringLiteral("My Sharp"),
+                                                 false));  // asks first: refuses silently replacing
     QVERIFY(m_editor->errorText().contains(QStringLiteral("already exists")));
     const auto user = m_presets->user();
     QCOMPARE(user.size(), 1);
@@ -504,7 +510,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     QVERIFY(!user.first().bundled);
     QVERIFY(user.first().path.startsWith(m_presets->userDir()));
     m_doc->resetToIdentity();
-    QVERIFY(m_editor->loadPreset(user.first()));
+    QVERIFY(m_editor->presetsMenu()->loadPreset(user.first()));
     QCOMPARE(m_doc->filter().withName({}), saved.withName({}));
     QCOMPARE(QString::fromStdString(m_doc->filter().name()), QStringLiteral("My Sharp"));
   }
@@ -514,7 +520,7 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     for (const PresetEntry& e : bundled) {
       QVERIFY(e.bundled);
       QVERIFY(e.path.startsWith(QStringLiteral(":/presets/")));
-      QVERIFY2(m_editor->loadPreset(e), qPrintable(m_editor->errorText()));
+      QVERIFY2(m_editor->presetsMenu()->loadPreset(e), qPrintable(m_editor->errorText()));
       QVERIFY(m_doc->filter().size() >= 7);
     }
     if (bundled.isEmpty()) QSKIP("no presets in resources/presets yet");
@@ -528,13 +534,13 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
     m_doc->setBorder(BorderMode::Constant);
     m_doc->setBorderValue(1, 77);
     const FilterSet exported = m_doc->filter();
-    QVERIFY(m_editor->exportFile(path, false));
-    QVERIFY(!m_editor->exportFile(path, false));  // exists: not replaced without asking
+    QVERIFY(m_editor->files()->exportFile(path, false));
+    QVERIFY(!m_editor->files()->exportFile(path, false));  // exists: not replaced without asking
     m_doc->resetToIdentity();
-    QVERIFY(m_editor->importFile(path));
+    QVERIFY(m_editor->files()->importFile(path));
     QCOMPARE(m_doc->filter(), exported);
     QFile::remove(path);
-    QVERIFY(!m_editor->importFile(path));
+    QVERIFY(!m_editor->files()->importFile(path));
     QVERIFY(m_editor->errorText().contains(QStringLiteral("Cannot import")));
   }
 };

@@ -24,6 +24,7 @@
 #include "editor/channel_grid.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "outputs/frame_saver.hpp"
 #include "outputs/video_export_dialog.hpp"
 #include "preview/preview_widget.hpp"
@@ -212,13 +213,14 @@ class FirstMinuteTest : public QObject {
     const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     {
       MainWindow window(imageSource());
-      QVERIFY(window.editor()->importFile(
+      QVERIFY(window.editor()->files()->importFile(
           test::dataFile(QStringLiteral("../../resources/presets/sharpen.json"))));
-      QCOMPARE(window.editor()->exportDir(), documents);
-      emit window.editor()->exportDirChosen(mine);  // as the dialog does once the user picked a file there
+      QCOMPARE(window.editor()->files()->exportDir(), documents);
+      emit window.editor()->files()->exportDirChosen(
+          mine);  // as the dialog does once the user picked a file there
     }
     MainWindow restarted(imageSource());
-    QCOMPARE(restarted.editor()->exportDir(), mine);
+    QCOMPARE(restarted.editor()->files()->exportDir(), mine);
   }
 
   void borderBoxReadsWholeAt1366() {

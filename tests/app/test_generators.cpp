@@ -24,6 +24,7 @@
 #include "editor/channel_grid.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "editor/generator_panel.hpp"
 #include "editor/heat_map_panel.hpp"
 #include "editor/kernel_heat_map.hpp"
@@ -161,12 +162,12 @@ class GeneratorsTest : public QObject, protected test::EditorFixture {
     QVERIFY(panel()->generate(gabor));
     const QString path = tempPath(QStringLiteral("gabor.json"));
     QFile::remove(path);
-    QVERIFY(m_editor->exportFile(path, false));
+    QVERIFY(m_editor->files()->exportFile(path, false));
     QCOMPARE(*loadFilterFile(path.toStdString()).generator(), gabor);
     m_doc->resetToIdentity();
     QVERIFY(!m_doc->filter().generator());
     QCOMPARE(panel()->kindBox()->currentData().toString(), QString());
-    QVERIFY(m_editor->importFile(path));
+    QVERIFY(m_editor->files()->importFile(path));
     QCOMPARE(panel()->kindBox()->currentData().toString(), QStringLiteral("gabor"));
     QCOMPARE(panel()->paramBox(GeneratorPanel::Lambda)->value(), gabor.lambda);
     QCOMPARE(panel()->sizeBox()->value(), 45);

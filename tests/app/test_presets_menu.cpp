@@ -18,6 +18,7 @@
 #include "editor/filter_editor.hpp"
 #include "editor/preset_library.hpp"
 #include "editor/preset_thumbnails.hpp"
+#include "editor/presets_menu.hpp"
 #include "editor_fixture.hpp"
 
 using namespace convolab;
@@ -84,7 +85,7 @@ class PresetsMenuTest : public QObject, protected test::EditorFixture {
   }
 
   void headingsAreTextAndMyPresetsAreLabelled() {
-    QVERIFY(m_editor->savePreset(QStringLiteral("Mine"), false));
+    QVERIFY(m_editor->presetsMenu()->savePreset(QStringLiteral("Mine"), false));
     rebuild();
     QMenu* menu = m_editor->presetsMenu();
     QCOMPARE(headings(menu), (QStringList{"Blur", "Sharpen", "Edges", "Emboss", "Other", "My presets"}));
@@ -113,7 +114,7 @@ class PresetsMenuTest : public QObject, protected test::EditorFixture {
   }
 
   void thumbnailsAreMadeOffTheGuiThreadAndCached() {
-    PresetThumbnails* thumbs = m_editor->presetThumbnails();
+    PresetThumbnails* thumbs = m_editor->presetsMenu()->thumbnails();
     std::shared_ptr<const Image> frame = testFrame();
     QString source = QStringLiteral("pattern:a");
     thumbs->setFrameProvider([&] { return PresetThumbnails::Frame{frame, source}; });
@@ -183,7 +184,8 @@ class PresetsMenuTest : public QObject, protected test::EditorFixture {
           QVERIFY2(differ(a, b) >= 2, qPrintable(QStringLiteral("%1 vs %2: %3").arg(a, b).arg(differ(a, b))));
 
     for (const PresetEntry& e : m_presets->bundled())
-      if (QFileInfo(e.path).baseName() == QLatin1String("sharpen")) QVERIFY(m_editor->loadPreset(e));
+      if (QFileInfo(e.path).baseName() == QLatin1String("sharpen"))
+        QVERIFY(m_editor->presetsMenu()->loadPreset(e));
     m_doc->setCell(0, 0, 0, 1);  // edited: still the preset it came from
     rebuild();
     int marked = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// File ▸ Export Filtered Video: the job filters every frame like the engine (FFV1 round trip), runs off the
-// GUI thread, keeps a variable-rate clip's duration, and Cancel leaves no output and no temporary.
+// File ▸ Export Filtered Video: the job filters every frame like the engine (FFV1 round trip), exports the
+// chain the preview runs (switched-off steps skipped, every frame against the chain's CPU reference), runs
+// off the GUI thread, keeps a variable-rate clip's duration, and Cancel leaves no output and no temporary.
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -9,9 +10,13 @@
 #include <opencv2/videoio.hpp>
 
 #include "app_test_support.hpp"
+#include "chain/step_docks.hpp"
 #include "convolab/filter.hpp"
+#include "convolab/reference.hpp"
+#include "cv/mat_adapter.hpp"
 #include "outputs/video_export_dialog.hpp"
 #include "outputs/video_export_job.hpp"
+#include "processing/pipeline.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -38,6 +43,22 @@ FilterSet channelFilter() {
   b.matrix[4] = -1;
   b.offset = 255;
   return FilterSet::make({r, g, b});
+}
+
+FilterSet square3(std::vector<double> m, double divisor = 1) {
+  ChannelFilter c = ChannelFilter::identity(3);
+  c.matrix = std::move(m);
+  c.divisor = divisor;
+  return FilterSet::make({c, c, c});
+}
+
+/// Blur, then sharpen, with an edge step between them switched off: two steps run (integer weights and a
+/// power-of-two divisor: exact).
+FilterChain twoStepsOn() {
+  return FilterChain::make({ChainStep::single(square3({1, 2, 1, 2, 4, 2, 1, 2, 1}, 16)),
+                            ChainStep::single(square3({-1, -1, -1, -1, 8, -1, -1, -1, -1}), false),
+                            ChainStep::single(square3({0, -1, 0, -1, 5, -1, 0, -1, 0}))},
+                           "Blur, then sharpen");
 }
 
 int entries(const QString& dir) {
@@ -117,6 +138,40 @@ class TestVideoExport : public QObject {
     }
     QCOMPARE(frames, 8);
     QCOMPARE(entries(dir.path()), 2);
+  }
+
+  // Issue 30: the export takes the chain the preview runs (Pipeline::chain()), not the editor's filter, and
+  // skips its switched-off step as live; every frame equals the CPU reference of the chain.
+  void exportsTheChainThePreviewRuns() {
+    QTemporaryDir dir;
+    const QString in = dir.filePath("in.mkv"), out = dir.filePath("out.mkv");
+    writeVideo(in, 33, 25, 5);  // odd: padded to 34×26 on writing
+    Pipeline pipeline;
+    pipeline.setFilter(channelFilter());  // the editor's filter: replaced by the chain
+    pipeline.setChain(twoStepsOn());
+    QString told;
+    const FilterChain chain = filterForVideoExport(pipeline, [&told](const QString& m) { told = m; });
+    QCOMPARE(chain, twoStepsOn());
+    QCOMPARE(told, QStringLiteral("Exporting the chain as the preview runs it: 2 of 3 steps on"));
+    VideoExportDialog dialog;
+    QSignalSpy done(&dialog, &VideoExportDialog::exportFinished);
+    QVERIFY(dialog.start(in, out, chain, QString(), QStringLiteral("naive")));
+    QVERIFY(done.wait(120000));
+    QVERIFY2(done.first().at(0).toBool(), qPrintable(done.first().at(2).toString()));
+    cv::VideoCapture a(in.toStdString(), cv::CAP_FFMPEG), b(out.toStdString(), cv::CAP_FFMPEG);
+    cv::Mat fa, fb;
+    int frames = 0;
+    while (a.read(fa)) {
+      QVERIFY(b.read(fb));
+      Image input, written, want(fa.cols, fa.rows);
+      opencv::imageFromMat(fa, input);
+      opencv::imageFromMat(fb(cv::Rect(0, 0, fa.cols, fa.rows)), written);
+      referenceChain(input.view(), want.mutableView(), twoStepsOn());
+      const double diff = cv::norm(opencv::asMat(written), opencv::asMat(want), cv::NORM_INF);
+      QVERIFY2(diff == 0, qPrintable(QStringLiteral("frame %1: %2").arg(frames).arg(diff)));
+      ++frames;
+    }
+    QCOMPARE(frames, 5);
   }
 
   void keepsTheDurationOfAVariableRateClip() {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Chain files end to end: `apply -f chain.json` equals OpenCV step by step, `bench --filter chain.json` times
-// each step, and a bad chain exits 2 naming the step, writing nothing.
+// Chain files end to end: `apply -f chain.json` equals OpenCV step by step on an image and on every frame of
+// a video, `bench --filter chain.json` times each step, and a bad chain exits 2 naming the step, writing
+// nothing.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
 #include <string>
 #include <vector>
 
@@ -83,20 +85,51 @@ TEST_F(ChainCli, BadChainsExit2NamingTheStepAndWriteNothing) {
   }
 }
 
-// The video job streams one filter: a chain refuses a video (alone: exit 2, nothing written; in a batch the
-// images beside it are still filtered and the batch exits 3, as for any failed file).
-TEST_F(ChainCli, AChainRefusesAVideoAndFiltersTheImagesBesideIt) {
+/// Every frame of `video` (FFV1: lossless), and of the output written from it, as read by OpenCV.
+std::vector<cv::Mat> decodeAll(const std::string& video) {
+  cv::VideoCapture c(video, cv::CAP_FFMPEG);
+  EXPECT_TRUE(c.isOpened()) << video;
+  std::vector<cv::Mat> frames;
+  for (cv::Mat m; c.read(m);) frames.push_back(m.clone());
+  return frames;
+}
+
+// A chain filters a video as it filters an image (issue 30): every frame of an odd-sized clip equals OpenCV
+// step by step, alone and beside an image in a batch, with every strategy the chain may take.
+TEST_F(ChainCli, ApplyAChainToAVideoFiltersEveryFrameAsOpenCvStepByStep) {
   const std::string chain = file("chain.json", blurThenEdges());
   const std::string video = (fs::path(CONVOLAB_SOURCE_DIR) / "tests/data/video/odd_65x49.mkv").string();
-  const Result alone = cli({"apply", "-s", "naive", "-f", chain, video, "-o", path("out.mkv")});
-  EXPECT_EQ(alone.code, 2) << alone;
-  EXPECT_NE(alone.err.find("cannot filter a video yet"), std::string::npos) << alone;
-  EXPECT_FALSE(fs::exists(path("out.mkv")));
+  const std::vector<cv::Mat> input = decodeAll(video);
+  ASSERT_EQ(input.size(), 4u);
+  for (const char* strategy : {"naive", "auto"}) {
+    const std::string out = path(std::string("out-") + strategy + ".mkv");
+    const Result r = cli({"apply", "-s", strategy, "-f", chain, video, "-o", out});
+    ASSERT_EQ(r.code, 0) << r;
+    EXPECT_NE(r.out.find("FFV1, chain 'Blur, then edges' of 2 steps, strategy " + std::string(strategy) +
+                         " (chain: 1 "),
+              std::string::npos)
+        << r;
+    const std::vector<cv::Mat> output = decodeAll(out);
+    ASSERT_EQ(output.size(), input.size()) << strategy;
+    for (std::size_t k = 0; k < input.size(); ++k)  // written 66×50: the padding aside
+      EXPECT_EQ(maxAbsDiff(output[k](cv::Rect(0, 0, 65, 49)), opencvBlurThenEdges(input[k])), 0)
+          << strategy << ", frame " << k;  // integer weights, divisor 16: exact
+  }
   const Result batch =
       cli({"apply", "-s", "naive", "-f", chain, path("in.png"), video, "-o", path("out") + "/"});
-  EXPECT_EQ(batch.code, 3) << batch;
+  EXPECT_EQ(batch.code, 0) << batch;
   EXPECT_TRUE(fs::exists(path("out/in.png")));
-  EXPECT_FALSE(fs::exists(path("out/odd_65x49.mkv")));
+  EXPECT_EQ(decodeAll(path("out/odd_65x49.mkv")).size(), input.size());
+}
+
+// A bad chain is refused before the video is opened: exit 2, the step named, nothing written.
+TEST_F(ChainCli, ABadChainGivenAVideoExits2NamingTheStep) {
+  const std::string video = (fs::path(CONVOLAB_SOURCE_DIR) / "tests/data/video/odd_65x49.mkv").string();
+  const std::string bad = std::string(R"({"steps": [)") + kBlur + R"(, {"magnitude": [)" + kSobelX + "]}]}";
+  const Result r = cli({"apply", "-f", file("bad.json", bad), video, "-o", path("out.mkv")});
+  EXPECT_EQ(r.code, 2) << r;
+  EXPECT_NE(r.err.find("step 2: field 'magnitude'"), std::string::npos) << r;
+  EXPECT_FALSE(fs::exists(path("out.mkv")));
 }
 
 TEST_F(ChainCli, BenchTimesEachStepOfAChain) {

@@ -11,6 +11,7 @@
 
 #include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
+#include "strategies/auto_candidates.hpp"
 #include "strategies/auto_measure.hpp"
 #include "test_support.hpp"
 
@@ -115,9 +116,33 @@ TEST(AutoLargeK, MeasuresDirectStrategiesWhileTheyCanStillWin) {
                                     {"codegen", 40},
                                     {"sliding", 45}});
   ASSERT_FALSE(run.finalists.empty());
-  EXPECT_EQ(auto_detail::fastest(run.finalists).strategy, "tiled");
+  // On a GPU a 289-tap literal build is measured (up to 19 x 19 there), and codegen, injected fastest, wins.
+  const bool cpu = !sharedContext()->device().isGpu;
+  EXPECT_EQ(auto_detail::fastest(run.finalists).strategy, cpu ? "tiled" : "codegen");
   EXPECT_EQ(run.timed.count("naive"), 1u);
-  EXPECT_EQ(run.timed.count("codegen"), 0u);
+  EXPECT_EQ(run.timed.count("codegen") > 0, !cpu);
+}
+
+TEST(AutoLargeK, ALiteralBuildIsMeasuredUpTo19x19OnAGpuAnd15x15OnACpu) {
+  // The H200 K sweep: codegen beat fft at K = 17 (0.062 vs 0.079 ms at 720p) and lost from K = 21 on; its
+  // build there takes seconds, not PoCL's minutes.
+  using auto_detail::CandidateContext;
+  using auto_detail::priorExclusion;
+  const CandidateContext gpu{true, true, false}, cpu{true, true, true};
+  for (int k : {17, 19}) {
+    const FilterSet f = randomFilter(k, BorderMode::Reflect101, 5);
+    EXPECT_EQ(priorExclusion("codegen", f, gpu), std::nullopt) << "K = " << k;
+    EXPECT_EQ(priorExclusion("sliding", f, gpu), std::nullopt) << "K = " << k;
+    const auto onCpu = priorExclusion("codegen", f, cpu);
+    ASSERT_TRUE(onCpu.has_value()) << "K = " << k;
+    EXPECT_NE(onCpu->find("on a CPU device"), std::string::npos) << *onCpu;
+  }
+  const auto at21 = priorExclusion("codegen", randomFilter(21, BorderMode::Reflect101, 5), gpu);
+  ASSERT_TRUE(at21.has_value());
+  EXPECT_NE(at21->find("over 361 on a GPU"), std::string::npos) << *at21;
+  // Without a cheaper path (no fft, no factoring) nothing is left out, whatever K.
+  EXPECT_EQ(priorExclusion("codegen", randomFilter(21, BorderMode::Reflect101, 5), CandidateContext{}),
+            std::nullopt);
 }
 
 TEST(AutoLargeK, SmallKernelsMeasureEveryCandidate) {

@@ -40,7 +40,7 @@ TEST_F(VideoJobBorder, TheConstantBorderColourKeepsItsChannelsInEveryFrame) {
   VideoJobOptions o;
   o.input = clip;
   o.output = m_dir / "out.mkv";
-  o.filter = shiftWithConstantBorder();
+  o.chain = shiftWithConstantBorder();
   o.strategy = "naive";
   o.context = std::make_shared<Context>(std::string());
   const VideoJobResult r = runVideoJob(o);
@@ -55,7 +55,7 @@ TEST_F(VideoJobBorder, TheConstantBorderColourKeepsItsChannelsInEveryFrame) {
     Image input, written, expected(a.cols, a.rows);
     opencv::imageFromMat(a, input);
     opencv::imageFromMat(b(cv::Rect(0, 0, a.cols, a.rows)), written);  // without the even-size padding
-    referenceConvolve(input.view(), expected.mutableView(), o.filter);
+    referenceConvolve(input.view(), expected.mutableView(), shiftWithConstantBorder());
     const std::uint8_t* corner = written.view().row(0);
     EXPECT_EQ(corner[0], 250) << "red edge, frame " << frames;
     EXPECT_EQ(corner[1], 5) << "green edge, frame " << frames;

@@ -31,7 +31,7 @@ class VideoJobTest : public test::ScratchFolderTest {
     VideoJobOptions o;
     o.input = kOddClip;
     o.output = m_dir / output;
-    o.filter = FilterSet::make({ChannelFilter::identity(1), ChannelFilter::identity(1), blue});
+    o.chain = FilterSet::make({ChannelFilter::identity(1), ChannelFilter::identity(1), blue});
     o.strategy = "naive";
     o.context = std::make_shared<Context>(std::string());
     o.note = [this](const std::string& n) { m_notes.push_back(n); };

@@ -12,6 +12,7 @@
 #include "convolab/filter_chain_io.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "editor/generator_panel.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/engine_selector.hpp"
@@ -80,7 +81,7 @@ EditLatency::Ticket ScriptPlayer::apply(std::size_t index) {
   QString error;
   switch (action.kind) {
     case ScriptAction::Kind::Filter:
-      if (!m_targets.editor->importFile(QString::fromStdString(action.filterPath.string()))) {
+      if (!m_targets.editor->files()->importFile(QString::fromStdString(action.filterPath.string()))) {
         std::fprintf(stderr, "convolab: script actions[%zu]: %s\n", index,
                      qPrintable(m_targets.editor->errorText()));
         // Nothing changed: the next frame does not show this action (it was once reported as reaching it).

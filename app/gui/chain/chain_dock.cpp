@@ -17,6 +17,7 @@
 #include "custom_step_vetting.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "preview_chain_choice.hpp"
 #include "processing/pipeline.hpp"
 #include "step_editing.hpp"
@@ -61,7 +62,7 @@ ChainDock::ChainDock(Inputs inputs, QWidget* parent)
     emit message(tr("Chain switched off: the Custom OpenCL kernel runs instead"));
   });
   if (m_in.editor)
-    connect(m_in.editor, &FilterEditor::chainImported, this, [this](const QString& path) {
+    connect(m_in.editor->files(), &FilterFiles::chainImported, this, [this](const QString& path) {
       show();
       raise();
       if (const QString why = m_controller->openFile(path); !why.isEmpty())

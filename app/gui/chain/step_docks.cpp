@@ -27,12 +27,14 @@ StepDocks installStepDocks(QMainWindow* window, QDockWidget* editorDock, Pipelin
 
 namespace convolab::gui {
 
-FilterSet filterForVideoExport(const Pipeline& pipeline, const std::function<void(const QString&)>& tell) {
-  const std::optional<FilterSet> single = pipeline.chain().singleFilter();
-  if (single) return *single;
-  tell(QCoreApplication::translate(
-      "ChainDock", "Export Filtered Video applies the editor's filter: a video cannot take a chain yet"));
-  return pipeline.filter();
+FilterChain filterForVideoExport(const Pipeline& pipeline, const std::function<void(const QString&)>& tell) {
+  FilterChain chain = pipeline.chain();
+  if (!chain.singleFilter())
+    tell(QCoreApplication::translate("ChainDock",
+                                     "Exporting the chain as the preview runs it: %1 of %2 steps on")
+             .arg(chain.enabledSteps().size())
+             .arg(chain.size()));
+  return chain;
 }
 
 }  // namespace convolab::gui

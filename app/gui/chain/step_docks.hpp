@@ -6,7 +6,7 @@
 #include <QString>
 #include <functional>
 
-#include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 
 class QDockWidget;
 class QMainWindow;
@@ -23,9 +23,11 @@ struct StepDocks {
   QDockWidget* chain;   ///< a ChainDock
 };
 
-/// What File ▸ Export Filtered Video applies (its video job streams one filter): the running chain when it is
-/// one filter step, else the editor's filter — and then `tell` says a chain cannot be exported.
-FilterSet filterForVideoExport(const Pipeline& pipeline, const std::function<void(const QString&)>& tell);
+/// What File ▸ Export Filtered Video applies: what the preview runs (Pipeline::chain(): the Chain dock's
+/// chain as far as "Show up to here", a Custom OpenCL step, or the editor's filter); the video job skips
+/// switched-off steps as live does. For a chain that is not one filter, `tell` says how many of its steps are
+/// on.
+FilterChain filterForVideoExport(const Pipeline& pipeline, const std::function<void(const QString&)>& tell);
 
 /// Makes both docks, tabbed behind `editorDock` (which stays in front); the Chain dock's selected step is
 /// edited in the window's FilterDocument (the editor's).

@@ -13,6 +13,7 @@
 #include "custom_kernel_controller.hpp"
 #include "custom_kernel_panel.hpp"
 #include "editor/filter_editor.hpp"
+#include "editor/filter_files.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/pipeline.hpp"
 
@@ -52,7 +53,7 @@ CustomKernelDock::CustomKernelDock(Inputs inputs, QWidget* parent)
   connect(m_panel, &CustomKernelPanel::message, this, &CustomKernelDock::message);
   connect(m_controller, &CustomKernelController::stateChanged, this, &CustomKernelDock::showNote);
   if (m_in.editor)
-    connect(m_in.editor, &FilterEditor::customStepImported, this, [this](const QString& path) {
+    connect(m_in.editor->files(), &FilterFiles::customStepImported, this, [this](const QString& path) {
       show();
       raise();
       if (const QString why = m_panel->openFile(path); !why.isEmpty()) emit message(why);

@@ -74,7 +74,15 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(10, 8, 10, 10);
   layout->setSpacing(6);
+  layout->addLayout(makeHeader());
+  addTableAndHeatMap(layout);
+  layout->addLayout(makeFields());
+  addMessageLine(layout);
+  connectFields();
+}
 
+QHBoxLayout* ChannelGrid::makeHeader() {
+  const int channel = m_channel;
   // Header: coloured badge, channel name, the matrix sum, and the per-channel actions.
   auto* header = new QHBoxLayout;
   header->setSpacing(8);
@@ -103,8 +111,11 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   m_copyToAll->setText(tr("Copy to all"));
   m_copyToAll->setToolTip(tr("Copy this channel's matrix, divisor and offset to the other two channels"));
   header->addWidget(m_copyToAll);
-  layout->addLayout(header);
+  return header;
+}
 
+void ChannelGrid::addTableAndHeatMap(QVBoxLayout* layout) {
+  const int channel = m_channel;
   m_table = new QTableWidget(this);
   m_table->setObjectName(QStringLiteral("kernelTable"));
   m_table->setAccessibleName(tr("%1 channel coefficients").arg(tr(kLongNames[channel])));
@@ -127,11 +138,14 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   m_table->setTabKeyNavigation(true);
   m_table->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
   layout->addWidget(m_table, 0, Qt::AlignHCenter);
-  m_heatMap = new HeatMapPanel(channel, document, this);
+  m_heatMap = new HeatMapPanel(channel, m_document, this);
   m_heatMap->hide();
   connect(m_heatMap, &HeatMapPanel::edited, this, &ChannelGrid::report);
   layout->addWidget(m_heatMap);
+}
 
+QHBoxLayout* ChannelGrid::makeFields() {
+  const int channel = m_channel;
   auto* params = new QHBoxLayout;
   params->setSpacing(6);
   auto* divLabel = new QLabel(tr("Divisor"), this);
@@ -150,8 +164,10 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   params->addSpacing(8);
   params->addWidget(offLabel);
   params->addWidget(m_offset, 1);
-  layout->addLayout(params);
+  return params;
+}
 
+void ChannelGrid::addMessageLine(QVBoxLayout* layout) {
   m_message = new QLabel(this);
   m_message->setObjectName(QStringLiteral("fieldMessage"));
   m_message->setWordWrap(true);
@@ -161,7 +177,9 @@ ChannelGrid::ChannelGrid(int channel, FilterDocument* document, QWidget* parent)
   m_messageTimer = new QTimer(this);
   m_messageTimer->setSingleShot(true);
   connect(m_messageTimer, &QTimer::timeout, m_message, &QLabel::hide);
+}
 
+void ChannelGrid::connectFields() {
   connect(m_table, &QTableWidget::itemChanged, this, &ChannelGrid::onItemChanged);
   connect(m_divisor, &QDoubleSpinBox::valueChanged, this, [this](double v) {
     if (m_updating) return;

@@ -10,11 +10,13 @@
 #include "convolab/filter.hpp"
 
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
 class QTableWidget;
 class QTableWidgetItem;
 class QTimer;
 class QToolButton;
+class QVBoxLayout;
 
 namespace convolab::gui {
 
@@ -54,6 +56,14 @@ class ChannelGrid : public QFrame {
   void editAccepted();
 
  private:
+  // The constructor's steps: the header row (badge, name, Σ, Normalise, Copy to all); the table and the heat
+  // map that stands in for it; the divisor and offset fields; the message line; the fields' edits to the
+  // document.
+  QHBoxLayout* makeHeader();
+  void addTableAndHeatMap(QVBoxLayout* layout);
+  QHBoxLayout* makeFields();
+  void addMessageLine(QVBoxLayout* layout);
+  void connectFields();
   void onItemChanged(QTableWidgetItem* item);
   /// A keystroke in the cell editor at (row, col): applied at once when the text is a number.
   void onTyped(int row, int col, const QString& text);

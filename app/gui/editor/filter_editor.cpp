@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The filter editor widget: its layout, the grids it shows and the messages under them. Its clipboard, file
-// and preset operations are in filter_editor_clipboard.cpp, filter_editor_files.cpp and
-// filter_editor_presets.cpp.
+// The filter editor widget: its layout, the grids it shows and the messages under them (its files, clipboard
+// and presets report there).
 #include "editor/filter_editor.hpp"
 
 #include <QApplication>
@@ -19,8 +18,12 @@
 
 #include "editor/channel_grid.hpp"
 #include "editor/compact_spin_box.hpp"
+#include "editor/filter_clipboard.hpp"
 #include "editor/filter_document.hpp"
+#include "editor/filter_files.hpp"
 #include "editor/generator_panel.hpp"
+#include "editor/hint_pill.hpp"
+#include "editor/presets_menu.hpp"
 #include "window/elided_label.hpp"
 
 namespace convolab::gui {
@@ -46,8 +49,19 @@ QString borderLabel(BorderMode m) {
 }  // namespace
 
 FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWidget* parent)
-    : QWidget(parent), m_document(document), m_presets(presets) {
+    : QWidget(parent),
+      m_document(document),
+      m_files(new FilterFiles(document, this)),
+      m_clipboard(new FilterClipboard(document, this)),
+      m_presetsMenu(new PresetsMenu(document, presets, this)) {
   setObjectName(QStringLiteral("filterEditor"));
+  const auto report = [this](const QString& m) { showError(m); };
+  connect(m_files, &FilterFiles::message, this, report);
+  connect(m_files, &FilterFiles::status, this, &FilterEditor::status);
+  connect(m_clipboard, &FilterClipboard::message, this, report);
+  connect(m_clipboard, &FilterClipboard::status, this, &FilterEditor::status);
+  connect(m_presetsMenu, &PresetsMenu::message, this, report);
+  connect(m_presetsMenu, &PresetsMenu::status, this, &FilterEditor::status);
   auto* outer = new QVBoxLayout(this);
   outer->setContentsMargins(0, 0, 0, 0);
   outer->setSpacing(0);
@@ -62,62 +76,94 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   auto* layout = new QVBoxLayout(body);
   layout->setContentsMargins(10, 8, 10, 10);
   layout->setSpacing(8);
+  layout->addLayout(buildTitleRow());
+  layout->addLayout(buildOptionsRow());
+  buildBorderRows(layout);
 
-  // Row 1: the filter's name and the preset / clipboard actions.
+  m_generators = new GeneratorPanel(m_document, body);
+  connect(m_generators, &GeneratorPanel::refused, this, report);
+  connect(m_generators, &GeneratorPanel::status, this, &FilterEditor::status);
+  layout->addWidget(m_generators);
+
+  m_linkNote = new QLabel(
+      tr("Linked: edits apply to R, G and B, but the channels still differ. Copy to all makes them one."),
+      body);
+  m_linkNote->setObjectName(QStringLiteral("monoDim"));
+  m_linkNote->setWordWrap(true);
+  m_linkNote->hide();
+  layout->addWidget(m_linkNote);
+  m_hint = new HintPill(body);  // the first start's hint: one line above the grids, with a × to dismiss it
+  layout->addWidget(m_hint);
+  buildGrids(layout);
+  layout->addStretch(1);
+  scroll->setWidget(body);
+  outer->addWidget(scroll, 1);
+  buildMessageLine(outer);
+
+  // The body's minimum width changes with what its rows show (a longer Σ, the border value row, the hint):
+  // the editor follows each new layout, not only the refresh that caused it.
+  body->installEventFilter(this);
+  connect(m_document, &FilterDocument::filterChanged, this, &FilterEditor::refresh);
+  connect(m_document, &FilterDocument::editRefused, this, &FilterEditor::refuse);
+  connect(m_document, &FilterDocument::linkedChanged, this, &FilterEditor::showLinked);
+  refresh(m_document->filter());
+}
+
+// Row 1: the filter's name and the preset / clipboard actions.
+QLayout* FilterEditor::buildTitleRow() {
   auto* top = new QHBoxLayout;
   top->setSpacing(4);
-  m_title = new ElidedLabel(body);  // a long name is shortened, never widens the dock (issue 33.5)
+  m_title = new ElidedLabel(m_body);  // a long name is shortened, never widens the dock (issue 33.5)
   m_title->setObjectName(QStringLiteral("filterTitle"));
   top->addWidget(m_title, 1);
-  m_presetsMenu = new QMenu(tr("&Presets"), this);
-  connect(m_presetsMenu, &QMenu::aboutToShow, this, &FilterEditor::rebuildPresetsMenu);
-  rebuildPresetsMenu();
-  auto* presetButton = new QToolButton(body);
+  auto* presetButton = new QToolButton(m_body);
   presetButton->setText(tr("Presets"));
   presetButton->setMenu(m_presetsMenu);
   presetButton->setPopupMode(QToolButton::InstantPopup);
   presetButton->setToolTip(tr("Bundled presets and your own"));
   top->addWidget(presetButton);
-  auto* copyButton = new QToolButton(body);
+  auto* copyButton = new QToolButton(m_body);
   copyButton->setObjectName(QStringLiteral("copyButton"));
   copyButton->setText(tr("Copy"));
   copyButton->setToolTip(
       tr("Copy the filter as text (Ctrl+Shift+C); the arrow offers OpenCV C++ / Python code and ImageJ "
          "kernels"));
   m_copyMenu = new QMenu(this);
-  m_copyMenu->addAction(tr("Copy as &Text"), this, &FilterEditor::copyToClipboard);
-  m_copyMenu->addAction(tr("Copy as OpenCV &C++"), this, &FilterEditor::copyOpenCvCpp)
+  m_copyMenu->addAction(tr("Copy as &Text"), m_clipboard, &FilterClipboard::copyToClipboard);
+  m_copyMenu->addAction(tr("Copy as OpenCV &C++"), m_clipboard, &FilterClipboard::copyOpenCvCpp)
       ->setObjectName(QStringLiteral("copyOpenCvCpp"));
-  m_copyMenu->addAction(tr("Copy as OpenCV &Python"), this, &FilterEditor::copyOpenCvPython)
+  m_copyMenu->addAction(tr("Copy as OpenCV &Python"), m_clipboard, &FilterClipboard::copyOpenCvPython)
       ->setObjectName(QStringLiteral("copyOpenCvPython"));
   m_copyMenu->addSeparator();
-  m_copyMenu->addAction(tr("&Import ImageJ Kernel…"), this, &FilterEditor::importImageJWithDialog)
+  m_copyMenu->addAction(tr("&Import ImageJ Kernel…"), m_files, &FilterFiles::importImageJWithDialog)
       ->setObjectName(QStringLiteral("importImageJ"));
-  m_copyMenu->addAction(tr("&Export ImageJ Kernel…"), this, &FilterEditor::exportImageJWithDialog)
+  m_copyMenu->addAction(tr("&Export ImageJ Kernel…"), m_files, &FilterFiles::exportImageJWithDialog)
       ->setObjectName(QStringLiteral("exportImageJ"));
   copyButton->setMenu(m_copyMenu);
   copyButton->setPopupMode(QToolButton::MenuButtonPopup);
-  connect(copyButton, &QToolButton::clicked, this, &FilterEditor::copyToClipboard);
+  connect(copyButton, &QToolButton::clicked, m_clipboard, &FilterClipboard::copyToClipboard);
   top->addWidget(copyButton);
-  auto* pasteButton = new QToolButton(body);
+  auto* pasteButton = new QToolButton(m_body);
   pasteButton->setText(tr("Paste"));
   pasteButton->setToolTip(
       tr("Paste a filter as text: K rows of K numbers (or K² numbers on one line; fractions such as 1/9 "
          "and decimal commas are fine), optional R:/G:/B: blocks and divisor:/offset: lines "
          "(Ctrl+Shift+V)"));
-  connect(pasteButton, &QToolButton::clicked, this, &FilterEditor::pasteFromClipboard);
+  connect(pasteButton, &QToolButton::clicked, m_clipboard, &FilterClipboard::pasteFromClipboard);
   top->addWidget(pasteButton);
-  auto* resetButton = new QToolButton(body);
+  auto* resetButton = new QToolButton(m_body);
   resetButton->setText(tr("Reset"));
   resetButton->setToolTip(tr("Reset to the identity filter (Ctrl+Backspace)"));
   connect(resetButton, &QToolButton::clicked, m_document, &FilterDocument::resetToIdentity);
   top->addWidget(resetButton);
-  layout->addLayout(top);
+  return top;
+}
 
-  // Row 2: link, size, border.
+// Row 2: link and size.
+QLayout* FilterEditor::buildOptionsRow() {
   auto* options = new QHBoxLayout;
   options->setSpacing(8);
-  m_link = new QCheckBox(tr("Link channels"), body);
+  m_link = new QCheckBox(tr("Link channels"), m_body);
   m_link->setToolTip(
       tr("One matrix for R, G and B: edit once, all three channels follow (Ctrl+L). Linking channels that "
          "differ copies R to G and B (undo restores them)."));
@@ -125,7 +171,7 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   connect(m_document, &FilterDocument::linkedChanged, m_link, &QCheckBox::setChecked);
   options->addWidget(m_link);
   options->addStretch(1);
-  m_size = new QComboBox(body);
+  m_size = new QComboBox(m_body);
   for (int k = kEditorSize; k <= kMaxFilterSize; k += 2) m_size->addItem(tr("%1×%1").arg(k), k);
   m_size->setToolTip(
       tr("Matrix size. Smaller filters are edited centred in 7×7 (zeros around them give the same result). "
@@ -135,15 +181,18 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
     if (!m_document->setSize(m_size->itemData(i).toInt(), &error)) refuse(error);
   });
   options->addWidget(m_size);
-  layout->addLayout(options);
+  return options;
+}
 
-  // Row 3: the border on a row of its own, as wide as the dock, so "Reflect 101  dcb|abcd|cba" is read whole
-  // (beside Link channels and the size it was cut to "dcb|abcd|" at every size).
+// Row 3: the border on a row of its own, as wide as the dock, so "Reflect 101  dcb|abcd|cba" is read whole
+// (beside Link channels and the size it was cut to "dcb|abcd|" at every size); the constant border's value
+// under it.
+void FilterEditor::buildBorderRows(QBoxLayout* layout) {
   auto* borderRow = new QHBoxLayout;
   borderRow->setSpacing(8);
-  auto* borderName = new QLabel(tr("Border"), body);
+  auto* borderName = new QLabel(tr("Border"), m_body);
   borderRow->addWidget(borderName);
-  m_border = new QComboBox(body);
+  m_border = new QComboBox(m_body);
   m_border->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_border->setObjectName(QStringLiteral("borderBox"));
   for (BorderMode m : kAllBorderModes) m_border->addItem(borderLabel(m), static_cast<int>(m));
@@ -157,7 +206,7 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   borderRow->addWidget(m_border, 1);
   layout->addLayout(borderRow);
 
-  m_borderValueRow = new QWidget(body);
+  m_borderValueRow = new QWidget(m_body);
   auto* bv = new QHBoxLayout(m_borderValueRow);
   bv->setContentsMargins(0, 0, 0, 0);
   bv->addWidget(new QLabel(tr("Border value"), m_borderValueRow));
@@ -175,41 +224,11 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
     bv->addWidget(spin, 1);
   }
   layout->addWidget(m_borderValueRow);
+}
 
-  m_generators = new GeneratorPanel(m_document, body);
-  connect(m_generators, &GeneratorPanel::refused, this, [this](const QString& m) { showError(m); });
-  connect(m_generators, &GeneratorPanel::status, this, &FilterEditor::status);
-  layout->addWidget(m_generators);
-
-  m_linkNote = new QLabel(
-      tr("Linked: edits apply to R, G and B, but the channels still differ. Copy to all makes them one."),
-      body);
-  m_linkNote->setObjectName(QStringLiteral("monoDim"));
-  m_linkNote->setWordWrap(true);
-  m_linkNote->hide();
-  layout->addWidget(m_linkNote);
-
-  // The first start's hint: one line above the grids, with a × to dismiss it.
-  m_hint = new QFrame(body);
-  m_hint->setObjectName(QStringLiteral("hintPill"));
-  auto* hintLayout = new QHBoxLayout(m_hint);
-  hintLayout->setContentsMargins(10, 6, 4, 6);
-  hintLayout->setSpacing(6);
-  m_hintText = new QLabel(m_hint);
-  m_hintText->setWordWrap(true);
-  hintLayout->addWidget(m_hintText, 1);
-  auto* dismiss = new QToolButton(m_hint);
-  dismiss->setObjectName(QStringLiteral("hintClose"));
-  dismiss->setText(QStringLiteral("×"));
-  dismiss->setToolTip(tr("Hide this hint"));
-  dismiss->setAutoRaise(true);
-  connect(dismiss, &QToolButton::clicked, m_hint, &QWidget::hide);
-  hintLayout->addWidget(dismiss, 0, Qt::AlignTop);
-  m_hint->hide();
-  layout->addWidget(m_hint);
-
+void FilterEditor::buildGrids(QBoxLayout* layout) {
   for (int c = 0; c < 3; ++c) {
-    auto* grid = new ChannelGrid(c, m_document, body);
+    auto* grid = new ChannelGrid(c, m_document, m_body);
     // A refused cell or divisor is reported under that grid's own fields, and fades like the others.
     connect(grid, &ChannelGrid::editRejected, this, [this, grid](const QString& m) {
       showError({});
@@ -222,11 +241,10 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
     m_grids[static_cast<size_t>(c)] = grid;
     layout->addWidget(grid);
   }
-  layout->addStretch(1);
-  scroll->setWidget(body);
-  outer->addWidget(scroll, 1);
+}
 
-  // The inline error line: always under the editor, never a pop-up.
+// The inline error line: always under the editor, never a pop-up.
+void FilterEditor::buildMessageLine(QBoxLayout* outer) {
   m_error = new QLabel(this);
   m_error->setObjectName(QStringLiteral("inlineError"));
   m_error->setWordWrap(true);
@@ -236,14 +254,6 @@ FilterEditor::FilterEditor(FilterDocument* document, PresetLibrary* presets, QWi
   m_errorTimer = new QTimer(this);
   m_errorTimer->setSingleShot(true);
   connect(m_errorTimer, &QTimer::timeout, m_error, &QLabel::hide);
-
-  // The body's minimum width changes with what its rows show (a longer Σ, the border value row, the hint):
-  // the editor follows each new layout, not only the refresh that caused it.
-  body->installEventFilter(this);
-  connect(m_document, &FilterDocument::filterChanged, this, &FilterEditor::refresh);
-  connect(m_document, &FilterDocument::editRefused, this, &FilterEditor::refuse);
-  connect(m_document, &FilterDocument::linkedChanged, this, &FilterEditor::showLinked);
-  refresh(m_document->filter());
 }
 
 bool FilterEditor::eventFilter(QObject* watched, QEvent* event) {
@@ -301,9 +311,16 @@ void FilterEditor::refuse(const QString& message) {
   refresh(m_document->filter());  // the controls show what is still in effect
 }
 
+QWidget* FilterEditor::hint() const {
+  return m_hint;
+}
+
+QLabel* FilterEditor::hintLabel() const {
+  return m_hint->label();
+}
+
 void FilterEditor::showHint(const QString& text) {
-  m_hintText->setText(text);
-  m_hint->setVisible(!text.isEmpty());
+  m_hint->showText(text);
 }
 
 void FilterEditor::showError(const QString& message, int ms) {

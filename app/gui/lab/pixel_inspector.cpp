@@ -6,9 +6,18 @@
 #include <QKeyEvent>
 #include <QPainter>
 
+#include <QThread>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include "background_task.hpp"
 #include "chain/chain_step_text.hpp"
-#include "convolab/reference.hpp"
 #include "preview/preview_widget.hpp"
+#include "step_probe.hpp"
 #include "window/theme.hpp"
 
 namespace convolab::lab {
@@ -21,6 +30,14 @@ const char* kChannel[] = {"R", "G", "B"};
 QString compact(double v) {
   return QString::number(v, 'g', 4);
 }
+
+// The thread's detail work comes after the live frames (DESIGN §8): the calling thread, and the threads it
+// starts (SparseReference splits large steps), run at nice 10.
+void lowerThreadPriority() {
+#if defined(__linux__)
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
+}
 }  // namespace
 
 PixelInspector::PixelInspector(PreviewWidget* preview, ChainProvider chain, QObject* parent)
@@ -32,6 +49,8 @@ PixelInspector::PixelInspector(PreviewWidget* preview, ChainProvider chain, QObj
 }
 
 PixelInspector::~PixelInspector() {
+  m_stop.request_stop();
+  if (m_thread) m_thread->wait();
   if (qApp) qApp->removeEventFilter(this);
   if (m_preview) m_preview->setOverlayPainter({});
 }
@@ -44,6 +63,11 @@ int PixelInspector::channelFor(Qt::KeyboardModifiers m) {
 }
 
 std::optional<PixelProbe> PixelInspector::inspect(const QPoint& pos, int channel) {
+  return explain(pos, channel, false);
+}
+
+std::optional<PixelProbe> PixelInspector::explain(const QPoint& pos, int channel, bool mayDefer) {
+  bool computing = false;
   const ProcessedFramePtr frame = m_preview->frame();
   if (!frame || !frame->original || !frame->filtered) return std::nullopt;
   const Image& in = *frame->original;
@@ -59,78 +83,118 @@ std::optional<PixelProbe> PixelInspector::inspect(const QPoint& pos, int channel
     return probePixel(in.view(), out.view(), single.value_or(FilterSet()), pos.x(), pos.y(),
                       std::max(channel, 0));
   const ChainStep& step = chain.steps()[static_cast<std::size_t>(last)];
-  std::vector<ChainStep> before;
-  for (int i = 0; i < last; ++i)
-    if (chain.steps()[static_cast<std::size_t>(i)].enabled)
-      before.push_back(chain.steps()[static_cast<std::size_t>(i)]);
   // The plain line needs no neighbourhood: the step's input is computed only for the detail (Shift)
   std::optional<PixelProbe> probe;
   if (channel >= 0 && !step.isCustom() && !step.isMagnitude())
-    probe = probeStep(frame->original, out, before, step, pos, channel);
+    probe = probeStep(frame, chain, last, pos, channel, mayDefer, computing);
   if (!probe) {
-    probe = probePixel(in.view(), out.view(), FilterSet(), pos.x(), pos.y(), std::max(channel, 0));
-    probe->neighbours.clear();
-    probe->weights.clear();
-    if (channel >= 0)
-      probe->unexplained =
+    std::optional<PixelProbe> plain =
+        probePixel(in.view(), out.view(), FilterSet(), pos.x(), pos.y(), std::max(channel, 0));
+    plain->neighbours.clear();
+    plain->weights.clear();
+    if (channel >= 0 && !computing)
+      plain->unexplained =
           step.isCustom() || step.isMagnitude()
               ? tr("a %1 step is not explained").arg(gui::describeChainStep(step)).toStdString()
               : tr("its input comes from custom OpenCL code, which has no CPU reference").toStdString();
+    probe = std::move(plain);
   }
   probe->step = last + 1;
+  if (mayDefer) m_computing = computing;
   return probe;
 }
 
-std::optional<PixelProbe> PixelInspector::probeStep(const std::shared_ptr<const Image>& original,
-                                                    const Image& output, const std::vector<ChainStep>& before,
-                                                    const ChainStep& step, const QPoint& pos, int channel) {
-  bool wrap = step.filter.border() == BorderMode::Wrap;  // a magnitude's two filters share theirs
-  int reach = step.radius();
-  for (const ChainStep& s : before) {
-    if (s.isCustom()) return std::nullopt;
-    wrap = wrap || s.filter.border() == BorderMode::Wrap;
-    reach += s.radius();
-  }
-  if (wrap) {  // wrap reads the far side of the frame: the steps before run on all of it, once per frame
-    if (original != m_inputOf || before != m_inputSteps) {
-      auto image = std::make_shared<Image>(original->width, original->height);
-      referenceChain(original->view(), image->mutableView(), FilterChain::make(before));
-      m_inputOf = original;
-      m_inputSteps = before;
-      m_input = std::move(image);
+std::optional<PixelProbe> PixelInspector::probeStep(const ProcessedFramePtr& frame, const FilterChain& chain,
+                                                    int last, const QPoint& pos, int channel, bool mayDefer,
+                                                    bool& computing) {
+  std::vector<ChainStep> before;
+  for (int i = 0; i < last; ++i)
+    if (const ChainStep& s = chain.steps()[static_cast<std::size_t>(i)]; s.enabled) {
+      if (s.isCustom()) return std::nullopt;
+      before.push_back(s);
     }
-    return probePixel(m_input->view(), output.view(), step.filter, pos.x(), pos.y(), channel);
+  const ChainStep& step = chain.steps()[static_cast<std::size_t>(last)];
+  const Image& in = *frame->original;
+  auto probe =
+      std::make_shared<const StepProbe>(in.width, in.height, before, step, pos.x(), pos.y(), channel);
+  if (!mayDefer || probe->multiplyAdds() <= m_guiThreadWork)
+    return probe->run(in.view(), frame->filtered->view());
+  // Too costly for the GUI thread: computed on the inspector's, one job at a time. The last result for the
+  // same pixel, channel and steps (an older frame's) stays up while the newest frame's is computed; the same
+  // images (a still source) are not computed again.
+  before.push_back(step);
+  Job job{ProbeKey{pos, channel, std::move(before)}, std::move(probe), frame, last + 1};
+  m_want = job.key;
+  const bool done = m_done && m_doneBy->key == job.key;
+  if (done && m_doneBy->sameImages(*frame)) return m_done;
+  if (!m_running || !(m_running->key == job.key && m_running->sameImages(*frame))) defer(std::move(job));
+  if (done) return m_done;
+  computing = true;
+  return std::nullopt;
+}
+
+bool PixelInspector::Job::sameImages(const gui::ProcessedFrame& other) const {
+  return frame->original == other.original && frame->filtered == other.filtered;
+}
+
+void PixelInspector::defer(Job job) {
+  if (m_running) {
+    if (m_running->key != job.key) m_stop.request_stop();  // its answer is of no use any more
+    m_next = std::move(job);
+    return;
   }
-  // Else the pixel depends on the frame within `reach` of it only, and every other border reads inside that
-  // square (clipped to the frame, whose edges stay edges): the steps before run on it alone, exactly.
-  const QRect region = QRect(pos - QPoint(reach, reach), QSize(2 * reach + 1, 2 * reach + 1))
-                           .intersected(QRect(0, 0, output.width, output.height));
-  const auto crop = [&region](const Image& image) {
-    return ImageView{image.pixels.data() + static_cast<std::size_t>(region.y()) * image.stride +
-                         static_cast<std::size_t>(region.x()) * kBytesPerPixel,
-                     region.width(), region.height(), image.stride};
-  };
-  Image input;  // none: the first step reads the original itself
-  if (!before.empty()) {
-    input = Image(region.width(), region.height());
-    referenceChain(crop(*original), input.mutableView(), FilterChain::make(before));
+  start(std::move(job));
+}
+
+void PixelInspector::start(Job job) {
+  m_stop = std::stop_source();
+  m_running = job;
+  m_thread = runInBackground<std::optional<PixelProbe>>(
+      this,
+      [job, stop = m_stop.get_token()] {
+        lowerThreadPriority();
+        std::optional<PixelProbe> probe =
+            job.probe->run(job.frame->original->view(), job.frame->filtered->view(), stop);
+        if (probe) probe->step = job.step;
+        return probe;
+      },
+      [this](std::optional<PixelProbe> probe) { finished(std::move(probe)); });
+}
+
+void PixelInspector::finished(std::optional<PixelProbe> probe) {
+  const Job job = std::move(*m_running);
+  m_running.reset();
+  if (probe) {
+    m_done = probe;
+    m_doneBy = job;
   }
-  PixelProbe p = probePixel(before.empty() ? crop(*original) : input.view(), crop(output), step.filter,
-                            pos.x() - region.x(), pos.y() - region.y(), channel);
-  p.x = pos.x();
-  p.y = pos.y();
-  return p;
+  if (m_next) {
+    Job next = std::move(*m_next);
+    m_next.reset();
+    start(std::move(next));
+  }
+  if (probe && m_want == job.key && m_pos == job.key.pos) {  // what the line waits for
+    m_probe = std::move(probe);
+    m_computing = false;
+    present(job.key.channel);
+  }
 }
 
 void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers) {
   m_pos = pos;
-  const int channel = channelFor(modifiers);
-  m_probe = inspect(pos, channel);
-  const bool detail = m_probe && channel >= 0 && m_probe->unexplained.empty();
+  m_channel = channelFor(modifiers);
+  m_want.reset();  // a thread's result for an earlier request is not shown over this one (explain sets it)
+  m_probe = explain(pos, m_channel, true);
   if (!m_probe) {
     left();
     return;
   }
+  present(m_channel);
+}
+
+void PixelInspector::present(int channel) {
+  const bool detail =
+      m_probe && channel >= 0 && m_probe->unexplained.empty() && !m_computing && !m_probe->neighbours.empty();
   const auto& p = *m_probe;
   const QString in = p.step == 0 || !detail ? tr("in") : tr("step %1's input").arg(p.step);
   m_status = tr("x %1, y %2   %9 RGB (%3, %4, %5) → out RGB (%6, %7, %8)")
@@ -145,6 +209,8 @@ void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers)
                  .arg(in);
   if (!p.unexplained.empty())
     m_status += tr("   step %1: %2").arg(p.step).arg(QString::fromStdString(p.unexplained));
+  else if (m_computing)
+    m_status += tr("   step %1: computing its input…").arg(p.step);
   else if (detail && p.step > 0)
     m_status += tr("   step %1, from its input").arg(p.step);
   if (detail)
@@ -152,7 +218,7 @@ void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers)
         tr("   %1: offset %2 + Σ/%3 = %4 → %5")
             .arg(QLatin1String(kChannel[channel]), compact(p.offset), compact(p.divisor), compact(p.sum))
             .arg(p.expected);
-  else if (p.unexplained.empty())
+  else if (p.unexplained.empty() && !m_computing)
     m_status += p.step > 0
                     ? tr("   (hold Shift to explain step %1's R from its input, +Ctrl G, +Alt B)").arg(p.step)
                     : tr("   (hold Shift for the R neighbourhood, +Ctrl G, +Alt B)");
@@ -163,6 +229,8 @@ void PixelInspector::hovered(const QPoint& pos, Qt::KeyboardModifiers modifiers)
 
 void PixelInspector::left() {
   m_pos = {-1, -1};
+  m_want.reset();
+  m_computing = false;
   if (m_detail) m_preview->update();
   m_detail = false;
   if (!m_status.isEmpty()) {

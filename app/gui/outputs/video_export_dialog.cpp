@@ -46,10 +46,10 @@ VideoExportDialog::VideoExportDialog(QWidget* parent)
   });
 }
 
-bool VideoExportDialog::start(const QString& input, const QString& output, const FilterSet& filter,
+bool VideoExportDialog::start(const QString& input, const QString& output, const FilterChain& chain,
                               const QString& deviceSpec, const QString& strategy) {
   setLabelText(tr("Filtering %1…").arg(QFileInfo(input).fileName()));
-  if (!m_job->start(input, output, filter, deviceSpec, strategy)) return false;
+  if (!m_job->start(input, output, chain, deviceSpec, strategy)) return false;
   show();
   return true;
 }
@@ -85,7 +85,7 @@ QMessageBox* showVideoExportOutcome(QWidget* parent, bool ok, bool cancelled, co
   return box;
 }
 
-void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
+void exportFilteredVideo(QWidget* parent, const FilterChain& chain, const QString& deviceSpec,
                          const QString& strategy, const std::function<void(const QString&)>& report,
                          AppSettings* settings, const QString& openVideo) {
   // The video on screen is the one to export: asked for only when none is open (issue 33.7).
@@ -111,7 +111,7 @@ void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString
                      showVideoExportOutcome(parent, ok, cancelled, message, output, report);
                      dialog->close();
                    });
-  if (!dialog->start(input, output, filter, deviceSpec, strategy)) dialog->close();
+  if (!dialog->start(input, output, chain, deviceSpec, strategy)) dialog->close();
 }
 
 }  // namespace convolab::gui

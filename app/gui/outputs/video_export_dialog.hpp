@@ -6,7 +6,7 @@
 #include <QProgressDialog>
 #include <functional>
 
-#include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 
 class QMessageBox;
 
@@ -20,8 +20,9 @@ class VideoExportDialog : public QProgressDialog {
  public:
   explicit VideoExportDialog(QWidget* parent = nullptr);
 
-  /// Starts the export (the dialog shows itself); false if the job could not start.
-  bool start(const QString& input, const QString& output, const FilterSet& filter, const QString& deviceSpec,
+  /// Starts the export of `chain` (a filter converts to its one-step chain; the dialog shows itself); false
+  /// if the job could not start.
+  bool start(const QString& input, const QString& output, const FilterChain& chain, const QString& deviceSpec,
              const QString& strategy);
   VideoExportJob* job() const { return m_job; }
 
@@ -51,10 +52,10 @@ QMessageBox* showVideoExportOutcome(QWidget* parent, bool ok, bool cancelled, co
                                     const QString& output, const std::function<void(const QString&)>& report);
 
 /// Asks for the input video (unless `openVideo`, the video file on screen, is given) and the output file,
-/// then runs the export with `filter` in a VideoExportDialog that deletes itself when done; the outcome is
-/// told by showVideoExportOutcome. The output's folder is remembered in
-/// `settings` (may be null).
-void exportFilteredVideo(QWidget* parent, const FilterSet& filter, const QString& deviceSpec,
+/// then runs the export with `chain` (what the preview runs: switched-off steps are skipped, as live) in a
+/// VideoExportDialog that deletes itself when done; the outcome is told by showVideoExportOutcome. The
+/// output's folder is remembered in `settings` (may be null).
+void exportFilteredVideo(QWidget* parent, const FilterChain& chain, const QString& deviceSpec,
                          const QString& strategy, const std::function<void(const QString&)>& report,
                          AppSettings* settings = nullptr, const QString& openVideo = {});
 

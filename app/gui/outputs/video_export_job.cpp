@@ -17,7 +17,7 @@ VideoExportJob::~VideoExportJob() {
   if (m_thread.joinable()) m_thread.join();
 }
 
-bool VideoExportJob::start(const QString& input, const QString& output, const FilterSet& filter,
+bool VideoExportJob::start(const QString& input, const QString& output, const FilterChain& chain,
                            const QString& deviceSpec, const QString& strategy) {
   if (running()) return false;
   if (m_thread.joinable()) m_thread.join();
@@ -26,7 +26,7 @@ bool VideoExportJob::start(const QString& input, const QString& output, const Fi
   jobs::VideoJobOptions o;
   o.input = input.toStdString();
   o.output = output.toStdString();
-  o.filter = filter;
+  o.chain = chain;
   o.strategy = strategy.isEmpty() ? std::string(kAutoStrategy) : strategy.toStdString();
   o.overwrite = true;
   o.stop = &m_stop;

@@ -10,7 +10,7 @@
 #include <memory>
 #include <thread>
 
-#include "convolab/filter.hpp"
+#include "convolab/filter_chain.hpp"
 
 namespace convolab::gui {
 
@@ -22,9 +22,9 @@ class VideoExportJob : public QObject {
   /// Cancels and waits for the thread.
   ~VideoExportJob() override;
 
-  /// Starts filtering `input` into `output` (replacing it: the file dialog asked). Returns false while a job
-  /// runs.
-  bool start(const QString& input, const QString& output, const FilterSet& filter, const QString& deviceSpec,
+  /// Starts filtering `input` into `output` (replacing it: the file dialog asked) with `chain` (one filter,
+  /// or a chain: the video job runs either). Returns false while a job runs.
+  bool start(const QString& input, const QString& output, const FilterChain& chain, const QString& deviceSpec,
              const QString& strategy);
   /// Asks the job to stop; it discards the output and emits finished(false, cancelled = true).
   void cancel();

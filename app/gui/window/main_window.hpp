@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // MainWindow: preview in the middle, filter editor and statistics docked beside it, menus, toolbar, status
-// bar.
+// bar. It makes the parts and connects them; the docks (WindowDocks), the session (WindowSession), the
+// preview's feed (PreviewFeed) and View actions (ViewActions) are classes of their own.
 #pragma once
 
 #include <QMainWindow>
-#include <QTimer>
 #include <memory>
 
 #include "app_settings.hpp"
@@ -16,9 +16,9 @@
 #include "processing/processed_frame.hpp"
 #include "stats/stats_collector.hpp"
 #include "window/action_table.hpp"
+#include "window/window_docks.hpp"
 
 class QAction;
-class QDockWidget;
 class QLabel;
 class QToolBar;
 
@@ -29,21 +29,20 @@ class LabController;
 namespace convolab::gui {
 
 class CameraControlsDock;
-class FrameRateLimiter;
-class MirrorPreview;
-class PhotoTimer;
 class EditTracker;
 class EngineSelector;
 class FilterDocument;
 class FilterEditor;
-class SeekBar;
+class FrameRateLimiter;
+class PhotoTimer;
+class Pipeline;
+class PreviewFeed;
+class PreviewWidget;
 class SaveDialogs;
 class SourceController;
-class Pipeline;
-class PreviewWidget;
-class StatsFeed;
 class StatsPanel;
-enum class ViewMode;
+class ViewActions;
+class WindowSession;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -55,13 +54,13 @@ class MainWindow : public QMainWindow {
   // For tests and automation.
   Pipeline* pipeline() const { return m_pipeline; }
   FilterDocument* document() const { return m_document; }
-  FilterEditor* editor() const { return m_editor; }
+  FilterEditor* editor() const { return m_docks->editor(); }
   PreviewWidget* preview() const { return m_preview; }
-  StatsPanel* statsPanel() const { return m_statsPanel; }
-  CameraControlsDock* cameraControls() const { return m_cameraControls; }
+  StatsPanel* statsPanel() const { return m_docks->statsPanel(); }
+  CameraControlsDock* cameraControls() const { return m_docks->cameraControls(); }
   PhotoTimer* photoTimer() const { return m_photoTimer; }
   EditTracker* edits() const { return m_edits; }
-  lab::LabController* lab() const { return m_lab; }
+  lab::LabController* lab() const { return m_docks->lab(); }
   const StatsCollector& stats() const { return m_stats; }
   QAction* action(ActionId id) const { return (*m_actions)[id]; }
   QString currentSourceSpec() const;
@@ -99,30 +98,19 @@ class MainWindow : public QMainWindow {
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
-  void moveEvent(QMoveEvent* event) override;
 
  private:
+  void buildOutputs(const LaunchOptions& options);
   void connectActions();
   void fillSlot(ActionSlot slot, QWidget* container);
   void buildToolBars();
-  static ActionId viewAction(ViewMode mode);
-  void buildDocks();
-  void buildStatusBar();
+  void buildStatusBar(QLabel* frameLabel);
   void connectPipeline();
-  void restoreSession();
 
-  void onFrameProcessed(const FrameRecord& record);
-
-  void setViewMode(ViewMode mode);
-  void setPaused(bool paused);
   void showAbout();
-  void scheduleLayoutSave();
-  void saveLayout();
-  void saveBaseline();  ///< the filter's baseline into the settings (the "modified" star survives a restart)
   void updateTitle();
   void showMessage(const QString& message, int ms = 6000);
 
-  LaunchOptions m_options;
   AppSettings m_settings;
   PresetLibrary m_presets;
   FilterDocument* m_document;
@@ -132,23 +120,17 @@ class MainWindow : public QMainWindow {
 
   PreviewWidget* m_preview = nullptr;
   SourceController* m_sources = nullptr;
-  SaveDialogs* m_saves = nullptr;
+  WindowDocks* m_docks = nullptr;
   EngineSelector* m_engine = nullptr;
-  StatsFeed* m_statsFeed = nullptr;
-  EditTracker* m_edits = nullptr;  // edit → screen, from the end of restoreSession()
-  FilterEditor* m_editor = nullptr;
-  StatsPanel* m_statsPanel = nullptr;
-  lab::LabController* m_lab = nullptr;
-  CameraControlsDock* m_cameraControls = nullptr;  // View ▸ Camera Controls
-  MirrorPreview* m_mirror = nullptr;               // View ▸ Mirror Preview
-  FrameRateLimiter* m_fpsLimit = nullptr;          // Processing ▸ Limit Frame Rate
-  PhotoTimer* m_photoTimer = nullptr;              // File ▸ Save Frame after Countdown
-  QLabel* m_frameLabel = nullptr;
   ActionTable* m_actions = nullptr;
+  SaveDialogs* m_saves = nullptr;
+  PhotoTimer* m_photoTimer = nullptr;      // File ▸ Save Frame after Countdown
+  FrameRateLimiter* m_fpsLimit = nullptr;  // Processing ▸ Limit Frame Rate
+  ViewActions* m_view = nullptr;           // View ▸ Filtered … Step
+  PreviewFeed* m_feed = nullptr;           // pipeline → preview
+  WindowSession* m_session = nullptr;      // restored at start, saved as it changes
+  EditTracker* m_edits = nullptr;          // edit → screen, from the end of the session's restore
   QToolBar* m_toolBar = nullptr;
-  std::vector<QDockWidget*> m_docks;  // for View ▸ (their toggles)
-
-  QTimer m_layoutTimer;
 };
 
 }  // namespace convolab::gui

@@ -40,9 +40,10 @@ std::optional<std::string> priorExclusion(std::string_view strategy, const Filte
            "31: image 270x and local 50x slower than tiled) while fft accepts this filter";
   if (c != CostClass::Literal || !where.cheaperPath) return std::nullopt;
   const int taps = maxNonZeroTaps(filter);
-  if (taps <= kMaxLiteralTaps) return std::nullopt;
+  const int limit = where.cpuDevice ? kMaxLiteralTaps : kMaxLiteralTapsGpu;
+  if (taps <= limit) return std::nullopt;
   return "its literal build grows with the taps (" + std::to_string(taps) + " here, over " +
-         std::to_string(kMaxLiteralTaps) +
+         std::to_string(limit) + (where.cpuDevice ? " on a CPU device" : " on a GPU") +
          "; K = 63 took 151-275 s on PoCL) and a factored or FFT path accepts this filter";
 }
 

@@ -27,8 +27,13 @@ CostClass costClassOf(std::string_view strategy);
 bool buildGrowsWithK(std::string_view strategy);
 
 /// A literal build is left out above this many non-zero taps in one channel when a Transform or Factored
-/// candidate accepts the filter: 15 × 15, the largest K before issue 31, builds in seconds.
+/// candidate accepts the filter, on a CPU device: 15 × 15, the largest K before issue 31, builds in seconds
+/// on PoCL (K = 63 took 151-275 s).
 inline constexpr int kMaxLiteralTaps = 15 * 15;
+/// The same on a GPU, whose compiler builds a K = 17-21 literal program in seconds, and where codegen still
+/// beats fft at K = 17: H200, 1280×720 dense, codegen 0.062 ms, fft 0.079; at K = 21 fft 0.090, sliding
+/// 0.144, codegen 0.177 (docs/BENCHMARKS.md, the GPU K sweep of 2026-12-02). So up to 19 × 19.
+inline constexpr int kMaxLiteralTapsGpu = 19 * 19;
 /// In the large-K regime (a Transform candidate accepts the filter), another Generic candidate (naive) runs
 /// the provisional one's loop with less help: it is not measured when the best time so far is under this
 /// fraction of the provisional one's, i.e. when it would have to be over 2× faster than it. (Not the unrolled
@@ -46,8 +51,8 @@ struct CandidateContext {
 };
 
 /// Why `strategy` is not measured for `filter` before anything is timed, or nullopt: a literal build of over
-/// kMaxLiteralTaps taps where a cheaper path exists; at large K on a CPU device an Emulated strategy (PoCL at
-/// K = 31, 320×180: image 1350 ms, local 259 ms, tiled 5 ms, fft 28 ms).
+/// kMaxLiteralTaps taps (kMaxLiteralTapsGpu on a GPU) where a cheaper path exists; at large K on a CPU device
+/// an Emulated strategy (PoCL at K = 31, 320×180: image 1350 ms, local 259 ms, tiled 5 ms, fft 28 ms).
 std::optional<std::string> priorExclusion(std::string_view strategy, const FilterSet& filter,
                                           const CandidateContext& where);
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// FilterEditor's files: JSON filters and ImageJ kernel text, imported and exported with or without a dialog.
+// The editor's import and export: JSON filters and ImageJ kernel text, with or without a dialog.
+#include "editor/filter_files.hpp"
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -10,7 +12,6 @@
 #include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
 #include "editor/filter_document.hpp"
-#include "editor/filter_editor.hpp"
 #include "editor/parse_error_text.hpp"
 
 namespace convolab::gui {
@@ -32,34 +33,37 @@ ChainFileKind chainFileKind(const QString& path) {
 
 }  // namespace
 
-bool FilterEditor::importFile(const QString& path) {
+FilterFiles::FilterFiles(FilterDocument* document, QWidget* dialogParent)
+    : QObject(dialogParent), m_document(document), m_dialogParent(dialogParent) {}
+
+bool FilterFiles::importFile(const QString& path) {
   if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) return importImageJKernel(path);
   try {
     const FilterSet loaded = loadFilterFile(path.toStdString());
     FilterSet named =
         loaded.name().empty() ? loaded.withName(QFileInfo(path).completeBaseName().toStdString()) : loaded;
     m_document->replace(named, tr("Import %1").arg(QFileInfo(path).fileName()));
-    showError({});
+    emit message({});
     emit status(tr("Imported %1").arg(QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
     if (const ChainFileKind kind = chainFileKind(path); kind != ChainFileKind::NotAChain) {
-      showError({});
+      emit message({});
       if (kind == ChainFileKind::OneCustomStep)
         emit customStepImported(path);
       else
         emit chainImported(path);
       return true;
     }
-    showError(tr("Cannot import — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
+    emit message(tr("Cannot import — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
     return false;
   }
 }
 
-bool FilterEditor::exportFile(const QString& path, bool overwrite) {
+bool FilterFiles::exportFile(const QString& path, bool overwrite) {
   if (path.endsWith(QStringLiteral(".txt"), Qt::CaseInsensitive)) {
     if (!overwrite && QFileInfo::exists(path)) {
-      showError(tr("Cannot export — '%1' already exists; refusing to overwrite it").arg(path));
+      emit message(tr("Cannot export — '%1' already exists; refusing to overwrite it").arg(path));
       return false;
     }
     return exportImageJKernel(path);
@@ -69,19 +73,19 @@ bool FilterEditor::exportFile(const QString& path, bool overwrite) {
     emit status(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
-    showError(tr("Cannot export — %1").arg(QString::fromUtf8(e.what())));
+    emit message(tr("Cannot export — %1").arg(QString::fromUtf8(e.what())));
     return false;
   }
 }
 
-bool FilterEditor::importImageJKernel(const QString& path) {
+bool FilterFiles::importImageJKernel(const QString& path) {
   QByteArray bytes;
   try {
     // Whole or not at all: a FIFO or a file over the limit is refused with a message, never cut or waited on.
     const std::string text = readFilterFileText(path.toStdString());
     bytes = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
   } catch (const std::exception& e) {
-    showError(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
+    emit message(tr("Cannot import — %1").arg(QString::fromUtf8(e.what())));
     return false;
   }
   try {
@@ -102,24 +106,24 @@ bool FilterEditor::importImageJKernel(const QString& path) {
     }
     f = f.withName(QFileInfo(path).completeBaseName().toStdString());
     m_document->replace(f, tr("Import %1").arg(QFileInfo(path).fileName()));
-    showError({});
+    emit message({});
     emit status(normalised ? tr("Imported ImageJ kernel %1 (normalised: divisor = Σ, as ImageJ does)")
                                  .arg(QDir::toNativeSeparators(path))
                            : tr("Imported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
-    showError(describeParseError(QString::fromUtf8(e.what()), tr("Cannot import %1 — ").arg(path)));
+    emit message(describeParseError(QString::fromUtf8(e.what()), tr("Cannot import %1 — ").arg(path)));
     return false;
   }
 }
 
-bool FilterEditor::exportImageJKernel(const QString& path) {
+bool FilterFiles::exportImageJKernel(const QString& path) {
   const FilterSet& f = m_document->filter();
   QSaveFile file(path);  // atomic: a reader never sees half a kernel
   const std::string text = toImageJKernelText(f);
   if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 ||
       !file.commit()) {
-    showError(tr("Cannot export — %1: %2").arg(path, file.errorString()));
+    emit message(tr("Cannot export — %1: %2").arg(path, file.errorString()));
     return false;
   }
   QStringList lost;
@@ -129,21 +133,21 @@ bool FilterEditor::exportImageJKernel(const QString& path) {
   if (lost.isEmpty()) {
     emit status(tr("Exported ImageJ kernel %1").arg(QDir::toNativeSeparators(path)));
   } else {
-    showError(tr("Exported %1, but %2.").arg(QDir::toNativeSeparators(path), lost.join(tr("; "))));
+    emit message(tr("Exported %1, but %2.").arg(QDir::toNativeSeparators(path), lost.join(tr("; "))));
   }
   return true;
 }
 
-void FilterEditor::importWithDialog() {
+void FilterFiles::importWithDialog() {
   const QString path =
-      QFileDialog::getOpenFileName(this, tr("Import filter"), m_lastDir,
+      QFileDialog::getOpenFileName(m_dialogParent, tr("Import filter"), m_lastDir,
                                    tr("Filter files (*.json);;ImageJ kernels (*.txt);;All files (*)"));
   if (path.isEmpty()) return;
   m_lastDir = QFileInfo(path).absolutePath();
   importFile(path);
 }
 
-QString FilterEditor::exportDir() const {
+QString FilterFiles::exportDir() const {
   // Not the folder a filter was imported from (often a test-data or download folder): the user's own
   // Documents, until they export somewhere else.
   return m_exportDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
@@ -153,19 +157,19 @@ QString FilterEditor::exportDir() const {
 // The export dialogs' shared part: a suggested name in the export folder, the extension added when the user
 // left it out (then asked before replacing, which the dialog did not), and the folder remembered. Empty:
 // cancelled.
-QString FilterEditor::chooseExportPath(const QString& title, const QString& fallbackName, const QString& ext,
-                                       const QString& filterText) {
+QString FilterFiles::chooseExportPath(const QString& title, const QString& fallbackName, const QString& ext,
+                                      const QString& filterText) {
   QString suggested = QString::fromStdString(m_document->filter().name());
   if (suggested.isEmpty()) suggested = fallbackName;
   // The dialog asks before replacing an existing file; only then do we overwrite.
-  QString path =
-      QFileDialog::getSaveFileName(this, title, QDir(exportDir()).filePath(suggested + ext), filterText);
+  QString path = QFileDialog::getSaveFileName(m_dialogParent, title,
+                                              QDir(exportDir()).filePath(suggested + ext), filterText);
   if (path.isEmpty()) return {};
   if (!path.endsWith(ext, Qt::CaseInsensitive)) {
     path += ext;
     if (QFileInfo::exists(path) &&
-        QMessageBox::question(this, tr("Replace file?"), tr("%1 already exists. Replace it?").arg(path)) !=
-            QMessageBox::Yes)
+        QMessageBox::question(m_dialogParent, tr("Replace file?"),
+                              tr("%1 already exists. Replace it?").arg(path)) != QMessageBox::Yes)
       return {};
   }
   m_exportDir = QFileInfo(path).absolutePath();
@@ -173,21 +177,21 @@ QString FilterEditor::chooseExportPath(const QString& title, const QString& fall
   return path;
 }
 
-void FilterEditor::exportWithDialog() {
+void FilterFiles::exportWithDialog() {
   const QString path = chooseExportPath(tr("Export filter"), QStringLiteral("filter"),
                                         QStringLiteral(".json"), tr("Filter files (*.json)"));
   if (!path.isEmpty()) exportFile(path, true);
 }
 
-void FilterEditor::importImageJWithDialog() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Import ImageJ kernel"), m_lastDir,
+void FilterFiles::importImageJWithDialog() {
+  const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Import ImageJ kernel"), m_lastDir,
                                                     tr("ImageJ kernels (*.txt);;All files (*)"));
   if (path.isEmpty()) return;
   m_lastDir = QFileInfo(path).absolutePath();
   importImageJKernel(path);
 }
 
-void FilterEditor::exportImageJWithDialog() {
+void FilterFiles::exportImageJWithDialog() {
   const QString path = chooseExportPath(tr("Export ImageJ kernel"), QStringLiteral("kernel"),
                                         QStringLiteral(".txt"), tr("ImageJ kernels (*.txt)"));
   if (!path.isEmpty()) exportImageJKernel(path);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// FilterEditor's presets: load one, save the current filter under a name (asking before a name in use), and
-// the Presets menu: grouped under headings drawn as text (Blur, Sharpen, Edges, Emboss, Other, My presets),
-// each entry with its description as tooltip and a thumbnail of the preset applied to the current frame.
+// The Presets menu: its headings and thumbnails, loading a preset and saving the filter as one.
+#include "editor/presets_menu.hpp"
+
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QDir>
@@ -15,11 +15,9 @@
 #include <QWidgetAction>
 
 #include "editor/filter_document.hpp"
-#include "editor/filter_editor.hpp"
-#include "window/input_dialogs.hpp"
-
 #include "editor/parse_error_text.hpp"
 #include "editor/preset_thumbnails.hpp"
+#include "window/input_dialogs.hpp"
 #include "window/theme.hpp"
 
 namespace convolab::gui {
@@ -67,50 +65,56 @@ void addPresetHeading(QMenu* menu, const QString& text) {
 
 }  // namespace
 
-bool FilterEditor::loadPreset(const PresetEntry& entry) {
+PresetsMenu::PresetsMenu(FilterDocument* document, PresetLibrary* presets, QWidget* parent)
+    : QMenu(tr("&Presets"), parent), m_document(document), m_presets(presets) {
+  connect(this, &QMenu::aboutToShow, this, &PresetsMenu::rebuild);
+  rebuild();
+}
+
+bool PresetsMenu::loadPreset(const PresetEntry& entry) {
   try {
     FilterSet f = m_presets->load(entry);
     if (f.name().empty()) f = f.withName(entry.name.toStdString());
     m_document->replace(f, tr("Preset %1").arg(entry.name));
-    showError({});
+    emit message({});
     emit status(tr("Preset: %1").arg(entry.name));
     return true;
   } catch (const std::exception& e) {
-    showError(tr("Cannot load preset — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
+    emit message(tr("Cannot load preset — %1").arg(withoutParserJargon(QString::fromUtf8(e.what()))));
     return false;
   }
 }
 
-bool FilterEditor::savePreset(const QString& name, bool overwrite) {
+bool PresetsMenu::savePreset(const QString& name, bool overwrite) {
   const QString trimmed = name.trimmed();
   if (!overwrite) {
     // No silent second "Identity": a name that a preset already has needs a yes first.
     for (const auto& list : {m_presets->bundled(), m_presets->user()})
       for (const PresetEntry& e : list)
         if (e.name.compare(trimmed, Qt::CaseInsensitive) == 0) {
-          showError(tr("Cannot save preset — a %1 preset called '%2' already exists; choose another name "
-                       "or confirm replacing it")
-                        .arg(e.bundled ? tr("bundled") : tr("saved"), e.name));
+          emit message(tr("Cannot save preset — a %1 preset called '%2' already exists; choose another name "
+                          "or confirm replacing it")
+                           .arg(e.bundled ? tr("bundled") : tr("saved"), e.name));
           return false;
         }
   }
   try {
     const QString path = m_presets->saveUser(m_document->filter(), trimmed, overwrite);
     m_document->rename(trimmed, tr("Name filter '%1'").arg(trimmed));
-    showError({});
+    emit message({});
     emit status(tr("Saved preset '%1' to %2").arg(trimmed, QDir::toNativeSeparators(path)));
     return true;
   } catch (const std::exception& e) {
-    showError(tr("Cannot save preset — %1").arg(QString::fromUtf8(e.what())));
+    emit message(tr("Cannot save preset — %1").arg(QString::fromUtf8(e.what())));
     return false;
   }
 }
 
-void FilterEditor::savePresetWithDialog() {
+void PresetsMenu::savePresetWithDialog() {
   bool ok = false;
   QString suggested = QString::fromStdString(m_document->filter().name());
   if (m_document->isModified() && !suggested.isEmpty()) suggested = tr("%1 (edited)").arg(suggested);
-  const QString name = askText(this, tr("Save as preset"), tr("Preset name:"), suggested, &ok);
+  const QString name = askText(parentWidget(), tr("Save as preset"), tr("Preset name:"), suggested, &ok);
   if (!ok || name.trimmed().isEmpty()) return;
   bool overwrite = false;
   for (const auto& list : {m_presets->bundled(), m_presets->user()}) {
@@ -121,23 +125,24 @@ void FilterEditor::savePresetWithDialog() {
                          "(The menu will then list two.)")
                           .arg(e.name)
                     : tr("You already have a preset called '%1'. Replace it?").arg(e.name);
-      if (QMessageBox::question(this, tr("Preset name in use"), question) != QMessageBox::Yes) return;
+      if (QMessageBox::question(parentWidget(), tr("Preset name in use"), question) != QMessageBox::Yes)
+        return;
       overwrite = true;
     }
   }
   savePreset(name, overwrite);
 }
 
-PresetThumbnails* FilterEditor::presetThumbnails() {
+PresetThumbnails* PresetsMenu::thumbnails() {
   if (!m_thumbnails) {
     m_thumbnails = new PresetThumbnails(this);
-    connect(m_thumbnails, &PresetThumbnails::ready, this, &FilterEditor::updatePresetIcons);
+    connect(m_thumbnails, &PresetThumbnails::ready, this, &PresetsMenu::updateIcons);
   }
   return m_thumbnails;
 }
 
-void FilterEditor::updatePresetIcons() {
-  for (QAction* a : m_presetsMenu->actions()) {
+void PresetsMenu::updateIcons() {
+  for (QAction* a : actions()) {
     const QString path = a->data().toString();
     if (path.isEmpty()) continue;
     const QImage image = m_thumbnails ? m_thumbnails->thumbnail(path) : QImage();
@@ -145,15 +150,15 @@ void FilterEditor::updatePresetIcons() {
   }
 }
 
-void FilterEditor::rebuildPresetsMenu() {
-  m_presetsMenu->clear();
-  m_presetsMenu->setToolTipsVisible(true);
-  if (!m_presetsMenu->property("thumbnailStyle").toBool()) {
+void PresetsMenu::rebuild() {
+  clear();
+  setToolTipsVisible(true);
+  if (!property("thumbnailStyle").toBool()) {
     // Thumbnails at their size, not the 16-pixel menu icons.
     auto* style = new ThumbnailMenuStyle;
-    style->setParent(m_presetsMenu);
-    m_presetsMenu->setStyle(style);
-    m_presetsMenu->setProperty("thumbnailStyle", true);
+    style->setParent(this);
+    setStyle(style);
+    setProperty("thumbnailStyle", true);
   }
   const QList<PresetEntry> entries = m_presets->grouped();
   QString group;
@@ -161,10 +166,10 @@ void FilterEditor::rebuildPresetsMenu() {
   for (const PresetEntry& e : entries) {
     if (e.group != group) {
       group = e.group;
-      addPresetHeading(m_presetsMenu, QCoreApplication::translate("PresetLibrary", qPrintable(group)));
+      addPresetHeading(this, QCoreApplication::translate("PresetLibrary", qPrintable(group)));
     }
     anyUser = anyUser || !e.bundled;
-    QAction* a = m_presetsMenu->addAction(e.name);
+    QAction* a = addAction(e.name);
     a->setData(e.path);
     // The preset the filter was loaded from (edited or not) is marked (issue 33.9).
     a->setCheckable(true);
@@ -177,16 +182,16 @@ void FilterEditor::rebuildPresetsMenu() {
     connect(a, &QAction::triggered, this, [this, e] { loadPreset(e); });
   }
   if (!anyUser) {
-    addPresetHeading(m_presetsMenu, QCoreApplication::translate("PresetLibrary", "My presets"));
-    m_presetsMenu->addAction(tr("(none yet — Save as Preset…)"))->setEnabled(false);
+    addPresetHeading(this, QCoreApplication::translate("PresetLibrary", "My presets"));
+    addAction(tr("(none yet — Save as Preset…)"))->setEnabled(false);
   }
-  m_presetsMenu->addSeparator();
-  m_presetsMenu->addAction(tr("Save as Preset…"), this, &FilterEditor::savePresetWithDialog);
-  m_presetsMenu->addAction(tr("Open My Presets Folder"), this, [this] {
+  addSeparator();
+  addAction(tr("Save as Preset…"), this, &PresetsMenu::savePresetWithDialog);
+  addAction(tr("Open My Presets Folder"), this, [this] {
     QDir().mkpath(m_presets->userDir());
     QDesktopServices::openUrl(QUrl::fromLocalFile(m_presets->userDir()));
   });
-  updatePresetIcons();
+  updateIcons();
   if (m_thumbnails) m_thumbnails->request(entries);  // new ones arrive through ready()
 }
 
