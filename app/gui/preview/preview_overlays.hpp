@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The preview's overlay primitives: pills, the pixel grid and the split divider's line and knob, drawn with a
 // QPainter over the frame layer. Free functions of the painter, the bounds and the PreviewView, so they need
-// no widget; PreviewWidget::paintOverlays() decides which of them to draw and with what text.
+// no widget; PreviewMarks decides which of them to draw and with what text.
 #pragma once
 
 #include <QColor>

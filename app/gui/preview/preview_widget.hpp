@@ -1,27 +1,29 @@
 // SPDX-License-Identifier: MIT
 // PreviewWidget: the filtered / original / split view with a draggable divider, plus state overlays. The
 // frame layer is drawn by a back-end canvas (OpenGL, or the raster fallback) laid over this widget; the
-// overlays are painted on top of it with a QPainter, the same code for both.
+// overlays (PreviewMarks) are painted on top of it with a QPainter, the same code for both. The mouse and
+// zoom are PreviewInteraction's, the "no source" panel PreviewPlaceholder's.
 #pragma once
 
 #include <QImage>
 #include <QWidget>
 #include <chrono>
 #include <functional>
-#include <optional>
 
+#include "preview/preview_back_end.hpp"
 #include "preview/preview_canvas.hpp"
+#include "preview/preview_interaction.hpp"
+#include "preview/preview_marks.hpp"
+#include "preview/preview_placeholder.hpp"
 #include "preview/preview_renderer.hpp"
+#include "preview/preview_stale_mark.hpp"
+#include "preview/preview_state.hpp"
 #include "preview/preview_view.hpp"
 #include "processing/processed_frame.hpp"
 
-class QBoxLayout;
-class QLabel;
 class QPushButton;
 
 namespace convolab::gui {
-
-enum class ViewMode { Filtered, Original, Split };
 
 class PreviewWidget : public QWidget, private PreviewCanvasHost {
   Q_OBJECT
@@ -32,22 +34,22 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   ~PreviewWidget() override;
 
   /// Picks the back-end again (OpenGL when usable unless `preference` says raster).
-  void setRendererPreference(RendererPreference preference);
+  void setRendererPreference(RendererPreference preference) { m_backEnd.choose(preference); }
   /// The back-end painting now. OpenGL may still turn out unusable when its canvas first initialises; the
   /// preview then falls back to raster and emits rendererChanged().
-  PreviewRenderer renderer() const { return m_renderer; }
+  PreviewRenderer renderer() const { return m_backEnd.renderer(); }
   /// For people: "OpenGL 4.5 · llvmpipe (…)" or "Raster — no OpenGL context on this display".
-  QString rendererDescription() const;
+  QString rendererDescription() const { return m_backEnd.description(); }
   /// How long the paint that showed the newest frame took (set before framePainted is emitted).
   PaintTiming lastPaintTiming() const { return m_lastPaintTiming; }
   /// The canvas drawing the frame layer (the OpenGL or raster widget laid over this one).
-  QWidget* canvas() const { return m_canvas; }
+  QWidget* canvas() const { return m_backEnd.canvas(); }
   /// Where the frame lies and how widget and frame pixels map.
   const PreviewView& view() const { return m_view; }
   /// Repaints the preview (the inspector calls this when its overlay changes). QWidget::update() alone would
   /// not: the opaque canvas laid over this widget covers it, and only the canvas paints.
   using QWidget::update;
-  void update();
+  void update() { refresh(); }
 
   /// Shows `frame` on the next paint (the images are wrapped, not copied).
   void setFrame(ProcessedFramePtr frame);
@@ -56,70 +58,97 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   void setViewMode(ViewMode mode);
   ViewMode viewMode() const { return m_mode; }
   /// Fit, or (false) 100 % centred.
-  void setFitToWindow(bool fit);
+  void setFitToWindow(bool fit) { m_interaction.setFit(fit); }
   bool fitToWindow() const { return m_view.fit(); }
   /// Zooms to `zoom` (widget pixels per frame pixel) around the preview's centre: the frame point there
   /// stays there.
-  void setZoom(double zoom);
+  void setZoom(double zoom) { m_interaction.setZoom(zoom); }
   /// One step up or down (PreviewView's steps), around the centre.
-  void zoomIn();
-  void zoomOut();
+  void zoomIn() { m_interaction.zoomIn(); }
+  void zoomOut() { m_interaction.zoomOut(); }
   /// Split top (original) / bottom (filtered) instead of left / right.
-  void setSplitVertical(bool vertical);
+  void setSplitVertical(bool vertical) {
+    m_view.setSplitVertical(vertical);
+    refresh();
+  }
   /// View ▸ Mirror Preview: flips what is shown only (saves, recordings and the virtual camera never see it).
-  void setMirrored(bool mirrored);
+  void setMirrored(bool mirrored) {
+    m_view.setMirrored(mirrored);
+    refresh();
+  }
   bool mirrored() const { return m_view.mirrored(); }
   bool splitVertical() const { return m_view.splitVertical(); }
   /// Where the stale / stall / preparing pill was last painted (empty: not shown); kept inside the preview.
-  QRectF stalePillRect() const { return m_stalePill; }
+  QRectF stalePillRect() const { return m_marks.statePill(); }
   /// Divider position in split view, 0..1 of the image width.
-  void setSplitPosition(double position);
+  void setSplitPosition(double position) {
+    m_view.setSplit(position);
+    refresh();
+  }
   double splitPosition() const { return m_view.split(); }
-  void setPaused(bool paused);
+  void setPaused(bool paused) {
+    m_messages.paused = paused;
+    refresh();
+  }
 
   /// "No source" state: the frame is hidden and a panel offers Open image / Open video / Test pattern.
   void showPlaceholder(const QString& title, const QString& detail);
-  void hidePlaceholder();
-  bool placeholderVisible() const;
+  void hidePlaceholder() {
+    m_placeholder->hide();
+    refresh();
+  }
+  bool placeholderVisible() const { return !m_placeholder->isHidden(); }
   /// The last frame stays, dimmed, under `message` (a disconnected camera); empty clears it.
-  void setDisconnected(const QString& message);
-  QString disconnectedMessage() const { return m_disconnected; }
+  void setDisconnected(const QString& message) {
+    m_messages.disconnected = message;
+    refresh();
+  }
+  QString disconnectedMessage() const { return m_messages.disconnected; }
   /// A transient state line in the middle ("Opening camera…"); empty clears it.
-  void setBusyMessage(const QString& message);
+  void setBusyMessage(const QString& message) {
+    m_messages.busy = message;
+    refresh();
+  }
   /// A warning strip along the top (processing failed, showing the original); empty clears it.
-  void setBanner(const QString& message);
+  void setBanner(const QString& message) {
+    m_messages.banner = message;
+    refresh();
+  }
   /// What the next engine waits on ("measuring strategies 3/10…", "building kernel…"): shown in a corner
   /// while processing carries on; empty clears it.
-  void setPreparing(const QString& message);
-  QString preparingMessage() const { return m_preparing; }
+  void setPreparing(const QString& message) { changeMessage(m_messages.preparing, message); }
+  QString preparingMessage() const { return m_messages.preparing; }
   /// A standing note in the bottom-left corner (the Custom OpenCL panel: "the last good kernel runs");
   /// empty clears it.
-  void setNote(const QString& message);
-  QString note() const { return m_note; }
+  void setNote(const QString& message) { changeMessage(m_messages.note, message); }
+  QString note() const { return m_messages.note; }
   /// Why the picture is older than it should be ("Waiting for the processing thread — 1.8 s":
   /// PreviewStallWatch), marked with the stale / preparing pill; empty clears it.
-  void setStallMessage(const QString& message);
-  QString stallMessage() const { return m_stall; }
+  void setStallMessage(const QString& message) { changeMessage(m_messages.stall, message); }
+  QString stallMessage() const { return m_messages.stall; }
   /// The newest filter revision the editor published: a shown frame made with an older one is stale.
   void setCurrentRevision(std::uint64_t revision);
   /// The shown frame was made with an older filter than the editor's (or passed through unfiltered while the
   /// engine is prepared). Marked on screen once it lasts longer than a frame or two.
-  bool isStale() const;
+  bool isStale() const { return m_stale.stale(); }
   /// The stale frame is shown dimmed under the "Previous filter" pill (after the same grace as the pill), so
   /// it is not mistaken for the new filter's result; a current frame is shown at full brightness at once.
   bool isDimmed() const;
 
-  QPushButton* openImageButton() const { return m_openImage; }
-  QPushButton* openVideoButton() const { return m_openVideo; }
-  QPushButton* testPatternButton() const { return m_testPattern; }
-  QString placeholderTitle() const;
+  QPushButton* openImageButton() const { return m_placeholder->openImageButton(); }
+  QPushButton* openVideoButton() const { return m_placeholder->openVideoButton(); }
+  QPushButton* testPatternButton() const { return m_placeholder->testPatternButton(); }
+  QString placeholderTitle() const { return m_placeholder->title(); }
 
   /// Paints over the frame after everything else (the pixel inspector); `imageRect` is where the frame
   /// is drawn. An empty function removes it.
   using OverlayPainter = std::function<void(QPainter& painter, const QRectF& imageRect)>;
-  void setOverlayPainter(OverlayPainter painter);
+  void setOverlayPainter(OverlayPainter painter) {
+    m_overlay = std::move(painter);
+    refresh();
+  }
   /// Frame pixel under widget position `pos`; (-1, -1) when outside the frame.
-  QPoint framePosition(const QPointF& pos) const;
+  QPoint framePosition(const QPointF& pos) const { return m_view.framePixel(pos); }
 
  signals:
   /// A new frame reached the screen at `when` (for the displayed-FPS counter, the capture-to-display latency
@@ -143,12 +172,10 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
 
  protected:
   void mousePressEvent(QMouseEvent* event) override;
-  void mouseMoveEvent(QMouseEvent* event) override;
-  void mouseReleaseEvent(QMouseEvent* event) override;
-  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override { m_interaction.move(event, mouseScene()); }
+  void mouseReleaseEvent(QMouseEvent*) override { m_interaction.release(); }
+  void mouseDoubleClickEvent(QMouseEvent* event) override { m_interaction.doubleClick(event); }
   void wheelEvent(QWheelEvent* event) override;
-  /// Moves a file dialog of this window off the picture as it opens (see keepPictureInView).
-  bool eventFilter(QObject* watched, QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   void leaveEvent(QEvent* event) override;
 
@@ -157,31 +184,16 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   PreviewLayer previewLayer() const override;
   void paintOverlays(QPainter& p) override;
   void canvasPainted(const PaintTiming& timing) override;
-  void canvasFailed(const QString& why) override;
-  void useRenderer(PreviewRenderer renderer, const QString& why);
+  void canvasFailed(const QString& why) override { m_backEnd.fallBack(why); }
   /// Repaints the canvas (frame layer and overlays).
   void refresh();
-
-  QRectF imageRect() const { return m_view.imageRect(); }
-  bool nearDivider(const QPointF& pos) const;
-  /// Draws a pill at `anchor`, kept (and its text elided) inside the preview; returns where it went.
-  QRectF drawPill(QPainter& p, const QPointF& anchor, const QString& text, Qt::Alignment align,
-                  const QColor& bg) const;
-  /// After a zoom or fit change: signals, repaint, and the hover (the pixel under the cursor moved).
-  void viewChanged();
-  /// Emits hovered (or hoverLeft) for the frame pixel now under the last hover position: a new frame or a
-  /// zoom under a still pointer refreshes the inspector's line (issue 33.4). Nothing while not hovered.
-  void reportHover();
-  /// A file dialog opened over this window: centred, it covered the whole picture at 1366×768 (and, dark
-  /// and frameless without a window manager, read as a blank preview). It goes to the window's left or
-  /// right edge, whichever hides less of the picture.
-  void keepPictureInView(QWidget* dialog) const;
+  /// Sets `field` to `message` and repaints, when it changed.
+  void changeMessage(QString& field, const QString& message);
+  PreviewInteraction::Scene mouseScene() const;
+  /// After a new frame or revision: the stale mark, and a repaint once its grace has passed.
   void updateStale();
-  /// The stale mark is due: stale for longer than the grace.
-  bool staleShown() const;
-  bool stallShown() const { return !m_stall.isEmpty() && !m_filteredImage.isNull() && m_busy.isEmpty(); }
-  /// The corner pill's text: a stale frame, a stalled picture and what the next engine waits on; empty: none.
-  QString statePillText(bool showStale) const;
+  /// The stale mark is due: stale for longer than the grace, over a picture.
+  bool staleShown() const { return m_stale.due() && !m_filteredImage.isNull(); }
 
   ProcessedFramePtr m_frame;
   QImage m_filteredImage;
@@ -189,37 +201,13 @@ class PreviewWidget : public QWidget, private PreviewCanvasHost {
   std::uint64_t m_paintedSequence = 0;
   ViewMode m_mode = ViewMode::Filtered;
   PreviewView m_view;
-  bool m_paused = false;
-  QString m_disconnected;
-  QString m_busy;
-  QString m_banner;
-  QString m_preparing;
-  QString m_note;
-  QString m_stall;
-  std::uint64_t m_currentRevision = 0;
-  std::chrono::steady_clock::time_point m_staleSince{};
-  bool m_stale = false;
-  enum class Drag { None, Divider, Pan } m_drag = Drag::None;
-  QPointF m_dragStart;
-  QPointF m_panStart;
-  int m_wheel = 0;  // wheel angle not yet turned into a zoom step (touchpads send small deltas)
-  bool m_wasFit = true;
-  double m_lastScale = 0;
-  std::optional<QPointF> m_hoverPos;  ///< where the pointer last moved over the preview; none once it left
-  QRectF m_stalePill;
-
-  QWidget* m_placeholder;
-  QLabel* m_placeholderTitle;
-  QLabel* m_placeholderDetail;
-  QPushButton* m_openImage;
-  QPushButton* m_openVideo;
-  QPushButton* m_testPattern;
-  QBoxLayout* m_placeholderButtons;
+  PreviewInteraction m_interaction{this, m_view};
+  PreviewMessages m_messages;
+  PreviewStaleMark m_stale;
+  PreviewMarks m_marks;
+  PreviewPlaceholder* m_placeholder = nullptr;
   OverlayPainter m_overlay;
-
-  QWidget* m_canvas = nullptr;
-  PreviewRenderer m_renderer = PreviewRenderer::Raster;
-  QString m_rendererWhy;  // why raster, when OpenGL was wanted
+  PreviewBackEnd m_backEnd{this, this};
   PaintTiming m_lastPaintTiming;
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ProcessingWorker: lives on the processing thread; owns the OpenCL context and the live Engine; convolves
-// the newest frame while a background preparer builds (or auto measures) the next engine.
+// ProcessingWorker: lives on the processing thread; runs passes over the newest frame with the live engine
+// (EngineHandOver) on its device (ProcessingDevice) and publishes the results (ResultPublisher).
 #pragma once
 
 #include <QObject>
@@ -8,20 +8,16 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
-#include <mutex>
 
-#include "capture/image_pool.hpp"
 #include "capture/latest_frame_slot.hpp"
-#include "convolab/compute_kick.hpp"
-#include "convolab/engine.hpp"
 #include "convolab/strategy_id.hpp"
 #include "output/output_door.hpp"
-#include "processing/engine_preparer.hpp"
+#include "processing/engine_hand_over.hpp"
 #include "processing/filter_mailbox.hpp"
 #include "processing/frame_rate_cap.hpp"
 #include "processing/processed_frame.hpp"
-
-class QTimer;
+#include "processing/processing_device.hpp"
+#include "processing/result_publisher.hpp"
 
 namespace convolab::gui {
 
@@ -47,7 +43,7 @@ class ProcessingWorker : public QObject {
   ~ProcessingWorker() override;
 
   /// The newest processed frame (null before the first).
-  ProcessedFramePtr latest() const;
+  ProcessedFramePtr latest() const { return m_results.latest(); }
   /// Automated run (--frames): prepare synchronously and process a still image on every delivery.
   void setAutomated(bool automated) { m_automated = automated; }
 
@@ -60,9 +56,9 @@ class ProcessingWorker : public QObject {
   /// (no event posted) while the device is not a GPU: a CPU device (PoCL) has no switch to hide.
   void requestComputeKick();
   /// Kicks that enqueued work on the device (any thread).
-  std::uint64_t computeKicks() const { return m_kicks.load(); }
+  std::uint64_t computeKicks() const { return m_device.kicks(); }
   /// Test hook: treat the device as a GPU for requestComputeKick() (PoCL's CPU device in tests).
-  static void setTestTreatDeviceAsGpu(bool gpu);
+  static void setTestTreatDeviceAsGpu(bool gpu) { ProcessingDevice::setTestTreatAsGpu(gpu); }
   /// Processing ▸ Limit Frame Rate's gate (frame_rate_cap.hpp); set from any thread.
   std::shared_ptr<FrameRateCap> frameRateCap() const { return m_cap; }
 
@@ -106,75 +102,26 @@ class ProcessingWorker : public QObject {
   /// while the slot was not counting. Repeat: the last input again, to show a change (an edit, a new engine)
   /// while the source is idle (a still between deliveries, a paused video).
   enum class Pass { Delivered, WarmUp, Repeat };
-  /// One pass over `frame`: skipped for an unchanged still, else filtered (or passed through) and published.
+  /// One pass over `frame`: skipped for an unchanged still, else filtered (or passed through) and published
+  /// (the newest frame, the output door, frameProcessed).
   void process(const capture::Frame& frame, Pass pass);
-  FrameRecord recordFor(const capture::Frame& frame, const FilterSnapshot& snapshot);
-  /// Makes the live engine run `snapshot` at this size, or asks the preparer to (automated runs wait for
-  /// it). True when the live engine is current afterwards.
-  bool bringEngineUpToDate(const FilterSnapshot& snapshot, int width, int height);
   /// Filters `frame` into `result` with the live engine when one fits its size, else marks it unfiltered.
-  /// Returns bringEngineUpToDate()'s answer.
+  /// Returns EngineHandOver::bringUpToDate()'s answer.
   bool filterWithEngine(const capture::Frame& frame, const FilterSnapshot& snapshot, ProcessedFrame& result);
-  /// Makes `result` the newest frame, hands it to the output door and announces it.
-  void publish(ProcessedFramePtr result);
   bool openDevice(const QString& spec);
   void reportFailure(const QString& message);
-  /// `job` is for the device, strategy and chain fusion asked for now.
-  bool runsAsAsked(const PrepareJob& job) const;
-  /// The live engine runs `snapshot`'s filter with the requested strategy and device at this size.
-  bool liveIsCurrent(const FilterSnapshot& snapshot, int width, int height) const;
-  PrepareJob jobFor(const FilterSnapshot& snapshot, int width, int height);
-  /// Applies a filter edit to the live engine on this thread when it builds nothing (Engine::
-  /// preparesWithoutBuild): the next frame shows it, without a round trip through the preparer. False when
-  /// it would build (then the preparer does it behind the live engine).
-  bool takeFilterOnLive(const FilterSnapshot& snapshot, int width, int height);
-  void requestPreparation(const FilterSnapshot& snapshot, int width, int height);
-  /// After a chain edit taken on the live engine under auto (processing_worker_upgrade.cpp): once the chain
-  /// has stayed unchanged for CONVOLAB_AUTO_QUIET_MS, the preparer prepares it fully (auto per step, fusion
-  /// chosen and measured); adopted when no newer edit came meanwhile. Nothing waits for it.
-  void scheduleUpgrade();
-  void requestUpgrade();
-  QTimer* makeUpgradeTimer();
-  void prepareNow(const FilterSnapshot& snapshot, int width, int height);
-  void adopt(std::shared_ptr<PrepareResult> result);
-  void setPreparing(const QString& message);
-  /// No preparation is waited for any more (it was adopted, or the live engine took the edit itself).
-  void stopWaiting();
   void setStillIdle(bool idle);
   bool repeatStills() const;
-  /// The queued half of requestComputeKick(): makes the kick on the first call, enqueues and flushes it.
-  void runComputeKick();
-  bool kickWanted() const;
 
   std::shared_ptr<capture::LatestFrameSlot> m_slot;
   std::shared_ptr<FrameRateCap> m_cap = std::make_shared<FrameRateCap>();
   std::shared_ptr<FilterMailbox> m_filter;
-  std::shared_ptr<output::OutputDoor> m_door;
-  std::shared_ptr<Context> m_context;
-  std::array<std::shared_ptr<Context>, 2> m_queues;  // siblings of m_context that engines run on
-  std::shared_ptr<capture::StagingStorage>
-      m_staging;  // pinned memory of m_context that frames are decoded into
-  std::unique_ptr<EnginePreparer> m_preparer;
-  StrategyId m_strategy{std::string(kAutoStrategy)};  // the strategy asked for
-  ChainFusion m_fusion = ChainFusion::Auto;           // and how a chain runs (setChainFusion)
+  ProcessingDevice m_device;
+  ResultPublisher m_results;
+  EngineHandOver m_engines;  // after m_device, which it runs engines on
 
-  // The live engine and what it was prepared for.
-  std::unique_ptr<Engine> m_engine;
-  PrepareJob m_live;
-  // Grows whenever what a pass would produce changes other than by the filter: the live engine was swapped
-  // or took an edit, or the requested strategy or device changed.
-  std::uint64_t m_engineState = 0;
-
-  // The newest preparation asked for (not yet adopted while m_waitingFor != 0).
-  PrepareJob m_requested;
-  std::uint64_t m_nextJobId = 1;
-  std::uint64_t m_waitingFor = 0;
-  QString m_preparing;
-  QTimer* m_preparingGrace = nullptr;
-  QTimer* m_upgradeQuiet = nullptr;  // scheduleUpgrade's pause in the chain edits
-
-  /// What a pass was made from: the input image, the filter revision and m_engineState. A delivery with the
-  /// stamp of the last pass (a still image delivered again) shows nothing new.
+  /// What a pass was made from: the input image, the filter revision and EngineHandOver::state(). A
+  /// delivery with the stamp of the last pass (a still image delivered again) shows nothing new.
   struct PassStamp {
     std::shared_ptr<const Image> input;
     std::uint64_t revision = ~0ull;
@@ -183,24 +130,12 @@ class ProcessingWorker : public QObject {
   };
   capture::Frame m_lastInput;  // processed again when the filter changes while the source is idle
   PassStamp m_lastPass;
-  bool m_stillIdle = false;                            // published through stateChanged (Pipeline::stillIdle)
-  bool m_passQueued = false;                           // a runPass() is queued (schedulePass)
-  bool m_filterDirty = false;                          // the filter changed since the last pass
-  capture::Clock::time_point m_changedAt{};            // when the change m_filterDirty stands for was made
-  std::chrono::steady_clock::time_point m_lastTrim{};  // the last returnFreedMemory()
+  bool m_stillIdle = false;                  // published through stateChanged (Pipeline::stillIdle)
+  bool m_passQueued = false;                 // a runPass() is queued (schedulePass)
+  bool m_filterDirty = false;                // the filter changed since the last pass
+  capture::Clock::time_point m_changedAt{};  // when the change m_filterDirty stands for was made
   std::atomic<bool> m_automated{false};
-
-  capture::ImagePool m_outputs{capture::providerOf(m_staging), 8};
-  std::atomic<std::uint64_t> m_sequence{0};
   QString m_lastFailure;
-
-  std::unique_ptr<ComputeKick> m_kick;     // on m_context, made on the first kick; dropped with the device
-  std::atomic<bool> m_gpuDevice{false};    // m_context's device is a GPU
-  std::atomic<bool> m_kickPending{false};  // a runComputeKick() is queued
-  std::atomic<std::uint64_t> m_kicks{0};
-
-  mutable std::mutex m_mutex;  // guards m_latest
-  ProcessedFramePtr m_latest;
 };
 
 }  // namespace convolab::gui
