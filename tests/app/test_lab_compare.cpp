@@ -663,7 +663,7 @@ class LabCompareTest : public QObject {
                    if (!f.record.hasTimings || f.record.stale || !hasStage(f, stage)) return false;
                    Image expected(f.original->width, f.original->height);
                    referenceChain(f.original->view(), expected.mutableView(), chain);
-                   return test::maxAbsDifference(*f.filtered, expected) <= 1 &&
+                   return test::maxAbsDiff(*f.filtered, expected) <= 1 &&
                           window.lab()->inputs().liveChainFused == fusedNow;
                  },
                  90000) != nullptr;

@@ -43,7 +43,7 @@ bool showsChain(MainWindow& window, const FilterChain& chain) {
                  return false;
                Image expected(f.original->width, f.original->height);
                referenceChain(f.original->view(), expected.mutableView(), chain);
-               return test::maxAbsDifference(*f.filtered, expected) <= 1;
+               return test::maxAbsDiff(*f.filtered, expected) <= 1;
              },
              60000) != nullptr;
 }
