@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 
 #include "convolab/config.hpp"
 #include "convolab/error.hpp"
@@ -217,8 +218,10 @@ void ChainRunner::measureFusion(int width, int height, const std::vector<cl::Eve
     }
   const double f = median(fused), s = median(steps);
   m_useFused = f < s;
-  notice("chain of " + std::to_string(m_steps.size()) + " steps: fused " + std::to_string(f) +
-         " ms, step by step " + std::to_string(s) + " ms: runs " + (m_useFused ? "fused" : "step by step"));
+  char line[160];  // three significant digits: "fused 0.0594 ms, step by step 6.61 ms", as a person reads it
+  std::snprintf(line, sizeof line, "chain of %zu steps: fused %.3g ms, step by step %.3g ms: runs %s",
+                m_steps.size(), f, s, m_useFused ? "fused" : "step by step");
+  notice(line);
 }
 
 FrameTimings ChainRunner::process(const ImageView& in, const MutableImageView& out,
