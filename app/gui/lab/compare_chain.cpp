@@ -155,12 +155,8 @@ class ChainRows {
       if (!measure(engine, row, fused, label, units)) return row;
       row.maxDiff = maxDiffToReference();
       row.status = "ok";
-    } catch (const cl::Error& e) {
-      row.status = "failed";
-      row.reason = std::string(e.what()) + " (" + clErrorName(e.err()) + ")";
     } catch (const std::exception& e) {
-      row.status = "failed";
-      row.reason = e.what();
+      markFailed(row, e);
     }
     return row;
   }
@@ -217,10 +213,7 @@ class ChainRows {
       m_reference = Image(m_input.width, m_input.height);
       referenceChain(m_input.view(), m_reference.mutableView(), m_chain);
     }
-    int worst = 0;
-    for (size_t i = 0; i < m_output.pixels.size(); ++i)
-      worst = std::max(worst, std::abs(int(m_output.pixels[i]) - int(m_reference.pixels[i])));
-    return worst;
+    return maxByteDiff(m_output, m_reference);
   }
 
   std::shared_ptr<Context> m_ctx;

@@ -108,12 +108,8 @@ class Runner {
       row.downloadMs = median(download);
       row.maxDiff = maxDiffToReference();
       row.status = "ok";
-    } catch (const cl::Error& e) {
-      row.status = "failed";
-      row.reason = std::string(e.what()) + " (" + clErrorName(e.err()) + ")";
     } catch (const std::exception& e) {
-      row.status = "failed";
-      row.reason = e.what();
+      markFailed(row, e);
     }
     return row;
   }
@@ -130,10 +126,7 @@ class Runner {
       m_reference = Image(m_input.width, m_input.height);
       referenceConvolve(m_input.view(), m_reference.mutableView(), m_filter);
     }
-    int worst = 0;
-    for (size_t i = 0; i < m_bytes; ++i)
-      worst = std::max(worst, std::abs(int(m_output.pixels[i]) - int(m_reference.pixels[i])));
-    return worst;
+    return maxByteDiff(m_output, m_reference);
   }
 
   Context& m_ctx;
@@ -149,6 +142,19 @@ class Runner {
 };
 
 }  // namespace
+
+void markFailed(ComparisonRow& row, const std::exception& e) {
+  row.status = "failed";
+  row.reason = e.what();
+  if (const auto* cl = dynamic_cast<const cl::Error*>(&e)) row.reason += " (" + clErrorName(cl->err()) + ")";
+}
+
+int maxByteDiff(const Image& a, const Image& b) {
+  int worst = 0;
+  for (size_t i = 0; i < std::min(a.pixels.size(), b.pixels.size()); ++i)
+    worst = std::max(worst, std::abs(int(a.pixels[i]) - int(b.pixels[i])));
+  return worst;
+}
 
 std::pair<double, std::string> estimatePeakGflops(const DeviceInfo& d) {
   const std::string vendor = lower(d.vendor), name = lower(d.name);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <exception>
 #include <functional>
 #include <optional>
 #include <string>
@@ -48,6 +49,12 @@ struct ComparisonRow {
   bool runsNow = false;  ///< a chain: the row of what the live preview runs now (● in the table)
   bool ok() const { return status == "ok"; }
 };
+
+/// A row whose run threw: "failed" with the reason (an OpenCL error with its name). Compare's single-filter
+/// and chain rows both end this way.
+void markFailed(ComparisonRow& row, const std::exception& e);
+/// The largest difference between the bytes of two images of one size (a row's output and its reference).
+int maxByteDiff(const Image& a, const Image& b);
 
 struct ComparisonReport {
   std::string device;
