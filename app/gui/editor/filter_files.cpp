@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -13,6 +12,7 @@
 #include "convolab/filter_io.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/parse_error_text.hpp"
+#include "window/save_path_dialog.hpp"
 
 namespace convolab::gui {
 namespace {
@@ -161,17 +161,10 @@ QString FilterFiles::chooseExportPath(const QString& title, const QString& fallb
                                       const QString& filterText) {
   QString suggested = QString::fromStdString(m_document->filter().name());
   if (suggested.isEmpty()) suggested = fallbackName;
-  // The dialog asks before replacing an existing file; only then do we overwrite.
-  QString path = QFileDialog::getSaveFileName(m_dialogParent, title,
-                                              QDir(exportDir()).filePath(suggested + ext), filterText);
+  // The dialog asks before replacing an existing file; askSavePath asks for the name it completes.
+  const QString path =
+      askSavePath(m_dialogParent, title, QDir(exportDir()).filePath(suggested + ext), filterText, ext);
   if (path.isEmpty()) return {};
-  if (!path.endsWith(ext, Qt::CaseInsensitive)) {
-    path += ext;
-    if (QFileInfo::exists(path) &&
-        QMessageBox::question(m_dialogParent, tr("Replace file?"),
-                              tr("%1 already exists. Replace it?").arg(path)) != QMessageBox::Yes)
-      return {};
-  }
   m_exportDir = QFileInfo(path).absolutePath();
   emit exportDirChosen(m_exportDir);
   return path;
