@@ -104,10 +104,11 @@ void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometr
           << acc('b', q, v) << " * " << acc('b', q, v) << ");\n";
 }
 
-// Step s: the three channels' code (a uniform branch: the work-group's channel), a barrier, then the results
-// written back over the plane with the next step's border filled in, or (last) stored to the image.
+// Step s: the three channels' code (a uniform branch: the work-group's channel), or only channel `only`'s
+// (0..2: a work-group that loops over the channels), a barrier, then the results written back over the plane
+// with the next step's border filled in, or (last) stored to the image.
 void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, const Geometry& g,
-              const FusedGpuShape& sh, size_t s) {
+              const FusedGpuShape& sh, size_t s, int only) {
   const int rows = g.rows[s], ho = g.halo[s], a = g.left[s];
   const bool last = s + 1 == code.size();
   o << "  {  // step " << s + 1 << ": radius " << g.radius[s] << ", " << rows << " rows a work-item\n"
@@ -118,11 +119,15 @@ void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, con
     for (int q = 0; q < rows; ++q)
       for (int v = 0; v < 4; ++v) o << (f + q + v ? ", " : "") << acc(f ? 'b' : 'a', q, v);
   o << ";\n";
-  for (int ch = 0; ch < 3; ++ch) {
-    o << (ch == 0 ? "    if (ch == 0) {\n" : ch == 1 ? "    } else if (ch == 1) {\n" : "    } else {\n");
-    emitChannel(o, code[s], g, s, ch);
+  if (only >= 0) {
+    emitChannel(o, code[s], g, s, only);
+  } else {
+    for (int ch = 0; ch < 3; ++ch) {
+      o << (ch == 0 ? "    if (ch == 0) {\n" : ch == 1 ? "    } else if (ch == 1) {\n" : "    } else {\n");
+      emitChannel(o, code[s], g, s, ch);
+    }
+    o << "    }\n";
   }
-  o << "    }\n";
   if (last) {
     for (int q = 0; q < rows; ++q) {
       o << "    if (Y0 + ty * " << rows << " + " << q << " < height) {\n"
@@ -177,7 +182,11 @@ std::optional<std::vector<FusedGpuShape>> parseFusedGpuShapes(const std::string&
     FusedGpuShape sh;
     char x1 = 0, x2 = 0;
     std::istringstream one(item);
-    if (!(one >> sh.wx >> x1 >> sh.wy >> x2 >> sh.rows) || x1 != 'x' || x2 != 'x' || !one.eof()) return {};
+    if (!(one >> sh.wx >> x1 >> sh.wy >> x2 >> sh.rows) || x1 != 'x' || x2 != 'x') return {};
+    if (one.peek() == 'L' || one.peek() == 'K') {
+      sh.channels = one.get() == 'L' ? FusedGpuShape::Channels::Loop : FusedGpuShape::Channels::Launches;
+    }
+    if (one.peek() != std::char_traits<char>::eof()) return {};
     if (sh.wx < 1 || sh.wy < 1 || sh.rows < 1 || sh.wx * sh.wy > 1024 || sh.rows > 32) return {};
     shapes.push_back(sh);
   }
@@ -197,7 +206,17 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
     const Geometry g = geometryOf(steps, code, sh);
     const std::size_t bytes = sizeof(float) * static_cast<std::size_t>(g.pw) * static_cast<std::size_t>(g.ph);
     if (g.tw < 2 * sh.wx || g.total > kMaxTerms || (localLimit > 0 && bytes > localLimit)) continue;
-    FusedLiteralPlan plan{{}, {}, sh.wx, sh.wy, g.tw, g.th, bytes, "fused_gpu", 3};
+    using Channels = FusedGpuShape::Channels;
+    FusedLiteralPlan plan{{},
+                          {},
+                          sh.wx,
+                          sh.wy,
+                          g.tw,
+                          g.th,
+                          bytes,
+                          "fused_gpu",
+                          sh.channels == Channels::Groups ? 3 : 1,
+                          sh.channels == Channels::Launches};
     plan.options = "-DBORDER_MODE=BORDER_CONSTANT -DWX=" + std::to_string(sh.wx) +
                    " -DWY=" + std::to_string(sh.wy) + " -DPW=" + std::to_string(g.pw) +
                    " -DPH=" + std::to_string(g.ph) + " -DLX=" + std::to_string(g.lx) +
@@ -205,20 +224,37 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
     // CONVOLAB_FUSED_GPU_OPTIONS: more build options (a measurement knob: NVIDIA's -cl-nv-maxrregcount=N).
     if (const char* more = std::getenv("CONVOLAB_FUSED_GPU_OPTIONS"); more && *more)
       plan.options += std::string(" ") + more;
+    // Per-channel work-groups branch on their channel, and the driver's compiler may merge the three
+    // branches' code (docs/BENCHMARKS.md); a looping work-group, or a kernel a channel, runs each channel's
+    // code on its own, its weights literal operands with nothing to select.
     std::ostringstream o;
-    o << "__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void convolve_fused(\n"
-         "    __global const uchar* src, __global uchar* dst, int width, int height,\n"
-         "    __global const int* modes, __global const float4* borders) {\n"
-         "  __local float plane[PW * PH] __attribute__((aligned(16)));\n"
-         "  const int tx = get_local_id(0), ty = get_local_id(1), ch = get_group_id(2);\n"
-      << "  const int X0 = get_group_id(0) * " << g.tw << ", Y0 = get_group_id(1) * " << g.th << ";\n"
-      << "  const int x0 = X0 - LX, y0 = Y0 - HY;\n"
-         "  const bool inside = x0 >= 0 && y0 >= 0 && x0 + PW <= width && y0 + PH <= height;\n"
-         "  fused_gpu_fill_input(plane, src, width, height, x0, y0, ch, modes[0], "
-         "fused_gpu_channel(borders[0], ch), inside);\n"
-         "  barrier(CLK_LOCAL_MEM_FENCE);\n";
-    for (size_t s = 0; s < code.size(); ++s) emitStep(o, code, g, sh, s);
-    o << "}\n";
+    const int kernels = sh.channels == Channels::Launches ? 3 : 1;
+    for (int k = 0; k < kernels; ++k) {
+      o << "__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void convolve_fused"
+        << (kernels > 1 ? "_c" + std::to_string(k) : "") << "(\n"
+        << "    __global const uchar* src, __global uchar* dst, int width, int height,\n"
+           "    __global const int* modes, __global const float4* borders) {\n"
+           "  __local float plane[PW * PH] __attribute__((aligned(16)));\n"
+           "  const int tx = get_local_id(0), ty = get_local_id(1);\n"
+        << "  const int X0 = get_group_id(0) * " << g.tw << ", Y0 = get_group_id(1) * " << g.th << ";\n"
+        << "  const int x0 = X0 - LX, y0 = Y0 - HY;\n"
+           "  const bool inside = x0 >= 0 && y0 >= 0 && x0 + PW <= width && y0 + PH <= height;\n";
+      std::vector<int> channels = {-1};  // -1: the work-group's channel, get_group_id(2)
+      if (sh.channels == Channels::Loop) channels = {0, 1, 2};
+      if (sh.channels == Channels::Launches) channels = {k};
+      for (size_t i = 0; i < channels.size(); ++i) {
+        const int c = channels[i];
+        if (i > 0)
+          o << "  barrier(CLK_LOCAL_MEM_FENCE);  // the last channel's reads of the plane are done\n";
+        o << "  {\n  const int ch = " << (c >= 0 ? std::to_string(c) : "get_group_id(2)") << ";\n"
+          << "  fused_gpu_fill_input(plane, src, width, height, x0, y0, ch, modes[0], "
+             "fused_gpu_channel(borders[0], ch), inside);\n"
+             "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+        for (size_t s = 0; s < code.size(); ++s) emitStep(o, code, g, sh, s, c);
+        o << "  }\n";
+      }
+      o << "}\n";
+    }
     plan.source = o.str();
     return plan;
   }
