@@ -138,6 +138,7 @@ void FusedChain::prepareLiteral(Context& ctx, const std::vector<ChainStep>& step
   uploadFloats(ctx, m_borders, borders);
   m_meta = cl::Buffer(ctx.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, modes.size() * sizeof(cl_int),
                       modes.data());
+  if (!m_literal->weights.empty()) uploadFloats(ctx, m_weights, m_literal->weights);
 }
 
 std::vector<NamedEvent> FusedChain::enqueue(Context& ctx, const FrameBuffers& frame,
@@ -148,13 +149,20 @@ std::vector<NamedEvent> FusedChain::enqueue(Context& ctx, const FrameBuffers& fr
     const cl::NDRange local(m_literal->wx, m_literal->wy, 1);
     const cl::NDRange global(groups(frame.width, m_literal->tw) * m_literal->wx,
                              groups(frame.height, m_literal->th) * m_literal->wy, z);
+    const bool runtimeWeights = !m_literal->weights.empty();
+    auto args = [&](cl::Kernel& k) {
+      if (runtimeWeights)
+        setArgs(k, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders, m_weights);
+      else
+        setArgs(k, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders);
+    };
     if (m_channelKernels.empty()) {
-      setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders);
+      args(m_kernel);
       return {launch2d(ctx, m_kernel, "convolve_fused", global, local, waitFor)};
     }
     std::vector<NamedEvent> events;  // three launches of one name: the stage table adds them up
     for (cl::Kernel& k : m_channelKernels) {
-      setArgs(k, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders);
+      args(k);
       events.push_back(launch2d(ctx, k, "convolve_fused", global, local, waitFor));
     }
     return events;

@@ -104,11 +104,78 @@ void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometr
           << acc('b', q, v) << " * " << acc('b', q, v) << ");\n";
 }
 
+// Where step s's weights lie in the runtime-weights buffer: filter f of the step, channel ch, tap (j, i) at
+// weights[at + (f · 3 + ch) · K² + j · K + i]; its offset at weights[at + 2 · 3 · K² + f · 3 + ch].
+struct RuntimeLayout {
+  std::vector<int> at;
+  std::vector<float> weights;
+};
+
+RuntimeLayout runtimeLayoutOf(const std::vector<FusedStepCode>& code) {
+  RuntimeLayout l;
+  for (const FusedStepCode& c : code) {
+    l.at.push_back(static_cast<int>(l.weights.size()));
+    const int k = c.taps[0].k, kk = k * k;
+    l.weights.resize(l.weights.size() + static_cast<size_t>(6 * kk + 6), 0.0f);
+    float* w = l.weights.data() + l.at.back();
+    for (size_t f = 0; f < c.taps.size(); ++f)
+      for (int ch = 0; ch < 3; ++ch) {
+        for (int j = 0; j < k; ++j)
+          for (int i = 0; i < k; ++i)
+            w[(static_cast<int>(f) * 3 + ch) * kk + j * k + i] = c.taps[f].tap(j, i)[static_cast<size_t>(ch)];
+        w[6 * kk + static_cast<int>(f) * 3 + ch] = c.offsets[f].s[ch];
+      }
+  }
+  return l;
+}
+
+// Channel `ch` (a number, or the text of the work-group's) of step s with its weights read at run time: a
+// loop over the kernel's rows (kept a loop: the code stays small), each row's weights loaded once and used by
+// every output of the work-item's block.
+void emitRuntimeChannel(std::ostringstream& o, const FusedStepCode& code, const Geometry& g, size_t s,
+                        const std::string& ch, int at) {
+  const int r = g.radius[s], k = 2 * r + 1, m = g.chunks[s], rows = g.rows[s], kk = k * k;
+  const char names[] = {'a', 'b'};
+  for (size_t f = 0; f < code.taps.size(); ++f) {
+    o << "    const __constant float* w" << f << " = weights + " << at << " + (" << f << " * 3 + " << ch
+      << ") * " << kk << ";\n";
+    for (int q = 0; q < rows; ++q)
+      for (int v = 0; v < 4; ++v)
+        o << "    " << acc(names[f], q, v) << " = weights[" << at + 6 * kk + 3 * static_cast<int>(f) << " + "
+          << ch << "];\n";
+  }
+  o << "#pragma unroll 1\n    for (int j = 0; j < " << k << "; ++j) {\n";
+  for (size_t f = 0; f < code.taps.size(); ++f)
+    for (int i = 0; i < k; ++i)
+      o << "      const float t" << f << "_" << i << " = w" << f << "[j * " << k << " + " << i << "];\n";
+  o << "      const __local float* rr = row + j * PW;\n";
+  for (int q = 0; q < rows; ++q) {
+    o << "      {\n";
+    for (int c = 0; c <= 2 * m; ++c)
+      o << "        const float4 x" << c << " = FUSED_ROW(rr, " << q * g.pw + 4 * c << ");\n";
+    for (size_t f = 0; f < code.taps.size(); ++f)
+      for (int v = 0; v < 4; ++v)
+        for (int i = 0; i < k; ++i) {
+          const int e = 4 * m + v + i - r;
+          const std::string a = acc(names[f], q, v);
+          o << "        " << a << " = fma(x" << e / 4 << "." << kLane[e % 4] << ", t" << f << "_" << i << ", "
+            << a << ");\n";
+        }
+    o << "      }\n";
+  }
+  o << "    }\n";
+  if (code.taps.size() > 1)
+    for (int q = 0; q < rows; ++q)
+      for (int v = 0; v < 4; ++v)
+        o << "    " << acc('a', q, v) << " = sqrt(" << acc('a', q, v) << " * " << acc('a', q, v) << " + "
+          << acc('b', q, v) << " * " << acc('b', q, v) << ");\n";
+}
+
 // Step s: the three channels' code (a uniform branch: the work-group's channel), or only channel `only`'s
 // (0..2: a work-group that loops over the channels), a barrier, then the results written back over the plane
 // with the next step's border filled in, or (last) stored to the image.
 void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, const Geometry& g,
-              const FusedGpuShape& sh, size_t s, int only) {
+              const FusedGpuShape& sh, size_t s, int only, const RuntimeLayout* runtime) {
   const int rows = g.rows[s], ho = g.halo[s], a = g.left[s];
   const bool last = s + 1 == code.size();
   o << "  {  // step " << s + 1 << ": radius " << g.radius[s] << ", " << rows << " rows a work-item\n"
@@ -119,7 +186,9 @@ void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, con
     for (int q = 0; q < rows; ++q)
       for (int v = 0; v < 4; ++v) o << (f + q + v ? ", " : "") << acc(f ? 'b' : 'a', q, v);
   o << ";\n";
-  if (only >= 0) {
+  if (runtime) {
+    emitRuntimeChannel(o, code[s], g, s, only >= 0 ? std::to_string(only) : "ch", runtime->at[s]);
+  } else if (only >= 0) {
     emitChannel(o, code[s], g, s, only);
   } else {
     for (int ch = 0; ch < 3; ++ch) {
@@ -186,6 +255,10 @@ std::optional<std::vector<FusedGpuShape>> parseFusedGpuShapes(const std::string&
     if (one.peek() == 'L' || one.peek() == 'K') {
       sh.channels = one.get() == 'L' ? FusedGpuShape::Channels::Loop : FusedGpuShape::Channels::Launches;
     }
+    if (one.peek() == 'W') {
+      one.get();
+      sh.runtimeWeights = true;
+    }
     if (one.peek() != std::char_traits<char>::eof()) return {};
     if (sh.wx < 1 || sh.wy < 1 || sh.rows < 1 || sh.wx * sh.wy > 1024 || sh.rows > 32) return {};
     shapes.push_back(sh);
@@ -205,7 +278,9 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
   for (const FusedGpuShape& sh : shapesToTry()) {
     const Geometry g = geometryOf(steps, code, sh);
     const std::size_t bytes = sizeof(float) * static_cast<std::size_t>(g.pw) * static_cast<std::size_t>(g.ph);
-    if (g.tw < 2 * sh.wx || g.total > kMaxTerms || (localLimit > 0 && bytes > localLimit)) continue;
+    if (g.tw < 2 * sh.wx || (g.total > kMaxTerms && !sh.runtimeWeights) ||
+        (localLimit > 0 && bytes > localLimit))
+      continue;
     using Channels = FusedGpuShape::Channels;
     FusedLiteralPlan plan{{},
                           {},
@@ -227,13 +302,17 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
     // Per-channel work-groups branch on their channel, and the driver's compiler may merge the three
     // branches' code (docs/BENCHMARKS.md); a looping work-group, or a kernel a channel, runs each channel's
     // code on its own, its weights literal operands with nothing to select.
+    const RuntimeLayout runtime = sh.runtimeWeights ? runtimeLayoutOf(code) : RuntimeLayout{};
+    plan.weights = runtime.weights;
     std::ostringstream o;
     const int kernels = sh.channels == Channels::Launches ? 3 : 1;
     for (int k = 0; k < kernels; ++k) {
       o << "__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void convolve_fused"
         << (kernels > 1 ? "_c" + std::to_string(k) : "") << "(\n"
         << "    __global const uchar* src, __global uchar* dst, int width, int height,\n"
-           "    __global const int* modes, __global const float4* borders) {\n"
+           "    __global const int* modes, __global const float4* borders"
+        << (sh.runtimeWeights ? ", __constant const float* weights" : "")
+        << ") {\n"
            "  __local float plane[PW * PH] __attribute__((aligned(16)));\n"
            "  const int tx = get_local_id(0), ty = get_local_id(1);\n"
         << "  const int X0 = get_group_id(0) * " << g.tw << ", Y0 = get_group_id(1) * " << g.th << ";\n"
@@ -250,7 +329,8 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
           << "  fused_gpu_fill_input(plane, src, width, height, x0, y0, ch, modes[0], "
              "fused_gpu_channel(borders[0], ch), inside);\n"
              "  barrier(CLK_LOCAL_MEM_FENCE);\n";
-        for (size_t s = 0; s < code.size(); ++s) emitStep(o, code, g, sh, s, c);
+        for (size_t s = 0; s < code.size(); ++s)
+          emitStep(o, code, g, sh, s, c, sh.runtimeWeights ? &runtime : nullptr);
         o << "  }\n";
       }
       o << "}\n";
