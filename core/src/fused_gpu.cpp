@@ -70,26 +70,40 @@ std::string acc(char name, int q, int v) {
 const char* const kLane[] = {"x", "y", "z", "w"};
 
 // Channel ch of step s: accumulators a<q>_<v> (b… for a magnitude's second filter) = offset + Σ taps · plane,
-// reading the rows from `row` (the block's first input row, first float4 chunk).
-void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometry& g, size_t s, int ch) {
+// reading the rows from `row` (the block's first input row, first float4 chunk). With `at` ≥ 0 the weights
+// and offsets are read from the runtime-weights buffer (step s's part starts at `at`; channel `chText`) at
+// fixed indices instead of written as literals: one code for every channel.
+void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometry& g, size_t s, int ch,
+                 int at = -1, const std::string& chText = "") {
   const int r = g.radius[s], k = 2 * r + 1, m = g.chunks[s], rows = g.rows[s];
+  const bool runtime = at >= 0;
   const char names[] = {'a', 'b'};
-  for (size_t f = 0; f < code.taps.size(); ++f)
+  for (size_t f = 0; f < code.taps.size(); ++f) {
+    if (runtime)
+      o << "    const __constant float* w" << f << " = weights + " << at << " + (" << f << " * 3 + " << chText
+        << ") * " << k * k << ";\n";
     for (int q = 0; q < rows; ++q)
       for (int v = 0; v < 4; ++v)
-        o << "    " << acc(names[f], q, v) << " = " << literal(code.offsets[f].s[ch]) << ";\n";
+        o << "    " << acc(names[f], q, v) << " = "
+          << (runtime ? "weights[" + std::to_string(at + 6 * k * k + 3 * static_cast<int>(f)) + " + " +
+                            chText + "]"
+                      : literal(code.offsets[f].s[ch]))
+          << ";\n";
+  }
   for (int t = 0; t < rows + k - 1; ++t) {
     std::ostringstream uses;
     for (int q = std::max(0, t - k + 1); q <= std::min(rows - 1, t); ++q)
       for (size_t f = 0; f < code.taps.size(); ++f)
         for (int v = 0; v < 4; ++v)
           for (int i = 0; i < k; ++i) {
-            const float w = code.taps[f].tap(t - q, i)[static_cast<size_t>(ch)];
+            const float w = runtime ? 1.0f : code.taps[f].tap(t - q, i)[static_cast<size_t>(ch)];
             if (w == 0.0f) continue;
             const int e = 4 * m + v + i - r;  // element of the row's chunks
             const std::string a = acc(names[f], q, v);
-            uses << "      " << a << " = fma(x" << e / 4 << "." << kLane[e % 4] << ", " << literal(w) << ", "
-                 << a << ");\n";
+            uses << "      " << a << " = fma(x" << e / 4 << "." << kLane[e % 4] << ", "
+                 << (runtime ? "w" + std::to_string(f) + "[" + std::to_string((t - q) * k + i) + "]"
+                             : literal(w))
+                 << ", " << a << ");\n";
           }
     if (uses.str().empty()) continue;
     o << "    {\n";
@@ -186,7 +200,9 @@ void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, con
     for (int q = 0; q < rows; ++q)
       for (int v = 0; v < 4; ++v) o << (f + q + v ? ", " : "") << acc(f ? 'b' : 'a', q, v);
   o << ";\n";
-  if (runtime) {
+  if (runtime && sh.unrolledWeights) {
+    emitChannel(o, code[s], g, s, 0, runtime->at[s], only >= 0 ? std::to_string(only) : "ch");
+  } else if (runtime) {
     emitRuntimeChannel(o, code[s], g, s, only >= 0 ? std::to_string(only) : "ch", runtime->at[s]);
   } else if (only >= 0) {
     emitChannel(o, code[s], g, s, only);
@@ -255,8 +271,8 @@ std::optional<std::vector<FusedGpuShape>> parseFusedGpuShapes(const std::string&
     if (one.peek() == 'L' || one.peek() == 'K') {
       sh.channels = one.get() == 'L' ? FusedGpuShape::Channels::Loop : FusedGpuShape::Channels::Launches;
     }
-    if (one.peek() == 'W') {
-      one.get();
+    if (one.peek() == 'W' || one.peek() == 'U') {
+      sh.unrolledWeights = one.get() == 'U';
       sh.runtimeWeights = true;
     }
     if (one.peek() != std::char_traits<char>::eof()) return {};

@@ -24,6 +24,8 @@ struct FusedGpuShape {
   int wx = 32, wy = 8, rows = 8;
   Channels channels = Channels::Groups;
   bool runtimeWeights = false;
+  bool unrolledWeights =
+      false;  ///< suffix "U" instead of "W": runtime weights in the literal form's unrolled code
 };
 
 /// The shapes tried in order (the first that fits the device's local memory and the code budget); text

@@ -132,9 +132,9 @@ TEST(ChainFused, GpuStyleShapesAreExactAtEveryEdge) {
   // "…L": one work-group a tile looping over the three channels; "…K": a kernel a channel, three launches;
   // "…W": the weights read from a buffer.
   const std::vector<std::pair<std::vector<int>, const char*>> cases = {
-      {{11, 3, 3, 5}, "8x4x2"},   {{5, 3, 7}, "16x2x3"},  {{11, 3, 3, 5}, "8x4x2L"}, {{5, 3, 7}, "16x2x3L"},
-      {{11, 3, 3, 5}, "8x4x2K"},  {{5, 3, 7}, "16x2x3K"}, {{11, 3, 3, 5}, "8x4x2W"}, {{5, 3, 7}, "16x2x3W"},
-      {{11, 3, 3, 5}, "8x4x2KW"}, {{5, 3, 7}, "16x2x3LW"}};
+      {{11, 3, 3, 5}, "8x4x2"},   {{5, 3, 7}, "16x2x3"},   {{11, 3, 3, 5}, "8x4x2L"}, {{5, 3, 7}, "16x2x3L"},
+      {{11, 3, 3, 5}, "8x4x2K"},  {{5, 3, 7}, "16x2x3K"},  {{11, 3, 3, 5}, "8x4x2W"}, {{5, 3, 7}, "16x2x3W"},
+      {{11, 3, 3, 5}, "8x4x2KW"}, {{5, 3, 7}, "16x2x3LW"}, {{11, 3, 3, 5}, "8x4x2U"}, {{5, 3, 7}, "16x2x3U"}};
   for (const auto& [ks, shapes] : cases) {
     setFusedGpuShapeForTesting(shapes);
     const FilterChain base = randomChain(ks, 7, /*exact=*/true);
