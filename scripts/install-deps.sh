@@ -16,6 +16,9 @@ packages=(
   # OpenCV: only the modules we use (core, imgproc, imgcodecs, videoio); libjpeg (OpenCV's JPEG decoder)
   # directly, whose warnings tell a damaged JPEG
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev libjpeg-dev
+  # FFmpeg's libavformat/libavcodec (the ones videoio decodes with): the frame size each video packet declares
+  # (app/capture/frame_size_watch.cpp), which OpenCV does not report
+  libavformat-dev libavcodec-dev libavutil-dev
   # Qt6 Widgets + Charts + SVG icons (+ OpenGL widgets: the preview); EGL + GLES 3: bench --latency's display
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libegl-dev libgles-dev
   # the virtual camera (app/vcam): libpipewire; its tests start a private PipeWire (daemon, session manager,

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <opencv2/core/utils/logger.hpp>
+#include <optional>
+#include <string>
 
 #include "cv/image_codec.hpp"
 #include "decoder_log_watch.hpp"
@@ -19,6 +21,14 @@ constexpr double kDecodeForwardMs = 2000;
 /// 700.0000001 ms), and containers keep whole milliseconds (frame 2 of a 30 fps clip, at 66.67 ms, is stored
 /// as 67): a frame within half a millisecond of a seek's target counts as at the target.
 constexpr double kSameTimeMs = 0.5;
+/// How many frames ahead of the one decoded FrameSizeWatch checks: OpenCV 4.6 gives FFmpeg's decoder one
+/// thread a CPU, and a frame-threaded decoder holds a packet a thread beyond the frame it delivers, plus its
+/// reordering delay (at most 16 frames in H.264 and HEVC). OpenCV converts each frame with the decoder's
+/// latest size, so the frames before a change within that reach would already come out garbled.
+int sizeLookaheadFrames() {
+  static const int frames = cv::getNumberOfCPUs() + 16 + 1;
+  return frames;
+}
 
 }  // namespace
 
@@ -55,12 +65,35 @@ void VideoReader::open() {
   m_timestampMs = m_lastDecodedMs = -1;
   m_framesRead = 0;
   m_queued.clear();
+  m_sizeWatch.reset();
+  if (m_capture.getBackendName() == "FFMPEG") m_sizeWatch = std::make_unique<FrameSizeWatch>(m_path);
+  m_decodedSinceSync = 0;
+  m_seeked = false;
+}
+
+void VideoReader::checkFrameSize() {
+  if (!m_sizeWatch) return;
+  std::optional<FrameSizeWatch::Change> change;
+  if (m_seeked) {
+    change = m_sizeWatch->sync(m_capture.get(cv::CAP_PROP_POS_MSEC));
+    m_decodedSinceSync = 0;
+    m_seeked = false;
+  }
+  if (!change) change = m_sizeWatch->check(++m_decodedSinceSync + sizeLookaheadFrames());
+  if (!change) return;
+  const auto text = [](FrameSizeWatch::Size s) {
+    return std::to_string(s.width) + "x" + std::to_string(s.height);
+  };
+  const std::string after = change->frame >= 0 ? " after " + std::to_string(change->frame) + " frames" : "";
+  throw SourceError("the frame size changes" + after + " (from " + text(change->from) + " to " +
+                    text(change->to) + "); OpenCV cannot decode frames of another size in the same stream");
 }
 
 bool VideoReader::decode(cv::Mat& bgr, double& timestampMs) {
   if (!m_capture.isOpened()) return false;
   DecoderLogWatch watch;
   if (!m_capture.read(bgr) || bgr.empty()) return false;
+  checkFrameSize();
   if (watch.takeConversionFailure() ||
       (m_info.width > 0 && (bgr.cols != m_info.width || bgr.rows != m_info.height)))
     throw SourceError("the frame size changes after " + std::to_string(m_framesRead) + " frames (from " +
@@ -117,6 +150,7 @@ void VideoReader::seekMs(double ms) {
     bool landed = false;
     if (ms > kDecodeForwardMs && m_firstRawMs >= 0 &&
         m_capture.set(cv::CAP_PROP_POS_MSEC, m_firstRawMs + ms - kDecodeForwardMs)) {
+      m_seeked = true;
       m_lastDecodedMs = -1;  // the backend moved: times are read afresh from where it landed
       cv::Mat frame;
       double t = 0;

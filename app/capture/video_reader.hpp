@@ -7,9 +7,12 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <memory>
 #include <opencv2/core.hpp>
 #include <opencv2/videoio.hpp>
 #include <utility>
+
+#include "frame_size_watch.hpp"
 
 namespace convolab::capture {
 
@@ -38,8 +41,11 @@ class VideoReader {
   const std::filesystem::path& path() const { return m_path; }
 
   /// Decodes the next frame into `bgr` (CV_8UC3, always the first frame's size). Returns false at the end of
-  /// the stream. Throws SourceError when the stream's frame size changes: OpenCV keeps converting to the
-  /// first size and would hand out the last good frame again, frozen, for every frame of another size.
+  /// the stream. Throws SourceError when the stream's frame size changes, in any direction: OpenCV keeps
+  /// converting to the first size, so a larger frame would come out as the last good one again (frozen) and
+  /// a smaller or wider one as garbage. FrameSizeWatch reads the size each packet declares
+  /// (docs/RELIABILITY.md, "Videos that lie", for the codecs it covers); FFmpeg's converter error catches a
+  /// larger one beyond it.
   bool read(cv::Mat& bgr);
   /// Presentation time of the frame read() delivered last, in ms from the first frame (the decoder's own
   /// position, CAP_PROP_POS_MSEC); -1 before the first read. Strictly increasing: a frame whose time does
@@ -59,6 +65,8 @@ class VideoReader {
  private:
   void open();
   bool decode(cv::Mat& bgr, double& timestampMs);
+  /// After a frame was decoded: throws SourceError where the watch saw a packet of another size.
+  void checkFrameSize();
 
   std::filesystem::path m_path;
   std::int64_t m_maxPixels;
@@ -69,6 +77,9 @@ class VideoReader {
   double m_lastDecodedMs = -1;  // time of the frame decode() produced last
   std::int64_t m_framesRead = 0;
   std::deque<std::pair<cv::Mat, double>> m_queued;  // decoded by a seek, delivered by the next reads
+  std::unique_ptr<FrameSizeWatch> m_sizeWatch;      // on the FFmpeg backend only (it follows its packets)
+  std::int64_t m_decodedSinceSync = 0;              // frames decode() produced since open() or a backend seek
+  bool m_seeked = false;                            // the backend seeked: the watch syncs on the next frame
 };
 
 }  // namespace convolab::capture

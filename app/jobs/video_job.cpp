@@ -86,12 +86,13 @@ void VideoJob::openInput() {
   const fs::path& input = m_options.input;
   try {
     m_reader = std::make_unique<capture::VideoReader>(input);
+    // The first read may already refuse the file: the reader checks the frame size ahead of the decoder.
+    if (!m_reader->read(m_first) || m_first.empty()) bad(input, "no frame could be decoded");
   } catch (const capture::SourceError& e) {
     bad(input, e.what());
   } catch (const cv::Exception& e) {
     bad(input, std::string("cannot open: ") + e.what());
   }
-  if (!m_reader->read(m_first) || m_first.empty()) bad(input, "no frame could be decoded");
   if (m_first.type() != CV_8UC3)
     bad(input, "decoded to an unexpected pixel type " + cv::typeToString(m_first.type()));
   m_size = m_first.size();

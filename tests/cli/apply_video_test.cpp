@@ -7,7 +7,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 #include <string>
@@ -150,6 +152,31 @@ TEST_F(ApplyVideo, FrameSizeChangingMidStreamFailsTheFileWithExit3) {
   EXPECT_EQ(r.err.find("swscaler"), std::string::npos) << "FFmpeg's own complaint is replaced by ours\n" << r;
   EXPECT_FALSE(fs::exists(path("out.mkv")));
   EXPECT_EQ(files(), 0) << "no temporary left";
+}
+
+// Issue 34.7: smaller or wider is refused as taller is (OpenCV hands out such frames at the first size,
+// garbage in part: FrameSizeWatch reads the size each packet declares). Raw Motion-JPEG, three JPEGs of 64x48
+// then three of the other size, named .avi (`apply` takes a video by its extension, FFmpeg by its content).
+TEST_F(ApplyVideo, AFrameThatShrinksOrWidensFailsTheFileWithExit3) {
+  for (const cv::Size then : {cv::Size(32, 24), cv::Size(128, 48)}) {
+    const fs::path clip = path("changes.avi");
+    {
+      std::ofstream out(clip, std::ios::binary);
+      for (int k = 0; k < 6; ++k) {
+        std::vector<uchar> jpeg;
+        ASSERT_TRUE(cv::imencode(
+            ".jpg", cv::Mat(k < 3 ? cv::Size(64, 48) : then, CV_8UC3, cv::Scalar::all(40 * k)), jpeg));
+        out.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<std::streamsize>(jpeg.size()));
+      }
+    }
+    const Result r = apply(clip, path("out.mkv"));
+    EXPECT_EQ(r.code, 3) << r;
+    const std::string change = "frame size changes after 3 frames (from 64x48 to " +
+                               std::to_string(then.width) + "x" + std::to_string(then.height) + ")";
+    EXPECT_NE(r.err.find(change), std::string::npos) << r;
+    EXPECT_FALSE(fs::exists(path("out.mkv")));
+    EXPECT_EQ(files(), 1) << "the clip alone: no output, no temporary";
+  }
 }
 
 // Issue 34.12: an existing output video is never replaced without --force (exit 3, the file as it was, no

@@ -18,6 +18,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 grep -q "libopencl\|ocl-icd" <<<"$depends" || fail "no OpenCL loader dependency"
 grep -q "pocl-opencl-icd | opencl-icd" <<<"$depends" || fail "no OpenCL ICD dependency"
+grep -q "libavformat" <<<"$depends" || fail "no libavformat dependency (FrameSizeWatch)"
 
 for f in usr/bin/convolab-cli usr/share/man/man1/convolab-cli.1.gz usr/share/convolab/presets/sharpen.json \
          usr/share/applications/io.github.convolab.ConvoLab.desktop \

@@ -109,15 +109,20 @@ TEST(VideoReader, RewindStartsOver) {
 }
 
 TEST(VideoReader, AFrameSizeChangeIsRefusedNotFrozen) {
+  // Refused ahead of the decoder (it holds packets beyond the frame it delivers), so before any of the 64x48
+  // frames would come, frozen: here at the first read.
   VideoReader reader(kVideos / "size_change.avi");
   cv::Mat frame;
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(reader.read(frame)) << i;
+  int delivered = 0;
   try {
-    reader.read(frame);
+    while (reader.read(frame)) ++delivered;
     FAIL() << "the fourth frame is 64x48: OpenCV would hand out the third again";
   } catch (const SourceError& e) {
-    EXPECT_NE(std::string(e.what()).find("frame size changes after 3 frames"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("frame size changes after 3 frames (from 32x24 to 64x48)"),
+              std::string::npos)
+        << e.what();
   }
+  EXPECT_LE(delivered, 3);
 }
 
 TEST(VideoReader, RefusesWhatIsNotAVideo) {
