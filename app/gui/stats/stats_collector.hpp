@@ -15,6 +15,7 @@
 #include "output/sink_figures.hpp"
 #include "processing/frame_rate_cap.hpp"
 #include "processing/processed_frame.hpp"
+#include "stats/run_windows.hpp"
 
 namespace convolab::gui {
 
@@ -60,6 +61,8 @@ struct StatsSnapshot {
   std::uint64_t counted = 0, warmUp = 0, repeated = 0;
   /// Whole run only: the longest time between two painted frames, ms (a frozen preview: issue 35).
   double maxDisplayGapMs = 0;
+  /// Whole run only: the run in consecutive RunWindows::kWindow windows (delivered, displayed, longest gap).
+  std::vector<RunWindow> windows;
   /// The output sinks' figures (virtual camera, loopback, recording: whichever are on), in the order added.
   std::vector<output::SinkFigures> sinks;
   std::optional<FrameRateCapFigures> frameRateCap;  ///< unset without Processing ▸ Limit Frame Rate
@@ -158,6 +161,7 @@ class StatsCollector {
   // The newest timed frame and the newest painted one: what a still shows after they left the window.
   std::optional<Processed> m_lastTimed;
   std::optional<Displayed> m_lastDisplayed;
+  RunWindows m_windows;  // the run's 5 s windows: a few numbers each (--stats)
 };
 
 }  // namespace convolab::gui
