@@ -96,6 +96,90 @@ class UnitsTest : public QObject {
     QCOMPARE(j["max_display_gap_ms"].get<double>(), 300.0);
   }
 
+  // --stats cuts the run into 5 s windows (issue 35: "≥ 90 % of the source's frames over every 5 s window").
+  // A 25 fps source (the slot's counter sampled every 200 ms), frames painted every 40 ms, none strictly
+  // between 11 s and 13 s (a 2 s freeze in the third window), every 80 ms after 15 s, the run ending at 17.6
+  // s.
+  void runWindowsShowAFreezeInTheThird() {
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    const auto t0 = std::chrono::steady_clock::now();
+    stats.sampleSource(t0, 0, 0, 25);
+    FrameRecord r;
+    r.processed = t0;  // the run starts at its first processed frame
+    stats.addProcessed(r);
+    for (int at = 0; at <= 17600; at += 40) {
+      if (at % 200 == 0)
+        stats.sampleSource(t0 + milliseconds(at), static_cast<std::uint64_t>(at / 40), 0, 25);
+      const bool frozen = at > 11000 && at < 13000, sparse = at >= 15000 && (at - 15000) % 80 != 0;
+      if (at < 17600 && !frozen && !sparse) stats.addDisplayed(t0 + milliseconds(at));
+    }
+    const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 1));
+    QCOMPARE(j.value("window_s", 0), 5);
+    QCOMPARE(j["max_display_gap_ms"].get<double>(), 2000.0);
+    QVERIFY2(j.contains("windows") && j["windows"].size() == 4, qPrintable(QString::fromStdString(j.dump())));
+    checkWindow(j["windows"][0], 0, 5, 125, 125, 1.0, 40, false);
+    checkWindow(j["windows"][1], 5, 5, 125, 125, 1.0, 40, false);
+    checkWindow(j["windows"][2], 10, 5, 125, 76, 0.608, 2000, false);
+    checkWindow(j["windows"][3], 15, 2.6, 65, 33, 0.508, 80, true);
+    // The partial last window (0.508) is listed but not in the minimum: the third window is.
+    QCOMPARE(j["min_window_displayed_ratio"].get<double>(), 0.608);
+  }
+
+  // A run shorter than one window: its one window is partial, and it is the minimum. A 40 fps source sampled
+  // every 250 ms for 3 s, frames every 25 ms but none between 1.0 and 1.5 s; the frame painted at the run's
+  // end (3.0 s, the last sample) counts in it.
+  void runWindowsOfARunShorterThanAWindow() {
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    const auto t0 = std::chrono::steady_clock::now();
+    stats.sampleSource(t0, 0, 0, 40);
+    FrameRecord r;
+    r.processed = t0;
+    stats.addProcessed(r);
+    for (int at = 0; at <= 3000; at += 25) {
+      if (at % 250 == 0)
+        stats.sampleSource(t0 + milliseconds(at), static_cast<std::uint64_t>(at / 25), 0, 40);
+      if (at <= 1000 || at >= 1500) stats.addDisplayed(t0 + milliseconds(at));
+    }
+    const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 1));
+    QVERIFY2(j.contains("windows") && j["windows"].size() == 1, qPrintable(QString::fromStdString(j.dump())));
+    checkWindow(j["windows"][0], 0, 3, 120, 102, 0.85, 500, true);
+    QCOMPARE(j["min_window_displayed_ratio"].get<double>(), 0.85);
+  }
+
+  // Frames and gaps on window boundaries: a frame painted at 5.000 s is the second window's; a gap that ends
+  // on a boundary is only the window's before it, one that starts on it only the window's after, and one
+  // across a boundary is in both. The source (30 fps) is sampled every 300 ms: its count at 5 s and 10 s is
+  // interpolated, at 15 s sampled. The run ends on a boundary (20 s): four complete windows, none partial.
+  void runWindowsOnTheirBoundaries() {
+    StatsCollector stats;
+    stats.setKeepRun(true);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto sample = [&](int at) {
+      stats.sampleSource(t0 + milliseconds(at), static_cast<std::uint64_t>(at * 3 / 100), 0, 30);
+    };
+    sample(0);
+    FrameRecord r;
+    r.processed = t0;
+    stats.addProcessed(r);
+    for (int at = 300; at < 20000; at += 300) sample(at);
+    sample(20000);
+    std::vector<int> shown;
+    for (int at = 0; at <= 4600; at += 50) shown.push_back(at);       // then 400 ms to 5.000 s
+    for (int at = 5000; at <= 10000; at += 50) shown.push_back(at);   // then 450 ms from 10.000 s
+    for (int at = 10450; at <= 14900; at += 50) shown.push_back(at);  // then 400 ms across 15 s
+    for (int at = 15300; at <= 19950; at += 50) shown.push_back(at);
+    for (int at : shown) stats.addDisplayed(t0 + milliseconds(at));
+    const auto j = nlohmann::json::parse(statsJson(stats.runSummary(), "dev", "auto", 1));
+    QVERIFY2(j.contains("windows") && j["windows"].size() == 4, qPrintable(QString::fromStdString(j.dump())));
+    checkWindow(j["windows"][0], 0, 5, 150, 93, 0.62, 400, false);
+    checkWindow(j["windows"][1], 5, 5, 150, 100, 0.667, 50, false);
+    checkWindow(j["windows"][2], 10, 5, 150, 91, 0.607, 450, false);
+    checkWindow(j["windows"][3], 15, 5, 150, 94, 0.627, 400, false);
+    QCOMPARE(j["min_window_displayed_ratio"].get<double>(), 0.607);
+  }
+
   // A stand-in kernel is never hidden. The strategy's note (codegen past the literal limit, auto
   // while provisional) reaches --stats as the core's StrategyId carries it.
   void strategyNoteReachesTheStats() {
@@ -268,6 +352,22 @@ class UnitsTest : public QObject {
     QCOMPARE(o->recoverAfter, 2);
     QVERIFY(!capture::TestPatternOptions::parse("patterns.png").has_value());
     QVERIFY_THROWS_EXCEPTION(capture::SourceError, capture::TestPatternOptions::parse("pattern:10x"));
+  }
+
+ private:
+  // One entry of --stats' windows, checked field by field.
+  static void checkWindow(const nlohmann::json& w, double startS, double seconds, int delivered,
+                          int displayed, double ratio, double gapMs, bool partial) {
+    const QByteArray text = QByteArray::fromStdString(w.dump());
+    QVERIFY2(w.is_object(), text);
+    QCOMPARE(w.value("start_s", -1.0), startS);
+    QCOMPARE(w.value("seconds", -1.0), seconds);
+    QCOMPARE(w.value("delivered_frames", -1), delivered);
+    QCOMPARE(w.value("displayed_frames", -1), displayed);
+    QVERIFY2(w.contains("displayed_ratio") && w["displayed_ratio"].is_number(), text);
+    QCOMPARE(w["displayed_ratio"].get<double>(), ratio);
+    QCOMPARE(w.value("max_display_gap_ms", -1.0), gapMs);
+    QCOMPARE(w.value("partial", false), partial);
   }
 };
 

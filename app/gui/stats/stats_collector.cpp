@@ -53,6 +53,7 @@ void StatsCollector::reset() {
   m_processedTotal = 0;
   m_lastTimed.reset();
   m_lastDisplayed.reset();
+  m_windows.reset();
 }
 
 double StatsCollector::secondsSinceStart(TimePoint when) const {
@@ -82,6 +83,7 @@ void StatsCollector::addProcessed(const FrameRecord& record) {
   // The run's source counters start at its first processed frame: drops during warm-up (program builds,
   // auto's measurements) are not the steady state the summary describes.
   if (m_run.size() == 1) m_haveRunSource = false;
+  if (m_keepRun && m_run.size() == 1) m_windows.start(record.processed);
   if (record.hasTimings) {
     StatsSample s;
     s.t = secondsSinceStart(record.processed);
@@ -102,6 +104,7 @@ void StatsCollector::addDisplayed(TimePoint when, TimePoint captured, double dis
     m_history.back().displayMs = displayMs;
   if (latency >= 0) m_lastDisplayed = Displayed{when, latency, displayMs};
   if (m_keepRun) m_runDisplayed.push_back({when, latency, displayMs});
+  m_windows.addDisplayed(when);  // counts nothing before the run starts
 }
 
 StageSummary StatsCollector::displaySummary(const std::vector<const Displayed*>& frames) {
@@ -126,6 +129,7 @@ void StatsCollector::sampleSource(TimePoint when, std::uint64_t delivered, std::
     m_haveRunSource = true;
   }
   m_runLastSource = m_source.back();
+  m_windows.sampleSource(when, delivered);
   trim(when);
 }
 
@@ -273,6 +277,7 @@ StatsSnapshot StatsCollector::runSummary() const {
   for (size_t i = 1; i < m_runDisplayed.size(); ++i)
     s.maxDisplayGapMs =
         std::max(s.maxDisplayGapMs, 1000 * seconds(m_runDisplayed[i - 1].when, m_runDisplayed[i].when));
+  s.windows = m_windows.windows();
   s.displayPath = m_displayPath;
   if (m_sinks) s.sinks = m_sinks();
   s.frameRateCap = m_frameRateCap;

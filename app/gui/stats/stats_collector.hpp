@@ -15,6 +15,7 @@
 #include "output/sink_figures.hpp"
 #include "processing/frame_rate_cap.hpp"
 #include "processing/processed_frame.hpp"
+#include "stats/run_windows.hpp"
 
 namespace convolab::gui {
 
@@ -60,6 +61,8 @@ struct StatsSnapshot {
   std::uint64_t counted = 0, warmUp = 0, repeated = 0;
   /// Whole run only: the longest time between two painted frames, ms (a frozen preview: issue 35).
   double maxDisplayGapMs = 0;
+  /// Whole run only: the run in consecutive RunWindows::kWindow windows (delivered, displayed, longest gap).
+  std::vector<RunWindow> windows;
   /// The output sinks' figures (virtual camera, loopback, recording: whichever are on), in the order added.
   std::vector<output::SinkFigures> sinks;
   std::optional<FrameRateCapFigures> frameRateCap;  ///< unset without Processing ▸ Limit Frame Rate
@@ -83,7 +86,9 @@ class StatsCollector {
 
   StatsCollector();
 
-  /// Whole-run bookkeeping for runSummary() (--stats) grows with every frame: off unless asked for.
+  /// Whole-run bookkeeping for runSummary() (--stats) grows with every frame (its stage and latency
+  /// percentiles keep each frame's values: about 40 MB an hour at 30 fps; the 5 s windows do not grow so):
+  /// off unless asked for.
   void setKeepRun(bool keep) { m_keepRun = keep; }
 
   void addProcessed(const FrameRecord& record);
@@ -145,7 +150,7 @@ class StatsCollector {
   std::deque<Displayed> m_displayed;  // last kHistory
   std::deque<SourceSample> m_source;  // last kHistory
   std::deque<StatsSample> m_history;  // last kHistory
-  std::vector<Processed> m_run;       // since reset (timings only; small)
+  std::vector<Processed> m_run;       // since reset: ~0.4 KB a frame (three stages, heap included)
   std::vector<Displayed> m_runDisplayed;
   SourceSample m_runFirstSource{}, m_runLastSource{};
   bool m_haveRunSource = false;
@@ -158,6 +163,7 @@ class StatsCollector {
   // The newest timed frame and the newest painted one: what a still shows after they left the window.
   std::optional<Processed> m_lastTimed;
   std::optional<Displayed> m_lastDisplayed;
+  RunWindows m_windows;  // the run's 5 s windows: a few numbers each (--stats)
 };
 
 }  // namespace convolab::gui

@@ -18,7 +18,9 @@ struct EditReport {
   std::optional<double> firstFilteredMs;  ///< first picture → first filtered frame on screen (start-up)
 };
 
-/// {source_fps, processed_fps, displayed_fps, dropped_frames, delivered_frames, stages: {upload:
+/// {source_fps, processed_fps, displayed_fps, max_display_gap_ms (the longest time between two painted
+/// frames), window_s (5), min_window_displayed_ratio (the lowest displayed / delivered over the complete
+/// windows; null if none), dropped_frames, delivered_frames, stages: {upload:
 /// {mean_ms, p95_ms}, <kernel>: {...}, download: {...}, display: {..., path} (the preview's upload and paint
 /// on the GUI thread; when measured, not in total)}, total: {...}, capture_to_display: {mean_ms, p95_ms,
 /// samples}, edit_to_display: {mean_ms, max_ms, samples} (null times without samples), first_filtered_ms
@@ -29,7 +31,9 @@ struct EditReport {
 /// second), sent, dropped, format, loopback {device, written, dropped, error} where one is fed}, recording
 /// {path, written, dropped}, and frame_rate_cap
 /// (while Processing ▸ Limit Frame Rate is set: {limit_fps, method: "camera mode" or "drop before upload",
-/// dropped})}.
+/// dropped}), and last windows: the run from its first processed frame in consecutive window_s windows,
+/// [{start_s, seconds, delivered_frames, displayed_frames, displayed_ratio (null: none delivered),
+/// max_display_gap_ms (the longest gap overlapping it), partial (only on a last window the run ended in)}]}.
 std::string statsJson(const StatsSnapshot& stats, const std::string& device, const std::string& strategy,
                       std::uint64_t frames, const EditReport& edits = {});
 
