@@ -118,13 +118,7 @@ void FusedChain::prepareLiteral(Context& ctx, const std::vector<ChainStep>& step
   // does not build.
   std::string source = composeKernelSource(m_literal->kernel) + "\n" + m_literal->source;
   if (source != m_source || m_literal->options != m_options) {
-    const cl::Program program = ctx.buildProgram(source, m_literal->options, m_literal->kernel);
-    m_channelKernels.clear();
-    if (m_literal->kernelPerChannel)
-      for (const char* name : {"convolve_fused_c0", "convolve_fused_c1", "convolve_fused_c2"})
-        m_channelKernels.emplace_back(program, name);
-    else
-      m_kernel = cl::Kernel(program, "convolve_fused");
+    m_kernel = cl::Kernel(ctx.buildProgram(source, m_literal->options, m_literal->kernel), "convolve_fused");
     m_source = std::move(source);
     m_options = m_literal->options;
   }
@@ -138,34 +132,18 @@ void FusedChain::prepareLiteral(Context& ctx, const std::vector<ChainStep>& step
   uploadFloats(ctx, m_borders, borders);
   m_meta = cl::Buffer(ctx.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, modes.size() * sizeof(cl_int),
                       modes.data());
-  if (!m_literal->weights.empty()) uploadFloats(ctx, m_weights, m_literal->weights);
 }
 
 std::vector<NamedEvent> FusedChain::enqueue(Context& ctx, const FrameBuffers& frame,
                                             const std::vector<cl::Event>& waitFor) {
   if (m_literal) {
+    setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders);
     const auto groups = [](int size, int tile) { return static_cast<size_t>((size + tile - 1) / tile); };
     const size_t z = static_cast<size_t>(m_literal->groupsZ);  // 3: a work-group per channel (GPU style)
     const cl::NDRange local(m_literal->wx, m_literal->wy, 1);
     const cl::NDRange global(groups(frame.width, m_literal->tw) * m_literal->wx,
                              groups(frame.height, m_literal->th) * m_literal->wy, z);
-    const bool runtimeWeights = !m_literal->weights.empty();
-    auto args = [&](cl::Kernel& k) {
-      if (runtimeWeights)
-        setArgs(k, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders, m_weights);
-      else
-        setArgs(k, frame.input, frame.output, frame.width, frame.height, m_meta, m_borders);
-    };
-    if (m_channelKernels.empty()) {
-      args(m_kernel);
-      return {launch2d(ctx, m_kernel, "convolve_fused", global, local, waitFor)};
-    }
-    std::vector<NamedEvent> events;  // three launches of one name: the stage table adds them up
-    for (cl::Kernel& k : m_channelKernels) {
-      args(k);
-      events.push_back(launch2d(ctx, k, "convolve_fused", global, local, waitFor));
-    }
-    return events;
+    return {launch2d(ctx, m_kernel, "convolve_fused", global, local, waitFor)};
   }
   setArgs(m_kernel, frame.input, frame.output, frame.width, frame.height, m_weights, m_meta, m_offsets,
           m_borders, m_steps, m_radius);

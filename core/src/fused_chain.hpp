@@ -38,8 +38,6 @@ class FusedChain {
   std::string m_source;                       ///< what m_kernel was built from ("fused": the generic kernel)
   std::string m_options;
   cl::Kernel m_kernel;
-  std::vector<cl::Kernel>
-      m_channelKernels;  ///< the GPU style's kernel a channel (kernelPerChannel), else empty
   cl::Buffer m_weights, m_meta, m_offsets, m_borders;
   int m_steps = 0, m_radius = 0;  ///< switched-on steps, Σ of their radii
 };

@@ -70,40 +70,26 @@ std::string acc(char name, int q, int v) {
 const char* const kLane[] = {"x", "y", "z", "w"};
 
 // Channel ch of step s: accumulators a<q>_<v> (b… for a magnitude's second filter) = offset + Σ taps · plane,
-// reading the rows from `row` (the block's first input row, first float4 chunk). With `at` ≥ 0 the weights
-// and offsets are read from the runtime-weights buffer (step s's part starts at `at`; channel `chText`) at
-// fixed indices instead of written as literals: one code for every channel.
-void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometry& g, size_t s, int ch,
-                 int at = -1, const std::string& chText = "") {
+// reading the rows from `row` (the block's first input row, first float4 chunk).
+void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometry& g, size_t s, int ch) {
   const int r = g.radius[s], k = 2 * r + 1, m = g.chunks[s], rows = g.rows[s];
-  const bool runtime = at >= 0;
   const char names[] = {'a', 'b'};
-  for (size_t f = 0; f < code.taps.size(); ++f) {
-    if (runtime)
-      o << "    const __constant float* w" << f << " = weights + " << at << " + (" << f << " * 3 + " << chText
-        << ") * " << k * k << ";\n";
+  for (size_t f = 0; f < code.taps.size(); ++f)
     for (int q = 0; q < rows; ++q)
       for (int v = 0; v < 4; ++v)
-        o << "    " << acc(names[f], q, v) << " = "
-          << (runtime ? "weights[" + std::to_string(at + 6 * k * k + 3 * static_cast<int>(f)) + " + " +
-                            chText + "]"
-                      : literal(code.offsets[f].s[ch]))
-          << ";\n";
-  }
+        o << "    " << acc(names[f], q, v) << " = " << literal(code.offsets[f].s[ch]) << ";\n";
   for (int t = 0; t < rows + k - 1; ++t) {
     std::ostringstream uses;
     for (int q = std::max(0, t - k + 1); q <= std::min(rows - 1, t); ++q)
       for (size_t f = 0; f < code.taps.size(); ++f)
         for (int v = 0; v < 4; ++v)
           for (int i = 0; i < k; ++i) {
-            const float w = runtime ? 1.0f : code.taps[f].tap(t - q, i)[static_cast<size_t>(ch)];
+            const float w = code.taps[f].tap(t - q, i)[static_cast<size_t>(ch)];
             if (w == 0.0f) continue;
             const int e = 4 * m + v + i - r;  // element of the row's chunks
             const std::string a = acc(names[f], q, v);
-            uses << "      " << a << " = fma(x" << e / 4 << "." << kLane[e % 4] << ", "
-                 << (runtime ? "w" + std::to_string(f) + "[" + std::to_string((t - q) * k + i) + "]"
-                             : literal(w))
-                 << ", " << a << ");\n";
+            uses << "      " << a << " = fma(x" << e / 4 << "." << kLane[e % 4] << ", " << literal(w) << ", "
+                 << a << ");\n";
           }
     if (uses.str().empty()) continue;
     o << "    {\n";
@@ -118,78 +104,10 @@ void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometr
           << acc('b', q, v) << " * " << acc('b', q, v) << ");\n";
 }
 
-// Where step s's weights lie in the runtime-weights buffer: filter f of the step, channel ch, tap (j, i) at
-// weights[at + (f · 3 + ch) · K² + j · K + i]; its offset at weights[at + 2 · 3 · K² + f · 3 + ch].
-struct RuntimeLayout {
-  std::vector<int> at;
-  std::vector<float> weights;
-};
-
-RuntimeLayout runtimeLayoutOf(const std::vector<FusedStepCode>& code) {
-  RuntimeLayout l;
-  for (const FusedStepCode& c : code) {
-    l.at.push_back(static_cast<int>(l.weights.size()));
-    const int k = c.taps[0].k, kk = k * k;
-    l.weights.resize(l.weights.size() + static_cast<size_t>(6 * kk + 6), 0.0f);
-    float* w = l.weights.data() + l.at.back();
-    for (size_t f = 0; f < c.taps.size(); ++f)
-      for (int ch = 0; ch < 3; ++ch) {
-        for (int j = 0; j < k; ++j)
-          for (int i = 0; i < k; ++i)
-            w[(static_cast<int>(f) * 3 + ch) * kk + j * k + i] = c.taps[f].tap(j, i)[static_cast<size_t>(ch)];
-        w[6 * kk + static_cast<int>(f) * 3 + ch] = c.offsets[f].s[ch];
-      }
-  }
-  return l;
-}
-
-// Channel `ch` (a number, or the text of the work-group's) of step s with its weights read at run time: a
-// loop over the kernel's rows (kept a loop: the code stays small), each row's weights loaded once and used by
-// every output of the work-item's block.
-void emitRuntimeChannel(std::ostringstream& o, const FusedStepCode& code, const Geometry& g, size_t s,
-                        const std::string& ch, int at) {
-  const int r = g.radius[s], k = 2 * r + 1, m = g.chunks[s], rows = g.rows[s], kk = k * k;
-  const char names[] = {'a', 'b'};
-  for (size_t f = 0; f < code.taps.size(); ++f) {
-    o << "    const __constant float* w" << f << " = weights + " << at << " + (" << f << " * 3 + " << ch
-      << ") * " << kk << ";\n";
-    for (int q = 0; q < rows; ++q)
-      for (int v = 0; v < 4; ++v)
-        o << "    " << acc(names[f], q, v) << " = weights[" << at + 6 * kk + 3 * static_cast<int>(f) << " + "
-          << ch << "];\n";
-  }
-  o << "#pragma unroll 1\n    for (int j = 0; j < " << k << "; ++j) {\n";
-  for (size_t f = 0; f < code.taps.size(); ++f)
-    for (int i = 0; i < k; ++i)
-      o << "      const float t" << f << "_" << i << " = w" << f << "[j * " << k << " + " << i << "];\n";
-  o << "      const __local float* rr = row + j * PW;\n";
-  for (int q = 0; q < rows; ++q) {
-    o << "      {\n";
-    for (int c = 0; c <= 2 * m; ++c)
-      o << "        const float4 x" << c << " = FUSED_ROW(rr, " << q * g.pw + 4 * c << ");\n";
-    for (size_t f = 0; f < code.taps.size(); ++f)
-      for (int v = 0; v < 4; ++v)
-        for (int i = 0; i < k; ++i) {
-          const int e = 4 * m + v + i - r;
-          const std::string a = acc(names[f], q, v);
-          o << "        " << a << " = fma(x" << e / 4 << "." << kLane[e % 4] << ", t" << f << "_" << i << ", "
-            << a << ");\n";
-        }
-    o << "      }\n";
-  }
-  o << "    }\n";
-  if (code.taps.size() > 1)
-    for (int q = 0; q < rows; ++q)
-      for (int v = 0; v < 4; ++v)
-        o << "    " << acc('a', q, v) << " = sqrt(" << acc('a', q, v) << " * " << acc('a', q, v) << " + "
-          << acc('b', q, v) << " * " << acc('b', q, v) << ");\n";
-}
-
-// Step s: the three channels' code (a uniform branch: the work-group's channel), or only channel `only`'s
-// (0..2: a work-group that loops over the channels), a barrier, then the results written back over the plane
-// with the next step's border filled in, or (last) stored to the image.
+// Step s: the three channels' code (a uniform branch: the work-group's channel), a barrier, then the results
+// written back over the plane with the next step's border filled in, or (last) stored to the image.
 void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, const Geometry& g,
-              const FusedGpuShape& sh, size_t s, int only, const RuntimeLayout* runtime) {
+              const FusedGpuShape& sh, size_t s) {
   const int rows = g.rows[s], ho = g.halo[s], a = g.left[s];
   const bool last = s + 1 == code.size();
   o << "  {  // step " << s + 1 << ": radius " << g.radius[s] << ", " << rows << " rows a work-item\n"
@@ -200,19 +118,11 @@ void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, con
     for (int q = 0; q < rows; ++q)
       for (int v = 0; v < 4; ++v) o << (f + q + v ? ", " : "") << acc(f ? 'b' : 'a', q, v);
   o << ";\n";
-  if (runtime && sh.unrolledWeights) {
-    emitChannel(o, code[s], g, s, 0, runtime->at[s], only >= 0 ? std::to_string(only) : "ch");
-  } else if (runtime) {
-    emitRuntimeChannel(o, code[s], g, s, only >= 0 ? std::to_string(only) : "ch", runtime->at[s]);
-  } else if (only >= 0) {
-    emitChannel(o, code[s], g, s, only);
-  } else {
-    for (int ch = 0; ch < 3; ++ch) {
-      o << (ch == 0 ? "    if (ch == 0) {\n" : ch == 1 ? "    } else if (ch == 1) {\n" : "    } else {\n");
-      emitChannel(o, code[s], g, s, ch);
-    }
-    o << "    }\n";
+  for (int ch = 0; ch < 3; ++ch) {
+    o << (ch == 0 ? "    if (ch == 0) {\n" : ch == 1 ? "    } else if (ch == 1) {\n" : "    } else {\n");
+    emitChannel(o, code[s], g, s, ch);
   }
+  o << "    }\n";
   if (last) {
     for (int q = 0; q < rows; ++q) {
       o << "    if (Y0 + ty * " << rows << " + " << q << " < height) {\n"
@@ -267,15 +177,7 @@ std::optional<std::vector<FusedGpuShape>> parseFusedGpuShapes(const std::string&
     FusedGpuShape sh;
     char x1 = 0, x2 = 0;
     std::istringstream one(item);
-    if (!(one >> sh.wx >> x1 >> sh.wy >> x2 >> sh.rows) || x1 != 'x' || x2 != 'x') return {};
-    if (one.peek() == 'L' || one.peek() == 'K') {
-      sh.channels = one.get() == 'L' ? FusedGpuShape::Channels::Loop : FusedGpuShape::Channels::Launches;
-    }
-    if (one.peek() == 'W' || one.peek() == 'U') {
-      sh.unrolledWeights = one.get() == 'U';
-      sh.runtimeWeights = true;
-    }
-    if (one.peek() != std::char_traits<char>::eof()) return {};
+    if (!(one >> sh.wx >> x1 >> sh.wy >> x2 >> sh.rows) || x1 != 'x' || x2 != 'x' || !one.eof()) return {};
     if (sh.wx < 1 || sh.wy < 1 || sh.rows < 1 || sh.wx * sh.wy > 1024 || sh.rows > 32) return {};
     shapes.push_back(sh);
   }
@@ -294,20 +196,8 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
   for (const FusedGpuShape& sh : shapesToTry()) {
     const Geometry g = geometryOf(steps, code, sh);
     const std::size_t bytes = sizeof(float) * static_cast<std::size_t>(g.pw) * static_cast<std::size_t>(g.ph);
-    if (g.tw < 2 * sh.wx || (g.total > kMaxTerms && !sh.runtimeWeights) ||
-        (localLimit > 0 && bytes > localLimit))
-      continue;
-    using Channels = FusedGpuShape::Channels;
-    FusedLiteralPlan plan{{},
-                          {},
-                          sh.wx,
-                          sh.wy,
-                          g.tw,
-                          g.th,
-                          bytes,
-                          "fused_gpu",
-                          sh.channels == Channels::Groups ? 3 : 1,
-                          sh.channels == Channels::Launches};
+    if (g.tw < 2 * sh.wx || g.total > kMaxTerms || (localLimit > 0 && bytes > localLimit)) continue;
+    FusedLiteralPlan plan{{}, {}, sh.wx, sh.wy, g.tw, g.th, bytes, "fused_gpu", 3};
     plan.options = "-DBORDER_MODE=BORDER_CONSTANT -DWX=" + std::to_string(sh.wx) +
                    " -DWY=" + std::to_string(sh.wy) + " -DPW=" + std::to_string(g.pw) +
                    " -DPH=" + std::to_string(g.ph) + " -DLX=" + std::to_string(g.lx) +
@@ -315,42 +205,20 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
     // CONVOLAB_FUSED_GPU_OPTIONS: more build options (a measurement knob: NVIDIA's -cl-nv-maxrregcount=N).
     if (const char* more = std::getenv("CONVOLAB_FUSED_GPU_OPTIONS"); more && *more)
       plan.options += std::string(" ") + more;
-    // Per-channel work-groups branch on their channel, and the driver's compiler may merge the three
-    // branches' code (docs/BENCHMARKS.md); a looping work-group, or a kernel a channel, runs each channel's
-    // code on its own, its weights literal operands with nothing to select.
-    const RuntimeLayout runtime = sh.runtimeWeights ? runtimeLayoutOf(code) : RuntimeLayout{};
-    plan.weights = runtime.weights;
     std::ostringstream o;
-    const int kernels = sh.channels == Channels::Launches ? 3 : 1;
-    for (int k = 0; k < kernels; ++k) {
-      o << "__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void convolve_fused"
-        << (kernels > 1 ? "_c" + std::to_string(k) : "") << "(\n"
-        << "    __global const uchar* src, __global uchar* dst, int width, int height,\n"
-           "    __global const int* modes, __global const float4* borders"
-        << (sh.runtimeWeights ? ", __constant const float* weights" : "")
-        << ") {\n"
-           "  __local float plane[PW * PH] __attribute__((aligned(16)));\n"
-           "  const int tx = get_local_id(0), ty = get_local_id(1);\n"
-        << "  const int X0 = get_group_id(0) * " << g.tw << ", Y0 = get_group_id(1) * " << g.th << ";\n"
-        << "  const int x0 = X0 - LX, y0 = Y0 - HY;\n"
-           "  const bool inside = x0 >= 0 && y0 >= 0 && x0 + PW <= width && y0 + PH <= height;\n";
-      std::vector<int> channels = {-1};  // -1: the work-group's channel, get_group_id(2)
-      if (sh.channels == Channels::Loop) channels = {0, 1, 2};
-      if (sh.channels == Channels::Launches) channels = {k};
-      for (size_t i = 0; i < channels.size(); ++i) {
-        const int c = channels[i];
-        if (i > 0)
-          o << "  barrier(CLK_LOCAL_MEM_FENCE);  // the last channel's reads of the plane are done\n";
-        o << "  {\n  const int ch = " << (c >= 0 ? std::to_string(c) : "get_group_id(2)") << ";\n"
-          << "  fused_gpu_fill_input(plane, src, width, height, x0, y0, ch, modes[0], "
-             "fused_gpu_channel(borders[0], ch), inside);\n"
-             "  barrier(CLK_LOCAL_MEM_FENCE);\n";
-        for (size_t s = 0; s < code.size(); ++s)
-          emitStep(o, code, g, sh, s, c, sh.runtimeWeights ? &runtime : nullptr);
-        o << "  }\n";
-      }
-      o << "}\n";
-    }
+    o << "__kernel __attribute__((reqd_work_group_size(WX, WY, 1))) void convolve_fused(\n"
+         "    __global const uchar* src, __global uchar* dst, int width, int height,\n"
+         "    __global const int* modes, __global const float4* borders) {\n"
+         "  __local float plane[PW * PH] __attribute__((aligned(16)));\n"
+         "  const int tx = get_local_id(0), ty = get_local_id(1), ch = get_group_id(2);\n"
+      << "  const int X0 = get_group_id(0) * " << g.tw << ", Y0 = get_group_id(1) * " << g.th << ";\n"
+      << "  const int x0 = X0 - LX, y0 = Y0 - HY;\n"
+         "  const bool inside = x0 >= 0 && y0 >= 0 && x0 + PW <= width && y0 + PH <= height;\n"
+         "  fused_gpu_fill_input(plane, src, width, height, x0, y0, ch, modes[0], "
+         "fused_gpu_channel(borders[0], ch), inside);\n"
+         "  barrier(CLK_LOCAL_MEM_FENCE);\n";
+    for (size_t s = 0; s < code.size(); ++s) emitStep(o, code, g, sh, s);
+    o << "}\n";
     plan.source = o.str();
     return plan;
   }

@@ -14,24 +14,13 @@
 namespace convolab {
 
 /// A launch shape: WX × WY work-items, each 4 columns × `rows` rows of the last step (earlier steps: as many
-/// rows as their larger regions need). How the three channels are spread: one work-group a channel of a
-/// tile in one launch (the default), `Loop` (text suffix "L": one work-group a tile runs the channels in
-/// turn) or `Launches` (suffix "K": a kernel a channel, three launches). `runtimeWeights` (suffix "W", after
-/// the channels' letter): the weights and offsets are read from a buffer in a loop over the kernel rows, so
-/// the program holds no weight and an edit of weights does not build.
+/// rows as their larger regions need).
 struct FusedGpuShape {
-  enum class Channels { Groups, Loop, Launches };
   int wx = 32, wy = 8, rows = 8;
-  Channels channels = Channels::Groups;
-  bool runtimeWeights = false;
-  bool unrolledWeights =
-      false;  ///< suffix "U" instead of "W": runtime weights in the literal form's unrolled code
 };
 
 /// The shapes tried in order (the first that fits the device's local memory and the code budget); text
-/// "WXxWYxR", "WXxWYxRL" or "WXxWYxRK", each optionally
-/// followed by "W", several separated by commas. Parses `text`, or nullopt when it is
-/// malformed.
+/// "WXxWYxR", several separated by commas. Parses `text`, or nullopt when it is malformed.
 std::optional<std::vector<FusedGpuShape>> parseFusedGpuShapes(const std::string& text);
 
 /// The GPU-style program for `steps`, or nullopt where no shape fits `localLimit` bytes (0: unknown) or the

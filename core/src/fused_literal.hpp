@@ -23,10 +23,6 @@ struct FusedLiteralPlan {
   std::size_t localBytes = 0;
   std::string kernel = "fused_literal";  ///< the fixed part: fused_literal.cl (CPU style) or fused_gpu.cl
   int groupsZ = 1;                       ///< 3: one work-group per channel of a tile (GPU style)
-  /// convolve_fused_c0, _c1, _c2, one launch each (GPU style), not convolve_fused
-  bool kernelPerChannel = false;
-  std::vector<float> weights =
-      {};  ///< non-empty: the kernel's last argument, its weights and offsets (GPU style)
 };
 
 /// A step's literal taps (a filter, or a magnitude's two padded to one K) and offsets, for the generators.

@@ -8,11 +8,11 @@
 #include "convolab/config.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/reference.hpp"
-#include "fused_gpu.hpp"
 #include "test_support.hpp"
 
 namespace convolab {
 void setFusedChainStyleForTesting(int style);  // fused_chain.cpp: -1 device, 0 CPU, 1 GPU literal, 2 generic
+void setFusedGpuShapeForTesting(const std::string& shapes);  // fused_gpu.cpp: "WXxWYxR,…", "" the default
 }  // namespace convolab
 
 namespace convolab::test {
@@ -129,12 +129,8 @@ TEST(ChainFused, GpuStyleShapesAreExactAtEveryEdge) {
   // 7×7. Frames of several tiles: whole words a row (the inner tiles' input read as words) and odd edges,
   // and a 2×3 one.
   setFusedChainStyleForTesting(1);
-  // "…L": one work-group a tile looping over the three channels; "…K": a kernel a channel, three launches;
-  // "…W": the weights read from a buffer.
-  const std::vector<std::pair<std::vector<int>, const char*>> cases = {
-      {{11, 3, 3, 5}, "8x4x2"},   {{5, 3, 7}, "16x2x3"},   {{11, 3, 3, 5}, "8x4x2L"}, {{5, 3, 7}, "16x2x3L"},
-      {{11, 3, 3, 5}, "8x4x2K"},  {{5, 3, 7}, "16x2x3K"},  {{11, 3, 3, 5}, "8x4x2W"}, {{5, 3, 7}, "16x2x3W"},
-      {{11, 3, 3, 5}, "8x4x2KW"}, {{5, 3, 7}, "16x2x3LW"}, {{11, 3, 3, 5}, "8x4x2U"}, {{5, 3, 7}, "16x2x3U"}};
+  const std::vector<std::pair<std::vector<int>, const char*>> cases = {{{11, 3, 3, 5}, "8x4x2"},
+                                                                       {{5, 3, 7}, "16x2x3"}};
   for (const auto& [ks, shapes] : cases) {
     setFusedGpuShapeForTesting(shapes);
     const FilterChain base = randomChain(ks, 7, /*exact=*/true);
@@ -153,22 +149,6 @@ TEST(ChainFused, GpuStyleShapesAreExactAtEveryEdge) {
   }
   setFusedGpuShapeForTesting("");
   setFusedChainStyleForTesting(-1);
-}
-
-TEST(ChainFused, GpuShapesParseWithAndWithoutTheChannelLoop) {
-  using Channels = FusedGpuShape::Channels;
-  const auto shapes = parseFusedGpuShapes("32x8x4,16x16x2L,8x4x3K,8x4x3W");
-  ASSERT_TRUE(shapes);
-  ASSERT_EQ(shapes->size(), 4u);
-  EXPECT_FALSE((*shapes)[2].runtimeWeights);
-  EXPECT_TRUE((*shapes)[3].runtimeWeights);
-  EXPECT_EQ((*shapes)[3].channels, Channels::Groups);
-  EXPECT_EQ((*shapes)[0].channels, Channels::Groups);
-  EXPECT_EQ((*shapes)[1].wx * 100 + (*shapes)[1].wy * 10 + (*shapes)[1].rows, 1762);
-  EXPECT_EQ((*shapes)[1].channels, Channels::Loop);
-  EXPECT_EQ((*shapes)[2].channels, Channels::Launches);
-  for (const char* bad : {"32x8x4LL", "32x8x4X", "32x8", "0x8x4L", "L", "32x8x4KL", "32x8x4WL", "32x8x4WW"})
-    EXPECT_FALSE(parseFusedGpuShapes(bad)) << bad;
 }
 
 TEST(ChainFused, GpuStyleRunsTheColumnKernelWhereTheChainReachesOnePixel) {
