@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // VideoDeviceStage: the video job's device loop. The engine runs the first frame (it resolves `auto` and
 // falls back when a strategy cannot run), then a FrameStream of the strategy that ran pipelines the rest, a
-// few frames in flight. When measuring auto's candidates repays itself within the video, the measurement runs
-// on its own thread and queue and the stream switches to the winner between frames. A chain that is not one
-// filter runs through a VideoChainEngine instead (the engine's chain path, which switches the same way).
+// few frames in flight. Under auto without a stored choice, a CPU device starts a long enough job on codegen
+// (its build repays: startingStrategy in the .cpp). When measuring auto's candidates repays itself within the
+// video, the measurement runs on its own thread and queue and the stream switches to the winner between
+// frames. A chain that is not one filter runs through a VideoChainEngine instead (the engine's chain path,
+// which switches the same way).
 #pragma once
 
 #include <atomic>
@@ -25,6 +27,17 @@
 #include "video_job_options.hpp"
 
 namespace convolab::jobs {
+
+/// Output pixels from which codegen's build repays itself in a job, on a CPU device: on PoCL its literal
+/// kernel builds ~0.7 s longer than dynamic's (one core) and saves ~12 ms of CPU a 1080p frame of a dense 7×7
+/// (kernel 9 against 15 ms, on both cores): even after ~60 frames of 1080p (125 M pixels); 150 M for a
+/// margin.
+inline constexpr double kCodegenRepaysPixels = 150e6;
+
+/// The rule by which `auto` without a stored choice starts a job on codegen instead of dynamic: a CPU device
+/// (a GPU measures: its builds are short), K ≥ 5 after trimming (a 3×3's dynamic kernel leaves little to
+/// save), and a job of at least kCodegenRepaysPixels (`frames` ≤ 0: unknown, no).
+bool codegenBuildRepays(const DeviceInfo& device, std::int64_t frames, cv::Size size, int trimmedK);
 
 class VideoDeviceStage {
  public:
@@ -71,6 +84,7 @@ class VideoDeviceStage {
   std::future<AutoChoice> m_measurement;
   std::deque<std::pair<int, std::int64_t>> m_inFlight;  // stream slot, copies
   bool m_firstFrame = true;
+  bool m_codegenByRule = false;  // auto started on codegen (startingStrategy), not on its provisional one
   std::string m_strategy;
   double m_busyMs = 0;
 };

@@ -37,6 +37,12 @@ std::string sizeText(cv::Size s) {
 
 }  // namespace
 
+std::size_t decodeAheadFrames(cv::Size size) {
+  constexpr double kBytes = 192.0 * 1024 * 1024;
+  const double frameBytes = std::max(1.0, 3.0 * size.width * size.height);
+  return std::clamp<std::size_t>(static_cast<std::size_t>(kBytes / frameBytes), kQueued, 64);
+}
+
 VideoJob::VideoJob(VideoJobOptions options)
     : m_options(std::move(options)), m_decoded(kQueued), m_filtered(kQueued) {}
 
@@ -95,6 +101,7 @@ void VideoJob::openInput() {
   if (m_first.type() != CV_8UC3)
     bad(input, "decoded to an unexpected pixel type " + cv::typeToString(m_first.type()));
   m_size = m_first.size();
+  m_decoded.setCapacity(decodeAheadFrames(m_size));
   m_result.width = m_size.width;
   m_result.height = m_size.height;
   m_result.fps = m_reader->info().nominalFps;
