@@ -29,14 +29,15 @@
 namespace convolab::jobs {
 
 /// Output pixels from which codegen's build repays itself in a job, on a CPU device: on PoCL its literal
-/// kernel builds ~0.7 s longer than dynamic's (one core) and saves ~12 ms of CPU a 1080p frame of a dense 7×7
-/// (kernel 9 against 15 ms, on both cores): even after ~60 frames of 1080p (125 M pixels); 150 M for a
-/// margin.
+/// kernel builds ~0.7 s longer than dynamic's (one core) and saves ~9.5 ms of CPU a 1080p frame of a dense
+/// 7×7 (3.2–3.4 against 4.4–4.5 s over 120 frames): even in CPU time after ~74 frames of 1080p (153 M pixels;
+/// in wall time on an idle machine after ~120, docs/BENCHMARKS.md).
 inline constexpr double kCodegenRepaysPixels = 150e6;
 
 /// The rule by which `auto` without a stored choice starts a job on codegen instead of dynamic: a CPU device
-/// (a GPU measures: its builds are short), K ≥ 5 after trimming (a 3×3's dynamic kernel leaves little to
-/// save), and a job of at least kCodegenRepaysPixels (`frames` ≤ 0: unknown, no).
+/// (a GPU keeps dynamic: its builds are short and nothing here was measured on one), K ≥ 5 after trimming (7
+/// was measured; smaller filters keep dynamic, whose kernel leaves less to save), and a job of at least
+/// kCodegenRepaysPixels (`frames` ≤ 0: unknown, no).
 bool codegenBuildRepays(const DeviceInfo& device, std::int64_t frames, cv::Size size, int trimmedK);
 
 class VideoDeviceStage {
