@@ -52,11 +52,6 @@ void copyRows(const cv::Mat& src, const MutableImageView& dst) {
   src.copyTo(view);
 }
 
-/// A Mat of its own for the encoder thread.
-cv::Mat matCopy(const ImageView& v) {
-  return opencv::asMat(v).clone();
-}
-
 }  // namespace
 
 bool codegenBuildRepays(const DeviceInfo& device, std::int64_t frames, cv::Size size, int trimmedK) {
@@ -125,7 +120,7 @@ void VideoDeviceStage::processOnEngine(const TimedFrame& frame, Clock::time_poin
   copyRows(frame.image, in);
   const FrameTimings timings = m_engine.process(in, out);
   for (const auto& n : m_engine.takeNotices()) m_options.tell(n);
-  cv::Mat done = matCopy(out);
+  cv::Mat done = copyOut(out);
   m_busyMs += msSince(started);
   m_filtered.push({std::move(done), frame.copies});
   if (!m_firstFrame) return;
@@ -185,9 +180,16 @@ void VideoDeviceStage::switchToMeasuredWinner() {
   m_options.tell("auto: switched to " + next.toString() + " between frames");
 }
 
+/// A Mat of its own for the encoder thread (one it let go of, when there is one).
+cv::Mat VideoDeviceStage::copyOut(const ImageView& v) {
+  cv::Mat out = m_outputs.take(m_size, CV_8UC3);
+  opencv::asMat(v).copyTo(out);
+  return out;
+}
+
 void VideoDeviceStage::drainOne() {
   const auto started = Clock::now();
-  cv::Mat out = matCopy(m_stream->wait(m_inFlight.front().first));
+  cv::Mat out = copyOut(m_stream->wait(m_inFlight.front().first));
   m_busyMs += msSince(started);
   m_filtered.push({std::move(out), m_inFlight.front().second});
   m_inFlight.pop_front();

@@ -22,6 +22,7 @@
 #include "convolab/auto_choices.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/frame_stream.hpp"
+#include "mat_recycler.hpp"
 #include "timed_frame.hpp"
 #include "video_chain_engine.hpp"
 #include "video_job_options.hpp"
@@ -71,6 +72,7 @@ class VideoDeviceStage {
   void startMeasurementIfItRepays(double firstKernelMs);
   void switchToMeasuredWinner();
   void drainOne();
+  cv::Mat copyOut(const ImageView& v);
 
   const VideoJobOptions& m_options;
   const FilterSet m_filter;
@@ -84,6 +86,7 @@ class VideoDeviceStage {
   std::atomic<bool> m_measurementCancelled{false};
   std::future<AutoChoice> m_measurement;
   std::deque<std::pair<int, std::int64_t>> m_inFlight;  // stream slot, copies
+  MatRecycler m_outputs{8};  // filtered frames for the encoder: its queue (4), the one it writes, spares
   bool m_firstFrame = true;
   bool m_codegenByRule = false;  // auto started on codegen (startingStrategy), not on its provisional one
   std::string m_strategy;

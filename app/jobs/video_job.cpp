@@ -14,6 +14,7 @@
 #include "convolab/error.hpp"
 #include "convolab/printable_path.hpp"
 #include "frame_timeline.hpp"
+#include "mat_recycler.hpp"
 #include "video_device_stage.hpp"
 
 namespace convolab::jobs {
@@ -142,9 +143,10 @@ void VideoJob::decodeLoop() {
     const double firstMs = m_reader->timestampMs();
     double heldMs = firstMs;
     m_timeline->start(firstMs);
+    MatRecycler buffers(decodeAheadFrames(m_size) + 4);  // the queue, the held frame, the device's, this one
     for (;;) {
       const auto t = Clock::now();
-      cv::Mat frame;
+      cv::Mat frame = buffers.take(m_size, CV_8UC3);
       const bool more = m_reader->read(frame);
       m_decodeBusyMs += msSince(t);
       if (more && (frame.size() != m_size || frame.type() != CV_8UC3))

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "convolab/error.hpp"
+#include "jobs/mat_recycler.hpp"
 #include "scratch_folder_test.hpp"
 
 namespace convolab::jobs {
@@ -122,6 +123,20 @@ TEST(DecodeAhead, AsManyFramesAs192MbHoldBetweenFourAndSixtyFour) {
   EXPECT_EQ(decodeAheadFrames({3840, 2160}), 8u);
   EXPECT_EQ(decodeAheadFrames({7680, 4320}), 4u) << "at least the four it always had";
   EXPECT_EQ(decodeAheadFrames({65, 49}), 64u);
+}
+
+TEST(MatRecycler, ReusesABufferOnceNobodyHoldsItAndNeverOneThatIsHeld) {
+  MatRecycler r(2);
+  cv::Mat a = r.take({64, 48}, CV_8UC3);
+  const uchar* first = a.data;
+  cv::Mat b = r.take({64, 48}, CV_8UC3);
+  EXPECT_NE(b.data, first) << "a is still held";
+  a.release();
+  cv::Mat c = r.take({64, 48}, CV_8UC3);
+  EXPECT_EQ(c.data, first) << "a's buffer, let go of, is reused";
+  cv::Mat d = r.take({32, 48}, CV_8UC3);
+  EXPECT_NE(d.data, first);
+  EXPECT_EQ(d.size(), cv::Size(32, 48)) << "another size is a new buffer";
 }
 
 TEST_F(VideoJobTest, AStopMidVideoDiscardsTheOutput) {
