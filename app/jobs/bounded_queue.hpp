@@ -15,6 +15,13 @@ class BoundedQueue {
  public:
   explicit BoundedQueue(std::size_t capacity) : m_capacity(capacity) {}
 
+  /// Holds up to `capacity` items from now on (a producer waiting for room wakes if there is some).
+  void setCapacity(std::size_t capacity) {
+    std::lock_guard lock(m_mutex);
+    m_capacity = capacity;
+    m_notFull.notify_all();
+  }
+
   /// Blocks while full; returns false (dropping the item) once the queue is closed.
   bool push(T item) {
     std::unique_lock lock(m_mutex);

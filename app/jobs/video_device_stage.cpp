@@ -23,6 +23,25 @@ bool measuringRepays(const DeviceInfo& device, std::int64_t frames, double kerne
   return frames > 0 && 0.4 * static_cast<double>(frames) * kernelMs > costMs;
 }
 
+/// What `auto` starts on in this job: codegen where its build repays (codegenBuildRepays), there is no stored
+/// choice for the structure and codegen runs the filter; else auto itself (its provisional strategy, dynamic:
+/// the shortest build). A measurement that repays still runs behind it (startMeasurementIfItRepays).
+std::string startingStrategy(const VideoJobOptions& o, cv::Size size, std::int64_t frames,
+                             const FilterSet& filter) {
+  const std::string asked = o.strategy;
+  if (asked != kAutoStrategy || !o.chain.singleFilter() || o.measureAndWaitForTesting || !o.context)
+    return asked;
+  Context& ctx = *o.context;
+  if (!codegenBuildRepays(ctx.device(), frames, size, filter.trimmedToSupport().size())) return asked;
+  if (AutoChoiceCache::instance()
+          .find(ctx.programCache(), autoChoiceKey(ctx, filter, size.width, size.height))
+          .has_value())
+    return asked;  // auto runs the stored choice
+  const auto codegen = createStrategy("codegen");
+  if (!codegen || codegen->unsupportedReason(ctx, filter)) return asked;
+  return "codegen";
+}
+
 double msSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -33,12 +52,12 @@ void copyRows(const cv::Mat& src, const MutableImageView& dst) {
   src.copyTo(view);
 }
 
-/// A Mat of its own for the encoder thread.
-cv::Mat matCopy(const ImageView& v) {
-  return opencv::asMat(v).clone();
-}
-
 }  // namespace
+
+bool codegenBuildRepays(const DeviceInfo& device, std::int64_t frames, cv::Size size, int trimmedK) {
+  const double pixels = static_cast<double>(frames) * size.width * size.height;
+  return !device.isGpu && frames > 0 && trimmedK >= 5 && pixels >= kCodegenRepaysPixels;
+}
 
 VideoDeviceStage::VideoDeviceStage(const VideoJobOptions& options, cv::Size size, std::int64_t declaredFrames,
                                    BoundedQueue<TimedFrame>& filtered)
@@ -47,7 +66,8 @@ VideoDeviceStage::VideoDeviceStage(const VideoJobOptions& options, cv::Size size
       m_size(size),
       m_declaredFrames(declaredFrames),
       m_filtered(filtered),
-      m_engine(options.context, options.strategy) {
+      m_engine(options.context, startingStrategy(options, size, declaredFrames, m_filter)) {
+  m_codegenByRule = m_engine.requestedStrategy() != options.strategy;
   if (options.chain.singleFilter())
     m_engine.setFilter(m_filter);  // one filter runs exactly as it always has
   else
@@ -100,12 +120,19 @@ void VideoDeviceStage::processOnEngine(const TimedFrame& frame, Clock::time_poin
   copyRows(frame.image, in);
   const FrameTimings timings = m_engine.process(in, out);
   for (const auto& n : m_engine.takeNotices()) m_options.tell(n);
-  cv::Mat done = matCopy(out);
+  cv::Mat done = copyOut(out);
   m_busyMs += msSince(started);
   m_filtered.push({std::move(done), frame.copies});
   if (!m_firstFrame) return;
   m_firstFrame = false;
-  m_strategy = m_engine.activeStrategyId().toString();
+  StrategyId ran = m_engine.activeStrategyId();
+  if (m_codegenByRule) {
+    ran.viaAuto = true;  // auto chose it, by the rule, not by a measurement
+    m_options.tell("auto: no stored choice for this filter on " + m_options.context->device().name +
+                   ": codegen from the first frame (its build repays over " +
+                   std::to_string(m_declaredFrames) + " frames)");
+  }
+  m_strategy = ran.toString();
   startStream(timings.kernelMs);
 }
 
@@ -153,9 +180,16 @@ void VideoDeviceStage::switchToMeasuredWinner() {
   m_options.tell("auto: switched to " + next.toString() + " between frames");
 }
 
+/// A Mat of its own for the encoder thread (one it let go of, when there is one).
+cv::Mat VideoDeviceStage::copyOut(const ImageView& v) {
+  cv::Mat out = m_outputs.take(m_size, CV_8UC3);
+  opencv::asMat(v).copyTo(out);
+  return out;
+}
+
 void VideoDeviceStage::drainOne() {
   const auto started = Clock::now();
-  cv::Mat out = matCopy(m_stream->wait(m_inFlight.front().first));
+  cv::Mat out = copyOut(m_stream->wait(m_inFlight.front().first));
   m_busyMs += msSince(started);
   m_filtered.push({std::move(out), m_inFlight.front().second});
   m_inFlight.pop_front();

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // VideoDeviceStage: the video job's device loop. The engine runs the first frame (it resolves `auto` and
 // falls back when a strategy cannot run), then a FrameStream of the strategy that ran pipelines the rest, a
-// few frames in flight. When measuring auto's candidates repays itself within the video, the measurement runs
-// on its own thread and queue and the stream switches to the winner between frames. A chain that is not one
-// filter runs through a VideoChainEngine instead (the engine's chain path, which switches the same way).
+// few frames in flight. Under auto without a stored choice, a CPU device starts a long enough job on codegen
+// (its build repays: startingStrategy in the .cpp). When measuring auto's candidates repays itself within the
+// video, the measurement runs on its own thread and queue and the stream switches to the winner between
+// frames. A chain that is not one filter runs through a VideoChainEngine instead (the engine's chain path,
+// which switches the same way).
 #pragma once
 
 #include <atomic>
@@ -20,11 +22,24 @@
 #include "convolab/auto_choices.hpp"
 #include "convolab/engine.hpp"
 #include "convolab/frame_stream.hpp"
+#include "mat_recycler.hpp"
 #include "timed_frame.hpp"
 #include "video_chain_engine.hpp"
 #include "video_job_options.hpp"
 
 namespace convolab::jobs {
+
+/// Output pixels from which codegen's build repays itself in a job, on a CPU device: on PoCL its literal
+/// kernel builds ~0.7 s longer than dynamic's (one core) and saves ~9.5 ms of CPU a 1080p frame of a dense
+/// 7×7 (3.2–3.4 against 4.4–4.5 s over 120 frames): even in CPU time after ~74 frames of 1080p (153 M pixels;
+/// in wall time on an idle machine after ~120, docs/BENCHMARKS.md).
+inline constexpr double kCodegenRepaysPixels = 150e6;
+
+/// The rule by which `auto` without a stored choice starts a job on codegen instead of dynamic: a CPU device
+/// (a GPU keeps dynamic: its builds are short and nothing here was measured on one), K ≥ 5 after trimming (7
+/// was measured; smaller filters keep dynamic, whose kernel leaves less to save), and a job of at least
+/// kCodegenRepaysPixels (`frames` ≤ 0: unknown, no).
+bool codegenBuildRepays(const DeviceInfo& device, std::int64_t frames, cv::Size size, int trimmedK);
 
 class VideoDeviceStage {
  public:
@@ -57,6 +72,7 @@ class VideoDeviceStage {
   void startMeasurementIfItRepays(double firstKernelMs);
   void switchToMeasuredWinner();
   void drainOne();
+  cv::Mat copyOut(const ImageView& v);
 
   const VideoJobOptions& m_options;
   const FilterSet m_filter;
@@ -70,7 +86,9 @@ class VideoDeviceStage {
   std::atomic<bool> m_measurementCancelled{false};
   std::future<AutoChoice> m_measurement;
   std::deque<std::pair<int, std::int64_t>> m_inFlight;  // stream slot, copies
+  MatRecycler m_outputs{8};  // filtered frames for the encoder: its queue (4), the one it writes, spares
   bool m_firstFrame = true;
+  bool m_codegenByRule = false;  // auto started on codegen (startingStrategy), not on its provisional one
   std::string m_strategy;
   double m_busyMs = 0;
 };

@@ -14,6 +14,7 @@
 #include "convolab/error.hpp"
 #include "convolab/printable_path.hpp"
 #include "frame_timeline.hpp"
+#include "mat_recycler.hpp"
 #include "video_device_stage.hpp"
 
 namespace convolab::jobs {
@@ -36,6 +37,12 @@ std::string sizeText(cv::Size s) {
 }
 
 }  // namespace
+
+std::size_t decodeAheadFrames(cv::Size size) {
+  constexpr double kBytes = 192.0 * 1024 * 1024;
+  const double frameBytes = std::max(1.0, 3.0 * size.width * size.height);
+  return std::clamp<std::size_t>(static_cast<std::size_t>(kBytes / frameBytes), kQueued, 64);
+}
 
 VideoJob::VideoJob(VideoJobOptions options)
     : m_options(std::move(options)), m_decoded(kQueued), m_filtered(kQueued) {}
@@ -96,6 +103,7 @@ void VideoJob::openInput() {
   if (m_first.type() != CV_8UC3)
     bad(input, "decoded to an unexpected pixel type " + cv::typeToString(m_first.type()));
   m_size = m_first.size();
+  m_decoded.setCapacity(decodeAheadFrames(m_size));
   m_result.width = m_size.width;
   m_result.height = m_size.height;
   m_result.fps = m_reader->info().nominalFps;
@@ -136,9 +144,10 @@ void VideoJob::decodeLoop() {
     const double firstMs = m_reader->timestampMs();
     double heldMs = firstMs;
     m_timeline->start(firstMs);
+    MatRecycler buffers(decodeAheadFrames(m_size) + 4);  // the queue, the held frame, the device's, this one
     for (;;) {
       const auto t = Clock::now();
-      cv::Mat frame;
+      cv::Mat frame = buffers.take(m_size, CV_8UC3);
       const bool more = m_reader->read(frame);
       m_decodeBusyMs += msSince(t);
       if (more && (frame.size() != m_size || frame.type() != CV_8UC3))

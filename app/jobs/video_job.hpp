@@ -31,6 +31,11 @@ namespace convolab::jobs {
 class FrameTimeline;
 class VideoDeviceStage;
 
+/// Decoded frames the decoder may hold ahead of the device: 4, or as many as 192 MB hold (32 of 1080p, 64 at
+/// most), so that while the device stage builds its program (1.5 s for codegen on PoCL, fresh) the idle core
+/// decodes ahead instead of waiting.
+std::size_t decodeAheadFrames(cv::Size size);
+
 class VideoJob {
  public:
   explicit VideoJob(VideoJobOptions options);

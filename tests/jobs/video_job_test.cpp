@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: MIT
 // The video job run directly (no CLI process): an odd-sized clip is filtered frame for frame in BGR order and
-// padded, never cropped; a stop mid-video and a codec it cannot choose leave nothing behind.
+// padded, never cropped; MJPG into .avi is libjpeg's (not FFmpeg's encoder) and keeps the filtered frames; a
+// stop mid-video and a codec it cannot choose leave nothing behind.
 #include "jobs/video_job.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <opencv2/core.hpp>
 #include <opencv2/videoio.hpp>
 #include <string>
 #include <vector>
 
 #include "convolab/error.hpp"
+#include "jobs/mat_recycler.hpp"
 #include "scratch_folder_test.hpp"
 
 namespace convolab::jobs {
@@ -84,6 +88,55 @@ TEST_F(VideoJobTest, AnOddSizedClipIsFilteredInBgrOrderAndPaddedNotCropped) {
   }
   EXPECT_EQ(frames, 4);
   EXPECT_FALSE(out.read(b)) << "output has more frames";
+}
+
+TEST_F(VideoJobTest, MjpgIntoAviIsEncodedByLibjpegAndKeepsTheFilteredFrames) {
+  const VideoJobResult r = runVideoJob(options("out.avi"));
+  EXPECT_EQ(r.frames, 4);
+  EXPECT_EQ(r.codec, "MJPG");
+  EXPECT_EQ(r.width, 66);
+  EXPECT_EQ(r.height, 50);
+  std::ifstream file(m_dir / "out.avi", std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  EXPECT_EQ(bytes.find("Lavc"), std::string::npos)
+      << "FFmpeg's mjpeg encoder signs its JPEGs; libjpeg does not";
+  cv::VideoCapture in(kOddClip.string(), cv::CAP_FFMPEG), out((m_dir / "out.avi").string(), cv::CAP_FFMPEG);
+  cv::Mat a, b;
+  int frames = 0;
+  while (in.read(a)) {
+    ASSERT_TRUE(out.read(b)) << "frame " << frames;
+    std::vector<cv::Mat> inPlanes, outPlanes;
+    cv::split(a, inPlanes);
+    cv::split(b(cv::Rect(0, 0, 65, 49)), outPlanes);
+    EXPECT_NEAR(cv::mean(outPlanes[0])[0], 200, 4) << "blue is the constant, frame " << frames;
+    for (int c : {1, 2})  // lossy, but the frame the filter made (not red, not the input's blue)
+      EXPECT_NEAR(cv::mean(outPlanes[c])[0], cv::mean(inPlanes[c])[0], 4)
+          << "plane " << c << ", frame " << frames;
+    ++frames;
+  }
+  EXPECT_EQ(frames, 4);
+  EXPECT_FALSE(out.read(b)) << "output has more frames";
+}
+
+TEST(DecodeAhead, AsManyFramesAs192MbHoldBetweenFourAndSixtyFour) {
+  EXPECT_EQ(decodeAheadFrames({1920, 1080}), 32u);
+  EXPECT_EQ(decodeAheadFrames({3840, 2160}), 8u);
+  EXPECT_EQ(decodeAheadFrames({7680, 4320}), 4u) << "at least the four it always had";
+  EXPECT_EQ(decodeAheadFrames({65, 49}), 64u);
+}
+
+TEST(MatRecycler, ReusesABufferOnceNobodyHoldsItAndNeverOneThatIsHeld) {
+  MatRecycler r(2);
+  cv::Mat a = r.take({64, 48}, CV_8UC3);
+  const uchar* first = a.data;
+  cv::Mat b = r.take({64, 48}, CV_8UC3);
+  EXPECT_NE(b.data, first) << "a is still held";
+  a.release();
+  cv::Mat c = r.take({64, 48}, CV_8UC3);
+  EXPECT_EQ(c.data, first) << "a's buffer, let go of, is reused";
+  cv::Mat d = r.take({32, 48}, CV_8UC3);
+  EXPECT_NE(d.data, first);
+  EXPECT_EQ(d.size(), cv::Size(32, 48)) << "another size is a new buffer";
 }
 
 TEST_F(VideoJobTest, AStopMidVideoDiscardsTheOutput) {
