@@ -105,5 +105,38 @@ TEST(AutoFastest, ManyVariantsOfOneStrategyDoNotCrowdOutAnother) {
   EXPECT_EQ(loneRuns, 2) << "round 1, then the final round";
 }
 
+// Round 1 reports each candidate that beats the provisional strategy (dynamic, 100 ms) by the switch margin
+// and every earlier report, as it is found: 95 ms is within the margin, 60 ms no better than the 50 ms
+// already reported, so only 50 and then 30 reach onBetter (what runs live swaps to them before round 3).
+TEST(AutoFastest, RoundOneReportsEachClearlyBetterCandidateAsItIsFound) {
+  const CoreConfig saved = coreConfig();
+  CoreConfig config = saved;
+  config.noProgramCache = true;
+  setCoreConfig(config);
+  auto_detail::setInjectedTimesForTesting([](std::string_view name, const std::string&) {
+    return std::optional<double>(name == "dynamic" ? 100.0 : std::stod(std::string(name.substr(4))));
+  });
+  auto ctx = std::make_shared<Context>(sharedContext()->device());
+  const std::vector<StrategyEntry> candidates{{"spin95", "95 ms", &makeTimed<95>},
+                                              {"dynamic", "the provisional one, 100 ms", &makeTimed<100>},
+                                              {"spin50", "50 ms", &makeTimed<50>},
+                                              {"spin60", "60 ms", &makeTimed<60>},
+                                              {"spin30", "30 ms", &makeTimed<30>}};
+  std::vector<std::string> reports;
+  double provisionalMs = -1;
+  const auto results = auto_detail::measureCandidates(
+      candidates, *ctx, randomFilter(3, BorderMode::Reflect101, 7), 64, 48,
+      auto_detail::Clock::time_point::max(), &provisionalMs, {}, nullptr,
+      [&reports](const auto_detail::Choice& c) {
+        reports.push_back(c.strategy + " " + std::to_string(static_cast<int>(c.ms)));
+      });
+  auto_detail::setInjectedTimesForTesting({});
+  setCoreConfig(saved);
+  EXPECT_EQ(reports, (std::vector<std::string>{"spin50 50", "spin30 30"}));
+  EXPECT_EQ(provisionalMs, 100);
+  ASSERT_FALSE(results.empty());
+  EXPECT_EQ(auto_detail::fastest(results).strategy, "spin30");
+}
+
 }  // namespace
 }  // namespace convolab::test::auto_fastest

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #endif
 
+#include "../first_launch_in_child.hpp"
 #include "auto_measure_process.hpp"
 #include "convolab/error.hpp"
 #include "convolab/log.hpp"
@@ -15,9 +16,6 @@
 namespace convolab::auto_detail {
 namespace {
 
-/// A measured winner replaces what runs only when it is at least this much faster (median kernel time of
-/// the same measurement): smaller gains are within run-to-run noise on a CPU device and not worth a swap.
-constexpr double kSwitchMargin = 0.10;
 /// The newest background job in the process; older ones stop at their next cancellation point (only the
 /// filter a person is looking at is worth the device's spare time).
 std::atomic<std::uint64_t> g_newestMeasurement{0};
@@ -47,6 +45,9 @@ bool buildForJob(BackgroundJob& job, const Choice& choice) {
     auto s = createCandidate(job.candidates, choice.strategy);
     if (s->unsupportedReason(ctx, filter)) return false;
     s->setTuningVariant(choice.variant);
+    // On PoCL the first launch here would stall the live frames for ~1 s: made in a child first, it is a
+    // cache hit here.
+    if (firstLaunchesGoToChild(ctx)) prepareInChildProcess(ctx, filter, choice, job.width, job.height);
     prepareAndLaunchOnce(*s, ctx, filter, job.width, job.height);
     return true;
   } catch (const Error&) {
@@ -78,21 +79,35 @@ void runJob(BackgroundJob& job, std::optional<Choice> target, std::optional<Choi
       const bool child = !measureProgramPath().empty();
       if (child)
         job.waitForPause(std::min(kChildSettle, std::chrono::milliseconds(coreConfig().autoQuietMs)));
+      // A candidate found faster than the provisional one in the first round runs live at once, not after
+      // the last round (which can take minutes on a loaded CPU device); the final choice follows.
+      bool swappedEarly = false;
+      const auto onBetter = [&job, &swappedEarly](const Choice& c) {
+        if (coreConfig().autoVerbose)
+          logMessage(LogLevel::Debug, "auto: " + job.key + " early -> " +
+                                          StrategyId(c.strategy, c.variant).toString() + " " +
+                                          std::to_string(c.ms));
+        if (buildForJob(job, c)) {
+          job.deliver(c, false);
+          swappedEarly = true;
+        }
+      };
       auto outcome = child ? measureInChildProcess(job.candidates, *job.context, job.filter, w, h,
-                                                   coreConfig().autoBudgetMs)
+                                                   coreConfig().autoBudgetMs, onBetter)
                            : std::nullopt;
       // Every in-process compile waits for edits to pause: on PoCL it holds a driver lock that stalls the
       // live frames.
       job.waitForQuiet();
-      if (guess && !outcome)
+      if (guess && !outcome && !swappedEarly)
         if (buildForJob(job, *guess)) job.deliver(*guess, false);
       if (outcome) {
         results = std::move(outcome->results);
         provisionalMs = outcome->provisionalMs;
       } else {
         const auto deadline = Clock::now() + std::chrono::milliseconds(coreConfig().autoBudgetMs);
-        results = measureCandidates(job.candidates, *job.context, job.filter, w, h, deadline, &provisionalMs,
-                                    [&job] { job.waitForQuiet(); });
+        results = measureCandidates(
+            job.candidates, *job.context, job.filter, w, h, deadline, &provisionalMs,
+            [&job] { job.waitForQuiet(); }, nullptr, onBetter);
       }
       if (!results.empty()) {
         Choice best = fastest(results);

@@ -162,9 +162,22 @@ std::vector<std::string> acceptingCandidates(const std::vector<StrategyEntry>& e
 /// Round 1: every candidate once, default variant; in the large-K regime a generic one after the provisional
 /// one only while it could still win (hopelessExclusion).
 std::vector<Choice> firstRound(CandidateTimer& time, const std::vector<std::string>& candidates, bool largeK,
-                               int steps, double* provisionalMs, std::vector<Exclusion>* excluded) {
+                               int steps, double* provisionalMs, std::vector<Exclusion>* excluded,
+                               const std::function<void(const Choice&)>& onBetter) {
   std::vector<Choice> round1;
-  double generic = -1;
+  double generic = -1, reported = -1;
+  // The best other candidate so far, when it beats the provisional one by the margin and the last one
+  // reported: onBetter's (a live swap long before the last round).
+  auto reportBetter = [&] {
+    if (!onBetter || generic < 0) return;
+    const Choice* best = nullptr;
+    for (const Choice& c : round1)
+      if (c.strategy != kProvisionalStrategy && (!best || c.ms < best->ms)) best = &c;
+    if (best && best->ms < generic * (1 - kSwitchMargin) && (reported < 0 || best->ms < reported)) {
+      reported = best->ms;
+      onBetter(*best);
+    }
+  };
   for (size_t i = 0; i < candidates.size(); ++i) {
     reportProgress("measuring strategies", static_cast<int>(i), steps);
     if (!round1.empty() && candidates[i] != kProvisionalStrategy) {
@@ -180,6 +193,7 @@ std::vector<Choice> firstRound(CandidateTimer& time, const std::vector<std::stri
         generic = *ms;
         if (provisionalMs) *provisionalMs = *ms;
       }
+      reportBetter();
     }
   }
   std::sort(round1.begin(), round1.end(), byTime);
@@ -235,14 +249,16 @@ std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries,
                                       const FilterSet& filter, int width, int height,
                                       Clock::time_point deadline, double* provisionalMs,
                                       const std::function<void()>& beforeCandidate,
-                                      std::vector<Exclusion>* excluded) {
+                                      std::vector<Exclusion>* excluded,
+                                      const std::function<void(const Choice&)>& onBetter) {
   CandidateTimer time(entries, ctx, filter, width, height, deadline, beforeCandidate);
   if (provisionalMs) *provisionalMs = -1;
   injectedMeasurementStall();  // a test's stand-in for a compile that holds the driver (no-op otherwise)
   bool largeK = false;
   const std::vector<std::string> candidates = acceptingCandidates(entries, ctx, filter, largeK, excluded);
   const int steps = static_cast<int>(candidates.size()) + 3;  // + the finalists' confirmation runs
-  const std::vector<Choice> round1 = firstRound(time, candidates, largeK, steps, provisionalMs, excluded);
+  const std::vector<Choice> round1 =
+      firstRound(time, candidates, largeK, steps, provisionalMs, excluded, onBetter);
   if (round1.empty()) return {};
   return finalRound(time, variantRound(time, ctx, filter, round1, largeK), steps, provisionalMs);
 }

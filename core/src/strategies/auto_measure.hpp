@@ -40,12 +40,20 @@ void prepareAndLaunchOnce(Strategy& s, Context& ctx, const FilterSet& filter, in
 /// Candidates after `deadline` are skipped: the result is then the best of those measured by then.
 /// `beforeCandidate` may wait (for edits to pause): that time is not the measurement's. Round 1 measures the
 /// factored and FFT candidates first and leaves out those whose build or run cannot repay at this K
-/// (auto_candidates.hpp); `excluded`, when given, receives each with its reason.
+/// (auto_candidates.hpp); `excluded`, when given, receives each with its reason. `onBetter`, when given, is
+/// called during round 1 each time the best candidate so far beats the provisional strategy by kSwitchMargin
+/// and the best reported before it: what runs live can swap to it long before round 3 ends (on a loaded CPU
+/// device the three rounds can take minutes).
 std::vector<Choice> measureCandidates(const std::vector<StrategyEntry>& entries, Context& ctx,
                                       const FilterSet& filter, int width, int height,
                                       Clock::time_point deadline, double* provisionalMs,
                                       const std::function<void()>& beforeCandidate = {},
-                                      std::vector<Exclusion>* excluded = nullptr);
+                                      std::vector<Exclusion>* excluded = nullptr,
+                                      const std::function<void(const Choice&)>& onBetter = {});
+
+/// A measured winner replaces what runs only when it is at least this much faster (median kernel time of
+/// the same measurement): smaller gains are within run-to-run noise on a CPU device and not worth a swap.
+constexpr double kSwitchMargin = 0.10;
 
 /// Tests: when set, measureCandidates takes each candidate's time (ms) from `times` instead of running it
 /// (nullopt: it cannot run here), so the rounds and the choice are tested without timing a busy device.

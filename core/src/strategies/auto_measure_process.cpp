@@ -32,7 +32,8 @@ namespace {
 
 /// Reads the child's report lines until it closes its output; kills it and throws Cancelled when the calling
 /// thread's work is superseded.
-std::optional<MeasureOutcome> readReport(ChildProcess& child) {
+std::optional<MeasureOutcome> readReport(ChildProcess& child,
+                                         const std::function<void(const Choice&)>& onBetter) {
   MeasureOutcome out;
   bool sawProvisional = false;
   const auto never = Clock::now() + std::chrono::hours(24 * 365);
@@ -46,11 +47,15 @@ std::optional<MeasureOutcome> readReport(ChildProcess& child) {
       if (line >> done >> total) reportProgress("measuring strategies", done, total);
     } else if (word == "provisional") {
       sawProvisional = static_cast<bool>(line >> out.provisionalMs);
-    } else if (word == "result") {
+    } else if (word == "result" || word == "better") {
       Choice c;
       if (line >> c.strategy >> c.variant >> c.ms) {
         if (c.variant == "-") c.variant.clear();
-        out.results.push_back(std::move(c));
+        if (word == "better") {
+          if (onBetter) onBetter(c);
+        } else {
+          out.results.push_back(std::move(c));
+        }
       }
     }
   }
@@ -75,7 +80,8 @@ std::string measureProgramPath() {
 
 std::optional<MeasureOutcome> measureInChildProcess(const std::vector<StrategyEntry>& candidates,
                                                     const Context& ctx, const FilterSet& filter, int width,
-                                                    int height, int budgetMs) {
+                                                    int height, int budgetMs,
+                                                    const std::function<void(const Choice&)>& onBetter) {
   const std::string program = measureProgramPath();
   if (program.empty()) return std::nullopt;
   std::string names;
@@ -110,9 +116,30 @@ std::optional<MeasureOutcome> measureInChildProcess(const std::vector<StrategyEn
     logMessage(LogLevel::Debug, "auto: cannot start " + program + ": measuring in this process");
     return std::nullopt;
   }
-  auto out = readReport(*child);
+  auto out = readReport(*child, onBetter);
   if (!out) logMessage(LogLevel::Debug, "auto: " + program + " did not report: measuring in this process");
   return out;
+}
+
+bool prepareInChildProcess(const Context& ctx, const FilterSet& filter, const Choice& choice, int width,
+                           int height) {
+  const std::string program = measureProgramPath();
+  if (program.empty() || !findStrategy(choice.strategy)) return false;
+  const TempTextFile filterFile(toFilterJson(filter), "convolab-measure");
+  if (filterFile.path.empty()) return false;
+  auto child = ChildProcess::spawn({program, "--device", ctx.device().spec(), "--width",
+                                    std::to_string(width), "--height", std::to_string(height), "--filter",
+                                    filterFile.path, "--nice", "10", "--prepare", choice.strategy,
+                                    "--variant", choice.variant.empty() ? "-" : choice.variant});
+  if (!child) return false;
+  const auto deadline = Clock::now() + std::chrono::seconds(60);
+  std::string text;
+  ChildProcess::Read read;
+  while ((read = child->readLine(text, deadline, [] { throwIfCancelled(); })) == ChildProcess::Read::Line) {
+  }
+  if (read == ChildProcess::Read::Timeout) return false;  // the destructor kills it
+  const int status = child->wait();
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 void injectedMeasurementStall() {
@@ -131,6 +158,8 @@ namespace {
 /// The child's arguments.
 struct ChildArgs {
   std::string device, filterFile;
+  std::string prepare,
+      variant;  ///< --prepare: build and launch this strategy (variant "-": the default) once
   int width = 0, height = 0, runs = 5, budgetMs = 30000, nice = 10;
   std::set<std::string> candidates;
   bool verbose = false;
@@ -160,6 +189,10 @@ ChildArgs parseChildArgs(int argc, char** argv) {
       a.budgetMs = std::max(1, std::atoi(v.c_str()));
     else if (opt == "--nice")
       a.nice = std::atoi(v.c_str());
+    else if (opt == "--prepare")
+      a.prepare = v;
+    else if (opt == "--variant")
+      a.variant = v == "-" ? "" : v;
     else if (opt == "--candidates") {
       std::istringstream list(v);
       for (std::string n; std::getline(list, n, ',');) a.candidates.insert(n);
@@ -190,14 +223,30 @@ int runMeasureChild(int argc, char** argv) {
       if (a.candidates.empty() || a.candidates.count(std::string(e.name))) candidates.push_back(e);
     const FilterSet filter = loadFilterFile(a.filterFile);
     Context ctx(a.device);
+    if (!a.prepare.empty()) {  // the parent's swap to a winner: its build and first launch, here first
+      for (const auto& e : strategyCandidates())
+        if (e.name == a.prepare) {
+          auto s = e.create();
+          s->setTuningVariant(a.variant);
+          prepareAndLaunchOnce(*s, ctx, filter, a.width, a.height);
+          return 0;
+        }
+      throw Error(ErrorKind::Usage, "no strategy " + a.prepare);
+    }
     setThreadProgressCallback([](const std::string&, int done, int total) {
       std::printf("progress %d %d\n", done, total);
       std::fflush(stdout);
     });
     double provisionalMs = -1;
     const auto deadline = Clock::now() + std::chrono::milliseconds(a.budgetMs);
-    const auto results =
-        measureCandidates(candidates, ctx, filter, a.width, a.height, deadline, &provisionalMs);
+    // Early reports ("better"): the parent can run such a candidate live before the last round ends.
+    const auto better = [](const Choice& c) {
+      std::printf("better %s %s %.6f\n", c.strategy.c_str(), c.variant.empty() ? "-" : c.variant.c_str(),
+                  c.ms);
+      std::fflush(stdout);
+    };
+    const auto results = measureCandidates(candidates, ctx, filter, a.width, a.height, deadline,
+                                           &provisionalMs, {}, nullptr, better);
     std::printf("provisional %.6f\n", provisionalMs);
     for (const Choice& c : results)
       std::printf("result %s %s %.6f\n", c.strategy.c_str(), c.variant.empty() ? "-" : c.variant.c_str(),

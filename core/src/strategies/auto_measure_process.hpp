@@ -29,10 +29,20 @@ std::string measureProgramPath();
 /// within `budgetMs`. nullopt when it cannot run there (no program, a candidate that is not a registry row,
 /// the child failed to start or to report): the caller measures in-process then. Its progress reaches the
 /// calling thread's progress callback; the calling thread's cancel check is polled every 20 ms and, when it
-/// says the work is superseded, kills the child and throws Cancelled.
+/// says the work is superseded, kills the child and throws Cancelled. `onBetter` gets the child's early
+/// reports (measureCandidates' onBetter) as they come, on the calling thread, while the child goes on.
 std::optional<MeasureOutcome> measureInChildProcess(const std::vector<StrategyEntry>& candidates,
                                                     const Context& ctx, const FilterSet& filter, int width,
-                                                    int height, int budgetMs);
+                                                    int height, int budgetMs,
+                                                    const std::function<void(const Choice&)>& onBetter = {});
+
+/// Prepares `choice` for `filter` at width×height and launches it once in a child process (nice 10), so that
+/// this process's own preparation and first launch find the driver's on-disk cache warm: on PoCL a new
+/// kernel's first launch compiles its work-group function and stalls every queue of the process for about a
+/// second (a swap to a measured winner froze the live picture 1.0–1.7 s). Waits at most 60 s; false when it
+/// could not (no convolab-measure, not a registry strategy, a failure there). Cancellable as above.
+bool prepareInChildProcess(const Context& ctx, const FilterSet& filter, const Choice& choice, int width,
+                           int height);
 
 /// The child's side (convolab-measure's main): `--device P:D --width W --height H --runs N --budget-ms B
 /// --candidates a,b,c --filter FILE [--nice N] [--verbose]`; prints `progress D T` lines while it measures,
