@@ -119,7 +119,7 @@ TEST_F(AtomicFileTest, TemporaryNamePattern) {
   EXPECT_FALSE(isAtomicTemporaryName(".out.png.convolab-tmp-a1_2c3.png"));    // not mkstemps' letters
   EXPECT_FALSE(isAtomicTemporaryName("..convolab-tmp-a1B2c3"));
   // Every temporary AtomicFile makes has the shape, long names and long extensions included.
-  for (const std::string name :
+  for (const std::string& name :
        {std::string("a.png"), std::string(".hidden"), std::string("noext"), std::string(200, 'n') + ".tiff",
         "x." + std::string(20, 'e'), std::string("a.b.c")}) {
     AtomicFile f(m_dir / name, false);
