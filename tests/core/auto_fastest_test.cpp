@@ -11,6 +11,7 @@
 #include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
 #include "convolab/registry.hpp"
+#include "strategies/auto_candidates.hpp"
 #include "strategies/auto_measure.hpp"
 #include "test_support.hpp"
 
@@ -136,6 +137,17 @@ TEST(AutoFastest, RoundOneReportsEachClearlyBetterCandidateAsItIsFound) {
   EXPECT_EQ(provisionalMs, 100);
   ASSERT_FALSE(results.empty());
   EXPECT_EQ(auto_detail::fastest(results).strategy, "spin30");
+}
+
+// Round 1's order: the factored and FFT candidates, the provisional one, then the register-tiled and literal
+// ones (the usual winners, so that an early swap comes early), the emulated and generic ones last.
+TEST(AutoFastest, RoundOneMeasuresTheUsualWinnersBeforeTheSlowClasses) {
+  const std::vector<std::string> registryOrder = {"naive",   "constant",  "vector",  "local",
+                                                  "image",   "separable", "tiled",   "codegen",
+                                                  "lowrank", "sliding",   "dynamic", "fft"};
+  EXPECT_EQ(auto_detail::measuringOrder(registryOrder, "dynamic"),
+            (std::vector<std::string>{"separable", "lowrank", "fft", "dynamic", "constant", "vector", "tiled",
+                                      "codegen", "sliding", "local", "image", "naive"}));
 }
 
 }  // namespace

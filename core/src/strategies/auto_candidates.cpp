@@ -61,10 +61,15 @@ std::optional<std::string> hopelessExclusion(std::string_view strategy, bool lar
 }
 
 std::vector<std::string> measuringOrder(std::vector<std::string> names, std::string_view provisional) {
+  // After the provisional strategy, the classes that usually win (register-tiled, then literal), so that an
+  // early swap (measureCandidates' onBetter) comes early; the emulated and generic ones last.
   auto rank = [provisional](const std::string& n) {
     const CostClass c = costClassOf(n);
     if (c == CostClass::Transform || c == CostClass::Factored) return 0;
-    return n == provisional ? 1 : 2;
+    if (n == provisional) return 1;
+    if (c == CostClass::Unrolled) return 2;
+    if (c == CostClass::Literal) return 3;
+    return c == CostClass::Emulated ? 4 : 5;
   };
   std::stable_sort(names.begin(), names.end(),
                    [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });

@@ -63,7 +63,8 @@ std::optional<std::string> hopelessExclusion(std::string_view strategy, bool lar
                                              std::string_view bestName, double bestMs);
 
 /// `names` reordered for round 1: Transform and Factored first (their times bound the others'), then
-/// `provisional`, then the rest in their order.
+/// `provisional`, then Unrolled, Literal, Emulated and Generic (the usual winners early: a swap to one of
+/// them need not wait for the slow ones), each class in its order.
 std::vector<std::string> measuringOrder(std::vector<std::string> names, std::string_view provisional);
 
 /// One candidate left out, and why (auto's verbose log says so; tests and the bench read it).
