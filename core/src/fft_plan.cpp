@@ -86,13 +86,13 @@ int fftFriendlySize(int n, int largestPrime) {
   }
 }
 
-std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int batches) {
+std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int channels) {
   using Key = std::tuple<cl_context, cl_device_id, int, int, int>;
   static std::mutex mutex;
   // Most recently used last. Never destroyed: releasing OpenCL objects from static destructors, after the
   // driver may have gone, is what crashed PoCL at exit before (registry.hpp, stopAutoMeasurements).
   static auto& pool = *new std::vector<std::pair<Key, std::shared_ptr<FftPlan>>>;
-  const Key key{ctx.context()(), ctx.clDevice()(), nx, ny, batches};
+  const Key key{ctx.context()(), ctx.clDevice()(), nx, ny, channels};
   std::lock_guard lock(mutex);  // held while building: a second asker of the same size waits, not builds
   auto it = std::find_if(pool.begin(), pool.end(), [&](const auto& e) { return e.first == key; });
   std::shared_ptr<FftPlan> plan;
@@ -100,72 +100,58 @@ std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int batch
     plan = it->second;
     pool.erase(it);
   } else {
-    plan = std::make_shared<FftPlan>(ctx, nx, ny, batches);
+    plan = std::make_shared<FftPlan>(ctx, nx, ny, channels);
   }
   pool.emplace_back(key, plan);
   if (pool.size() > kPoolSize) pool.erase(pool.begin());
   return plan;
 }
 
-std::size_t FftPlan::realBytes() const {
-  return static_cast<std::size_t>(m_batches) * m_nx * m_ny * sizeof(float);
+std::size_t FftPlan::planeBytes() const {
+  return static_cast<std::size_t>(m_channels) * m_ny * rowFloats() * sizeof(float);
 }
 
-std::size_t FftPlan::spectrumBytes() const {
-  return static_cast<std::size_t>(m_batches) * (m_nx / 2 + 1) * m_ny * 2 * sizeof(float);
+void FftPlan::transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels,
+                              std::vector<NamedEvent>& events, const std::string& name) {
+  append(true, queue, kernels, nullptr, events, {name});
 }
 
-void FftPlan::forward(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& spectrum,
-                      std::vector<NamedEvent>& events, const std::string& name) {
-  run(-1, queue, planes, spectrum, events, name);
-}
-
-void FftPlan::inverse(cl::CommandQueue& queue, const cl::Buffer& spectrum, const cl::Buffer& planes,
-                      std::vector<NamedEvent>& events, const std::string& name) {
-  run(1, queue, planes, spectrum, events, name);
+void FftPlan::convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
+                       std::vector<NamedEvent>& events) {
+  append(false, queue, planes, &kernelSpectrum, events, {"fft_rows", "fft_columns", "fft_rows_inverse"});
 }
 
 #if CONVOLAB_HAVE_VKFFT
 
 struct FftPlan::Impl {
-  VkFFTApplication app{};
-  VkFFTConfiguration config{};
+  VkFFTApplication kernelApp{}, convolutionApp{};  // the kernel's forward transform; the convolution
   cl_device_id device = nullptr;
   cl_context context = nullptr;
   cl_platform_id platform = nullptr;
-  uint64_t realBytes = 0, spectrumBytes = 0;
-  bool initialised = false;
+  uint64_t bytes = 0;
+  int initialised = 0;  // applications built (deleted in the destructor)
   std::mutex launching;
   ~Impl() {
-    if (initialised) deleteVkFFT(&app);
+    if (initialised > 1) deleteVkFFT(&convolutionApp);
+    if (initialised > 0) deleteVkFFT(&kernelApp);
   }
 };
 
-FftPlan::FftPlan(Context& ctx, int nx, int ny, int batches)
-    : m_impl(std::make_unique<Impl>()), m_nx(nx), m_ny(ny), m_batches(batches) {
+FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels)
+    : m_impl(std::make_unique<Impl>()), m_nx(nx), m_ny(ny), m_channels(channels) {
   Impl& p = *m_impl;
   p.device = ctx.clDevice()();
   p.context = ctx.context()();
   p.platform = ctx.clDevice().getInfo<CL_DEVICE_PLATFORM>();
-  p.realBytes = realBytes();
-  p.spectrumBytes = spectrumBytes();
-  VkFFTConfiguration& c = p.config;
+  p.bytes = planeBytes();
+  VkFFTConfiguration c{};
   c.FFTdim = 2;
   c.size[0] = static_cast<uint64_t>(nx);
   c.size[1] = static_cast<uint64_t>(ny);
-  c.numberBatches = static_cast<uint64_t>(batches);
-  c.performR2C = 1;
-  // Out of place: real planes (inputBuffer, packed rows of nx) ↔ half spectra (buffer, rows of nx/2 + 1).
-  c.isInputFormatted = 1;
-  c.inverseReturnToInputBuffer = 1;
-  c.inputBufferStride[0] = static_cast<uint64_t>(nx);
-  c.inputBufferStride[1] = static_cast<uint64_t>(nx) * static_cast<uint64_t>(ny);
-  c.inputBufferStride[2] = c.inputBufferStride[1];
-  c.bufferStride[0] = static_cast<uint64_t>(nx / 2 + 1);
-  c.bufferStride[1] = c.bufferStride[0] * static_cast<uint64_t>(ny);
-  c.bufferStride[2] = c.bufferStride[1];
-  c.bufferSize = &p.spectrumBytes;
-  c.inputBufferSize = &p.realBytes;
+  c.performR2C = 1;  // in place: rows of 2·(nx/2 + 1) floats, VkFFT's default layout for it
+  c.coordinateFeatures = static_cast<uint64_t>(channels);  // one kernel per channel, no mixing
+  c.bufferSize = &p.bytes;
+  c.kernelSize = &p.bytes;
   c.device = &p.device;
   c.context = &p.context;
   c.platform = &p.platform;
@@ -177,30 +163,40 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int batches)
     if (name == "registerBoost") c.registerBoost = v;
     if (name == "performBandwidthBoost") c.performBandwidthBoost = v;
   }
-  const VkFFTResult result = initializeVkFFT(&p.app, c);
-  if (result != VKFFT_SUCCESS)
-    throw Error(ErrorKind::Device, "fft: VkFFT could not plan a " + std::to_string(nx) + "x" +
-                                       std::to_string(ny) + " transform (VkFFTResult " +
-                                       std::to_string(static_cast<int>(result)) + ")");
-  p.initialised = true;
+  auto fail = [&](VkFFTResult result) {
+    return Error(ErrorKind::Device, "fft: VkFFT could not plan a " + std::to_string(nx) + "x" +
+                                        std::to_string(ny) + " convolution (VkFFTResult " +
+                                        std::to_string(static_cast<int>(result)) + ")");
+  };
+  VkFFTConfiguration kc = c;
+  kc.kernelConvolution = 1;
+  if (const VkFFTResult r = initializeVkFFT(&p.kernelApp, kc); r != VKFFT_SUCCESS) throw fail(r);
+  p.initialised = 1;
+  VkFFTConfiguration cc = c;
+  cc.performConvolution = 1;  // the kernel buffer is given at each launch
+  if (const VkFFTResult r = initializeVkFFT(&p.convolutionApp, cc); r != VKFFT_SUCCESS) throw fail(r);
+  p.initialised = 2;
 }
 
 FftPlan::~FftPlan() = default;
 
-void FftPlan::run(int direction, cl::CommandQueue& queue, const cl::Buffer& planes,
-                  const cl::Buffer& spectrum, std::vector<NamedEvent>& events, const std::string& name) {
+void FftPlan::append(bool kernelApp, cl::CommandQueue& queue, const cl::Buffer& buffer,
+                     const cl::Buffer* kernel, std::vector<NamedEvent>& events,
+                     const std::vector<std::string>& names) {
   cl_command_queue q = queue();
-  cl_mem real = planes(), complex = spectrum();
+  cl_mem data = buffer(), taps = kernel ? (*kernel)() : nullptr;
   VkFFTLaunchParams launch{};
   launch.commandQueue = &q;
-  launch.inputBuffer = &real;
-  launch.buffer = &complex;
+  launch.buffer = &data;
+  if (kernel) launch.kernel = &taps;
   std::vector<cl_event> launches;
   std::lock_guard lock(m_impl->launching);
   t_launches = &launches;
-  const VkFFTResult result = VkFFTAppend(&m_impl->app, direction, &launch);
+  const VkFFTResult result =
+      VkFFTAppend(kernelApp ? &m_impl->kernelApp : &m_impl->convolutionApp, -1, &launch);
   t_launches = nullptr;
-  for (cl_event e : launches) events.push_back({name, cl::Event(e)});  // cl::Event takes the reference
+  for (std::size_t i = 0; i < launches.size(); ++i)  // cl::Event takes the reference
+    events.push_back({names[std::min(i, names.size() - 1)], cl::Event(launches[i])});
   if (result != VKFFT_SUCCESS)
     throw Error(ErrorKind::Device, "fft: VkFFT could not enqueue a transform (VkFFTResult " +
                                        std::to_string(static_cast<int>(result)) + ")");
@@ -210,14 +206,14 @@ void FftPlan::run(int direction, cl::CommandQueue& queue, const cl::Buffer& plan
 
 struct FftPlan::Impl {};
 
-FftPlan::FftPlan(Context&, int nx, int ny, int batches) : m_nx(nx), m_ny(ny), m_batches(batches) {
+FftPlan::FftPlan(Context&, int nx, int ny, int channels) : m_nx(nx), m_ny(ny), m_channels(channels) {
   throw Error(ErrorKind::Device, "fft: this build has no VkFFT (install libvkfft-dev and rebuild)");
 }
 
 FftPlan::~FftPlan() = default;
 
-void FftPlan::run(int, cl::CommandQueue&, const cl::Buffer&, const cl::Buffer&, std::vector<NamedEvent>&,
-                  const std::string&) {}
+void FftPlan::append(bool, cl::CommandQueue&, const cl::Buffer&, const cl::Buffer*, std::vector<NamedEvent>&,
+                     const std::vector<std::string>&) {}
 
 #endif
 

@@ -21,41 +21,49 @@ bool fftAvailable();
 /// faster on the H200: docs/BENCHMARKS.md). CONVOLAB_FFT_TUNING's "primes=N" overrides it.
 int fftFriendlySize(int n, int largestPrime = 7);
 
-/// A plan for `batches` planes of nx × ny floats ([batch][ny][nx]) to and from their half spectra
-/// ([batch][ny][nx/2 + 1] float2), out of place. The inverse is unnormalised (it returns nx·ny × the input).
+/// A plan for the circular convolution of `channels` real planes of nx × ny floats with one kernel each, in
+/// place, through VkFFT's convolution mode: the rows' real-to-complex transform, then one launch per column
+/// group that transforms, multiplies by the kernel's spectrum and transforms back, then the rows' inverse
+/// (three launches a frame; the separate forward, multiply and inverse took seven and 25 % longer on the
+/// H200). Layout of planes and kernels alike: [channel][ny][rowFloats()], rowFloats() = 2·(nx/2 + 1) (room
+/// for the half spectrum of a row). The result is nx × the circular convolution (VkFFT normalises the column
+/// axis it convolves along, not the rows): scale the kernel's taps by 1/nx.
 /// Building it compiles VkFFT's kernels for this size on the device (once per size; the driver may cache).
 class FftPlan {
  public:
-  FftPlan(Context& ctx, int nx, int ny, int batches);
+  FftPlan(Context& ctx, int nx, int ny, int channels);
   ~FftPlan();
   /// The plan of this size on ctx's device and OpenCL context, shared with its other users in this process:
   /// building one compiles several programs (seconds on PoCL), and auto's measurement, the live strategy and
   /// a re-prepared one ask for the same size. The last kPoolSize sizes are kept.
-  static std::shared_ptr<FftPlan> shared(Context& ctx, int nx, int ny, int batches);
+  static std::shared_ptr<FftPlan> shared(Context& ctx, int nx, int ny, int channels);
   static constexpr std::size_t kPoolSize = 4;
   FftPlan(const FftPlan&) = delete;
   FftPlan& operator=(const FftPlan&) = delete;
 
   int nx() const { return m_nx; }
   int ny() const { return m_ny; }
-  /// Bytes of the real planes and of the spectra the plan reads and writes.
-  std::size_t realBytes() const;
-  std::size_t spectrumBytes() const;
+  /// Floats a row takes in planes and kernels, and the bytes of either buffer.
+  int rowFloats() const { return 2 * (m_nx / 2 + 1); }
+  std::size_t planeBytes() const;
 
-  /// Enqueues planes → spectrum (forward) or spectrum → planes (inverse) on `queue`, after what is already
-  /// in it (the queue is in order); appends the events of the launches, each named `name`.
-  void forward(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& spectrum,
-               std::vector<NamedEvent>& events, const std::string& name);
-  void inverse(cl::CommandQueue& queue, const cl::Buffer& spectrum, const cl::Buffer& planes,
-               std::vector<NamedEvent>& events, const std::string& name);
+  /// Enqueues the kernel's transform: `kernels` (its taps in planes' layout) becomes the spectrum convolve()
+  /// reads. On `queue`, after what is already in it (the queue is in order); appends the events of the
+  /// launches, each named `name`.
+  void transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels, std::vector<NamedEvent>& events,
+                       const std::string& name);
+  /// Enqueues planes ⊛ kernel (transformKernel's result), in place; the events are named "fft_rows",
+  /// "fft_columns" (transform, multiply, inverse) and "fft_rows_inverse".
+  void convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
+                std::vector<NamedEvent>& events);
 
  private:
-  void run(int direction, cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& spectrum,
-           std::vector<NamedEvent>& events, const std::string& name);
+  void append(bool kernelApp, cl::CommandQueue& queue, const cl::Buffer& buffer, const cl::Buffer* kernel,
+              std::vector<NamedEvent>& events, const std::vector<std::string>& names);
   struct Impl;
-  std::unique_ptr<Impl> m_impl;  // VkFFT's application: its kernels' arguments are set per launch, so
-                                 // run() holds m_impl's mutex from setting them to enqueueing
-  int m_nx = 0, m_ny = 0, m_batches = 0;
+  std::unique_ptr<Impl> m_impl;  // VkFFT's two applications: their kernels' arguments are set per launch,
+                                 // so append() holds m_impl's mutex from setting them to enqueueing
+  int m_nx = 0, m_ny = 0, m_channels = 0;
 };
 
 }  // namespace convolab

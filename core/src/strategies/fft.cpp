@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// fft: pad with the border rule, transform (VkFFT), multiply by the kernel's spectrum, transform back, crop.
+// fft: pad with the border rule; VkFFT's convolution (transform, multiply by the kernel's spectrum, transform
+// back); crop.
 // Its cost hardly grows with K: the strategy for large kernels (docs/ARCHITECTURE.md, "The fft path").
 #include <memory>
 
@@ -37,7 +38,6 @@ class FftStrategy final : public Strategy {
       const cl::Program program = ctx.buildKernelProgram("fft", options);
       m_pad = cl::Kernel(program, "fft_pad");
       m_taps = cl::Kernel(program, "fft_taps");
-      m_multiply = cl::Kernel(program, "fft_multiply");
       m_crop = cl::Kernel(program, "fft_crop");
       m_options = options;
     }
@@ -56,17 +56,13 @@ class FftStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    const int nx = m_plan->nx(), ny = m_plan->ny();
+    const int rs = m_plan->rowFloats(), ny = m_plan->ny();
     std::vector<NamedEvent> events;
-    setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, nx, ny, m_border);
-    events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(nx, ny), cl::NDRange(kGroupX, kGroupY), waitFor));
+    setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, rs, ny, m_border);
+    events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(rs, ny), cl::NDRange(kGroupX, kGroupY), waitFor));
     // The queue is in order: VkFFT's launches and ours follow one another.
-    m_plan->forward(ctx.queue(), m_planes, m_spectrum, events, "fft_forward");
-    const int count = 3 * (nx / 2 + 1) * ny / 2;  // float4s: two complex values each (ny is even)
-    setArgs(m_multiply, m_spectrum, m_kernelSpectrum, count);
-    events.push_back(launch1d(ctx, m_multiply, "fft_multiply", count));
-    m_plan->inverse(ctx.queue(), m_spectrum, m_planes, events, "fft_inverse");
-    setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, nx, ny, m_offset);
+    m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
+    setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, rs, ny, m_offset);
     events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(frame.width, frame.height),
                               cl::NDRange(kGroupX, kGroupY), {}));
     return events;
@@ -77,26 +73,20 @@ class FftStrategy final : public Strategy {
     return {roundUp(static_cast<size_t>(w), kGroupX), roundUp(static_cast<size_t>(h), kGroupY)};
   }
 
-  static NamedEvent launch1d(Context& ctx, const cl::Kernel& kernel, const std::string& name, int count) {
-    return launch2d(ctx, kernel, name, cl::NDRange(roundUp(static_cast<size_t>(count), 256), 1),
-                    cl::NDRange(256, 1), {});
-  }
-
   /// Plan and buffers for nx × ny planes; refuses (Error, the engine falls back) what the device cannot hold.
   void allocate(Context& ctx, int nx, int ny) {
     m_plan.reset();
-    const std::uint64_t real = 3ull * nx * ny * sizeof(float), spectrum = 3ull * (nx / 2 + 1) * ny * 8;
+    const std::uint64_t planes = 3ull * (nx / 2 + 1) * ny * 8;  // as FftPlan::planeBytes()
     const DeviceInfo& dev = ctx.device();
-    const std::uint64_t need = real + 2 * spectrum;
-    if ((dev.maxAllocBytes && spectrum > dev.maxAllocBytes) ||
+    const std::uint64_t need = 2 * planes;  // the frame's planes and the kernel's spectrum
+    if ((dev.maxAllocBytes && planes > dev.maxAllocBytes) ||
         (dev.globalMemBytes && need > dev.globalMemBytes / 2))
       throw Error(ErrorKind::Device, "fft: " + std::to_string(nx) + "x" + std::to_string(ny) +
                                          " planes need " + std::to_string(need >> 20) +
                                          " MiB; the device has too little memory");
     try {
-      m_planes = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, real);
-      m_spectrum = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, spectrum);
-      m_kernelSpectrum = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, spectrum);
+      m_planes = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, planes);
+      m_kernelSpectrum = cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, planes);
     } catch (const cl::Error& e) {
       throw ClError("clCreateBuffer", e.err(),
                     "fft planes of " + std::to_string(nx) + "x" + std::to_string(ny));
@@ -104,17 +94,18 @@ class FftStrategy final : public Strategy {
     m_plan = FftPlan::shared(ctx, nx, ny, 3);
   }
 
-  /// The kernel's spectrum, once per filter change: taps into zeroed planes, forward transform.
+  /// The kernel's spectrum, once per filter change: taps into zeroed planes, forward transform in place.
   void transformTaps(Context& ctx, const FilterSet& filter) {
     const int nx = m_plan->nx(), ny = m_plan->ny();
     uploadFloats(ctx, m_weights, packedWeights(filter));
     std::vector<NamedEvent> events;
     try {
-      ctx.queue().enqueueFillBuffer(m_planes, 0.0f, 0, m_plan->realBytes());
-      setArgs(m_taps, m_weights, m_planes, nx, ny, static_cast<float>(1.0 / (double(nx) * double(ny))));
+      ctx.queue().enqueueFillBuffer(m_kernelSpectrum, 0.0f, 0, m_plan->planeBytes());
+      setArgs(m_taps, m_weights, m_kernelSpectrum, nx, m_plan->rowFloats(), ny,
+              static_cast<float>(1.0 / double(nx)));
       events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
                                 cl::NDRange(kGroupX, kGroupY), {}));
-      m_plan->forward(ctx.queue(), m_planes, m_kernelSpectrum, events, "fft_forward");
+      m_plan->transformKernel(ctx.queue(), m_kernelSpectrum, events, "fft_kernel");
       ctx.queue().finish();
     } catch (const cl::Error& e) {
       throw ClError(e.what(), e.err(), "fft: transforming the filter's taps");
@@ -122,9 +113,9 @@ class FftStrategy final : public Strategy {
   }
 
   std::string m_options;
-  cl::Kernel m_pad, m_taps, m_multiply, m_crop;
+  cl::Kernel m_pad, m_taps, m_crop;
   std::shared_ptr<FftPlan> m_plan;
-  cl::Buffer m_planes, m_spectrum, m_kernelSpectrum, m_weights;
+  cl::Buffer m_planes, m_kernelSpectrum, m_weights;
   int m_k = 0;
   BorderMode m_borderMode = BorderMode::Reflect101;
   cl_float4 m_offset{}, m_border{};
