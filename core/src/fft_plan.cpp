@@ -107,10 +107,6 @@ std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int chann
   return plan;
 }
 
-std::size_t FftPlan::planeBytes() const {
-  return static_cast<std::size_t>(m_channels) * m_ny * rowFloats() * sizeof(float);
-}
-
 void FftPlan::transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels,
                               std::vector<NamedEvent>& events, const std::string& name) {
   append(true, queue, kernels, nullptr, events, {name});

@@ -43,9 +43,13 @@ class FftPlan {
 
   int nx() const { return m_nx; }
   int ny() const { return m_ny; }
-  /// Floats a row takes in planes and kernels, and the bytes of either buffer.
+  /// Floats a row takes in planes and kernels, and the bytes of either buffer (also before a plan exists:
+  /// the strategy checks them against the device's memory before building one).
   int rowFloats() const { return 2 * (m_nx / 2 + 1); }
-  std::size_t planeBytes() const;
+  std::size_t planeBytes() const { return planeBytes(m_nx, m_ny, m_channels); }
+  static std::size_t planeBytes(int nx, int ny, int channels) {
+    return static_cast<std::size_t>(channels) * ny * (2 * (nx / 2 + 1)) * sizeof(float);
+  }
 
   /// Enqueues the kernel's transform: `kernels` (its taps in planes' layout) becomes the spectrum convolve()
   /// reads. On `queue`, after what is already in it (the queue is in order); appends the events of the

@@ -76,7 +76,7 @@ class FftStrategy final : public Strategy {
   /// Plan and buffers for nx × ny planes; refuses (Error, the engine falls back) what the device cannot hold.
   void allocate(Context& ctx, int nx, int ny) {
     m_plan.reset();
-    const std::uint64_t planes = 3ull * (nx / 2 + 1) * ny * 8;  // as FftPlan::planeBytes()
+    const std::uint64_t planes = FftPlan::planeBytes(nx, ny, 3);
     const DeviceInfo& dev = ctx.device();
     const std::uint64_t need = 2 * planes;  // the frame's planes and the kernel's spectrum
     if ((dev.maxAllocBytes && planes > dev.maxAllocBytes) ||
