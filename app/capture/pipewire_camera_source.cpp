@@ -24,6 +24,9 @@ using pipewire::VideoFormat;
 namespace {
 
 constexpr auto kFrameTimeout = std::chrono::seconds(2);
+// How often the reader starts a graph cycle when it drives a program's camera (issue 34.2): above the rate of
+// any camera it reads, so a 60 fps producer waits at most one period (8 ms) for its cycle.
+constexpr auto kDrivePeriod = std::chrono::microseconds(8333);
 
 }  // namespace
 
@@ -45,8 +48,22 @@ struct PipeWireCameraSource::Stream {
   std::shared_ptr<Image> newest;
   bool gone = false;  // the node went away (unlinked, error)
   bool streamed = false;
+  spa_source* driveTimer = nullptr;  // when this reader drives the graph (a program's camera)
 
   explicit Stream(StorageProvider storage) : pool(std::move(storage)) {}
+
+  // A program's camera made as GStreamer's pipewiresink mode=provide makes one drives its own graph cycles
+  // and starts one only after it has sent a frame; its wait for a free buffer misses a wake-up now and then,
+  // and it then never sends again (issue 34.2). Driven by the reader, it is called every cycle and recovers.
+  void startDriving() {
+    driveTimer = pw_loop_add_timer(connection.loop(), &Stream::onDriveTick, this);
+    timespec period{0, std::chrono::nanoseconds(kDrivePeriod).count()};
+    pw_loop_update_timer(connection.loop(), driveTimer, &period, &period, false);
+  }
+  static void onDriveTick(void* data, std::uint64_t) {
+    auto* self = static_cast<Stream*>(data);
+    if (self->stream && pw_stream_is_driving(self->stream)) pw_stream_trigger_process(self->stream);
+  }
 
   static void onParamChanged(void* data, std::uint32_t id, const spa_pod* param) {
     if (id != SPA_PARAM_Format) return;
@@ -95,6 +112,7 @@ struct PipeWireCameraSource::Stream {
 
   ~Stream() {
     connection.lock();
+    if (driveTimer) pw_loop_destroy_source(connection.loop(), driveTimer);
     if (stream) pw_stream_destroy(stream);
     connection.unlock();
   }
@@ -121,18 +139,23 @@ void PipeWireCameraSource::open() {
   // timing out and the capture thread reopening for ever (issue 34.9). A camera another program read and
   // left may send nothing until it is suspended (issue 34.2, docs/RELIABILITY.md). An absent node is linked
   // to anyway: read() waits for it as before.
-  if (pipewire::suspendIfIdle(s->connection, m_nodeName) == pipewire::NodeLookup::NoAnswer) {
+  const pipewire::NodeFound node = pipewire::suspendIfIdle(s->connection, m_nodeName);
+  if (node.lookup == pipewire::NodeLookup::NoAnswer) {
     s->connection.unlock();
     throw SourceError(pipewire::noAnswerMessage() + " (camera " + m_nodeName + ")");
   }
+  // A device's camera keeps its own clock; a program's camera is driven by this reader
+  // (Stream::startDriving).
+  const bool drive = node.lookup == pipewire::NodeLookup::Found && !node.fromDevice;
   static const pw_stream_events events =
       pipewire::streamEvents(&Stream::onStateChanged, &Stream::onParamChanged, &Stream::onProcess);
   // dont-reconnect: when the camera goes, the stream is not moved to another camera (our own output, say).
-  s->stream = pw_stream_new(
-      s->connection.core(), "convolab-camera",
-      pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture", PW_KEY_MEDIA_ROLE,
-                        "Camera", PW_KEY_NODE_NAME, "convolab-camera-in", PW_KEY_TARGET_OBJECT,
-                        m_nodeName.c_str(), PW_KEY_NODE_DONT_RECONNECT, "true", nullptr));
+  s->stream =
+      pw_stream_new(s->connection.core(), "convolab-camera",
+                    pw_properties_new(PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture",
+                                      PW_KEY_MEDIA_ROLE, "Camera", PW_KEY_NODE_NAME, "convolab-camera-in",
+                                      PW_KEY_TARGET_OBJECT, m_nodeName.c_str(), PW_KEY_NODE_DONT_RECONNECT,
+                                      "true", PW_KEY_PRIORITY_DRIVER, drive ? "100000" : "0", nullptr));
   pw_stream_add_listener(s->stream, &s->streamListener, &events, s.get());
   // Raw formats first (no decoding); MJPG where the camera has nothing raw at its size.
   std::uint8_t buffer[2048];
@@ -142,9 +165,10 @@ void PipeWireCameraSource::open() {
           &b, {VideoFormat::RGB, VideoFormat::BGRx, VideoFormat::RGBx, VideoFormat::YUY2, VideoFormat::I420},
           1280, 720),
       pipewire::buildMjpgCaptureRequest(&b, 1280, 720)};
-  pw_stream_connect(s->stream, PW_DIRECTION_INPUT, PW_ID_ANY,
-                    static_cast<pw_stream_flags>(PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS),
-                    params, 2);
+  const int flags =
+      PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS | (drive ? PW_STREAM_FLAG_DRIVER : 0);
+  pw_stream_connect(s->stream, PW_DIRECTION_INPUT, PW_ID_ANY, static_cast<pw_stream_flags>(flags), params, 2);
+  if (drive) s->startDriving();
   s->connection.unlock();
   m_stream = std::move(s);
 }
@@ -175,6 +199,14 @@ std::string PipeWireCameraSource::deliveredMode() const {
   if (!m_stream->format) return {};
   const auto& f = *m_stream->format;
   return std::to_string(f.width) + "×" + std::to_string(f.height) + " " + pipewire::formatName(f.format);
+}
+
+bool PipeWireCameraSource::drivesTheCamera() const {
+  if (!m_stream) return false;
+  m_stream->connection.lock();
+  const bool driving = m_stream->stream && pw_stream_is_driving(m_stream->stream);
+  m_stream->connection.unlock();
+  return driving;
 }
 
 }  // namespace convolab::capture

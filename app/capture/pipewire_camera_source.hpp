@@ -24,8 +24,8 @@ class PipeWireCameraSource : public FrameSource {
   SourceTraits traits() const override;
   std::string description() const override { return "PipeWire camera " + m_nodeName; }
   /// Throws SourceAbsent when no daemon is running, and SourceError when one accepts the connection but does
-  /// not answer within pipewire::kAnswerTimeout. An idle node is suspended first (issue 34.2); an absent one
-  /// is waited for by read().
+  /// not answer within pipewire::kAnswerTimeout. An idle node is suspended first, and a program's camera is
+  /// driven by this reader (issue 34.2); an absent one is waited for by read().
   void open() override;
   void close() override;
   /// Waits (at most 2 s) for the next frame; throws SourceAbsent when the node went away.
@@ -33,6 +33,9 @@ class PipeWireCameraSource : public FrameSource {
   bool selfPaced() const override { return true; }
   double nominalFps() const override;
   std::string deliveredMode() const override;
+  /// Whether this reader starts the camera's graph cycles: true for a program's camera once streaming, false
+  /// for a device's, which keeps its own clock (issue 34.2, docs/RELIABILITY.md).
+  bool drivesTheCamera() const;
   bool canStep() const override { return true; }
   bool canReconnect() const override { return true; }
 

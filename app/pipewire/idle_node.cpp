@@ -15,6 +15,7 @@ struct Lookup {
   const std::string* name = nullptr;
   pw_thread_loop* loop = nullptr;
   std::optional<std::uint32_t> id;
+  bool fromDevice = false;
   std::optional<pw_node_state> state;
 
   static void onGlobal(void* data, std::uint32_t id, std::uint32_t, const char* type, std::uint32_t,
@@ -22,7 +23,9 @@ struct Lookup {
     auto* self = static_cast<Lookup*>(data);
     if (std::strcmp(type, PW_TYPE_INTERFACE_Node) != 0 || props == nullptr) return;
     const char* name = spa_dict_lookup(props, PW_KEY_NODE_NAME);
-    if (name != nullptr && *self->name == name) self->id = id;
+    if (name == nullptr || *self->name != name) return;
+    self->id = id;
+    self->fromDevice = spa_dict_lookup(props, PW_KEY_DEVICE_ID) != nullptr;
   }
   static void onInfo(void* data, const pw_node_info* info) {
     auto* self = static_cast<Lookup*>(data);
@@ -33,7 +36,7 @@ struct Lookup {
 
 }  // namespace
 
-NodeLookup suspendIfIdle(Connection& connection, const std::string& name, std::chrono::milliseconds timeout) {
+NodeFound suspendIfIdle(Connection& connection, const std::string& name, std::chrono::milliseconds timeout) {
   Lookup lookup;
   lookup.name = &name;
   lookup.loop = connection.threadLoop();
@@ -71,7 +74,7 @@ NodeLookup suspendIfIdle(Connection& connection, const std::string& name, std::c
   }
   spa_hook_remove(&registryListener);
   pw_proxy_destroy(reinterpret_cast<pw_proxy*>(registry));
-  return result;
+  return {result, lookup.fromDevice};
 }
 
 }  // namespace convolab::pipewire
