@@ -52,9 +52,9 @@ struct PipeWireCameraSource::Stream {
 
   explicit Stream(StorageProvider storage) : pool(std::move(storage)) {}
 
-  // A program's camera made as GStreamer's pipewiresink mode=provide makes one drives its own graph cycles
-  // and starts one only after it has sent a frame; its wait for a free buffer misses a wake-up now and then,
-  // and it then never sends again (issue 34.2). Driven by the reader, it is called every cycle and recovers.
+  // A program's camera such as GStreamer's pipewiresink mode=provide drives its own graph cycles and starts
+  // one only after it has sent a frame; its wait for a free buffer misses a wake-up now and then, and it then
+  // never sends again (issue 34.2). Driven by the reader, it is called every cycle and recovers.
   void startDriving() {
     driveTimer = pw_loop_add_timer(connection.loop(), &Stream::onDriveTick, this);
     timespec period{0, std::chrono::nanoseconds(kDrivePeriod).count()};
