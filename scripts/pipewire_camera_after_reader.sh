@@ -20,11 +20,12 @@ for _ in $(seq "$readers"); do
     fakesink >/dev/null 2>&1
 done
 sleep 1
-start=$(date +%s.%N)
+start=$(date +%s%N)
 QT_QPA_PLATFORM=offscreen timeout 25 "$app" --source pipewire:testcam --frames "$frames" --strategy naive \
   --stats "$stats" --force >/dev/null 2>&1
 rc=$?
-echo "readers=$readers frames=$frames rc=$rc seconds=$(echo "$(date +%s.%N) - $start" | bc)"
+ms=$((($(date +%s%N) - start) / 1000000))
+echo "readers=$readers frames=$frames rc=$rc ms=$ms"
 kill "$cam" "$wp" "$pw" 2>/dev/null
 wait 2>/dev/null
 exit $rc
