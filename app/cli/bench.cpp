@@ -371,6 +371,11 @@ void addBenchCommand(CLI::App& app, Action& action) {
   addKSweepOptions(cmd, *o);
   cmd->add_flag("--variants", o->variants, "With --kernel-loop: every tuning variant, not only the default");
   cmd->add_flag("--skip-opencv", o->skipOpenCV, "Do not run OpenCV's filter2D");
+  cmd->add_option("--opencv-budget", o->opencvBudget,
+                  "Seconds for each OpenCV variant's calls: where its first call says the warm-up and timed "
+                  "ones would take longer, fewer timed calls (at least one), with the reason")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
   cmd->add_flag("--skip-probe", o->skipProbe,
                 "Do not run the FMA probe kernel (peak from the device name only)");
   cmd->add_flag("-q,--quiet", o->quiet, "Do not print the Markdown report on stdout");

@@ -44,6 +44,7 @@ struct BenchOptions {
   bool variants = false;            ///< with kernelLoop: every tuning variant, not only the default
   std::vector<std::string> ksweep;  ///< --ksweep: K values or ranges A:B[:STEP] (bench_ksweep.hpp)
   double ksweepBudget = 60;         ///< --ksweep-budget SECONDS: a row over it is not run at larger K
+  double opencvBudget = 20;         ///< --opencv-budget SECONDS: each OpenCV variant's calls fit in about it
 };
 
 struct Size {

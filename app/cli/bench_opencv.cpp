@@ -2,9 +2,11 @@
 // `bench`'s OpenCV runs: cv::filter2D on the CPU and through OpenCV's OpenCL, timed like ours.
 #include "bench_opencv.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <opencv2/core/ocl.hpp>
+#include <optional>
 #include <utility>
 
 #include "cv/filter2d.hpp"
@@ -32,26 +34,73 @@ std::string pointOpenCVAt(const DeviceInfo& ours) {
   return config;
 }
 
-template <typename F>
-Stats timeEach(int warmup, int iterations, F&& f) {
-  for (int i = 0; i < warmup; ++i) f();
-  std::vector<double> samples;
-  for (int i = 0; i < iterations; ++i) {
+/// A variant's calls within a time budget: as asked (warm-up, then timed), unless its first call says those
+/// would take longer than opts.opencvBudget; then fewer, the first call being the warm-up, at least one timed
+/// (whose time, free of the first call's build, sets how many more fit).
+/// OpenCV's OpenCL filter2D on PoCL takes 2.9 s a call at 1080p K = 31 and 14 s at K = 63 (this 2-core
+/// machine), where -n 50 was a run of half an hour per variant (docs/CLI.md, --opencv-budget).
+class Budgeted {
+ public:
+  Budgeted(const BenchOptions& opts, OpenCVResult& result) : m_opts(opts), m_result(result) {}
+
+  template <typename F>
+  Stats timeEach(F&& f) {
+    std::vector<double> samples;
+    const double first = timed(f);
+    if (m_opts.warmup == 0) samples.push_back(first);
+    int warm = std::max(0, m_opts.warmup - 1);
+    int left = m_opts.iterations - static_cast<int>(samples.size());
+    double spent = first;
+    if (first * (warm + left) > budgetMs() - spent) {
+      // Over: no more warm-up, and the count from a second call (the first may include OpenCV's build).
+      warm = 0;
+      if (samples.empty()) {
+        samples.push_back(timed(f));
+        spent += samples.back();
+        --left;
+      }
+      const int fit = static_cast<int>((budgetMs() - spent) / std::max(samples.back(), 1e-6));
+      left = std::clamp(fit, 0, left);
+    }
+    for (int i = 0; i < warm; ++i) f();
+    for (int i = 0; i < left; ++i) samples.push_back(timed(f));
+    m_result.samples = static_cast<int>(samples.size());
+    const Stats stats = Stats::of(samples);
+    if (m_result.samples < m_opts.iterations) {
+      const double call = stats.median;
+      m_result.reason = std::to_string(m_result.samples) + " of " + std::to_string(m_opts.iterations) +
+                        " timed calls (a call took " +
+                        (call >= 1000 ? fmt(call / 1000.0, 1) + " s" : fmt(call, 1) + " ms") +
+                        "; --opencv-budget " + fmt(m_opts.opencvBudget, 0) + " s)";
+      progress(m_result.size + " " + m_result.variant + ": " + m_result.reason);
+    }
+    return stats;
+  }
+
+  /// Mean of N calls between two cv::ocl::finish(), N = the timed calls that fit the budget at `callMs`
+  /// each; none when fewer than two fit (one call is what timeEach measured already).
+  template <typename F>
+  std::optional<double> loopMean(double callMs, F&& f) {
+    const int n = std::min(m_opts.iterations, static_cast<int>(budgetMs() / std::max(callMs, 1e-6)));
+    if (n < 2) return std::nullopt;
+    cv::ocl::finish();
+    const auto t0 = Clock::now();
+    for (int i = 0; i < n; ++i) f();
+    cv::ocl::finish();
+    return msSince(t0) / n;
+  }
+
+ private:
+  double budgetMs() const { return m_opts.opencvBudget * 1000.0; }
+  template <typename F>
+  static double timed(F&& f) {
     const auto t0 = Clock::now();
     f();
-    samples.push_back(msSince(t0));
+    return msSince(t0);
   }
-  return Stats::of(samples);
-}
-
-template <typename F>
-double loopMean(int iterations, F&& f) {
-  cv::ocl::finish();
-  const auto t0 = Clock::now();
-  for (int i = 0; i < iterations; ++i) f();
-  cv::ocl::finish();
-  return msSince(t0) / iterations;
-}
+  const BenchOptions& m_opts;
+  OpenCVResult& m_result;
+};
 
 }  // namespace
 
@@ -98,9 +147,9 @@ std::vector<OpenCVResult> OpenCVRun::cpu(cv::Mat& expected) const {
   OpenCVResult perCh = base("cv_cpu_per_channel", dev, false),
                single = base("cv_cpu_single_filter", dev, false);
   cv::Mat dst;
-  perCh.ms = timeEach(opts.warmup, opts.iterations, [&] { filter2DPerChannel(src, dst, filter, kernels); });
+  perCh.ms = Budgeted(opts, perCh).timeEach([&] { filter2DPerChannel(src, dst, filter, kernels); });
   expected = dst.clone();
-  single.ms = timeEach(opts.warmup, opts.iterations, [&] { filter2DSingle(src, dst, filter, kernels); });
+  single.ms = Budgeted(opts, single).timeEach([&] { filter2DSingle(src, dst, filter, kernels); });
   return {perCh, single};
 }
 
@@ -119,13 +168,14 @@ std::vector<OpenCVResult> OpenCVRun::opencl() const {
     const std::string& name = variant.first;
     const std::function<void()>& run = variant.second;
     OpenCVResult dev_only = base(name, dev, false);
-    dev_only.ms = timeEach(opts.warmup, opts.iterations, [&] {
+    Budgeted devBudget(opts, dev_only);
+    dev_only.ms = devBudget.timeEach([&] {
       run();
       cv::ocl::finish();
     });
-    dev_only.loopMeanMs = loopMean(opts.iterations, run);
+    dev_only.loopMeanMs = devBudget.loopMean(dev_only.ms.median, run);
     OpenCVResult withTransfers = base(name + "_transfers", dev, true);
-    withTransfers.ms = timeEach(opts.warmup, opts.iterations, [&] {
+    withTransfers.ms = Budgeted(opts, withTransfers).timeEach([&] {
       src.copyTo(usrc);  // upload
       run();
       udst.copyTo(host);  // download (blocks until done)

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "bench_report.hpp"
 
@@ -118,6 +119,7 @@ json toJson(const BenchReport& r) {
                              {"reason", c.reason},
                              {"ms_median", c.ms.median},
                              {"ms_p95", c.ms.p95},
+                             {"samples", c.samples},
                              {"loop_mean_ms", orNull(c.loopMeanMs.has_value(), c.loopMeanMs.value_or(0))},
                              {"ours_strategy", c.oursStrategy},
                              {"ours_metric", c.oursMetric},
@@ -319,6 +321,10 @@ std::string toMarkdown(const BenchReport& r) {
          << (c.oursMetric.empty() ? std::string("-") : num(c.oursMs)) << " | "
          << (c.speedup > 0 ? num(c.speedup, 2) + "x" : std::string("-")) << " |\n";
     }
+    bool cut = false;  // variants whose calls --opencv-budget cut
+    for (const auto& c : r.opencv)
+      if (group(c.size, c.k) == size && !c.reason.empty())
+        md << (std::exchange(cut, true) ? "" : "\n") << "- " << c.variant << ": " << c.reason << "\n";
   }
   return md.str();
 }

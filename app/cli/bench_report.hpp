@@ -62,10 +62,11 @@ struct StrategyResult {
 struct OpenCVResult {
   std::string variant, size, device, status, reason;
   int width = 0, height = 0;
-  int k = 0;                             ///< the filter's K
-  bool transfers = false;                ///< includes upload to and download from the OpenCL device
-  Stats ms;                              ///< per iteration (each iteration synchronised)
-  std::optional<double> loopMeanMs;      ///< N iterations between two cv::ocl::finish(), divided by N
+  int k = 0;                         ///< the filter's K
+  bool transfers = false;            ///< includes upload to and download from the OpenCL device
+  Stats ms;                          ///< per iteration (each iteration synchronised)
+  int samples = 0;                   ///< timed calls (fewer than --iterations: --opencv-budget, see reason)
+  std::optional<double> loopMeanMs;  ///< N iterations between two cv::ocl::finish(), divided by N
   std::string oursStrategy, oursMetric;  ///< best of ours, and which of our medians it is compared with
   double oursMs = 0;
   double speedup = 0;  ///< opencv ms / ours ms (> 1: ours is faster)

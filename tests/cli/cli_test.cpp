@@ -414,11 +414,36 @@ TEST_F(Cli, BenchWritesJsonWithDocumentedKeys) {
   ASSERT_TRUE(doc["opencv"].is_array());
   ASSERT_FALSE(doc["opencv"].empty());
   for (const auto& c : doc["opencv"])
-    for (const char* key : {"variant", "size", "ms_median", "speedup_of_ours"})
+    for (const char* key : {"variant", "size", "ms_median", "samples", "speedup_of_ours"})
       EXPECT_TRUE(c.contains(key)) << key;
+  for (const auto& c : doc["opencv"])
+    EXPECT_EQ(c.value("samples", -1), 2) << c.dump();  // 64x48: far inside the budget
   EXPECT_EQ(doc["opencv"][0]["variant"], "cv_cpu_per_channel");
   EXPECT_NE(readFile(md).find("| naive |"), std::string::npos);
   EXPECT_EQ(listing(m_dir), (std::set<std::string>{"bench.json", "bench.md"}));
+}
+
+// OpenCV's OpenCL filter2D on PoCL takes seconds a call at large K (1080p here: 2.9 s at K = 31, 14 s at K =
+// 63): each variant's calls stop at --opencv-budget, at least one timed, and the report says how many ran and
+// why.
+TEST_F(Cli, BenchCutsEachOpenCVVariantToItsBudget) {
+  const fs::path json = path("bench.json"), md = path("bench.md");
+  const Result r = cli({"bench", "--size", "64x48", "--iterations", "40", "--warmup", "3", "--strategy",
+                        "naive", "--opencv-budget", "0", "--skip-probe", "--stream-frames", "0", "--json",
+                        json.string(), "--markdown", md.string()});
+  ASSERT_EQ(r.code, 0) << r;
+  const auto doc = nlohmann::json::parse(readFile(json));
+  ASSERT_FALSE(doc["opencv"].empty());
+  for (const auto& c : doc["opencv"]) {
+    EXPECT_EQ(c["status"], "ok") << c.dump();
+    EXPECT_EQ(c.value("samples", -1), 1) << c.dump();
+    EXPECT_GT(c["ms_median"].get<double>(), 0) << c.dump();
+    EXPECT_TRUE(c["loop_mean_ms"].is_null()) << c.dump();  // one call fits: no loop to average
+    EXPECT_NE(c["reason"].get<std::string>().find("1 of 40 timed calls"), std::string::npos) << c.dump();
+  }
+  EXPECT_NE(readFile(md).find("- cv_cpu_per_channel: 1 of 40 timed calls"), std::string::npos)
+      << readFile(md);
+  EXPECT_NE(r.err.find("cv_cpu_per_channel: 1 of 40 timed calls"), std::string::npos) << r;
 }
 
 TEST_F(Cli, BenchKSweepMeasuresEachKAndSummarisesIt) {
