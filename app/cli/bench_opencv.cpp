@@ -3,6 +3,7 @@
 #include "bench_opencv.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <opencv2/core/ocl.hpp>
@@ -59,8 +60,7 @@ class Budgeted {
         spent += samples.back();
         --left;
       }
-      const int fit = static_cast<int>((budgetMs() - spent) / std::max(samples.back(), 1e-6));
-      left = std::clamp(fit, 0, left);
+      left = callsIn(budgetMs() - spent, samples.back(), left);
     }
     for (int i = 0; i < warm; ++i) f();
     for (int i = 0; i < left; ++i) samples.push_back(timed(f));
@@ -81,7 +81,7 @@ class Budgeted {
   /// each; none when fewer than two fit (one call is what timeEach measured already).
   template <typename F>
   std::optional<double> loopMean(double callMs, F&& f) {
-    const int n = std::min(m_opts.iterations, static_cast<int>(budgetMs() / std::max(callMs, 1e-6)));
+    const int n = callsIn(budgetMs(), callMs, m_opts.iterations);
     if (n < 2) return std::nullopt;
     cv::ocl::finish();
     const auto t0 = Clock::now();
@@ -92,6 +92,12 @@ class Budgeted {
 
  private:
   double budgetMs() const { return m_opts.opencvBudget * 1000.0; }
+  /// Calls of callMs that fit in ms, 0 to cap (in double first: a budget of a day over a call of microseconds
+  /// is beyond int).
+  static int callsIn(double ms, double callMs, int cap) {
+    return static_cast<int>(
+        std::clamp(std::floor(ms / std::max(callMs, 1e-6)), 0.0, static_cast<double>(cap)));
+  }
   template <typename F>
   static double timed(F&& f) {
     const auto t0 = Clock::now();
