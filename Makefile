@@ -47,9 +47,16 @@ build: configure
 run: build
 	bash scripts/run-app.sh $(BUILD)
 
+# PoCL's kernel cache for the test run: a folder of the build, shared by every test of both passes (the GUI
+# tests' own XDG_CACHE_HOME included), so a fresh clone's `make test` compiles every kernel cold, on CI as here,
+# and compiles each once; nothing of it lands in the user's ~/.cache/pocl. `make test TEST_POCL_CACHE=` keeps
+# each test's own (the user's, or the GUI tests' private homes).
+TEST_POCL_CACHE ?= $(abspath $(BUILD))/pocl-cache
+TEST_POCL_ENV = $(if $(TEST_POCL_CACHE),POCL_CACHE_DIR=$(TEST_POCL_CACHE))
+
 test: build sanitize-build
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
-	ASAN_OPTIONS=detect_leaks=0 ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j $(JOBS) -E '$(SANITIZE_SKIP)'
+	$(TEST_POCL_ENV) ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	$(TEST_POCL_ENV) ASAN_OPTIONS=detect_leaks=0 ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j $(JOBS) -E '$(SANITIZE_SKIP)'
 
 # Second build: core, convolab-cli and their tests under AddressSanitizer + UBSan, and the parser fuzzer (clang).
 # The CLI's apply and batch tests run the sanitized convolab-cli, so bad images, videos, filters and caches reach

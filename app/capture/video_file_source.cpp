@@ -43,7 +43,7 @@ void VideoFileSource::seekMs(double ms) {
 }
 
 namespace {
-constexpr double kSameTimeMs = 0.01;  // below any container's time resolution
+constexpr double kBelowTimeResolutionMs = 0.01;  // below any container's time resolution
 }  // namespace
 
 void VideoFileSource::seek(std::int64_t frame) {
@@ -51,7 +51,7 @@ void VideoFileSource::seek(std::int64_t frame) {
   frame = std::clamp<std::int64_t>(frame, 0, m_frameCount - 1);
   // The frame on screen during interval `frame`: the last whose time rounds to it (as position() counts),
   // so containers that store times rounded to the millisecond land on the frame meant.
-  seekMs((static_cast<double>(frame) + 0.5) * 1000.0 / m_fps - 2 * kSameTimeMs);
+  seekMs((static_cast<double>(frame) + 0.5) * 1000.0 / m_fps - 2 * kBelowTimeResolutionMs);
 }
 
 bool VideoFileSource::read(Frame& out) {

@@ -8,6 +8,7 @@
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
 #include "cv/mat_adapter.hpp"
+#include "elapsed_ms.hpp"
 
 namespace convolab::jobs {
 namespace {
@@ -40,10 +41,6 @@ std::string startingStrategy(const VideoJobOptions& o, cv::Size size, std::int64
   const auto codegen = createStrategy("codegen");
   if (!codegen || codegen->unsupportedReason(ctx, filter)) return asked;
   return "codegen";
-}
-
-double msSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 /// Copies a decoded frame (the same size: checked by the decoder) into a device staging view.

@@ -13,6 +13,7 @@
 #include "convolab/atomic_file.hpp"
 #include "convolab/error.hpp"
 #include "convolab/printable_path.hpp"
+#include "elapsed_ms.hpp"
 #include "frame_timeline.hpp"
 #include "mat_recycler.hpp"
 #include "video_device_stage.hpp"
@@ -26,10 +27,6 @@ constexpr std::size_t kQueued = 4;  // decoded / filtered frames waiting between
 
 [[noreturn]] void bad(const fs::path& path, const std::string& what) {
   throw Error(ErrorKind::BadInput, "video '" + printablePath(path) + "': " + what);
-}
-
-double msSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 std::string sizeText(cv::Size s) {

@@ -16,7 +16,7 @@ namespace convolab {
 namespace {
 
 // Generated multiply-adds over the three channels' code: beyond this the driver's compile takes long.
-constexpr int kMaxTerms = 60000;
+constexpr int kMaxGpuTerms = 60000;
 
 std::mutex g_shapeMutex;
 std::string g_shapesForTesting;  // guarded by g_shapeMutex
@@ -28,15 +28,15 @@ int ceil4(int v) {
   return (v + 3) / 4 * 4;
 }
 
-struct Geometry {
+struct GpuGeometry {
   int n = 0, lx = 0, hy = 0, pw = 0, ph = 0, tw = 0, th = 0, total = 0;
   std::vector<int> radius, halo, left, chunks, rows;  // per step: r, Σ later r, aligned left reach A,
                                                       // float4 reach M each side, rows per work-item R
 };
 
-Geometry geometryOf(const std::vector<ChainStep>& steps, const std::vector<FusedStepCode>& code,
-                    const FusedGpuShape& sh) {
-  Geometry g;
+GpuGeometry geometryOf(const std::vector<ChainStep>& steps, const std::vector<FusedStepCode>& code,
+                       const FusedGpuShape& sh) {
+  GpuGeometry g;
   g.n = static_cast<int>(steps.size());
   const auto n = static_cast<size_t>(g.n);
   g.radius.resize(n);
@@ -71,7 +71,7 @@ const char* const kLane[] = {"x", "y", "z", "w"};
 
 // Channel ch of step s: accumulators a<q>_<v> (b… for a magnitude's second filter) = offset + Σ taps · plane,
 // reading the rows from `row` (the block's first input row, first float4 chunk).
-void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometry& g, size_t s, int ch) {
+void emitChannel(std::ostringstream& o, const FusedStepCode& code, const GpuGeometry& g, size_t s, int ch) {
   const int r = g.radius[s], k = 2 * r + 1, m = g.chunks[s], rows = g.rows[s];
   const char names[] = {'a', 'b'};
   for (size_t f = 0; f < code.taps.size(); ++f)
@@ -106,7 +106,7 @@ void emitChannel(std::ostringstream& o, const FusedStepCode& code, const Geometr
 
 // Step s: the three channels' code (a uniform branch: the work-group's channel), a barrier, then the results
 // written back over the plane with the next step's border filled in, or (last) stored to the image.
-void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, const Geometry& g,
+void emitStep(std::ostringstream& o, const std::vector<FusedStepCode>& code, const GpuGeometry& g,
               const FusedGpuShape& sh, size_t s) {
   const int rows = g.rows[s], ho = g.halo[s], a = g.left[s];
   const bool last = s + 1 == code.size();
@@ -194,9 +194,9 @@ std::optional<FusedLiteralPlan> planFusedGpu(const std::vector<ChainStep>& steps
   std::vector<FusedStepCode> code;
   for (const ChainStep& s : steps) code.push_back(fusedStepCode(s));
   for (const FusedGpuShape& sh : shapesToTry()) {
-    const Geometry g = geometryOf(steps, code, sh);
+    const GpuGeometry g = geometryOf(steps, code, sh);
     const std::size_t bytes = sizeof(float) * static_cast<std::size_t>(g.pw) * static_cast<std::size_t>(g.ph);
-    if (g.tw < 2 * sh.wx || g.total > kMaxTerms || (localLimit > 0 && bytes > localLimit)) continue;
+    if (g.tw < 2 * sh.wx || g.total > kMaxGpuTerms || (localLimit > 0 && bytes > localLimit)) continue;
     FusedLiteralPlan plan{{}, {}, sh.wx, sh.wy, g.tw, g.th, bytes, "fused_gpu", 3};
     plan.options = "-DBORDER_MODE=BORDER_CONSTANT -DWX=" + std::to_string(sh.wx) +
                    " -DWY=" + std::to_string(sh.wy) + " -DPW=" + std::to_string(g.pw) +

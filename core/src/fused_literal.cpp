@@ -31,7 +31,7 @@ constexpr Shape kCpuShape{128, 16, 2, 4, 64};
 // here).
 constexpr Shape kGpuSmallShape{32, 1, 8, 2, 16};
 
-constexpr int kMaxTerms = 4000;  // generated multiply-adds: beyond this PoCL compiles for seconds
+constexpr int kMaxLiteralTerms = 4000;  // generated multiply-adds: beyond this PoCL compiles for seconds
 
 using StepCode = FusedStepCode;
 
@@ -170,15 +170,16 @@ void emitStore(std::ostringstream& o, const Vec& v, int q, bool last, int plane,
     << "        }\n      }\n    }\n";
 }
 
-struct Geometry {
+struct LiteralGeometry {
   int n = 0, h0 = 0, tw = 0, rw = 0, rh = 0, total = 0;
   std::vector<int> radius, halo, passes;  // halo: Σ of the later steps' radii
 };
 
 // Step s computes plane rows [b, b + passes·WY·BY) and columns [b, b + cols), b = h0 − halo_s: the planes
 // reach the furthest tap of the furthest of them.
-Geometry geometryOf(const std::vector<ChainStep>& steps, const std::vector<StepCode>& code, const Shape& sh) {
-  Geometry g;
+LiteralGeometry geometryOf(const std::vector<ChainStep>& steps, const std::vector<StepCode>& code,
+                           const Shape& sh) {
+  LiteralGeometry g;
   g.n = static_cast<int>(steps.size());
   g.radius.resize(static_cast<size_t>(g.n));
   g.halo.assign(static_cast<size_t>(g.n), 0);
@@ -203,7 +204,7 @@ Geometry geometryOf(const std::vector<ChainStep>& steps, const std::vector<StepC
 }
 
 // Step s: its passes over the work-group's rows, then (not the last) the next border at the image edges.
-void emitStep(std::ostringstream& o, const StepCode& code, const Geometry& g, const Shape& sh, int s) {
+void emitStep(std::ostringstream& o, const StepCode& code, const LiteralGeometry& g, const Shape& sh, int s) {
   const size_t i = static_cast<size_t>(s);
   const int ho = g.halo[i], b = g.h0 - ho, plane = g.rw * g.rh;
   const bool last = s == g.n - 1;
@@ -255,12 +256,12 @@ std::optional<FusedLiteralPlan> planFusedLiteral(const std::vector<ChainStep>& s
   const Shape sh = gpu ? kGpuSmallShape : kCpuShape;
   std::vector<StepCode> code;
   for (const ChainStep& s : steps) code.push_back(codeOf(s));
-  const Geometry g = geometryOf(steps, code, sh);
+  const LiteralGeometry g = geometryOf(steps, code, sh);
   if (sh.th % (sh.wy * sh.by) != 0) return std::nullopt;  // the last step's passes would pass the tile
   if (g.tw < sh.cols / 2) return std::nullopt;  // mostly halo: the generic kernel's linear passes waste less
   FusedLiteralPlan plan{
       {}, {}, sh.cols / sh.vec, sh.wy, g.tw, sh.th, 2 * 3 * sizeof(float) * static_cast<size_t>(g.rw * g.rh)};
-  if (g.total > kMaxTerms || (localLimit > 0 && plan.localBytes > localLimit)) return std::nullopt;
+  if (g.total > kMaxLiteralTerms || (localLimit > 0 && plan.localBytes > localLimit)) return std::nullopt;
   plan.options = "-DBORDER_MODE=BORDER_CONSTANT -DWX=" + std::to_string(plan.wx) +
                  " -DWY=" + std::to_string(sh.wy) + " -DRW=" + std::to_string(g.rw) +
                  " -DRH=" + std::to_string(g.rh) + " -DFV=" + std::to_string(sh.vec);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "convolab/error.hpp"
+#include "saturate_round.hpp"
 
 namespace convolab {
 namespace {
@@ -44,10 +45,6 @@ void forEachSum(const ImageView& in, const FilterSet& filter, Emit&& emit) {
       }
     }
   }
-}
-
-std::uint8_t saturateRound(double value) {
-  return static_cast<std::uint8_t>(std::clamp(std::nearbyint(value), 0.0, 255.0));
 }
 
 void requireSameSize(const ImageView& in, const MutableImageView& out, const char* what) {

@@ -12,6 +12,7 @@
 
 #include "convolab/border.hpp"
 #include "convolab/error.hpp"
+#include "saturate_round.hpp"
 
 namespace convolab {
 namespace {
@@ -45,10 +46,6 @@ std::vector<int> indexOf(const std::vector<int>& positions, int len) {
   std::vector<int> index(static_cast<std::size_t>(len), -1);
   for (std::size_t i = 0; i < positions.size(); ++i) index[static_cast<std::size_t>(positions[i])] = int(i);
   return index;
-}
-
-std::uint8_t saturateRound(double value) {  // as reference.cpp: half to even
-  return static_cast<std::uint8_t>(std::clamp(std::nearbyint(value), 0.0, 255.0));
 }
 
 // One channel of a step's input at its needed columns × rows, and one more column and row that hold the

@@ -14,7 +14,7 @@ namespace convolab::gui {
 namespace {
 
 // "—" until there is a figure: never "0.00" for what was not measured yet.
-const QString kNone = QStringLiteral("—");
+const QString kNotMeasured = QStringLiteral("—");
 
 /// A chain step's stage as the table shows it: "step 2: convolve_magnitude" → "2: magnitude", so it fits the
 /// narrow Stage column beside the chain's list (numbered the same); the tooltip keeps the whole name.
@@ -117,15 +117,16 @@ void StageTable::showTotalRow(int totalRow, const StatsSnapshot& s) {
   const bool measured = !s.stages.empty();
   const double totals[] = {s.total.current, s.total.mean, s.total.p95};
   for (int col = 1; col <= 3; ++col)
-    setCell(totalRow, col, measured ? ms(totals[col - 1]) : kNone, budgetColor(totals[col - 1], s.budgetMs),
-            totalTip, true);
+    setCell(totalRow, col, measured ? ms(totals[col - 1]) : kNotMeasured,
+            budgetColor(totals[col - 1], s.budgetMs), totalTip, true);
 }
 
 void StageTable::showBudgetRow(int row, const StatsSnapshot& s, bool still) {
   const QString budgetTip = tr("Frame budget: 1000 / source fps. Processing must fit in it to keep up.");
   setCell(row, 0, tr("Budget"), theme::dimText(), budgetTip, false);
   item(row, 0)->setData(Qt::DecorationRole, theme::danger());
-  setCell(row, 1, s.budgetMs > 0 && !still ? ms(s.budgetMs) : kNone, theme::dimText(), budgetTip, false);
+  setCell(row, 1, s.budgetMs > 0 && !still ? ms(s.budgetMs) : kNotMeasured, theme::dimText(), budgetTip,
+          false);
   setCell(row, 2,
           s.budgetMs > 0 && s.total.mean > 0 && !still
               ? QStringLiteral("%1 %").arg(100.0 * s.total.mean / s.budgetMs, 0, 'f', 0)

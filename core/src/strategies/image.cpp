@@ -6,7 +6,7 @@
 namespace convolab {
 namespace {
 
-constexpr size_t kGroupX = 32, kGroupY = 4;
+constexpr size_t kImageGroupX = 32, kImageGroupY = 4;
 
 class ImageStrategy final : public Strategy {
  public:
@@ -32,9 +32,9 @@ class ImageStrategy final : public Strategy {
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
     ensureImage(ctx, frame.width, frame.height);  // prepare() normally did this already
-    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kGroupX),
-                             roundUp(static_cast<size_t>(frame.height), kGroupY));
-    const cl::NDRange local(kGroupX, kGroupY);
+    const cl::NDRange global(roundUp(static_cast<size_t>(frame.width), kImageGroupX),
+                             roundUp(static_cast<size_t>(frame.height), kImageGroupY));
+    const cl::NDRange local(kImageGroupX, kImageGroupY);
     setArgs(m_pack, frame.input, m_image, frame.width, frame.height);
     std::vector<NamedEvent> events{launch2d(ctx, m_pack, "pack_rgba", global, local, waitFor)};
     setArgs(m_convolve, m_image, frame.output, frame.width, frame.height, m_args.weights, m_args.offset,

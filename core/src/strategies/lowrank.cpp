@@ -76,7 +76,7 @@ struct FusedShape {
 /// term at K = 7): 16.6 µs at 1080p and 45.5 µs at 4K on an H200, Gaussian 7×7, against 18.6/48.6 for 32×8
 /// and 42-127 µs for taller blocks (more registers, fewer work-groups per SM). CPUs (PoCL): 8 pixels × 8 rows
 /// in 8×4.
-FusedShape defaultShape(const DeviceInfo& dev) {
+FusedShape defaultFusedShape(const DeviceInfo& dev) {
   if (dev.isGpu) return {4, 2, 16, 16};
   return {8, 8, 8, 4};
 }
@@ -123,7 +123,7 @@ class TwoPassStrategy final : public Strategy {
   std::string name() const override { return m_config.name; }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
-    std::vector<FusedShape> v{defaultShape(ctx.device())};
+    std::vector<FusedShape> v{defaultFusedShape(ctx.device())};
     if (ctx.device().isGpu) {
       v.push_back({4, 2, 32, 8});
       v.push_back({4, 3, 16, 8});
@@ -225,7 +225,7 @@ class TwoPassStrategy final : public Strategy {
   static bool rowWords(int width) { return width * 3 % 4 == 0; }
 
   FusedShape requestedShape(const DeviceInfo& dev) const {
-    return FusedShape::parse(m_variant).value_or(defaultShape(dev));
+    return FusedShape::parse(m_variant).value_or(defaultFusedShape(dev));
   }
 
   TwoPassConfig m_config;

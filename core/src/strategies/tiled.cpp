@@ -7,7 +7,7 @@
 namespace convolab {
 namespace {
 
-TileShape defaultShape(const DeviceInfo& dev) {
+TileShape defaultTileShape(const DeviceInfo& dev) {
   return defaultTiledShape(dev);
 }
 
@@ -16,7 +16,7 @@ class TiledStrategy final : public Strategy {
   std::string name() const override { return "tiled"; }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
-    const TileShape d = defaultShape(ctx.device());
+    const TileShape d = defaultTileShape(ctx.device());
     std::vector<TileShape> v{d};
     if (ctx.device().isGpu) {
       v.push_back({4, 8, 32, 2, 1, true, false});
@@ -80,7 +80,7 @@ class TiledStrategy final : public Strategy {
 
  private:
   TileShape requestedShape(const DeviceInfo& dev) const {
-    const TileShape d = defaultShape(dev);
+    const TileShape d = defaultTileShape(dev);
     return TileShape::parse(m_variant, d).value_or(d);
   }
 

@@ -11,7 +11,7 @@ namespace {
 
 /// vector.cl's shape as a TileShape: bx×by pixels per work-item (VX, VY), no local tile (fillVec and segLoad
 /// unused).
-TileShape defaultShape(const DeviceInfo& dev) {
+TileShape defaultVectorShape(const DeviceInfo& dev) {
   if (dev.isGpu) return {4, 8, 32, 4, 1, true, false};  // 12-byte lanes keep warps' loads close together
   return {16, 4, 8, 8, 1, true, true};                  // CPUs: one 16-wide SIMD vector per chunk
 }
@@ -21,7 +21,7 @@ class VectorStrategy final : public Strategy {
   std::string name() const override { return "vector"; }
 
   std::vector<std::string> tuningVariants(const Context& ctx, const FilterSet&) const override {
-    std::vector<TileShape> v{defaultShape(ctx.device())};
+    std::vector<TileShape> v{defaultVectorShape(ctx.device())};
     if (ctx.device().isGpu) {
       v.push_back({8, 4, 32, 4, 1, true, false});
       v.push_back({4, 4, 64, 2, 1, true, false});
@@ -73,7 +73,7 @@ class VectorStrategy final : public Strategy {
 
  private:
   TileShape shapeFor(const DeviceInfo& dev) const {
-    const TileShape d = defaultShape(dev);
+    const TileShape d = defaultVectorShape(dev);
     return TileShape::parse(m_variant, d).value_or(d).shrunkToGroup(dev.maxWorkGroupSize);
   }
 
