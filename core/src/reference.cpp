@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "convolab/error.hpp"
-#include "saturate_round.hpp"
+#include "convolab/saturate_round.hpp"
 
 namespace convolab {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "convolab/border.hpp"
 #include "convolab/error.hpp"
-#include "saturate_round.hpp"
+#include "convolab/saturate_round.hpp"
 
 namespace convolab {
 namespace {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "convolab/border.hpp"
+#include "convolab/saturate_round.hpp"
 
 namespace convolab::lab {
 
@@ -43,7 +44,7 @@ PixelProbe probePixel(const std::function<int(int x, int y, int c)>& input, int 
       acc += f.at(j, i) * v;
     }
   p.sum = f.offset + acc / f.divisor;
-  p.expected = static_cast<int>(std::clamp(std::nearbyint(p.sum), 0.0, 255.0));
+  p.expected = saturateRound(p.sum);
   return p;
 }
 

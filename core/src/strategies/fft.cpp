@@ -11,7 +11,8 @@
 namespace convolab {
 namespace {
 
-constexpr size_t kPadGroupX = 32, kPadGroupY = 8;  // pad and crop: a warp's row of 32 floats a plane
+constexpr size_t kPlaneGroupX = 32,
+                 kPlaneGroupY = 8;  // pad, crop and taps: a warp's row of 32 floats a plane
 /// The smallest K fft takes. Below, the direct strategies win on the devices measured (docs/BENCHMARKS.md),
 /// and declining keeps auto's measurement and the K ≤ 15 sweeps from planning transforms for nothing.
 constexpr int kFftMinSize = 17;
@@ -60,18 +61,18 @@ class FftStrategy final : public Strategy {
     std::vector<NamedEvent> events;
     setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, rs, ny, m_border);
     events.push_back(
-        launch2d(ctx, m_pad, "fft_pad", cover(rs, ny), cl::NDRange(kPadGroupX, kPadGroupY), waitFor));
+        launch2d(ctx, m_pad, "fft_pad", cover(rs, ny), cl::NDRange(kPlaneGroupX, kPlaneGroupY), waitFor));
     // The queue is in order: VkFFT's launches and ours follow one another.
     m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
     setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, rs, ny, m_offset);
     events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(frame.width, frame.height),
-                              cl::NDRange(kPadGroupX, kPadGroupY), {}));
+                              cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
     return events;
   }
 
  private:
   static cl::NDRange cover(int w, int h) {
-    return {roundUp(static_cast<size_t>(w), kPadGroupX), roundUp(static_cast<size_t>(h), kPadGroupY)};
+    return {roundUp(static_cast<size_t>(w), kPlaneGroupX), roundUp(static_cast<size_t>(h), kPlaneGroupY)};
   }
 
   /// Plan and buffers for nx × ny planes; refuses (Error, the engine falls back) what the device cannot hold.
@@ -105,7 +106,7 @@ class FftStrategy final : public Strategy {
       setArgs(m_taps, m_weights, m_kernelSpectrum, nx, m_plan->rowFloats(), ny,
               static_cast<float>(1.0 / double(nx)));
       events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
-                                cl::NDRange(kPadGroupX, kPadGroupY), {}));
+                                cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
       m_plan->transformKernel(ctx.queue(), m_kernelSpectrum, events, "fft_kernel");
       ctx.queue().finish();
     } catch (const cl::Error& e) {

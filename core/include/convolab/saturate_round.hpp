@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The CPU reference's rounding of a sum to a pixel: nearest, ties to even (the default FP rounding mode, as
-// the kernels' rint), then saturated to 0..255 (docs/FILTER_FORMAT.md). One definition for reference.cpp and
-// sparse_reference.cpp, which must agree to the bit.
+// the kernels' rint), then saturated to 0..255 (docs/FILTER_FORMAT.md). One definition for the reference, the
+// sparse reference and the pixel inspector's probe, which must agree to the bit.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
