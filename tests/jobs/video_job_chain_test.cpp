@@ -16,15 +16,13 @@
 #include "convolab/reference.hpp"
 #include "cv/mat_adapter.hpp"
 #include "jobs/video_job.hpp"
+#include "odd_clip.hpp"
 #include "scratch_folder_test.hpp"
 
 namespace convolab::jobs {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kOddClip =
-    fs::path(CONVOLAB_VIDEO_DATA) / "odd_65x49.mkv";  // FFV1 (lossless), 4 frames, 10 fps
 
 FilterSet square3(std::vector<double> m, double divisor = 1) {
   ChannelFilter c = ChannelFilter::identity(3);

@@ -16,14 +16,13 @@
 
 #include "convolab/error.hpp"
 #include "jobs/mat_recycler.hpp"
+#include "odd_clip.hpp"
 #include "scratch_folder_test.hpp"
 
 namespace convolab::jobs {
 namespace {
 
 namespace fs = std::filesystem;
-
-const fs::path kOddClip = fs::path(CONVOLAB_VIDEO_DATA) / "odd_65x49.mkv";  // FFV1, 65×49, 4 frames
 
 class VideoJobTest : public test::ScratchFolderTest {
  protected:

@@ -11,6 +11,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "bt601.hpp"
 #include "cv/mat_adapter.hpp"
 #include "pipewire/frame_conversion.hpp"
 
@@ -25,14 +26,6 @@ Image photoCrop() {
   Image image;
   opencv::imageFromMat(bgr(cv::Rect(30, 300, 130, 90)), image);  // BGR → RGB
   return image;
-}
-
-// BT.601 limited range (Rec. 601: Y in 16..235, U and V in 16..240), in double.
-std::array<double, 3> yuv601(const std::uint8_t* rgb) {
-  const double r = rgb[0], g = rgb[1], b = rgb[2];
-  return {16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255,
-          128 + (-37.797 * r - 74.203 * g + 112.0 * b) / 255,
-          128 + (112.0 * r - 93.786 * g - 18.214 * b) / 255};
 }
 
 const std::uint8_t* pixel(const Image& image, int x, int y) {

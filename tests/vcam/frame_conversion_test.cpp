@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 #include <random>
 
+#include "bt601.hpp"
 #include "cv/mat_adapter.hpp"
 #include "mat_difference.hpp"
 #include "pipewire/frame_conversion.hpp"
@@ -110,14 +111,8 @@ TEST(FrameConversionTest, MjpgDecodesToTheFrameAndAnotherSizeIsRefused) {
   EXPECT_FALSE(convertToRgb(jpeg.data(), jpeg.size() * 2 / 3, 0, VideoFormat::MJPG, cutShort));
 }
 
-// BT.601 limited range in double, the obvious way: Y of a pixel; U and V of a 2×2 block (or the partial block
-// of an odd side) are the mean of its pixels' U and V.
-std::array<double, 3> yuv601(const std::uint8_t* rgb) {
-  const double r = rgb[0], g = rgb[1], b = rgb[2];
-  return {16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255,
-          128 + (-37.797 * r - 74.203 * g + 112.0 * b) / 255,
-          128 + (112.0 * r - 93.786 * g - 18.214 * b) / 255};
-}
+// Expected chroma (yuv601, bt601.hpp): U and V of a 2×2 block (or the partial block of an odd side) are the
+// mean of its pixels' U and V.
 
 struct I420Planes {
   FrameLayout layout;

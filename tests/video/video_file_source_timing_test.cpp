@@ -9,11 +9,10 @@
 #include <opencv2/videoio.hpp>
 
 #include "capture/video_file_source.hpp"
+#include "video_data.hpp"
 
 namespace convolab::capture {
 namespace {
-
-const std::filesystem::path kVideos = CONVOLAB_VIDEO_DATA;
 
 TEST(VideoFileSourceTiming, PositionsCountFrameIntervalsOfTheNominalRate) {
   VideoFileSource source(kVideos / "variable_rate.mkv");

@@ -17,12 +17,12 @@
 
 #include "capture/capture_thread.hpp"
 #include "capture/video_file_source.hpp"
+#include "video_data.hpp"
 
 namespace convolab::capture {
 namespace {
 
 using namespace std::chrono_literals;
-const std::filesystem::path kVideos = CONVOLAB_VIDEO_DATA;
 
 /// What the capture thread reported, for the test to wait on.
 class Statuses {

@@ -11,11 +11,10 @@
 #include <vector>
 
 #include "capture/frame_source.hpp"
+#include "video_data.hpp"
 
 namespace convolab::capture {
 namespace {
-
-const std::filesystem::path kVideos = CONVOLAB_VIDEO_DATA;
 
 /// The times of variable_rate.mkv (tests/data/video/README.md): 10 frames 0.1 s apart, 5 at 0.04 s, a gap,
 /// 5 at 0.1 s (the decoder rounds to the container's millisecond).
