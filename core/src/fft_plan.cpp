@@ -52,7 +52,8 @@ namespace {
 
 // CONVOLAB_FFT_TUNING (a measurement knob, docs/BENCHMARKS.md): comma-separated name=value pairs,
 // "primes=N" (the largest prime factor of a plane's sides: 7 by default; 3 or 2 pad to larger, smoother
-// sizes) and VkFFT's aimThreads, coalescedMemory, useLUT, registerBoost, performBandwidthBoost.
+// sizes) and VkFFT's aimThreads, coalescedMemory, useLUT, registerBoost, performBandwidthBoost; fft.cpp reads
+// "rows=1" (its rows path) and "rowsPerGroup=2" (that path's rows a work-group) from the same variable.
 std::vector<std::pair<std::string, long>> fftTuning() {
   std::vector<std::pair<std::string, long>> out;
   const char* env = std::getenv("CONVOLAB_FFT_TUNING");
@@ -86,13 +87,13 @@ int fftFriendlySize(int n, int largestPrime) {
   }
 }
 
-std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int channels) {
-  using Key = std::tuple<cl_context, cl_device_id, int, int, int>;
+std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int channels, Layout layout) {
+  using Key = std::tuple<cl_context, cl_device_id, int, int, int, Layout>;
   static std::mutex mutex;
   // Most recently used last. Never destroyed: releasing OpenCL objects from static destructors, after the
   // driver may have gone, is what crashed PoCL at exit before (registry.hpp, stopAutoMeasurements).
   static auto& pool = *new std::vector<std::pair<Key, std::shared_ptr<FftPlan>>>;
-  const Key key{ctx.context()(), ctx.clDevice()(), nx, ny, channels};
+  const Key key{ctx.context()(), ctx.clDevice()(), nx, ny, channels, layout};
   std::lock_guard lock(mutex);  // held while building: a second asker of the same size waits, not builds
   auto it = std::find_if(pool.begin(), pool.end(), [&](const auto& e) { return e.first == key; });
   std::shared_ptr<FftPlan> plan;
@@ -100,7 +101,7 @@ std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int chann
     plan = it->second;
     pool.erase(it);
   } else {
-    plan = std::make_shared<FftPlan>(ctx, nx, ny, channels);
+    plan = std::make_shared<FftPlan>(ctx, nx, ny, channels, layout);
   }
   pool.emplace_back(key, plan);
   if (pool.size() > kPoolSize) pool.erase(pool.begin());
@@ -114,7 +115,10 @@ void FftPlan::transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels
 
 void FftPlan::convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
                        std::vector<NamedEvent>& events) {
-  append(false, queue, planes, &kernelSpectrum, events, {"fft_rows", "fft_columns", "fft_rows_inverse"});
+  if (m_layout == Layout::Columns)
+    append(false, queue, planes, &kernelSpectrum, events, {"fft_columns"});
+  else
+    append(false, queue, planes, &kernelSpectrum, events, {"fft_rows", "fft_columns", "fft_rows_inverse"});
 }
 
 #if CONVOLAB_HAVE_VKFFT
@@ -133,19 +137,27 @@ struct FftPlan::Impl {
   }
 };
 
-FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels)
-    : m_impl(std::make_unique<Impl>()), m_nx(nx), m_ny(ny), m_channels(channels) {
+FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout)
+    : m_impl(std::make_unique<Impl>()), m_nx(nx), m_ny(ny), m_channels(channels), m_layout(layout) {
   Impl& p = *m_impl;
   p.device = ctx.clDevice()();
   p.context = ctx.context()();
   p.platform = ctx.clDevice().getInfo<CL_DEVICE_PLATFORM>();
   p.bytes = planeBytes();
   VkFFTConfiguration c{};
-  c.FFTdim = 2;
-  c.size[0] = static_cast<uint64_t>(nx);
-  c.size[1] = static_cast<uint64_t>(ny);
-  c.performR2C = 1;  // in place: rows of 2·(nx/2 + 1) floats, VkFFT's default layout for it
-  c.coordinateFeatures = static_cast<uint64_t>(channels);  // one kernel per channel, no mixing
+  if (layout == Layout::Columns) {
+    // 1-D along the contiguous ny values; each (channel, row frequency) is a "coordinate" with a kernel of
+    // its own (VkFFT launches them over its grid's third dimension).
+    c.FFTdim = 1;
+    c.size[0] = static_cast<uint64_t>(ny);
+    c.coordinateFeatures = static_cast<uint64_t>(channels) * static_cast<uint64_t>(nx / 2 + 1);
+  } else {
+    c.FFTdim = 2;
+    c.size[0] = static_cast<uint64_t>(nx);
+    c.size[1] = static_cast<uint64_t>(ny);
+    c.performR2C = 1;  // in place: rows of 2·(nx/2 + 1) floats, VkFFT's default layout for it
+    c.coordinateFeatures = static_cast<uint64_t>(channels);  // one kernel per channel, no mixing
+  }
   c.bufferSize = &p.bytes;
   c.kernelSize = &p.bytes;
   c.device = &p.device;
@@ -202,7 +214,8 @@ void FftPlan::append(bool kernelApp, cl::CommandQueue& queue, const cl::Buffer& 
 
 struct FftPlan::Impl {};
 
-FftPlan::FftPlan(Context&, int nx, int ny, int channels) : m_nx(nx), m_ny(ny), m_channels(channels) {
+FftPlan::FftPlan(Context&, int nx, int ny, int channels, Layout layout)
+    : m_nx(nx), m_ny(ny), m_channels(channels), m_layout(layout) {
   throw Error(ErrorKind::Device, "fft: this build has no VkFFT (install libvkfft-dev and rebuild)");
 }
 

@@ -28,15 +28,22 @@ int fftFriendlySize(int n, int largestPrime = 7);
 /// H200). Layout of planes and kernels alike: [channel][ny][rowFloats()], rowFloats() = 2·(nx/2 + 1) (room
 /// for the half spectrum of a row). The result is nx × the circular convolution (VkFFT normalises the column
 /// axis it convolves along, not the rows): scale the kernel's taps by 1/nx.
+/// Layout::Columns is the other plan: the rows are transformed by the fft strategy's own kernels
+/// (kernels/fft_rows.cl), and VkFFT convolves only along the columns, one 1-D convolution (transform,
+/// multiply, inverse: one launch) for each of the channels · (nx/2 + 1) row frequencies, whose ny values are
+/// contiguous: layout [channel][nx/2 + 1][ny] complex, the same bytes as the planes'. VkFFT normalises that
+/// inverse, so the result is the rows' own scale (fft_rows.cl).
 /// Building it compiles VkFFT's kernels for this size on the device (once per size; the driver may cache).
 class FftPlan {
  public:
-  FftPlan(Context& ctx, int nx, int ny, int channels);
+  enum class Layout { Planes, Columns };
+  FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout = Layout::Planes);
   ~FftPlan();
   /// The plan of this size on ctx's device and OpenCL context, shared with its other users in this process:
   /// building one compiles several programs (seconds on PoCL), and auto's measurement, the live strategy and
   /// a re-prepared one ask for the same size. The last kPoolSize sizes are kept.
-  static std::shared_ptr<FftPlan> shared(Context& ctx, int nx, int ny, int channels);
+  static std::shared_ptr<FftPlan> shared(Context& ctx, int nx, int ny, int channels,
+                                         Layout layout = Layout::Planes);
   static constexpr std::size_t kPoolSize = 4;
   FftPlan(const FftPlan&) = delete;
   FftPlan& operator=(const FftPlan&) = delete;
@@ -57,7 +64,7 @@ class FftPlan {
   void transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels, std::vector<NamedEvent>& events,
                        const std::string& name);
   /// Enqueues planes ⊛ kernel (transformKernel's result), in place; the events are named "fft_rows",
-  /// "fft_columns" (transform, multiply, inverse) and "fft_rows_inverse".
+  /// "fft_columns" (transform, multiply, inverse) and "fft_rows_inverse" (Layout::Columns: "fft_columns").
   void convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
                 std::vector<NamedEvent>& events);
 
@@ -68,6 +75,7 @@ class FftPlan {
   std::unique_ptr<Impl> m_impl;  // VkFFT's two applications: their kernels' arguments are set per launch,
                                  // so append() holds m_impl's mutex from setting them to enqueueing
   int m_nx = 0, m_ny = 0, m_channels = 0;
+  Layout m_layout = Layout::Planes;
 };
 
 }  // namespace convolab

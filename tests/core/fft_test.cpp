@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <random>
+#include <string>
+#include <tuple>
 
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
@@ -25,19 +27,22 @@ struct FftFrame {
 };
 constexpr FftFrame kFftFrames[] = {{1, 1, 0}, {2, 3, 0}, {23, 17, 5}, {67, 41, 0}};
 
-class FftLargeKernel : public ::testing::TestWithParam<int> {};
+/// K and the path: the default (VkFFT's 2-D transforms between fft.cl's pad and crop) or "rows"
+/// (fft_rows.cl's row transforms around VkFFT's columns, asked for through the variant).
+using FftCase = std::tuple<int, std::string>;
+class FftLargeKernel : public ::testing::TestWithParam<FftCase> {};
 
-// One strategy for the five borders: the transform plans (per padded size) are built once per K.
 TEST_P(FftLargeKernel, EveryBorderMatchesReference) {
-  const int k = GetParam();
+  const auto& [k, path] = GetParam();
   auto ctx = sharedContext();
   auto fft = createStrategy("fft");
+  fft->setTuningVariant(path);
   for (BorderMode border : kAllBorderModes) {
     const FilterSet filter =
         randomFilter(k, border, static_cast<std::uint32_t>(k * 5 + static_cast<int>(border)));
     if (auto reason = fft->unsupportedReason(*ctx, filter)) GTEST_SKIP() << *reason;
     for (const FftFrame& s : kFftFrames) {
-      SCOPED_TRACE(std::string(borderName(border)) + " " + std::to_string(s.width) + "x" +
+      SCOPED_TRACE(path + " " + std::string(borderName(border)) + " " + std::to_string(s.width) + "x" +
                    std::to_string(s.height));
       const Image in = randomImage(s.width, s.height, static_cast<std::uint32_t>(s.width + k), s.padding);
       const Image out = runDirect(*fft, *ctx, filter, in);
@@ -48,10 +53,17 @@ TEST_P(FftLargeKernel, EveryBorderMatchesReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(K, FftLargeKernel, ::testing::Values(17, 31, 45, 63),
-                         [](const ::testing::TestParamInfo<int>& i) {
-                           return "k" + std::to_string(i.param);
-                         });
+std::string fftCaseName(const ::testing::TestParamInfo<FftCase>& i) {
+  return "k" + std::to_string(std::get<0>(i.param)) + (std::get<1>(i.param) == "rows" ? "_rows" : "");
+}
+
+// One strategy for the five borders: the transform plans (per padded size) are built once per K. The rows
+// path at the largest K (its rows are powers of two, 256 samples for these frames; K is the padding's
+// radius there, an argument of its one program per row length).
+INSTANTIATE_TEST_SUITE_P(K, FftLargeKernel,
+                         ::testing::Values(FftCase{17, ""}, FftCase{31, ""}, FftCase{45, ""}, FftCase{63, ""},
+                                           FftCase{63, "rows"}),
+                         fftCaseName);
 
 /// The unrounded result of channel c at (x, y), in double: exact here (integer weights over 64, bytes).
 double exactValue(const Image& in, const FilterSet& f, int c, int x, int y) {
@@ -72,9 +84,12 @@ double exactValue(const Image& in, const FilterSet& f, int c, int x, int y) {
 
 // Weights in {-1, 0, 1} over 64 and offset 128: every exact value is a multiple of 1/64, so a float error
 // below 1/128 can change a rounded byte only where the exact value sits on a .5 tie. Counts those.
-TEST(FftExactness, DiffersOnlyAtRoundingTies) {
+class FftPaths : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FftPaths, DiffersOnlyAtRoundingTies) {
   auto ctx = sharedContext();
   auto fft = createStrategy("fft");
+  fft->setTuningVariant(GetParam());
   int ties = 0, tiesFlipped = 0, others = 0;
   for (BorderMode border : {BorderMode::Reflect101, BorderMode::Constant}) {
     std::mt19937 rng(31);
@@ -99,8 +114,9 @@ TEST(FftExactness, DiffersOnlyAtRoundingTies) {
           if (got != expected) (tie && std::abs(got - expected) == 1 ? tiesFlipped : others) += 1;
         }
   }
-  std::printf("fft K=31: %d values on a .5 tie, %d of them rounded the other way; %d other differences\n",
-              ties, tiesFlipped, others);
+  std::printf(
+      "fft (%s) K=31: %d values on a .5 tie, %d of them rounded the other way; %d other differences\n",
+      GetParam().c_str(), ties, tiesFlipped, others);
   EXPECT_EQ(others, 0);
 }
 
@@ -127,9 +143,10 @@ TEST(FftExactness, PlaneSidesAreSmoothAndEitherRuleIsExact) {
 
 // White stays 255 and black 0 through a normalised 17×17 box; offsets of ±400 saturate to exactly 255 and 0
 // (fft declines the small filters of ExactArithmetic.SaturationGivesExactly255And0).
-TEST(FftExactness, SaturatesToExactly255And0) {
+TEST_P(FftPaths, SaturatesToExactly255And0) {
   auto ctx = sharedContext();
   auto fft = createStrategy("fft");
+  fft->setTuningVariant(GetParam());
   ChannelFilter box;
   box.size = 17;
   box.matrix.assign(17 * 17, 1.0);
@@ -145,6 +162,9 @@ TEST(FftExactness, SaturatesToExactly255And0) {
     EXPECT_EQ(maxAbsDiff(out.view(), referenceOf(in, filter).view()), 0) << "frame of " << int(value);
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows"),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 }  // namespace
 }  // namespace convolab::test

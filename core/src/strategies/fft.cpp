@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: MIT
 // fft: pad with the border rule; VkFFT's convolution (transform, multiply by the kernel's spectrum, transform
-// back); crop.
+// back); crop. Two paths: "planes", the default (fft.cl pads and crops, VkFFT transforms rows and columns),
+// and "rows", asked for by the variant or CONVOLAB_FFT_TUNING=rows=1 (fft_rows.cl transforms the rows with
+// the padding and the rounding store folded in, VkFFT only the columns: measured slower on the H200 so far,
+// docs/BENCHMARKS.md).
 // Its cost hardly grows with K: the strategy for large kernels (docs/ARCHITECTURE.md, "The fft path").
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <memory>
+#include <numbers>
+#include <string>
 
 #include "../fft_plan.hpp"
 #include "../strategy_support.hpp"
@@ -16,6 +24,26 @@ constexpr size_t kPlaneGroupX = 32,
 /// The smallest K fft takes. Below, the direct strategies win on the devices measured (docs/BENCHMARKS.md),
 /// and declining keeps auto's measurement and the K ≤ 15 sweeps from planning transforms for nothing.
 constexpr int kFftMinSize = 17;
+/// The rows path's row lengths: nx = 2·M real samples, M a power of two (fft_rows.cl's FFT_M), from 128 (a
+/// work-group of 16) to 2048 (M = 1024: 256 work-items, 33 KB of local memory for its four rows).
+constexpr int kRowsMinNx = 128, kRowsMaxNx = 2048;
+/// fft_rows.cl's ROWS (CONVOLAB_FFT_TUNING's "rowsPerGroup=2" for measurements).
+int rowsPerGroup() {
+  const char* env = std::getenv("CONVOLAB_FFT_TUNING");
+  return env && std::string(env).find("rowsPerGroup=2") != std::string::npos ? 2 : 4;
+}
+
+int nextPowerOfTwo(int n) {
+  int p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/// CONVOLAB_FFT_TUNING's "rows=1" (a measurement knob, fft_plan.cpp): the rows path where it fits.
+int rowsKnob() {
+  const char* env = std::getenv("CONVOLAB_FFT_TUNING");
+  return env && std::string(env).find("rows=1") != std::string::npos ? 1 : 0;
+}
 
 class FftStrategy final : public Strategy {
  public:
@@ -28,6 +56,9 @@ class FftStrategy final : public Strategy {
              ": a direct strategy is cheaper (fft is for large kernels)";
     return std::nullopt;
   }
+
+  /// "rows" asks for the rows path (tests run it on PoCL this way), "planes" or "" keeps the default.
+  void setTuningVariant(const std::string& variant) override { m_variant = variant; }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
     return m_plan && next.size() == m_k && next.border() == m_borderMode;  // taps re-transformed, no build
@@ -42,13 +73,21 @@ class FftStrategy final : public Strategy {
       m_crop = cl::Kernel(program, "fft_crop");
       m_options = options;
     }
+    const int rowsNx = std::max(kRowsMinNx, nextPowerOfTwo(width + filter.size() - 1));
+    m_rows = usesRows(ctx, rowsNx);
     // GPUs: sides of 2^a·3^b (1080p, K = 31: 2048 × 1152, 151 µs on the H200 against 162 µs for 1960 × 1120);
-    // CPUs keep the smallest sizes with factors up to 7 (PoCL was measured with them).
+    // CPUs keep the smallest sizes with factors up to 7 (PoCL was measured with them). The rows path's rows
+    // are powers of two (fft_rows.cl).
     const int primes = ctx.device().isGpu ? 3 : 7;
-    const int nx = fftFriendlySize(width + filter.size() - 1, primes),
-              ny = fftFriendlySize(height + filter.size() - 1, primes);
-    if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny) allocate(ctx, nx, ny);
+    const int nx = m_rows ? rowsNx : fftFriendlySize(width + filter.size() - 1, primes);
+    int ny = fftFriendlySize(height + filter.size() - 1, primes);
+    while (m_rows && ny % rowsPerGroup() != 0) ny = fftFriendlySize(ny + 1, primes);  // fft_rows.cl's float8
+    const auto layout = m_rows ? FftPlan::Layout::Columns : FftPlan::Layout::Planes;
+    if (m_rows) buildRows(ctx, nx);
+    if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny || m_layout != layout)
+      allocate(ctx, nx, ny, layout);
     m_k = filter.size();
+    m_radius = filter.size() / 2;
     m_borderMode = filter.border();
     m_offset = offsetsOf(filter);
     m_border = borderValuesOf(filter);
@@ -57,6 +96,7 @@ class FftStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
+    if (m_rows) return enqueueRows(ctx, frame, waitFor);
     const int rs = m_plan->rowFloats(), ny = m_plan->ny();
     std::vector<NamedEvent> events;
     setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, rs, ny, m_border);
@@ -75,8 +115,71 @@ class FftStrategy final : public Strategy {
     return {roundUp(static_cast<size_t>(w), kPlaneGroupX), roundUp(static_cast<size_t>(h), kPlaneGroupY)};
   }
 
+  /// The rows path only where it is asked for (the variant, or CONVOLAB_FFT_TUNING's rows=1) and fits
+  /// fft_rows.cl: rows a power of two up to 2048 (1080p up to K = 129), a work-group's rows in local memory.
+  /// Not the default anywhere: on the H200 at 1080p K = 31 it took 127 µs against the planes' 120 (VkFFT's
+  /// columns 30 µs instead of 97 for its three launches, but the own row passes 59 + 38 µs against pad, crop
+  /// and VkFFT's row passes' 71: docs/BENCHMARKS.md, 2026-12-04).
+  bool usesRows(const Context& ctx, int rowsNx) const {
+    const DeviceInfo& dev = ctx.device();
+    const std::size_t group = static_cast<std::size_t>(rowsNx / 8);
+    const std::uint64_t local =
+        static_cast<std::uint64_t>(rowsPerGroup()) * (rowsNx / 2 + rowsNx / 32 + 1) * 8;  // BUF_LEN
+    const bool fits = rowsNx <= kRowsMaxNx && (!dev.maxWorkGroupSize || group <= dev.maxWorkGroupSize) &&
+                      (!dev.localMemBytes || local <= dev.localMemBytes);
+    if (!fits || m_variant == "planes") return false;
+    return m_variant == "rows" || rowsKnob() == 1;
+  }
+
+  /// fft_rows.cl for rows of nx samples, and its twiddle table (double precision, rounded once to float). The
+  /// radius and the border are its arguments: one program per row length.
+  void buildRows(Context& ctx, int nx) {
+    const int m = nx / 2;
+    const std::string rowsOptions =
+        "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_M=" + std::to_string(m) +
+        " -DFFT_LOG2M=" + std::to_string(static_cast<int>(std::lround(std::log2(m)))) +
+        " -DFFT_ROWS=" + std::to_string(rowsPerGroup());
+    if (rowsOptions == m_rowsPath.options) return;
+    const cl::Program program = ctx.buildKernelProgram("fft_rows", rowsOptions);
+    m_rowsPath.forward = cl::Kernel(program, "fft_rows_forward");
+    m_rowsPath.inverse = cl::Kernel(program, "fft_rows_inverse");
+    std::vector<float> table(static_cast<std::size_t>(4 * m));  // e^(−2πit/nx), t < nx, as (re, im)
+    for (int t = 0; t < 2 * m; ++t) {
+      const double angle = -std::numbers::pi * t / m;
+      table[2 * t] = static_cast<float>(std::cos(angle));
+      table[2 * t + 1] = static_cast<float>(std::sin(angle));
+    }
+    uploadFloats(ctx, m_rowsPath.twiddles, table);
+    m_rowsPath.options = rowsOptions;
+  }
+
+  /// A frame on the rows path: rows forward (padding folded in), VkFFT's columns, rows inverse (store folded
+  /// in).
+  std::vector<NamedEvent> enqueueRows(Context& ctx, const FrameBuffers& frame,
+                                      const std::vector<cl::Event>& waitFor) {
+    const int ny = m_plan->ny();
+    std::vector<NamedEvent> events;
+    const cl_int fromFrame = 0;
+    setArgs(m_rowsPath.forward, frame.input, m_rowsPath.tapsPlane, fromFrame, m_planes, m_rowsPath.twiddles,
+            frame.width, frame.height, ny, m_radius, static_cast<cl_int>(m_borderMode), m_border);
+    events.push_back(launch2d(ctx, m_rowsPath.forward, "fft_rows", rowsRange(ny), rowsGroup(), waitFor));
+    m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
+    setArgs(m_rowsPath.inverse, m_planes, frame.output, m_rowsPath.twiddles, frame.width, frame.height, ny,
+            m_offset);
+    events.push_back(
+        launch2d(ctx, m_rowsPath.inverse, "fft_rows_inverse", rowsRange(frame.height), rowsGroup(), {}));
+    return events;
+  }
+
+  cl::NDRange rowsGroup() const { return {static_cast<std::size_t>(m_plan->nx() / 8), 1}; }
+  /// Groups of four rows of each channel (fft_rows.cl: the channel varies fastest).
+  cl::NDRange rowsRange(int rows) const {
+    return {static_cast<std::size_t>(m_plan->nx() / 8),
+            3 * ((static_cast<std::size_t>(rows) + rowsPerGroup() - 1) / rowsPerGroup())};
+  }
+
   /// Plan and buffers for nx × ny planes; refuses (Error, the engine falls back) what the device cannot hold.
-  void allocate(Context& ctx, int nx, int ny) {
+  void allocate(Context& ctx, int nx, int ny, FftPlan::Layout layout) {
     m_plan.reset();
     const std::uint64_t planes = FftPlan::planeBytes(nx, ny, 3);
     const DeviceInfo& dev = ctx.device();
@@ -93,7 +196,16 @@ class FftStrategy final : public Strategy {
       throw ClError("clCreateBuffer", e.err(),
                     "fft planes of " + std::to_string(nx) + "x" + std::to_string(ny));
     }
-    m_plan = FftPlan::shared(ctx, nx, ny, 3);
+    if (layout == FftPlan::Layout::Columns) {
+      try {
+        m_rowsPath.tapsPlane =
+            cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, std::size_t{3} * nx * ny * sizeof(float));
+      } catch (const cl::Error& e) {
+        throw ClError("clCreateBuffer", e.err(), "fft: the taps' plane");
+      }
+    }
+    m_plan = FftPlan::shared(ctx, nx, ny, 3, layout);
+    m_layout = layout;
   }
 
   /// The kernel's spectrum, once per filter change: taps into zeroed planes, forward transform in place.
@@ -102,11 +214,26 @@ class FftStrategy final : public Strategy {
     uploadFloats(ctx, m_weights, packedWeights(filter));
     std::vector<NamedEvent> events;
     try {
-      ctx.queue().enqueueFillBuffer(m_kernelSpectrum, 0.0f, 0, m_plan->planeBytes());
-      setArgs(m_taps, m_weights, m_kernelSpectrum, nx, m_plan->rowFloats(), ny,
-              static_cast<float>(1.0 / double(nx)));
-      events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
-                                cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
+      if (m_rows) {
+        // Taps into a real nx × ny plane, its rows through fft_rows_forward, VkFFT's columns: the spectrum.
+        // 1/M: the rows' inverse returns M × the row (fft_rows.cl); VkFFT normalises the columns.
+        ctx.queue().enqueueFillBuffer(m_rowsPath.tapsPlane, 0.0f, 0,
+                                      std::size_t{3} * nx * ny * sizeof(float));
+        setArgs(m_taps, m_weights, m_rowsPath.tapsPlane, nx, nx, ny, static_cast<float>(2.0 / double(nx)));
+        events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
+                                  cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
+        const cl_int fromTaps = 1;
+        setArgs(m_rowsPath.forward, m_weights, m_rowsPath.tapsPlane, fromTaps, m_kernelSpectrum,
+                m_rowsPath.twiddles, 0, 0, ny, 0, static_cast<cl_int>(m_borderMode), m_border);
+        events.push_back(
+            launch2d(ctx, m_rowsPath.forward, "fft_kernel_rows", rowsRange(ny), rowsGroup(), {}));
+      } else {
+        ctx.queue().enqueueFillBuffer(m_kernelSpectrum, 0.0f, 0, m_plan->planeBytes());
+        setArgs(m_taps, m_weights, m_kernelSpectrum, nx, m_plan->rowFloats(), ny,
+                static_cast<float>(1.0 / double(nx)));
+        events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
+                                  cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
+      }
       m_plan->transformKernel(ctx.queue(), m_kernelSpectrum, events, "fft_kernel");
       ctx.queue().finish();
     } catch (const cl::Error& e) {
@@ -114,11 +241,22 @@ class FftStrategy final : public Strategy {
     }
   }
 
-  std::string m_options;
+  /// The rows path's program, kernels and buffers (fft_rows.cl).
+  struct RowsPath {
+    std::string options;
+    cl::Kernel forward, inverse;
+    cl::Buffer tapsPlane, twiddles;  // the taps' real plane [3][ny][nx]; e^(−2πit/nx), t < nx
+  };
+
+  std::string m_options, m_variant;
   cl::Kernel m_pad, m_taps, m_crop;
+  RowsPath m_rowsPath;
   std::shared_ptr<FftPlan> m_plan;
+  FftPlan::Layout m_layout = FftPlan::Layout::Planes;
+  bool m_rows = false;
   cl::Buffer m_planes, m_kernelSpectrum, m_weights;
   int m_k = 0;
+  cl_int m_radius = 0;
   BorderMode m_borderMode = BorderMode::Reflect101;
   cl_float4 m_offset{}, m_border{};
 };
