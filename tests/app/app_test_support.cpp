@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QTest>
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "capture/test_pattern_source.hpp"
@@ -117,6 +119,17 @@ FilterSet distinctChannelsFilter() {
     ch.offset = 10.0 * c;
   }
   return FilterSet::make(channels, BorderMode::Reflect101, {0, 0, 0}, "distinct");
+}
+
+double contrastRatio(const QColor& a, const QColor& b) {
+  const auto luminance = [](const QColor& c) {
+    const auto channel = [](double v) {
+      return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+  };
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
 }  // namespace convolab::test

@@ -3,6 +3,7 @@
 // compared with tests/support/image_difference.hpp (maxAbsDiff, meanAbsDiff), included here.
 #pragma once
 
+#include <QColor>
 #include <QString>
 #include <functional>
 
@@ -45,5 +46,8 @@ QString writePatternClip(const QString& path, int frames);
 Image referenceResult(const Image& input, const FilterSet& filter);
 /// A 7×7 per-channel filter with distinct, non-trivial weights in each channel.
 FilterSet distinctChannelsFilter();
+
+/// WCAG 2 contrast ratio of two colours (1 to 21; text needs 4.5).
+double contrastRatio(const QColor& a, const QColor& b);
 
 }  // namespace convolab::test

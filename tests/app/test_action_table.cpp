@@ -13,6 +13,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include "gui_test_main.hpp"
 #include "window/action_table.hpp"
 
 using namespace convolab::gui;
@@ -163,5 +164,5 @@ class ActionTableTest : public QObject {
   }
 };
 
-QTEST_MAIN(ActionTableTest)
+CONVOLAB_GUI_TEST_MAIN(ActionTableTest)
 #include "test_action_table.moc"

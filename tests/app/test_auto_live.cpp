@@ -13,6 +13,7 @@
 #include "capture/source_spec.hpp"
 #include "convolab/auto_choices.hpp"
 #include "convolab/config.hpp"
+#include "gui_test_main.hpp"
 #include "processing/engine_preparer.hpp"
 #include "processing/pipeline.hpp"
 
@@ -272,5 +273,5 @@ class AutoLiveTest : public QObject {
   }
 };
 
-QTEST_MAIN(AutoLiveTest)
+CONVOLAB_GUI_TEST_MAIN(AutoLiveTest)
 #include "test_auto_live.moc"

@@ -13,6 +13,7 @@
 #include "app_test_support.hpp"
 #include "capture/fake_v4l2_device.hpp"
 #include "capture/remembered_controls.hpp"
+#include "gui_test_main.hpp"
 #include "sources/camera_control_memory.hpp"
 #include "sources/camera_controls_panel.hpp"
 #include "uvc_camera.hpp"
@@ -133,5 +134,5 @@ class CameraControlsTest : public QObject {
   }
 };
 
-QTEST_MAIN(CameraControlsTest)
+CONVOLAB_GUI_TEST_MAIN(CameraControlsTest)
 #include "test_camera_controls.moc"

@@ -9,8 +9,10 @@
 
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
+#include "chain_test_support.hpp"
 #include "convolab/config.hpp"
 #include "convolab/reference.hpp"
+#include "gui_test_main.hpp"
 #include "processing/engine_preparer.hpp"
 #include "processing/pipeline.hpp"
 
@@ -20,20 +22,14 @@ using namespace std::chrono_literals;
 
 namespace {
 
-ChainStep step3x3(const std::string& name, std::vector<double> m, double divisor = 1) {
-  return ChainStep::single(
-      FilterSet::uniform(ChannelFilter{3, std::move(m), divisor, 0}, BorderMode::Reflect101, name));
-}
-ChainStep blur() {
-  return step3x3("blur", {1, 2, 1, 2, 4, 2, 1, 2, 1}, 16);
-}
-ChainStep sharpen(double centre = 5, bool enabled = true) {
-  ChainStep s = step3x3("sharpen", {0, -1, 0, -1, centre, -1, 0, -1, 0});
+/// The chain dock tests' 3x3 sharpen (chain_test_support.hpp) with another centre weight, or switched off.
+ChainStep sharpenStep(double centre = 5, bool enabled = true) {
+  ChainStep s = test::step3x3("sharpen", {0, -1, 0, -1, centre, -1, 0, -1, 0});
   s.enabled = enabled;
   return s;
 }
 ChainStep emboss() {
-  return step3x3("emboss", {-2, -1, 0, -1, 1, 1, 0, 1, 2});
+  return test::step3x3("emboss", {-2, -1, 0, -1, 1, 1, 0, 1, 2});
 }
 
 /// The newest processed frame when it was made with `revision`, current, and equal (±1) to the reference
@@ -81,11 +77,11 @@ class ChainAutoLiveTest : public QObject {
 
   void everyChainEditShowsWithoutWaitingForItsPreparation() {
     Pipeline pipeline;
-    pipeline.setFilter(blur().filter);
+    pipeline.setFilter(test::blur().filter);
     pipeline.startEngine(QString(), StrategyId::parse("auto"));
     pipeline.openSource(capture::createSource("pattern:96x64@30"));
-    QVERIFY2(QTest::qWaitFor([&] { return showsChain(pipeline, pipeline.filterRevision(), blur().filter); },
-                             60000),
+    QVERIFY2(QTest::qWaitFor(
+                 [&] { return showsChain(pipeline, pipeline.filterRevision(), test::blur().filter); }, 60000),
              qPrintable(newest(pipeline)));
     // From here every preparation takes 20 s: only what the live engine takes shows within the deadline.
     EnginePreparer::setTestDelay(20000ms);
@@ -98,11 +94,11 @@ class ChainAutoLiveTest : public QObject {
                  qPrintable(newest(pipeline)));
       return shown;
     };
-    QVERIFY(shows(FilterChain::make({blur(), sharpen(), emboss()}), "the chain switched on"));
-    QVERIFY(shows(FilterChain::make({blur(), sharpen(7), emboss()}), "a step's weight"));
-    QVERIFY(shows(FilterChain::make({blur(), sharpen(7, false), emboss()}), "a step switched off"));
-    QVERIFY(shows(FilterChain::make({blur(), sharpen(7), emboss(), blur()}), "a step added"));
-    QVERIFY(shows(FilterChain::make({sharpen(7), emboss(), blur()}), "a step removed"));
+    QVERIFY(shows(FilterChain::make({test::blur(), sharpenStep(), emboss()}), "the chain switched on"));
+    QVERIFY(shows(FilterChain::make({test::blur(), sharpenStep(7), emboss()}), "a step's weight"));
+    QVERIFY(shows(FilterChain::make({test::blur(), sharpenStep(7, false), emboss()}), "a step switched off"));
+    QVERIFY(shows(FilterChain::make({test::blur(), sharpenStep(7), emboss(), test::blur()}), "a step added"));
+    QVERIFY(shows(FilterChain::make({sharpenStep(7), emboss(), test::blur()}), "a step removed"));
   }
 
   void thePreparedChainSwapsInBehind() {
@@ -112,13 +108,13 @@ class ChainAutoLiveTest : public QObject {
     setCoreConfig(config);
     const auto restore = qScopeGuard([&] { setCoreConfig(saved); });
     Pipeline pipeline;
-    pipeline.setFilter(blur().filter);
+    pipeline.setFilter(test::blur().filter);
     pipeline.startEngine(QString(), StrategyId::parse("auto"));
     pipeline.openSource(capture::createSource("pattern:96x64@30"));
-    QVERIFY2(QTest::qWaitFor([&] { return showsChain(pipeline, pipeline.filterRevision(), blur().filter); },
-                             60000),
+    QVERIFY2(QTest::qWaitFor(
+                 [&] { return showsChain(pipeline, pipeline.filterRevision(), test::blur().filter); }, 60000),
              qPrintable(newest(pipeline)));
-    const FilterChain chain = FilterChain::make({blur(), sharpen(), emboss()});
+    const FilterChain chain = FilterChain::make({test::blur(), sharpenStep(), emboss()});
     const std::uint64_t revision = pipeline.setChain(chain);
     // First step by step on dynamic ("chain: 1 dynamic, …"), then the preparer's engine: auto per step, or
     // fused ("chain: 1 auto:dynamic, …" or "chain: 1 fused").
@@ -134,5 +130,5 @@ class ChainAutoLiveTest : public QObject {
   }
 };
 
-QTEST_MAIN(ChainAutoLiveTest)
+CONVOLAB_GUI_TEST_MAIN(ChainAutoLiveTest)
 #include "test_chain_auto_live.moc"

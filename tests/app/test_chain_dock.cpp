@@ -29,6 +29,7 @@
 #include "custom/custom_kernel_dock.hpp"
 #include "editor/filter_editor.hpp"
 #include "editor/filter_files.hpp"
+#include "gui_test_main.hpp"
 #include "processing/pipeline.hpp"
 #include "window/main_window.hpp"
 
@@ -246,5 +247,5 @@ class ChainDockTest : public QObject {
   }
 };
 
-QTEST_MAIN(ChainDockTest)
+CONVOLAB_GUI_TEST_MAIN(ChainDockTest)
 #include "test_chain_dock.moc"

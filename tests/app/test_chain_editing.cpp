@@ -22,6 +22,7 @@
 #include "chain_test_support.hpp"
 #include "convolab/reference.hpp"
 #include "editor/filter_document.hpp"
+#include "gui_test_main.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
@@ -308,5 +309,5 @@ class ChainEditingTest : public QObject {
   }
 };
 
-QTEST_MAIN(ChainEditingTest)
+CONVOLAB_GUI_TEST_MAIN(ChainEditingTest)
 #include "test_chain_editing.moc"

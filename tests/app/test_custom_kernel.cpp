@@ -26,6 +26,7 @@
 #include "custom/custom_param_dialog.hpp"
 #include "editor/filter_editor.hpp"
 #include "editor/filter_files.hpp"
+#include "gui_test_main.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/lab_controller.hpp"
 #include "preview/preview_widget.hpp"
@@ -43,14 +44,14 @@ const QString kEndless = QStringLiteral(
     "float s = pixel(0, 0).x;\nfor (uint i = 0; i < 4000000000u; ++i) s = sin(s + (float)i);\n"
     "return (float3)(s);\n");
 
-std::unique_ptr<MainWindow> openWindow() {
+std::unique_ptr<MainWindow> openCustomKernelWindow() {
   QSettings().remove(QStringLiteral("custom"));  // each case starts without the last one's kernel
   auto window = std::make_unique<MainWindow>(test::launchOptions(QStringLiteral("pattern:160x120@30")));
   window->show();
   return window;
 }
 
-CustomKernelDock* dockOf(MainWindow& window) {
+CustomKernelDock* customKernelDockOf(MainWindow& window) {
   return window.findChild<CustomKernelDock*>();
 }
 
@@ -87,7 +88,7 @@ ProcessedFramePtr waitForCurrent(MainWindow& window,
 
 /// Turns the dock on with the invert example and waits until the preview shows it.
 bool runInvert(MainWindow& window) {
-  CustomKernelDock* dock = dockOf(window);
+  CustomKernelDock* dock = customKernelDockOf(window);
   if (!dock->panel()->openFile(test::dataFile(QStringLiteral("custom/invert.json"))).isEmpty()) return false;
   dock->panel()->onSwitch()->setChecked(true);
   if (waitForCurrent(window, isInverted)) return true;
@@ -182,9 +183,9 @@ class CustomKernelTest : public QObject {
   }
 
   void syntaxErrorShowsOnItsLineAndThePreviousKernelKeepsRunning() {
-    auto window = openWindow();
+    auto window = openCustomKernelWindow();
     QVERIFY(runInvert(*window));
-    CustomKernelDock* dock = dockOf(*window);
+    CustomKernelDock* dock = customKernelDockOf(*window);
     const std::uint64_t revision = window->pipeline()->filterRevision();
     dock->panel()->editor()->setPlainText(QStringLiteral("float3 v = pixel(0, 0);\nreturn v +;\n"));
     QTRY_COMPARE_WITH_TIMEOUT(dock->controller()->state(), CustomKernelState::BuildFailed, 60000);
@@ -207,9 +208,9 @@ class CustomKernelTest : public QObject {
   }
 
   void endlessLoopIsRefusedWhileThePreviewKeepsItsRate() {
-    auto window = openWindow();
+    auto window = openCustomKernelWindow();
     QVERIFY(runInvert(*window));
-    CustomKernelDock* dock = dockOf(*window);
+    CustomKernelDock* dock = customKernelDockOf(*window);
     // The rate before, over 2 s.
     auto rateOver = [&](int ms) {
       const auto start = window->stats().processedTotal();
@@ -238,8 +239,8 @@ class CustomKernelTest : public QObject {
   }
 
   void sliderMovesChangeTheOutputWithoutATrial() {
-    auto window = openWindow();
-    CustomKernelDock* dock = dockOf(*window);
+    auto window = openCustomKernelWindow();
+    CustomKernelDock* dock = customKernelDockOf(*window);
     QVERIFY(dock->panel()->openFile(test::dataFile(QStringLiteral("custom/threshold.json"))).isEmpty());
     dock->panel()->onSwitch()->setChecked(true);
     QVERIFY(waitForCurrent(*window, [](const ProcessedFrame&) { return true; }));
@@ -262,9 +263,9 @@ class CustomKernelTest : public QObject {
   }
 
   void filesRoundTripAndKernelSourceShowsTheWrappedKernel() {
-    auto window = openWindow();
+    auto window = openCustomKernelWindow();
     QVERIFY(runInvert(*window));
-    CustomKernelDock* dock = dockOf(*window);
+    CustomKernelDock* dock = customKernelDockOf(*window);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("mine.json"));
     QVERIFY(dock->panel()->saveFile(path, false).isEmpty());
@@ -281,5 +282,5 @@ class CustomKernelTest : public QObject {
   }
 };
 
-QTEST_MAIN(CustomKernelTest)
+CONVOLAB_GUI_TEST_MAIN(CustomKernelTest)
 #include "test_custom_kernel.moc"

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_widget.hpp"
 #include "stats/stats_collector.hpp"
 #include "stats/stats_panel.hpp"
@@ -76,5 +77,5 @@ class DisplayStageTest : public QObject {
   }
 };
 
-QTEST_MAIN(DisplayStageTest)
+CONVOLAB_GUI_TEST_MAIN(DisplayStageTest)
 #include "test_display_stage.moc"

@@ -6,6 +6,7 @@
 
 #include "app_test_support.hpp"
 #include "editor/filter_document.hpp"
+#include "gui_test_main.hpp"
 #include "processing/pipeline.hpp"
 #include "stats/edit_latency.hpp"
 #include "stats/edit_tracker.hpp"
@@ -227,5 +228,5 @@ class EditLatencyTest : public QObject {
   }
 };
 
-QTEST_MAIN(EditLatencyTest)
+CONVOLAB_GUI_TEST_MAIN(EditLatencyTest)
 #include "test_edit_latency.moc"

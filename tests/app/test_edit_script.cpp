@@ -16,6 +16,7 @@
 #include "chain/chain_dock.hpp"
 #include "convolab/filter_chain_io.hpp"
 #include "convolab/filter_io.hpp"
+#include "gui_test_main.hpp"
 #include "processing/pipeline.hpp"
 #include "window/main_window.hpp"
 
@@ -63,7 +64,7 @@ struct Run {
   qint64 ms = 0;
 };
 
-Run runApp(const QStringList& args, int timeoutMs) {
+Run runScriptedApp(const QStringList& args, int timeoutMs) {
   QProcess app;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
@@ -154,7 +155,7 @@ class EditScriptTest : public QObject {
     const QString script = writeFile(QStringLiteral("bad.json"), content);
     const QString stats = QDir(scriptDir()).filePath(QStringLiteral("never-stats.json"));
     QFile::remove(stats);
-    const Run run = runApp(
+    const Run run = runScriptedApp(
         {QStringLiteral("--source"), QStringLiteral("pattern:32x32@30"), QStringLiteral("--strategy"),
          QStringLiteral("naive"), QStringLiteral("--stats"), stats, QStringLiteral("--script"), script},
         60000);
@@ -171,7 +172,7 @@ class EditScriptTest : public QObject {
 
   void aMissingScriptExits2() {
     const QString missing = QDir(scriptDir()).filePath(QStringLiteral("nothere.json"));
-    const Run run = runApp({QStringLiteral("--script"), missing}, 60000);
+    const Run run = runScriptedApp({QStringLiteral("--script"), missing}, 60000);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(missing) && run.err.contains(QStringLiteral("no such file")),
              qPrintable(run.err));
@@ -230,10 +231,11 @@ class EditScriptTest : public QObject {
     QCOMPARE(std::string(actionKindName(a[5].kind)), std::string("strategy"));
 
     // The binary takes it; --frames ends the run before the first action's time.
-    const Run run = runApp({QStringLiteral("--source"), QStringLiteral("pattern:32x32@30"),
-                            QStringLiteral("--strategy"), QStringLiteral("naive"), QStringLiteral("--frames"),
-                            QStringLiteral("3"), QStringLiteral("--script"), path},
-                           60000);
+    const Run run =
+        runScriptedApp({QStringLiteral("--source"), QStringLiteral("pattern:32x32@30"),
+                        QStringLiteral("--strategy"), QStringLiteral("naive"), QStringLiteral("--frames"),
+                        QStringLiteral("3"), QStringLiteral("--script"), path},
+                       60000);
     QVERIFY2(run.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(run.exitCode).arg(run.err)));
     QVERIFY2(run.ms < 3000 + 20000, qPrintable(QString::number(run.ms)));
   }
@@ -360,7 +362,7 @@ class EditScriptTest : public QObject {
         {"at_ms": 900, "strategy": "constant"}]})");
     const QString stats = QDir(scriptDir()).filePath(QStringLiteral("e2e-stats.json"));
     QFile::remove(stats);
-    const Run run = runApp(
+    const Run run = runScriptedApp(
         {QStringLiteral("--source"), QStringLiteral("pattern:160x120@30"), QStringLiteral("--strategy"),
          QStringLiteral("naive"), QStringLiteral("--script"), script, QStringLiteral("--stats"), stats},
         120000);
@@ -386,5 +388,5 @@ class EditScriptTest : public QObject {
   }
 };
 
-QTEST_MAIN(EditScriptTest)
+CONVOLAB_GUI_TEST_MAIN(EditScriptTest)
 #include "test_edit_script.moc"

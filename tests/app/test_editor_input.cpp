@@ -26,6 +26,7 @@
 #include "editor/filter_files.hpp"
 #include "editor/preset_library.hpp"
 #include "editor_fixture.hpp"
+#include "gui_test_main.hpp"
 #include "processing/pipeline.hpp"
 #include "window/elided_label.hpp"
 #include "window/main_window.hpp"
@@ -260,5 +261,5 @@ class EditorInputTest : public QObject, protected test::EditorFixture {
   }
 };
 
-QTEST_MAIN(EditorInputTest)
+CONVOLAB_GUI_TEST_MAIN(EditorInputTest)
 #include "test_editor_input.moc"

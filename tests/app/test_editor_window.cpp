@@ -15,6 +15,7 @@
 #include "editor/compact_spin_box.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "gui_test_main.hpp"
 #include "processing/pipeline.hpp"
 #include "window/main_window.hpp"
 #include "window/window_chrome.hpp"
@@ -131,5 +132,5 @@ class EditorWindowTest : public QObject {
   }
 };
 
-QTEST_MAIN(EditorWindowTest)
+CONVOLAB_GUI_TEST_MAIN(EditorWindowTest)
 #include "test_editor_window.moc"

@@ -13,6 +13,7 @@
 #include "convolab/engine.hpp"
 #include "convolab/progress.hpp"
 #include "convolab/registry.hpp"
+#include "gui_test_main.hpp"
 #include "processing/engine_preparer.hpp"
 
 using namespace convolab;
@@ -181,5 +182,5 @@ class EnginePreparerTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(EnginePreparerTest)
+CONVOLAB_GUI_TEST_GUILESS_MAIN(EnginePreparerTest)
 #include "test_engine_preparer.moc"

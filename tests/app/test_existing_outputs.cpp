@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 
 class ExistingOutputsTest : public QObject {
   Q_OBJECT
@@ -140,5 +141,5 @@ class ExistingOutputsTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(ExistingOutputsTest)
+CONVOLAB_GUI_TEST_GUILESS_MAIN(ExistingOutputsTest)
 #include "test_existing_outputs.moc"

@@ -29,6 +29,7 @@
 #include "editor/preset_library.hpp"
 #include "editor/presets_menu.hpp"
 #include "editor_fixture.hpp"
+#include "gui_test_main.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -545,5 +546,5 @@ class FilterEditorTest : public QObject, protected test::EditorFixture {
   }
 };
 
-QTEST_MAIN(FilterEditorTest)
+CONVOLAB_GUI_TEST_MAIN(FilterEditorTest)
 #include "test_filter_editor.moc"

@@ -25,6 +25,7 @@
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
 #include "editor/filter_files.hpp"
+#include "gui_test_main.hpp"
 #include "outputs/frame_saver.hpp"
 #include "outputs/video_export_dialog.hpp"
 #include "preview/preview_widget.hpp"
@@ -38,16 +39,6 @@ using namespace convolab;
 using namespace convolab::gui;
 
 namespace {
-
-/// WCAG 2 relative luminance and contrast ratio.
-double luminance(const QColor& c) {
-  auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-  return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-double contrast(const QColor& a, const QColor& b) {
-  const double la = luminance(a), lb = luminance(b);
-  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
 
 LaunchOptions imageSource() {
   LaunchOptions o;
@@ -246,7 +237,7 @@ class FirstMinuteTest : public QObject {
   void selectedItemsAreReadable() {
     theme::apply(*qApp);
     const QPalette app = QApplication::palette();
-    QVERIFY(contrast(app.color(QPalette::Highlight), app.color(QPalette::HighlightedText)) >= 4.5);
+    QVERIFY(test::contrastRatio(app.color(QPalette::Highlight), app.color(QPalette::HighlightedText)) >= 4.5);
     // The Strategy, Size and Border boxes' lists: their selection colours come from the style sheet.
     QComboBox box;
     box.addItems({QStringLiteral("auto"), QStringLiteral("naive"), QStringLiteral("tiled")});
@@ -254,7 +245,8 @@ class FirstMinuteTest : public QObject {
     box.showPopup();
     QCoreApplication::processEvents();
     const QPalette list = box.view()->palette();
-    const double ratio = contrast(list.color(QPalette::Highlight), list.color(QPalette::HighlightedText));
+    const double ratio =
+        test::contrastRatio(list.color(QPalette::Highlight), list.color(QPalette::HighlightedText));
     QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3")
                                           .arg(list.color(QPalette::HighlightedText).name(),
                                                list.color(QPalette::Highlight).name())
@@ -263,5 +255,5 @@ class FirstMinuteTest : public QObject {
   }
 };
 
-QTEST_MAIN(FirstMinuteTest)
+CONVOLAB_GUI_TEST_MAIN(FirstMinuteTest)
 #include "test_first_minute.moc"

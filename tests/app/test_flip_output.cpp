@@ -25,6 +25,7 @@
 #include "capture/frame_source.hpp"
 #include "capture/source_spec.hpp"
 #include "cv/image_codec.hpp"
+#include "gui_test_main.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
 #include "output/flip.hpp"
@@ -382,5 +383,5 @@ class FlipOutputWindowTest : public QObject {
   }
 };
 
-QTEST_MAIN(FlipOutputWindowTest)
+CONVOLAB_GUI_TEST_MAIN(FlipOutputWindowTest)
 #include "test_flip_output.moc"

@@ -10,6 +10,7 @@
 #include <QTest>
 #include <cmath>
 
+#include "gui_test_main.hpp"
 #include "processing/frame_rate_cap.hpp"
 
 using namespace convolab;
@@ -90,5 +91,5 @@ class FrameRateCapTest : public QObject {
   }
 };
 
-QTEST_MAIN(FrameRateCapTest)
+CONVOLAB_GUI_TEST_MAIN(FrameRateCapTest)
 #include "test_frame_rate_cap.moc"

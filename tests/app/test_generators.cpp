@@ -29,6 +29,7 @@
 #include "editor/heat_map_panel.hpp"
 #include "editor/kernel_heat_map.hpp"
 #include "editor_fixture.hpp"
+#include "gui_test_main.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -289,5 +290,5 @@ class GeneratorsTest : public QObject, protected test::EditorFixture {
   }
 };
 
-QTEST_MAIN(GeneratorsTest)
+CONVOLAB_GUI_TEST_MAIN(GeneratorsTest)
 #include "test_generators.moc"

@@ -53,5 +53,6 @@ class HeadlessCommandLineTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(HeadlessCommandLineTest)
+CONVOLAB_GUI_TEST_GUILESS_MAIN(HeadlessCommandLineTest)
+#include "gui_test_main.hpp"
 #include "test_headless_command_line.moc"

@@ -18,6 +18,7 @@
 #include "editor/heat_map_panel.hpp"
 #include "editor/kernel_heat_map.hpp"
 #include "editor_fixture.hpp"
+#include "gui_test_main.hpp"
 #include "window/theme.hpp"
 
 using namespace convolab;
@@ -205,5 +206,5 @@ class HeatMapEditorTest : public QObject, protected test::EditorFixture {
   }
 };
 
-QTEST_MAIN(HeatMapEditorTest)
+CONVOLAB_GUI_TEST_MAIN(HeatMapEditorTest)
 #include "test_heat_map_editor.moc"

@@ -12,6 +12,7 @@
 
 #include "app_test_support.hpp"
 #include "convolab/registry.hpp"
+#include "gui_test_main.hpp"
 #include "lab/lab_controller.hpp"
 #include "processing/pipeline.hpp"
 #include "window/help_dialogs.hpp"
@@ -142,5 +143,5 @@ class HelpMenuTest : public QObject {
   }
 };
 
-QTEST_MAIN(HelpMenuTest)
+CONVOLAB_GUI_TEST_MAIN(HelpMenuTest)
 #include "test_help_menu.moc"

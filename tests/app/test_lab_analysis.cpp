@@ -12,6 +12,7 @@
 #include "convolab/config.hpp"
 #include "convolab/filter_io.hpp"
 #include "convolab/program_cache.hpp"
+#include "gui_test_main.hpp"
 #include "lab/fft_crossover_analysis.hpp"
 #include "lab/filter_analysis_panel.hpp"
 #include "lab/filter_facts.hpp"
@@ -223,5 +224,5 @@ class LabAnalysisTest : public QObject {
   }
 };
 
-QTEST_MAIN(LabAnalysisTest)
+CONVOLAB_GUI_TEST_MAIN(LabAnalysisTest)
 #include "test_lab_analysis.moc"

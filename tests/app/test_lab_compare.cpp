@@ -31,6 +31,7 @@
 #include "convolab/filter_io.hpp"
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
+#include "gui_test_main.hpp"
 #include "lab/compare_chain.hpp"
 #include "lab/compare_command.hpp"
 #include "lab/compare_dialog.hpp"
@@ -741,5 +742,5 @@ class LabCompareTest : public QObject {
   std::shared_ptr<Context> m_context;
 };
 
-QTEST_MAIN(LabCompareTest)
+CONVOLAB_GUI_TEST_MAIN(LabCompareTest)
 #include "test_lab_compare.moc"

@@ -16,6 +16,7 @@
 #include "convolab/reference.hpp"
 #include "cv/image_codec.hpp"
 #include "editor/filter_document.hpp"
+#include "gui_test_main.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
 #include "preview/preview_widget.hpp"
@@ -34,7 +35,7 @@ ChainStep wrapped(std::vector<double> matrix, double divisor) {
 }
 
 // The chain is on screen: the newest frame was made with it (its output is the reference's).
-bool showsChain(MainWindow& window, const FilterChain& chain) {
+bool inspectorShowsChain(MainWindow& window, const FilterChain& chain) {
   return test::waitForFrameWhere(
              window,
              [&](const ProcessedFrame& f) {
@@ -171,7 +172,7 @@ class LabInspectorTest : public QObject {
     auto* dock = window.findChild<ChainDock*>();
     dock->controller()->load(chain);
     dock->panel()->onSwitch()->setChecked(true);
-    QVERIFY(showsChain(window, chain));
+    QVERIFY(inspectorShowsChain(window, chain));
     lab::PixelInspector* inspector = window.lab()->inspector();
     const ProcessedFramePtr frame = window.preview()->frame();
     const Image& original = *frame->original;
@@ -234,5 +235,5 @@ class LabInspectorTest : public QObject {
   }
 };
 
-QTEST_MAIN(LabInspectorTest)
+CONVOLAB_GUI_TEST_MAIN(LabInspectorTest)
 #include "test_lab_inspector.moc"

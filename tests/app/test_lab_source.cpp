@@ -9,6 +9,7 @@
 
 #include "app_test_support.hpp"
 #include "convolab/context.hpp"
+#include "gui_test_main.hpp"
 #include "lab/kernel_inspection.hpp"
 #include "lab/kernel_source_dialog.hpp"
 #include "lab/opencl_highlighter.hpp"
@@ -168,5 +169,5 @@ class LabSourceTest : public QObject {
   }
 };
 
-QTEST_MAIN(LabSourceTest)
+CONVOLAB_GUI_TEST_MAIN(LabSourceTest)
 #include "test_lab_source.moc"

@@ -12,6 +12,7 @@
 
 #include "app_test_support.hpp"
 #include "editor/filter_document.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/engine_preparer.hpp"
 #include "processing/pipeline.hpp"
@@ -321,5 +322,5 @@ class LiveProcessingTest : public QObject {
   }
 };
 
-QTEST_MAIN(LiveProcessingTest)
+CONVOLAB_GUI_TEST_MAIN(LiveProcessingTest)
 #include "test_live_processing.moc"

@@ -7,6 +7,7 @@
 
 #include "app_test_support.hpp"
 #include "cv/image_codec.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_view.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/pipeline.hpp"
@@ -67,5 +68,5 @@ class MirrorPreviewTest : public QObject {
   }
 };
 
-QTEST_MAIN(MirrorPreviewTest)
+CONVOLAB_GUI_TEST_MAIN(MirrorPreviewTest)
 #include "test_mirror_preview.moc"

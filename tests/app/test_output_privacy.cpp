@@ -8,6 +8,7 @@
 
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
+#include "gui_test_main.hpp"
 #include "processing/pipeline.hpp"
 #include "recording_sink.hpp"
 
@@ -92,5 +93,5 @@ class OutputPrivacyTest : public QObject {
   }
 };
 
-QTEST_MAIN(OutputPrivacyTest)
+CONVOLAB_GUI_TEST_MAIN(OutputPrivacyTest)
 #include "test_output_privacy.moc"

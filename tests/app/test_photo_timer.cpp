@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "outputs/photo_timer.hpp"
 
 using namespace convolab;
@@ -95,5 +96,5 @@ class PhotoTimerTest : public QObject {
   }
 };
 
-QTEST_MAIN(PhotoTimerTest)
+CONVOLAB_GUI_TEST_MAIN(PhotoTimerTest)
 #include "test_photo_timer.moc"

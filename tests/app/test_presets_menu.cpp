@@ -20,6 +20,7 @@
 #include "editor/preset_thumbnails.hpp"
 #include "editor/presets_menu.hpp"
 #include "editor_fixture.hpp"
+#include "gui_test_main.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -213,5 +214,5 @@ class PresetsMenuTest : public QObject, protected test::EditorFixture {
   }
 };
 
-QTEST_MAIN(PresetsMenuTest)
+CONVOLAB_GUI_TEST_MAIN(PresetsMenuTest)
 #include "test_presets_menu.moc"

@@ -14,6 +14,7 @@
 
 #include "app_test_support.hpp"
 #include "convolab/device.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_gl_canvas.hpp"
 #include "preview/preview_renderer.hpp"
 #include "preview/preview_widget.hpp"
@@ -83,7 +84,7 @@ Difference compare(const QImage& a, const QImage& b, const std::function<bool(in
   return d;
 }
 
-QString describe(const Difference& d) {
+QString describeGlFrame(const Difference& d) {
   return QStringLiteral("max %1 at (%2, %3), mean %4")
       .arg(d.max)
       .arg(d.where.x())
@@ -166,7 +167,7 @@ class PreviewGlTest : public QObject {
     // Mesa's GL maps buffers: the pixel buffer path runs where asked for (llvmpipe only when asked).
     QCOMPARE(canvas->uploadsThroughPixelBuffer(), pbo);
     const Difference d = compare(raster, gl);
-    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    QVERIFY2(d.max <= 1, qPrintable(describeGlFrame(d)));
     // The frame's own pixels, not a scaled copy: the first and the last.
     const QPoint corner = m_gl->view().imageRect().topLeft().toPoint();
     const std::uint8_t* first = frame->filtered->pixels.data();
@@ -203,7 +204,7 @@ class PreviewGlTest : public QObject {
     };
     const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
     const Difference d = compare(raster, gl, overlay);
-    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    QVERIFY2(d.max <= 1, qPrintable(describeGlFrame(d)));
     // Left of the divider the original frame, right of it the filtered one.
     const QPoint corner = target.topLeft().toPoint();
     const auto pixelOf = [](const Image& image, int x, int y) {
@@ -248,7 +249,7 @@ class PreviewGlTest : public QObject {
     };
     const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
     const Difference d = compare(raster, gl, overlay);
-    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    QVERIFY2(d.max <= 1, qPrintable(describeGlFrame(d)));
     // Square 8×8 pixels: the frame's own value inside a cell, the grid on its first column.
     const QPoint cell = m_gl->view().pixelRect(QPoint(160, 110)).topLeft().toPoint();
     const std::uint8_t* px = frame->filtered->pixels.data() + 110 * frame->filtered->stride + 3 * 160;
@@ -276,7 +277,7 @@ class PreviewGlTest : public QObject {
     // The pills: anti-aliased edges and glyphs differ between the paint engines, the picture does not.
     const Difference d =
         compare(canvasPixels(*m_raster), m_gl->grab().toImage().convertToFormat(QImage::Format_RGB32));
-    QVERIFY2(d.mean < 1.0, qPrintable(describe(d)));
+    QVERIFY2(d.mean < 1.0, qPrintable(describeGlFrame(d)));
   }
 
   // A stale frame is dimmed in the shader as the raster path dims it with a translucent fill.
@@ -291,7 +292,7 @@ class PreviewGlTest : public QObject {
     const auto pill = [&](int, int y) { return y >= target.bottom() - 45; };  // the "Previous filter" pill
     const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
     const Difference d = compare(raster, gl, pill);
-    QVERIFY2(d.max <= 1, qPrintable(describe(d)));
+    QVERIFY2(d.max <= 1, qPrintable(describeGlFrame(d)));
     // Dimmed indeed: the right edge (green 254 there) reads darker.
     const QPoint edge = target.topLeft().toPoint() + QPoint(300, 150);
     QVERIFY2(qGreen(gl.pixel(edge)) < 200, qPrintable(QString::number(qGreen(gl.pixel(edge)))));
@@ -302,8 +303,8 @@ class PreviewGlTest : public QObject {
     if (!makePair(QSize(500, 340), frameOf(1280, 720))) QSKIP("no OpenGL context on this display");
     const QImage raster = canvasPixels(*m_raster), gl = canvasPixels(*m_gl);
     const Difference d = compare(raster, gl);
-    qInfo("fitted 1280×720 into 484×324: %s", qPrintable(describe(d)));
-    QVERIFY2(d.mean < 1.5 && d.max <= 8, qPrintable(describe(d)));
+    qInfo("fitted 1280×720 into 484×324: %s", qPrintable(describeGlFrame(d)));
+    QVERIFY2(d.mean < 1.5 && d.max <= 8, qPrintable(describeGlFrame(d)));
   }
 
   // Each paint that shows a new frame reports its time; repaints of the same frame do not.
@@ -490,5 +491,5 @@ class PreviewGlTest : public QObject {
   }
 };
 
-QTEST_MAIN(PreviewGlTest)
+CONVOLAB_GUI_TEST_MAIN(PreviewGlTest)
 #include "test_preview_gl.moc"

@@ -9,6 +9,7 @@
 
 #include "app_test_support.hpp"
 #include "capture/latest_frame_slot.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_stall_watch.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/pipeline.hpp"
@@ -147,5 +148,5 @@ class PreviewStallTest : public QObject {
   }
 };
 
-QTEST_MAIN(PreviewStallTest)
+CONVOLAB_GUI_TEST_MAIN(PreviewStallTest)
 #include "test_preview_stall.moc"

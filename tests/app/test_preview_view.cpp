@@ -4,6 +4,7 @@
 #include <QTest>
 #include <cmath>
 
+#include "gui_test_main.hpp"
 #include "preview/preview_overlays.hpp"
 #include "preview/preview_view.hpp"
 
@@ -252,5 +253,5 @@ class PreviewViewTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(PreviewViewTest)
+CONVOLAB_GUI_TEST_GUILESS_MAIN(PreviewViewTest)
 #include "test_preview_view.moc"

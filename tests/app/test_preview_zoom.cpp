@@ -14,6 +14,7 @@
 #include <QWheelEvent>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "lab/lab_controller.hpp"
 #include "lab/pixel_inspector.hpp"
 #include "preview/preview_widget.hpp"
@@ -39,7 +40,7 @@ std::shared_ptr<Image> solidImage(int w, int h, QRgb colour) {
   return image;
 }
 
-ProcessedFramePtr frameOf(std::shared_ptr<Image> filtered, std::shared_ptr<Image> original) {
+ProcessedFramePtr zoomFrameOf(std::shared_ptr<Image> filtered, std::shared_ptr<Image> original) {
   auto frame = std::make_shared<ProcessedFrame>();
   frame->record.sequence = 1;
   frame->record.filterRevision = 1;
@@ -55,7 +56,7 @@ QImage pixels(PreviewWidget& preview) {
   return preview.canvas()->grab().toImage().convertToFormat(QImage::Format_RGB32);
 }
 
-void wheel(QWidget& w, const QPointF& at, int delta) {
+void zoomWheel(QWidget& w, const QPointF& at, int delta) {
   QWheelEvent e(at, w.mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::NoModifier,
                 Qt::NoScrollPhase, false);
   QApplication::sendEvent(&w, &e);
@@ -106,35 +107,35 @@ class PreviewZoomTest : public QObject {
   // One notch up zooms one step around the cursor: the frame point under it stays (within the half pixel of
   // the snap to the pixel grid); small touchpad deltas add up to a step; a notch down zooms out.
   void wheelZoomsAroundTheCursor() {
-    auto p = previewOf({400, 300}, frameOf(solidImage(200, 150, kRed), solidImage(200, 150, kBlue)));
+    auto p = previewOf({400, 300}, zoomFrameOf(solidImage(200, 150, kRed), solidImage(200, 150, kBlue)));
     QVERIFY(p);
     QSignalSpy zoomed(p.get(), &PreviewWidget::zoomChanged);
     const QPointF at(151.5, 118.25);
     const double fit = p->view().scale();
     const QPointF under = p->view().toFrame(at);
-    wheel(*p, at, 120);
+    zoomWheel(*p, at, 120);
     QVERIFY(!p->fitToWindow());
     QVERIFY(p->view().scale() > fit);
     QCOMPARE(zoomed.count(), 1);
-    for (int i = 0; i < 3; ++i) wheel(*p, at, 120);
+    for (int i = 0; i < 3; ++i) zoomWheel(*p, at, 120);
     QVERIFY(p->view().scale() >= 4);
     const QPointF back = p->view().toWidget(under);
     QVERIFY2(std::abs(back.x() - at.x()) <= 0.5 && std::abs(back.y() - at.y()) <= 0.5,
              qPrintable(QStringLiteral("%1, %2").arg(back.x()).arg(back.y())));
     const double before = p->view().scale();
-    wheel(*p, at, 40);
-    wheel(*p, at, 40);
+    zoomWheel(*p, at, 40);
+    zoomWheel(*p, at, 40);
     QCOMPARE(p->view().scale(), before);
-    wheel(*p, at, 40);
+    zoomWheel(*p, at, 40);
     QVERIFY(p->view().scale() > before);
-    wheel(*p, at, -120);
+    zoomWheel(*p, at, -120);
     QCOMPARE(p->view().scale(), before);
   }
 
   // Zoomed, a left drag pans (in split view too, where fitted a click moves the divider), and so does a
   // middle drag; a fitted split view still moves its divider on a click.
   void dragsPan() {
-    auto p = previewOf({400, 300}, frameOf(solidImage(200, 150, kRed), solidImage(200, 150, kBlue)));
+    auto p = previewOf({400, 300}, zoomFrameOf(solidImage(200, 150, kRed), solidImage(200, 150, kBlue)));
     QVERIFY(p);
     p->setViewMode(ViewMode::Split);
     drag(*p, {120, 150}, {120, 150}, Qt::LeftButton);
@@ -152,7 +153,7 @@ class PreviewZoomTest : public QObject {
   // Lines between the frame pixels from 800 % on, one widget pixel wide on each frame pixel's first column:
   // none at 600 %, exactly one per pixel boundary in view at 800 %.
   void gridFrom800Percent() {
-    auto p = previewOf({400, 300}, frameOf(solidImage(40, 30, kRed), solidImage(40, 30, kRed)));
+    auto p = previewOf({400, 300}, zoomFrameOf(solidImage(40, 30, kRed), solidImage(40, 30, kRed)));
     QVERIFY(p);
     const auto gridColumns = [&](int y) {
       const QImage image = pixels(*p);
@@ -181,7 +182,7 @@ class PreviewZoomTest : public QObject {
 
   // Split top / bottom: the original above the divider, the filtered frame below (left / right otherwise).
   void verticalSplitPutsTheOriginalOnTop() {
-    auto p = previewOf({400, 300}, frameOf(solidImage(200, 150, kBlue), solidImage(200, 150, kRed)));
+    auto p = previewOf({400, 300}, zoomFrameOf(solidImage(200, 150, kBlue), solidImage(200, 150, kRed)));
     QVERIFY(p);
     p->setViewMode(ViewMode::Split);
     p->setSplitPosition(0.5);
@@ -200,7 +201,7 @@ class PreviewZoomTest : public QObject {
 
   // The stale pill (stale frame + what the engine waits on) in a 320-pixel preview: inside it, elided.
   void stalePillStaysInsideANarrowPreview() {
-    auto p = previewOf({320, 240}, frameOf(solidImage(200, 150, kRed), solidImage(200, 150, kRed)));
+    auto p = previewOf({320, 240}, zoomFrameOf(solidImage(200, 150, kRed), solidImage(200, 150, kRed)));
     QVERIFY(p);
     p->setCurrentRevision(2);
     p->setPreparing(QStringLiteral("measuring strategies 3/10 (tiled, separable, local-memory)…"));
@@ -344,5 +345,5 @@ class PreviewZoomTest : public QObject {
   }
 };
 
-QTEST_MAIN(PreviewZoomTest)
+CONVOLAB_GUI_TEST_MAIN(PreviewZoomTest)
 #include "test_preview_zoom.moc"

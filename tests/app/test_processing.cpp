@@ -11,6 +11,7 @@
 #include "editor/channel_grid.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/pipeline.hpp"
 #include "window/main_window.hpp"
@@ -139,5 +140,5 @@ class ProcessingTest : public QObject {
   }
 };
 
-QTEST_MAIN(ProcessingTest)
+CONVOLAB_GUI_TEST_MAIN(ProcessingTest)
 #include "test_processing.moc"

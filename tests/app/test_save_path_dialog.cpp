@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "window/save_path_dialog.hpp"
 
 using namespace convolab;
@@ -86,5 +87,5 @@ class SavePathDialogTest : public QObject {
   }
 };
 
-QTEST_MAIN(SavePathDialogTest)
+CONVOLAB_GUI_TEST_MAIN(SavePathDialogTest)
 #include "test_save_path_dialog.moc"

@@ -9,6 +9,7 @@
 #include "editor/channel_grid.hpp"
 #include "editor/filter_document.hpp"
 #include "editor/filter_editor.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_widget.hpp"
 #include "window/main_window.hpp"
 
@@ -69,5 +70,5 @@ class SettingsTest : public QObject {
   }
 };
 
-QTEST_MAIN(SettingsTest)
+CONVOLAB_GUI_TEST_MAIN(SettingsTest)
 #include "test_settings.moc"

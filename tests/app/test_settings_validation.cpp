@@ -13,6 +13,7 @@
 #include "app_test_support.hpp"
 #include "convolab/filter_io.hpp"
 #include "editor/filter_document.hpp"
+#include "gui_test_main.hpp"
 #include "window/main_window.hpp"
 
 using namespace convolab;
@@ -26,7 +27,7 @@ QString settingsPath() {
            QCoreApplication::organizationName(), QCoreApplication::applicationName());
 }
 
-void wipeSettings() {
+void wipeValidationSettings() {
   const QString path = settingsPath();
   QDir(path).removeRecursively();
   QFile::remove(path);
@@ -40,7 +41,7 @@ class SettingsValidationTest : public QObject {
 
  private slots:
   void initTestCase() { test::prepareTestEnvironment(QStringLiteral("settings-validation-test")); }
-  void init() { wipeSettings(); }
+  void init() { wipeValidationSettings(); }
 
   // 13.8: a FIFO as the settings file used to block start-up for good (QSettings opened it).
   void aFifoAsTheSettingsFileDoesNotHang() {
@@ -110,14 +111,14 @@ class SettingsValidationTest : public QObject {
         {QString(AppSettings::kMaxFilterJson + 1, QLatin1Char(' ')), QStringLiteral("characters long")},
         {QVariant(42), QStringLiteral("is not text")}};
     for (const auto& [value, why] : customCases) {
-      wipeSettings();
+      wipeValidationSettings();
       QSettings().setValue(AppSettings::kCustomStep, value);
       QSettings().setValue(AppSettings::kChainSteps, plain);  // a one-step chain: kept
       AppSettings settings;
       QCOMPARE(settings.rejectedKeys(), QSet<QString>{AppSettings::kCustomStep});
       QVERIFY2(settings.notes().first().contains(why), qPrintable(settings.notes().first()));
     }
-    wipeSettings();
+    wipeValidationSettings();
     QSettings().setValue(AppSettings::kChainSteps, QStringLiteral(R"({"steps": []})"));
     AppSettings settings;
     QCOMPARE(settings.rejectedKeys(), QSet<QString>{AppSettings::kChainSteps});
@@ -153,5 +154,5 @@ class SettingsValidationTest : public QObject {
   }
 };
 
-QTEST_MAIN(SettingsValidationTest)
+CONVOLAB_GUI_TEST_MAIN(SettingsValidationTest)
 #include "test_settings_validation.moc"

@@ -81,5 +81,6 @@ class TestSignals : public QObject {
   }
 };
 
-QTEST_MAIN(TestSignals)
+CONVOLAB_GUI_TEST_MAIN(TestSignals)
+#include "gui_test_main.hpp"
 #include "test_signals.moc"

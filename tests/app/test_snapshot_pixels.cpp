@@ -9,6 +9,7 @@
 #include "app_test_support.hpp"
 #include "convolab/filter_io.hpp"
 #include "cv/image_codec.hpp"
+#include "gui_test_main.hpp"
 
 using namespace convolab;
 
@@ -50,5 +51,5 @@ class TestSnapshotPixels : public QObject {
   }
 };
 
-QTEST_MAIN(TestSnapshotPixels)
+CONVOLAB_GUI_TEST_MAIN(TestSnapshotPixels)
 #include "test_snapshot_pixels.moc"

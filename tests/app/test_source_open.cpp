@@ -17,6 +17,7 @@
 #include "app_test_support.hpp"
 #include "capture/source_spec.hpp"
 #include "capture/video_file_source.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_widget.hpp"
 #include "preview/seek_bar.hpp"
 #include "processing/pipeline.hpp"
@@ -326,5 +327,5 @@ class SourceOpenTest : public QObject {
   }
 };
 
-QTEST_MAIN(SourceOpenTest)
+CONVOLAB_GUI_TEST_MAIN(SourceOpenTest)
 #include "test_source_open.moc"

@@ -11,6 +11,7 @@
 #include "capture/capture_thread.hpp"
 #include "capture/test_pattern_source.hpp"
 #include "capture/video_file_source.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_widget.hpp"
 #include "processing/pipeline.hpp"
 #include "window/main_window.hpp"
@@ -153,5 +154,5 @@ class SourceStatesTest : public QObject {
   }
 };
 
-QTEST_MAIN(SourceStatesTest)
+CONVOLAB_GUI_TEST_MAIN(SourceStatesTest)
 #include "test_source_states.moc"

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "stats/stats_chart.hpp"
 #include "stats/stats_collector.hpp"
 #include "window/theme.hpp"
@@ -104,5 +105,5 @@ class StatsChartTest : public QObject {
   }
 };
 
-QTEST_MAIN(StatsChartTest)
+CONVOLAB_GUI_TEST_MAIN(StatsChartTest)
 #include "test_stats_chart.moc"

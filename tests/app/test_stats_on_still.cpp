@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "stats/stats_panel.hpp"
 #include "window/theme.hpp"
 
@@ -103,5 +104,5 @@ class StatsOnStillTest : public QObject {
   }
 };
 
-QTEST_MAIN(StatsOnStillTest)
+CONVOLAB_GUI_TEST_MAIN(StatsOnStillTest)
 #include "test_stats_on_still.moc"

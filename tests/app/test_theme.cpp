@@ -16,24 +16,11 @@
 #include <QToolButton>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "window/theme.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
-
-namespace {
-
-/// WCAG 2 relative luminance and contrast ratio.
-double luminance(const QColor& c) {
-  const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-  return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-double contrast(const QColor& a, const QColor& b) {
-  const double la = luminance(a), lb = luminance(b);
-  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
-
-}  // namespace
 
 class ThemeTest : public QObject {
   Q_OBJECT
@@ -55,17 +42,18 @@ class ThemeTest : public QObject {
     const QPalette p = view->palette();
     const QColor highlight = p.color(QPalette::Highlight), text = p.color(QPalette::HighlightedText);
     const QColor list = p.color(view->viewport()->backgroundRole());
-    QVERIFY2(contrast(highlight, list) >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3")
-                                                              .arg(highlight.name(), list.name())
-                                                              .arg(contrast(highlight, list))));
-    QVERIFY2(contrast(text, highlight) >= 4.5, qPrintable(text.name()));
+    QVERIFY2(test::contrastRatio(highlight, list) >= 4.5,
+             qPrintable(QStringLiteral("%1 on %2: %3")
+                            .arg(highlight.name(), list.name())
+                            .arg(test::contrastRatio(highlight, list))));
+    QVERIFY2(test::contrastRatio(text, highlight) >= 4.5, qPrintable(text.name()));
     // What is drawn is that palette: the highlighted row's pixels are the highlight.
     const QModelIndex second = view->model()->index(1, 0);
     view->setCurrentIndex(second);
     const QImage shot = view->viewport()->grab().toImage();
     const QRect row = view->visualRect(second);
     const QColor drawn = shot.pixelColor(row.left() + 2, row.center().y());
-    QVERIFY2(contrast(drawn, list) >= 4.5, qPrintable(drawn.name()));
+    QVERIFY2(test::contrastRatio(drawn, list) >= 4.5, qPrintable(drawn.name()));
     box.hidePopup();
   }
 
@@ -131,5 +119,5 @@ class ThemeTest : public QObject {
   }
 };
 
-QTEST_MAIN(ThemeTest)
+CONVOLAB_GUI_TEST_MAIN(ThemeTest)
 #include "test_theme.moc"

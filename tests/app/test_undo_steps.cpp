@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include "editor/filter_document.hpp"
+#include "gui_test_main.hpp"
 
 using namespace convolab;
 using namespace convolab::gui;
@@ -75,5 +76,5 @@ class UndoStepsTest : public QObject {
   }
 };
 
-QTEST_MAIN(UndoStepsTest)
+CONVOLAB_GUI_TEST_MAIN(UndoStepsTest)
 #include "test_undo_steps.moc"

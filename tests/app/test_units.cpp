@@ -8,6 +8,7 @@
 #include "command_line.hpp"
 #include "convolab/log.hpp"
 #include "editor/filter_document.hpp"
+#include "gui_test_main.hpp"
 #include "log_categories.hpp"
 #include "stats/stats_collector.hpp"
 #include "stats/stats_report.hpp"
@@ -371,5 +372,5 @@ class UnitsTest : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(UnitsTest)
+CONVOLAB_GUI_TEST_GUILESS_MAIN(UnitsTest)
 #include "test_units.moc"

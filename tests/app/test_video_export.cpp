@@ -14,6 +14,7 @@
 #include "convolab/filter.hpp"
 #include "convolab/reference.hpp"
 #include "cv/mat_adapter.hpp"
+#include "gui_test_main.hpp"
 #include "outputs/video_export_dialog.hpp"
 #include "outputs/video_export_job.hpp"
 #include "processing/pipeline.hpp"
@@ -232,5 +233,5 @@ class TestVideoExport : public QObject {
   }
 };
 
-QTEST_MAIN(TestVideoExport)
+CONVOLAB_GUI_TEST_MAIN(TestVideoExport)
 #include "test_video_export.moc"

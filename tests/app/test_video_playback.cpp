@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "preview/preview_widget.hpp"
 #include "preview/seek_bar.hpp"
 #include "processing/pipeline.hpp"
@@ -113,5 +114,5 @@ class VideoPlaybackTest : public QObject {
   }
 };
 
-QTEST_MAIN(VideoPlaybackTest)
+CONVOLAB_GUI_TEST_MAIN(VideoPlaybackTest)
 #include "test_video_playback.moc"

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app_test_support.hpp"
+#include "gui_test_main.hpp"
 #include "stats/stats_collector.hpp"
 #include "stats/stats_panel.hpp"
 #include "stats/stats_report.hpp"
@@ -113,5 +114,5 @@ class VirtualCameraStatsTest : public QObject {
   }
 };
 
-QTEST_MAIN(VirtualCameraStatsTest)
+CONVOLAB_GUI_TEST_MAIN(VirtualCameraStatsTest)
 #include "test_virtual_camera_stats.moc"
