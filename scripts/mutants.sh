@@ -37,7 +37,7 @@ mutant auto-keeps-slowest-finalist core/src/strategies/auto_measure.cpp \
   convolab_core_tests 'AutoFastest'
 mutant snapshot-saves-unfiltered-frame app/gui/automation/automation_run.cpp \
   's/saveFrame(m_options.snapshot, \*frame->filtered, m_options.force)/saveFrame(m_options.snapshot, *frame->original, m_options.force)/' \
-  'convolab test_snapshot_pixels' 'app.test_snapshot_pixels'
+  'convolab convolab_gui_tests' 'app.test_snapshot_pixels'
 mutant atomic-write-in-place core/src/atomic_file.cpp \
   's/m_fd = ::mkstemps(tmpl.data(), static_cast<int>(ext.size()));/tmpl = m_target.string(); m_fd = ::open(tmpl.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);/' \
   convolab_core_tests 'AtomicWriteContract'
@@ -102,16 +102,16 @@ mutant host34-video-position-truncates app/capture/video_file_source.cpp \
   'convolab_video_tests convolab_capture_tests' 'VideoFileSource|ThirtyFpsClip'
 mutant host34-undo-history-unbounded app/gui/editor/filter_document.cpp \
   's/m_undo.setUndoLimit(kUndoLimit);/m_undo.setUndoLimit(0);/' \
-  'convolab test_editor_input' 'app\.test_editor_input'
+  'convolab convolab_gui_tests' 'app\.test_editor_input'
 mutant host34-divisor-undo-merges-channels app/gui/editor/filter_document.cpp \
   's/return 1000 + field \* 10 + channel;/return 1000 + field * 10;/' \
-  'convolab test_editor_input test_filter_editor test_undo_steps' 'app\.test_(editor_input|filter_editor|undo_steps)'
+  'convolab convolab_gui_tests' 'app\.test_(editor_input|filter_editor|undo_steps)'
 mutant host34-normalise-negative-sum-offset-0 app/gui/editor/filter_document.cpp \
   's/channel.offset = 255;/channel.offset = 0;/' \
-  'convolab test_editor_input test_filter_editor' 'app\.test_(editor_input|filter_editor)'
+  'convolab convolab_gui_tests' 'app\.test_(editor_input|filter_editor)'
 mutant host34-fps-cap-without-jitter-allowance app/gui/processing/frame_rate_cap.cpp \
   's/if (captured + period \/ 10 < m_next)/if (captured < m_next)/' \
-  'convolab test_frame_rate_cap' 'app\.test_frame_rate_cap'
+  'convolab convolab_gui_tests' 'app\.test_frame_rate_cap'
 mutant host34-letterbox-centred-on-the-width app/output/letterbox.cpp \
   's/r.y = (outHeight - r.height) \/ 2;/r.y = (outWidth - r.height) \/ 2;/' \
   convolab_output_tests 'LetterboxTest'

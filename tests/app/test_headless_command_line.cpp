@@ -4,6 +4,8 @@
 #include <QProcess>
 #include <QTest>
 
+#include "gui_test_main.hpp"
+
 class HeadlessCommandLineTest : public QObject {
   Q_OBJECT
 
@@ -54,5 +56,4 @@ class HeadlessCommandLineTest : public QObject {
 };
 
 CONVOLAB_GUI_TEST_GUILESS_MAIN(HeadlessCommandLineTest)
-#include "gui_test_main.hpp"
 #include "test_headless_command_line.moc"

@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "gui_test_main.hpp"
+
 namespace {
 
 QStringList temporaries(const QString& dir) {
@@ -82,5 +84,4 @@ class TestSignals : public QObject {
 };
 
 CONVOLAB_GUI_TEST_MAIN(TestSignals)
-#include "gui_test_main.hpp"
 #include "test_signals.moc"
