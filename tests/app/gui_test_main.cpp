@@ -3,7 +3,6 @@
 #include "gui_test_main.hpp"
 
 #include <cstdio>
-#include <cstring>
 #include <map>
 #include <string>
 
