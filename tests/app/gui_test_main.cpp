@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The GUI tests' runner (gui_test_main.hpp): `convolab_gui_tests NAME [QtTest options]`.
+// The GUI tests' runner (gui_test_main.hpp): `convolab_gui_tests NAME [QtTest options]`, NAME anywhere.
 #include "gui_test_main.hpp"
 
 #include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace convolab::test {
 namespace {
@@ -31,14 +32,26 @@ bool registerGuiTest(const char* sourceFile, GuiTestFunction run) {
 }  // namespace convolab::test
 
 int main(int argc, char** argv) {
+  // The test's name may stand anywhere among QtTest's options (`-v2 test_theme` or `test_theme -v2`).
   const auto& tests = convolab::test::registry();
-  const auto found = argc >= 2 ? tests.find(argv[1]) : tests.end();
-  if (found == tests.end()) {
+  std::vector<char*> args;
+  convolab::test::GuiTestFunction run = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const auto found = run ? tests.end() : tests.find(argv[i]);
+    if (found == tests.end()) {
+      args.push_back(argv[i]);
+      continue;
+    }
+    run = found->second;
+    // The test sees its own name as argv[0], as when it was an executable of its own (QtTest's and
+    // QCoreApplication's application name).
+    args.insert(args.begin(), argv[i]);
+  }
+  if (!run) {
     std::fprintf(stderr, "usage: %s TEST [QtTest options], TEST one of:\n", argv[0]);
-    for (const auto& [name, run] : tests) std::fprintf(stderr, "  %s\n", name.c_str());
+    for (const auto& [name, function] : tests) std::fprintf(stderr, "  %s\n", name.c_str());
     return 2;
   }
-  // The test sees its own name as argv[0], as when it was an executable of its own (QtTest's and
-  // QCoreApplication's application name).
-  return found->second(argc - 1, argv + 1);
+  args.push_back(nullptr);
+  return run(static_cast<int>(args.size()) - 1, args.data());
 }
