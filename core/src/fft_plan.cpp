@@ -52,9 +52,10 @@ namespace {
 
 // CONVOLAB_FFT_TUNING (a measurement knob, docs/BENCHMARKS.md): comma-separated name=value pairs,
 // "primes=N" (the largest prime factor of a plane's sides: 7 by default; 3 or 2 pad to larger, smoother
-// sizes) and VkFFT's aimThreads, coalescedMemory, useLUT, registerBoost, performBandwidthBoost; fft.cpp reads
-// "rows=1" (its rows path) and "rowsPerGroup=2" (that path's rows a work-group) from the same variable.
-std::vector<std::pair<std::string, long>> fftTuning() {
+// sizes), "align=N" (rowFloats) and VkFFT's aimThreads, coalescedMemory, useLUT, registerBoost,
+// performBandwidthBoost; fft.cpp reads "rows=1" (its rows path), "rowsPerGroup=2" (that path's rows a
+// work-group) and "tilesX", "tilesY" (its tile grid) from the same variable.
+std::vector<std::pair<std::string, long>> fftTuningPairs() {
   std::vector<std::pair<std::string, long>> out;
   const char* env = std::getenv("CONVOLAB_FFT_TUNING");
   if (!env) return out;
@@ -68,16 +69,16 @@ std::vector<std::pair<std::string, long>> fftTuning() {
   return out;
 }
 
-long tuning(const std::string& name, long fallback) {
-  for (const auto& [k, v] : fftTuning())
+}  // namespace
+
+long fftTuning(const std::string& name, long fallback) {
+  for (const auto& [k, v] : fftTuningPairs())
     if (k == name) return v;
   return fallback;
 }
 
-}  // namespace
-
 int fftFriendlySize(int n, int largestPrime) {
-  const long largest = tuning("primes", largestPrime);
+  const long largest = fftTuning("primes", largestPrime);
   for (int m = n + (n & 1);; m += 2) {
     int r = m;
     for (int p : {2, 3, 5, 7})
@@ -87,13 +88,20 @@ int fftFriendlySize(int n, int largestPrime) {
   }
 }
 
-std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int channels, Layout layout) {
-  using Key = std::tuple<cl_context, cl_device_id, int, int, int, Layout>;
+int FftPlan::rowFloats(int nx) {
+  const long align = std::max(1L, fftTuning("align", 16));  // 128-byte rows: the H200 1080p K = 31 −2 %
+  const long complexValues = (nx / 2 + 1 + align - 1) / align * align;
+  return static_cast<int>(2 * complexValues);
+}
+
+std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int channels, Layout layout,
+                                         int batches) {
+  using Key = std::tuple<cl_context, cl_device_id, int, int, int, Layout, int>;
   static std::mutex mutex;
   // Most recently used last. Never destroyed: releasing OpenCL objects from static destructors, after the
   // driver may have gone, is what crashed PoCL at exit before (registry.hpp, stopAutoMeasurements).
   static auto& pool = *new std::vector<std::pair<Key, std::shared_ptr<FftPlan>>>;
-  const Key key{ctx.context()(), ctx.clDevice()(), nx, ny, channels, layout};
+  const Key key{ctx.context()(), ctx.clDevice()(), nx, ny, channels, layout, batches};
   std::lock_guard lock(mutex);  // held while building: a second asker of the same size waits, not builds
   auto it = std::find_if(pool.begin(), pool.end(), [&](const auto& e) { return e.first == key; });
   std::shared_ptr<FftPlan> plan;
@@ -101,7 +109,7 @@ std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int chann
     plan = it->second;
     pool.erase(it);
   } else {
-    plan = std::make_shared<FftPlan>(ctx, nx, ny, channels, layout);
+    plan = std::make_shared<FftPlan>(ctx, nx, ny, channels, layout, batches);
   }
   pool.emplace_back(key, plan);
   if (pool.size() > kPoolSize) pool.erase(pool.begin());
@@ -128,8 +136,8 @@ struct FftPlan::Impl {
   cl_device_id device = nullptr;
   cl_context context = nullptr;
   cl_platform_id platform = nullptr;
-  uint64_t bytes = 0;
-  int initialised = 0;  // applications built (deleted in the destructor)
+  uint64_t bytes = 0, kernelBytes = 0;  // all batches' planes; one batch's (the kernel's spectrum)
+  int initialised = 0;                  // applications built (deleted in the destructor)
   std::mutex launching;
   ~Impl() {
     if (initialised > 1) deleteVkFFT(&convolutionApp);
@@ -137,13 +145,19 @@ struct FftPlan::Impl {
   }
 };
 
-FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout)
-    : m_impl(std::make_unique<Impl>()), m_nx(nx), m_ny(ny), m_channels(channels), m_layout(layout) {
+FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout, int batches)
+    : m_impl(std::make_unique<Impl>()),
+      m_nx(nx),
+      m_ny(ny),
+      m_channels(channels),
+      m_batches(batches),
+      m_layout(layout) {
   Impl& p = *m_impl;
   p.device = ctx.clDevice()();
   p.context = ctx.context()();
   p.platform = ctx.clDevice().getInfo<CL_DEVICE_PLATFORM>();
-  p.bytes = planeBytes();
+  p.kernelBytes = planeBytes();
+  p.bytes = p.kernelBytes * static_cast<uint64_t>(batches);
   VkFFTConfiguration c{};
   if (layout == Layout::Columns) {
     // 1-D along the contiguous ny values; each (channel, row frequency) is a "coordinate" with a kernel of
@@ -155,15 +169,16 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout)
     c.FFTdim = 2;
     c.size[0] = static_cast<uint64_t>(nx);
     c.size[1] = static_cast<uint64_t>(ny);
-    c.performR2C = 1;  // in place: rows of 2·(nx/2 + 1) floats, VkFFT's default layout for it
-    c.coordinateFeatures = static_cast<uint64_t>(channels);  // one kernel per channel, no mixing
+    c.performR2C = 1;  // in place: rows of rowFloats() floats (VkFFT's default: 2·(nx/2 + 1))
+    c.bufferStride[0] = static_cast<uint64_t>(rowFloats(nx) / 2);  // complex values; real rows read 2× it
+    c.coordinateFeatures = static_cast<uint64_t>(channels);        // one kernel per channel, no mixing
   }
-  c.bufferSize = &p.bytes;
-  c.kernelSize = &p.bytes;
+  c.bufferSize = &p.kernelBytes;
+  c.kernelSize = &p.kernelBytes;
   c.device = &p.device;
   c.context = &p.context;
   c.platform = &p.platform;
-  for (const auto& [name, value] : fftTuning()) {
+  for (const auto& [name, value] : fftTuningPairs()) {
     const auto v = static_cast<uint64_t>(value);
     if (name == "aimThreads") c.aimThreads = v;
     if (name == "coalescedMemory") c.coalescedMemory = v;
@@ -182,6 +197,12 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout)
   p.initialised = 1;
   VkFFTConfiguration cc = c;
   cc.performConvolution = 1;  // the kernel buffer is given at each launch
+  // The batches as more coordinate features (VkFFT's numberBatches gave wrong results for all but the first
+  // batch on PoCL), each with its own kernel: the strategy copies the transformed kernels into every batch's
+  // place.
+  if (layout == Layout::Planes) cc.coordinateFeatures = static_cast<uint64_t>(channels) * batches;
+  cc.bufferSize = &p.bytes;
+  cc.kernelSize = &p.bytes;
   if (const VkFFTResult r = initializeVkFFT(&p.convolutionApp, cc); r != VKFFT_SUCCESS) throw fail(r);
   p.initialised = 2;
 }
@@ -214,8 +235,8 @@ void FftPlan::append(bool kernelApp, cl::CommandQueue& queue, const cl::Buffer& 
 
 struct FftPlan::Impl {};
 
-FftPlan::FftPlan(Context&, int nx, int ny, int channels, Layout layout)
-    : m_nx(nx), m_ny(ny), m_channels(channels), m_layout(layout) {
+FftPlan::FftPlan(Context&, int nx, int ny, int channels, Layout layout, int batches)
+    : m_nx(nx), m_ny(ny), m_channels(channels), m_batches(batches), m_layout(layout) {
   throw Error(ErrorKind::Device, "fft: this build has no VkFFT (install libvkfft-dev and rebuild)");
 }
 

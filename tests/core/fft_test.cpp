@@ -13,11 +13,8 @@
 
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
+#include "fft_plan.hpp"
 #include "test_support.hpp"
-
-namespace convolab {
-int fftFriendlySize(int n, int largestPrime);  // fft_plan.cpp
-}
 
 namespace convolab::test {
 namespace {
@@ -28,8 +25,10 @@ struct FftFrame {
 };
 constexpr FftFrame kFftFrames[] = {{1, 1, 0}, {2, 3, 0}, {23, 17, 5}, {67, 41, 0}};
 
-/// K and the path: the default (VkFFT's 2-D transforms between fft.cl's pad and crop) or "rows"
-/// (fft_rows.cl's row transforms around VkFFT's columns, asked for through the variant).
+/// K and the path: the default (VkFFT's 2-D transforms between fft.cl's pad and crop, the frame in the tiles
+/// the device's rule picks), "planes" (one tile), "tiles" (2 × 3 tiles, partial ones at the right and bottom
+/// edges, six one-pixel tiles in the 2 × 3 frame) or "rows" (fft_rows.cl's row transforms around VkFFT's
+/// columns), asked for through the variant.
 using FftCase = std::tuple<int, std::string>;
 class FftLargeKernel : public ::testing::TestWithParam<FftCase> {};
 
@@ -57,7 +56,8 @@ TEST_P(FftLargeKernel, EveryBorderMatchesReference) {
 }
 
 std::string fftCaseName(const ::testing::TestParamInfo<FftCase>& i) {
-  return "k" + std::to_string(std::get<0>(i.param)) + (std::get<1>(i.param) == "rows" ? "_rows" : "");
+  const std::string& path = std::get<1>(i.param);
+  return "k" + std::to_string(std::get<0>(i.param)) + (path.empty() ? "" : "_" + path);
 }
 
 // One strategy for the five borders: the transform plans (per padded size) are built once per K. The rows
@@ -65,7 +65,7 @@ std::string fftCaseName(const ::testing::TestParamInfo<FftCase>& i) {
 // radius there, an argument of its one program per row length).
 INSTANTIATE_TEST_SUITE_P(K, FftLargeKernel,
                          ::testing::Values(FftCase{17, ""}, FftCase{31, ""}, FftCase{45, ""}, FftCase{63, ""},
-                                           FftCase{63, "rows"}),
+                                           FftCase{63, "rows"}, FftCase{45, "tiles"}, FftCase{45, "planes"}),
                          fftCaseName);
 
 /// The unrounded result of channel c at (x, y), in double: exact here (integer weights over 64, bytes).
@@ -144,6 +144,37 @@ TEST(FftExactness, PlaneSidesAreSmoothAndEitherRuleIsExact) {
       << firstMismatch(out.view(), ref.view(), kTolerance);
 }
 
+// The tile grids the default picks where they were measured (docs/BENCHMARKS.md, 2026-12-04, tiles), and
+// what every grid must be: tiles that cover the frame, none empty, planes that hold a tile and its K − 1.
+TEST(FftTiles, DefaultGridsAreTheMeasuredOnesAndCoverTheFrame) {
+  struct Case {
+    bool gpu;
+    int width, height, k, tilesX, tilesY, nx, ny;
+  };
+  for (const Case& c :
+       {Case{true, 1920, 1080, 31, 4, 2, 512, 576}, Case{true, 1920, 1080, 63, 2, 1, 1024, 1152},
+        Case{false, 1920, 1080, 31, 4, 2, 512, 576}, Case{false, 1920, 1080, 63, 2, 2, 1024, 630},
+        Case{false, 641, 361, 45, 1, 1, 686, 420}, Case{true, 1, 1, 63, 1, 1, 64, 64}}) {
+    SCOPED_TRACE(std::to_string(c.width) + "x" + std::to_string(c.height) + " K " + std::to_string(c.k) +
+                 (c.gpu ? " gpu" : " cpu"));
+    const FftTileGrid g = fftDefaultTileGrid(c.gpu, c.width, c.height, c.k);
+    EXPECT_EQ(g.tilesX, c.tilesX);
+    EXPECT_EQ(g.tilesY, c.tilesY);
+    EXPECT_EQ(g.nx, c.nx);
+    EXPECT_EQ(g.ny, c.ny);
+  }
+  for (int w : {1, 2, 5, 23, 67, 1920})
+    for (int t = 1; t <= 4; ++t) {
+      const FftTileGrid g = fftTileGrid(w, w + 1, 17, 7, t, t);
+      EXPECT_GE(g.tilesX * g.tw, w);
+      EXPECT_LT((g.tilesX - 1) * g.tw, w) << "an empty tile";
+      EXPECT_GE(g.tilesY * g.th, w + 1);
+      EXPECT_LT((g.tilesY - 1) * g.th, w + 1) << "an empty tile";
+      EXPECT_GE(g.nx, g.tw + 16);
+      EXPECT_GE(g.ny, g.th + 16);
+    }
+}
+
 // White stays 255 and black 0 through a normalised 17×17 box; offsets of ±400 saturate to exactly 255 and 0
 // (fft declines the small filters of ExactArithmetic.SaturationGivesExactly255And0).
 TEST_P(FftPaths, SaturatesToExactly255And0) {
@@ -166,7 +197,7 @@ TEST_P(FftPaths, SaturatesToExactly255And0) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows"),
+INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows", "tiles"),
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 }  // namespace

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 // fft: pad with the border rule; VkFFT's convolution (transform, multiply by the kernel's spectrum, transform
-// back); crop. Two paths: "planes", the default (fft.cl pads and crops, VkFFT transforms rows and columns),
-// and "rows", asked for by the variant or CONVOLAB_FFT_TUNING=rows=1 (fft_rows.cl transforms the rows with
-// the padding and the rounding store folded in, VkFFT only the columns: measured slower on the H200 so far,
-// docs/BENCHMARKS.md).
+// back); crop. Two paths: "planes", the default (fft.cl pads and crops, VkFFT transforms rows and columns;
+// overlap-save tiles, the grid fftDefaultTileGrid picks for the device, fft_plan.hpp), and "rows", asked for
+// by the variant or CONVOLAB_FFT_TUNING=rows=1 (fft_rows.cl transforms the rows with the padding and the
+// rounding store folded in, VkFFT only the columns: measured slower on the H200 so far, docs/BENCHMARKS.md).
 // Its cost hardly grows with K: the strategy for large kernels (docs/ARCHITECTURE.md, "The fft path").
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <numbers>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../fft_plan.hpp"
 #include "../strategy_support.hpp"
@@ -29,8 +32,7 @@ constexpr int kFftMinSize = 17;
 constexpr int kRowsMinNx = 128, kRowsMaxNx = 2048;
 /// fft_rows.cl's ROWS (CONVOLAB_FFT_TUNING's "rowsPerGroup=2" for measurements).
 int rowsPerGroup() {
-  const char* env = std::getenv("CONVOLAB_FFT_TUNING");
-  return env && std::string(env).find("rowsPerGroup=2") != std::string::npos ? 2 : 4;
+  return fftTuning("rowsPerGroup", 4) == 2 ? 2 : 4;
 }
 
 int nextPowerOfTwo(int n) {
@@ -41,9 +43,68 @@ int nextPowerOfTwo(int n) {
 
 /// CONVOLAB_FFT_TUNING's "rows=1" (a measurement knob, fft_plan.cpp): the rows path where it fits.
 int rowsKnob() {
-  const char* env = std::getenv("CONVOLAB_FFT_TUNING");
-  return env && std::string(env).find("rows=1") != std::string::npos ? 1 : 0;
+  return fftTuning("rows", 0) == 1 ? 1 : 0;
 }
+
+}  // namespace
+
+FftTileGrid fftTileGrid(int width, int height, int k, int primes, int tilesX, int tilesY) {
+  FftTileGrid g;
+  g.tilesX = std::clamp(tilesX, 1, width);
+  g.tilesY = std::clamp(tilesY, 1, height);
+  g.tw = (width + g.tilesX - 1) / g.tilesX;
+  g.th = (height + g.tilesY - 1) / g.tilesY;
+  g.tilesX = (width + g.tw - 1) / g.tw;  // no empty tile (e.g. 5 pixels cut in 4: tiles of 2, 2, 1)
+  g.tilesY = (height + g.th - 1) / g.th;
+  g.nx = fftFriendlySize(g.tw + k - 1, primes);
+  g.ny = fftFriendlySize(g.th + k - 1, primes);
+  return g;
+}
+
+FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k) {
+  if (!gpu) {
+    // PoCL (VkFFT's kernels on a CPU): rows of a power of two were the fast ones (1080p K = 31: 512-sample
+    // rows 59-64 ms against 82-88 ms for one tile's 1960), tiles no taller than 640 (2 × 2 tiles 72 ms
+    // against 2 × 1's 76 at K = 63). The row count with the least padded width, the most tiles among equals.
+    FftTileGrid best;
+    long long bestWidth = 0;
+    for (int tx = 1; tx <= 4; ++tx) {
+      FftTileGrid g = fftTileGrid(width, height, k, 7, tx, 1);
+      g.nx = static_cast<int>(std::bit_ceil(static_cast<unsigned>(g.tw + k - 1)));
+      const long long padded = static_cast<long long>(g.tilesX) * g.nx;
+      if (!bestWidth || padded <= bestWidth) best = g, bestWidth = padded;
+    }
+    for (int ty = 1; ty <= 4; ++ty) {
+      const FftTileGrid g = fftTileGrid(width, height, k, 7, best.tilesX, ty);
+      best.tilesY = g.tilesY, best.th = g.th, best.ny = g.ny;
+      if (g.ny <= 640) break;
+    }
+    // Unless the powers of two pad much more than one tile's sides with factors up to 7 (641 × 361, K = 45:
+    // 1.5× the points, 11.9 ms against 9.7).
+    const FftTileGrid one = fftTileGrid(width, height, k, 7, 1, 1);
+    return static_cast<double>(best.points()) <= 1.15 * static_cast<double>(one.points()) ? best : one;
+  }
+  // GPUs: the fewest plane points, then the most tiles (within 2 %), a cut axis keeping planes of 512 or more
+  // (1080p K = 31: 4 × 2 tiles of 512 × 576, 106 µs on the H200; one tile 117, 4 × 4 of 512 × 288 slower).
+  std::vector<FftTileGrid> grids;
+  for (int ty = 1; ty <= 4; ++ty)
+    for (int tx = 1; tx <= 4; ++tx) {
+      const FftTileGrid g = fftTileGrid(width, height, k, 3, tx, ty);
+      if ((g.tilesX > 1 && g.nx < 512) || (g.tilesY > 1 && g.ny < 512)) continue;
+      grids.push_back(g);
+    }
+  const auto fewest = std::min_element(grids.begin(), grids.end(), [](const auto& a, const auto& b) {
+                        return a.points() < b.points();
+                      })->points();
+  const FftTileGrid* best = nullptr;
+  for (const FftTileGrid& g : grids)
+    if (static_cast<double>(g.points()) <= 1.02 * static_cast<double>(fewest) &&
+        (!best || g.tiles() > best->tiles() || (g.tiles() == best->tiles() && g.points() < best->points())))
+      best = &g;
+  return *best;
+}
+
+namespace {
 
 class FftStrategy final : public Strategy {
  public:
@@ -57,7 +118,8 @@ class FftStrategy final : public Strategy {
     return std::nullopt;
   }
 
-  /// "rows" asks for the rows path (tests run it on PoCL this way), "planes" or "" keeps the default.
+  /// "rows" asks for the rows path, "planes" for one tile (the whole frame), "tiles" for a grid of 2 × 3
+  /// tiles whatever the frame (tests run them on PoCL this way); "" keeps the default.
   void setTuningVariant(const std::string& variant) override { m_variant = variant; }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
@@ -79,13 +141,26 @@ class FftStrategy final : public Strategy {
     // CPUs keep the smallest sizes with factors up to 7 (PoCL was measured with them). The rows path's rows
     // are powers of two (fft_rows.cl).
     const int primes = ctx.device().isGpu ? 3 : 7;
-    const int nx = m_rows ? rowsNx : fftFriendlySize(width + filter.size() - 1, primes);
-    int ny = fftFriendlySize(height + filter.size() - 1, primes);
-    while (m_rows && ny % rowsPerGroup() != 0) ny = fftFriendlySize(ny + 1, primes);  // fft_rows.cl's float8
+    const int k = filter.size();
+    if (m_rows || m_variant == "planes")
+      m_grid = fftTileGrid(width, height, k, primes, 1, 1);
+    else if (m_variant == "tiles")
+      m_grid = fftTileGrid(width, height, k, primes, 2, 3);
+    else if (fftTuning("tilesX", 0) > 0 || fftTuning("tilesY", 0) > 0)
+      m_grid = fftTileGrid(width, height, k, primes, static_cast<int>(fftTuning("tilesX", 1)),
+                           static_cast<int>(fftTuning("tilesY", 1)));
+    else
+      m_grid = fftDefaultTileGrid(ctx.device().isGpu, width, height, k);
+    uploadOrigins(ctx);
+    if (m_rows) m_grid.nx = rowsNx;
+    while (m_rows && m_grid.ny % rowsPerGroup() != 0)
+      m_grid.ny = fftFriendlySize(m_grid.ny + 1, primes);  // fft_rows.cl's float8
+    const int nx = m_grid.nx, ny = m_grid.ny;
     const auto layout = m_rows ? FftPlan::Layout::Columns : FftPlan::Layout::Planes;
     if (m_rows) buildRows(ctx, nx);
-    if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny || m_layout != layout)
-      allocate(ctx, nx, ny, layout);
+    if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny || m_plan->batches() != m_grid.tiles() ||
+        m_layout != layout)
+      allocate(ctx, nx, ny, layout, m_grid.tiles());
     m_k = filter.size();
     m_radius = filter.size() / 2;
     m_borderMode = filter.border();
@@ -99,20 +174,39 @@ class FftStrategy final : public Strategy {
     if (m_rows) return enqueueRows(ctx, frame, waitFor);
     const int rs = m_plan->rowFloats(), ny = m_plan->ny();
     std::vector<NamedEvent> events;
-    setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, rs, ny, m_border);
-    events.push_back(
-        launch2d(ctx, m_pad, "fft_pad", cover(rs, ny), cl::NDRange(kPlaneGroupX, kPlaneGroupY), waitFor));
+    const FftTileGrid& g = m_grid;
+    setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, rs, ny, m_border, g.tw, g.th, m_origins);
+    events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(rs, ny, g.tiles()),
+                              cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), waitFor));
     // The queue is in order: VkFFT's launches and ours follow one another.
     m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
-    setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, rs, ny, m_offset);
-    events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(frame.width, frame.height),
-                              cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
+    setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, rs, ny, m_offset, g.tw, g.th,
+            m_origins);
+    events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(g.tw, g.th, g.tiles()),
+                              cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), {}));
     return events;
   }
 
  private:
   static cl::NDRange cover(int w, int h) {
     return {roundUp(static_cast<size_t>(w), kPlaneGroupX), roundUp(static_cast<size_t>(h), kPlaneGroupY)};
+  }
+  static cl::NDRange cover(int w, int h, int tiles) {
+    return {roundUp(static_cast<size_t>(w), kPlaneGroupX), roundUp(static_cast<size_t>(h), kPlaneGroupY),
+            static_cast<size_t>(tiles)};
+  }
+
+  /// Each tile's first output pixel (fft.cl's origins), row by row.
+  void uploadOrigins(Context& ctx) {
+    std::vector<cl_int2> origins;
+    for (int ty = 0; ty < m_grid.tilesY; ++ty)
+      for (int tx = 0; tx < m_grid.tilesX; ++tx) origins.push_back({{tx * m_grid.tw, ty * m_grid.th}});
+    try {
+      m_origins = cl::Buffer(ctx.context(), CL_MEM_READ_ONLY, origins.size() * sizeof(cl_int2));
+      ctx.queue().enqueueWriteBuffer(m_origins, CL_TRUE, 0, origins.size() * sizeof(cl_int2), origins.data());
+    } catch (const cl::Error& e) {
+      throw ClError(e.what(), e.err(), "fft: the tiles' origins");
+    }
   }
 
   /// The rows path only where it is asked for (the variant, or CONVOLAB_FFT_TUNING's rows=1) and fits
@@ -178,12 +272,13 @@ class FftStrategy final : public Strategy {
             3 * ((static_cast<std::size_t>(rows) + rowsPerGroup() - 1) / rowsPerGroup())};
   }
 
-  /// Plan and buffers for nx × ny planes; refuses (Error, the engine falls back) what the device cannot hold.
-  void allocate(Context& ctx, int nx, int ny, FftPlan::Layout layout) {
+  /// Plan and buffers for `tiles` sets of nx × ny planes; refuses (Error, the engine falls back) what the
+  /// device cannot hold.
+  void allocate(Context& ctx, int nx, int ny, FftPlan::Layout layout, int tiles) {
     m_plan.reset();
-    const std::uint64_t planes = FftPlan::planeBytes(nx, ny, 3);
+    const std::uint64_t spectrum = FftPlan::planeBytes(nx, ny, 3), planes = spectrum * tiles;
     const DeviceInfo& dev = ctx.device();
-    const std::uint64_t need = 2 * planes;  // the frame's planes and the kernel's spectrum
+    const std::uint64_t need = 2 * planes;  // the frame's planes and the kernel's spectrum, once per tile
     if ((dev.maxAllocBytes && planes > dev.maxAllocBytes) ||
         (dev.globalMemBytes && need > dev.globalMemBytes / 2))
       throw Error(ErrorKind::Device, "fft: " + std::to_string(nx) + "x" + std::to_string(ny) +
@@ -204,7 +299,7 @@ class FftStrategy final : public Strategy {
         throw ClError("clCreateBuffer", e.err(), "fft: the taps' plane");
       }
     }
-    m_plan = FftPlan::shared(ctx, nx, ny, 3, layout);
+    m_plan = FftPlan::shared(ctx, nx, ny, 3, layout, tiles);
     m_layout = layout;
   }
 
@@ -235,6 +330,9 @@ class FftStrategy final : public Strategy {
                                   cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
       }
       m_plan->transformKernel(ctx.queue(), m_kernelSpectrum, events, "fft_kernel");
+      const std::size_t spectrum = m_plan->planeBytes();
+      for (int t = 1; t < m_plan->batches(); ++t)  // VkFFT reads each tile's kernel from its own copy
+        ctx.queue().enqueueCopyBuffer(m_kernelSpectrum, m_kernelSpectrum, 0, t * spectrum, spectrum);
       ctx.queue().finish();
     } catch (const cl::Error& e) {
       throw ClError(e.what(), e.err(), "fft: transforming the filter's taps");
@@ -253,8 +351,9 @@ class FftStrategy final : public Strategy {
   RowsPath m_rowsPath;
   std::shared_ptr<FftPlan> m_plan;
   FftPlan::Layout m_layout = FftPlan::Layout::Planes;
+  FftTileGrid m_grid;
   bool m_rows = false;
-  cl::Buffer m_planes, m_kernelSpectrum, m_weights;
+  cl::Buffer m_planes, m_kernelSpectrum, m_weights, m_origins;
   int m_k = 0;
   cl_int m_radius = 0;
   BorderMode m_borderMode = BorderMode::Reflect101;
