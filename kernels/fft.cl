@@ -7,9 +7,10 @@
 // VkFFT's convolution (rows forward; columns forward, × the kernel's spectrum, inverse; rows inverse) →
 // fft_crop. Per filter change: fft_taps → VkFFT's forward transform gives the kernel's spectrum.
 //
-// Padded plane P(u, v) = in(u − RADIUS, v − RADIUS) with the border rule, for u < width + 2·RADIUS; the
-// kernel plane holds M[j][i] at (−i mod NX, −j mod NY), so the circular convolution P ⊛ G at (x, y) is
-// Σ M[j][i]·P(x + i, y + j) = the correlation filter2D computes, and never wraps for x < width, y < height.
+// A tile's padded plane P(u, v) = in(o.x + u − RADIUS, o.y + v − RADIUS) with the border rule, for u < TW +
+// 2·RADIUS, v < TH + 2·RADIUS (o the tile's origin); the kernel plane holds M[j][i] at (−i mod NX, −j mod NY), so
+// the circular convolution P ⊛ G at (x, y) is Σ M[j][i]·P(x + i, y + j) = the correlation filter2D computes at
+// o + (x, y), and never wraps for x < TW, y < TH.
 
 // One padded, border-extended plane sample per channel; zeros past the padded tile (they are never read by
 // an output, but must be finite: a NaN there would spread through the whole transform), and in the rows'

@@ -89,7 +89,9 @@ int fftFriendlySize(int n, int largestPrime) {
 }
 
 int FftPlan::rowFloats(int nx) {
-  const long align = std::max(1L, fftTuning("align", 16));  // 128-byte rows: the H200 1080p K = 31 −2 %
+  // Read once: VkFFT's plans keep the stride they were built with, and FftPlan::shared does not key on it.
+  static const long align =
+      std::max(1L, fftTuning("align", 16));  // 128-byte rows: the H200 1080p K = 31 −2 %
   const long complexValues = (nx / 2 + 1 + align - 1) / align * align;
   return static_cast<int>(2 * complexValues);
 }

@@ -56,9 +56,9 @@ long fftTuning(const std::string& name, long fallback);
 /// other plan: the rows are transformed by the fft strategy's own kernels (kernels/fft_rows.cl), and VkFFT
 /// convolves only along the columns, one 1-D convolution (transform, multiply, inverse: one launch) for each
 /// of the channels · (nx/2 + 1) row frequencies, whose ny values are contiguous: layout [channel][nx/2 +
-/// 1][ny] complex, the same bytes as the planes'. VkFFT normalises that inverse, so the result is the rows'
-/// own scale (fft_rows.cl). Building it compiles VkFFT's kernels for this size on the device (once per size;
-/// the driver may cache).
+/// 1][ny] complex, within the planes' bytes (their rows are rounded up). VkFFT normalises that inverse, so
+/// the result is the rows' own scale (fft_rows.cl). Building it compiles VkFFT's kernels for this size on the
+/// device (once per size; the driver may cache).
 class FftPlan {
  public:
   enum class Layout { Planes, Columns };

@@ -12,6 +12,7 @@
 #include <memory>
 #include <numbers>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -50,8 +51,8 @@ int rowsKnob() {
 
 FftTileGrid fftTileGrid(int width, int height, int k, int primes, int tilesX, int tilesY) {
   FftTileGrid g;
-  g.tilesX = std::clamp(tilesX, 1, width);
-  g.tilesY = std::clamp(tilesY, 1, height);
+  g.tilesX = std::clamp(tilesX, 1, std::max(width, 1));
+  g.tilesY = std::clamp(tilesY, 1, std::max(height, 1));
   g.tw = (width + g.tilesX - 1) / g.tilesX;
   g.th = (height + g.tilesY - 1) / g.tilesY;
   g.tilesX = (width + g.tw - 1) / g.tw;  // no empty tile (e.g. 5 pixels cut in 4: tiles of 2, 2, 1)
@@ -198,6 +199,8 @@ class FftStrategy final : public Strategy {
 
   /// Each tile's first output pixel (fft.cl's origins), row by row.
   void uploadOrigins(Context& ctx) {
+    const OriginsKey key{ctx.context()(), m_grid.tilesX, m_grid.tilesY, m_grid.tw, m_grid.th};
+    if (m_origins() && key == m_originsKey) return;  // a filter edit at the same size: the same grid
     std::vector<cl_int2> origins;
     for (int ty = 0; ty < m_grid.tilesY; ++ty)
       for (int tx = 0; tx < m_grid.tilesX; ++tx) origins.push_back({{tx * m_grid.tw, ty * m_grid.th}});
@@ -207,6 +210,7 @@ class FftStrategy final : public Strategy {
     } catch (const cl::Error& e) {
       throw ClError(e.what(), e.err(), "fft: the tiles' origins");
     }
+    m_originsKey = key;
   }
 
   /// The rows path only where it is asked for (the variant, or CONVOLAB_FFT_TUNING's rows=1) and fits
@@ -354,6 +358,8 @@ class FftStrategy final : public Strategy {
   FftTileGrid m_grid;
   bool m_rows = false;
   cl::Buffer m_planes, m_kernelSpectrum, m_weights, m_origins;
+  using OriginsKey = std::tuple<cl_context, int, int, int, int>;  // what m_origins was written for
+  OriginsKey m_originsKey{};
   int m_k = 0;
   cl_int m_radius = 0;
   BorderMode m_borderMode = BorderMode::Reflect101;
