@@ -8,6 +8,8 @@
 #include <functional>
 #include <opencv2/core/ocl.hpp>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <utility>
 
 #include "cv/filter2d.hpp"
@@ -71,7 +73,7 @@ class Budgeted {
       m_result.reason = std::to_string(m_result.samples) + " of " + std::to_string(m_opts.iterations) +
                         " timed calls (a call took " +
                         (call >= 1000 ? fmt(call / 1000.0, 1) + " s" : fmt(call, 1) + " ms") +
-                        "; --opencv-budget " + fmt(m_opts.opencvBudget, 0) + " s)";
+                        "; --opencv-budget " + budgetText() + " s)";
       progress(m_result.size + " " + m_result.variant + ": " + m_result.reason);
     }
     return stats;
@@ -92,6 +94,12 @@ class Budgeted {
 
  private:
   double budgetMs() const { return m_opts.opencvBudget * 1000.0; }
+  /// The budget as given: 0.5 stays "0.5" (fmt(v, 0) printed "0"), 20 "20".
+  std::string budgetText() const {
+    std::ostringstream out;
+    out << m_opts.opencvBudget;
+    return out.str();
+  }
   /// Calls of callMs that fit in ms, 0 to cap (in double first: a budget of a day over a call of microseconds
   /// is beyond int).
   static int callsIn(double ms, double callMs, int cap) {

@@ -429,8 +429,8 @@ TEST_F(Cli, BenchWritesJsonWithDocumentedKeys) {
 TEST_F(Cli, BenchCutsEachOpenCVVariantToItsBudget) {
   const fs::path json = path("bench.json"), md = path("bench.md");
   const Result r = cli({"bench", "--size", "64x48", "--iterations", "40", "--warmup", "3", "--strategy",
-                        "naive", "--opencv-budget", "0", "--skip-probe", "--stream-frames", "0", "--json",
-                        json.string(), "--markdown", md.string()});
+                        "naive", "--opencv-budget", "0.000001", "--skip-probe", "--stream-frames", "0",
+                        "--json", json.string(), "--markdown", md.string()});
   ASSERT_EQ(r.code, 0) << r;
   const auto doc = nlohmann::json::parse(readFile(json));
   ASSERT_FALSE(doc["opencv"].empty());
@@ -440,6 +440,8 @@ TEST_F(Cli, BenchCutsEachOpenCVVariantToItsBudget) {
     EXPECT_GT(c["ms_median"].get<double>(), 0) << c.dump();
     EXPECT_TRUE(c["loop_mean_ms"].is_null()) << c.dump();  // one call fits: no loop to average
     EXPECT_NE(c["reason"].get<std::string>().find("1 of 40 timed calls"), std::string::npos) << c.dump();
+    EXPECT_NE(c["reason"].get<std::string>().find("--opencv-budget 1e-06 s)"), std::string::npos)
+        << c.dump();  // the budget as given, not rounded to whole seconds
   }
   EXPECT_NE(readFile(md).find("- cv_cpu_per_channel: 1 of 40 timed calls"), std::string::npos)
       << readFile(md);
