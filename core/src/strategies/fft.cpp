@@ -13,7 +13,6 @@
 #include <numbers>
 #include <string>
 #include <tuple>
-#include <utility>
 #include <vector>
 
 #include "../fft_plan.hpp"
@@ -36,76 +35,10 @@ int rowsPerGroup() {
   return fftTuning("rowsPerGroup", 4) == 2 ? 2 : 4;
 }
 
-int nextPowerOfTwo(int n) {
-  int p = 1;
-  while (p < n) p *= 2;
-  return p;
-}
-
 /// CONVOLAB_FFT_TUNING's "rows=1" (a measurement knob, fft_plan.cpp): the rows path where it fits.
 int rowsKnob() {
   return fftTuning("rows", 0) == 1 ? 1 : 0;
 }
-
-}  // namespace
-
-FftTileGrid fftTileGrid(int width, int height, int k, int primes, int tilesX, int tilesY) {
-  FftTileGrid g;
-  g.tilesX = std::clamp(tilesX, 1, std::max(width, 1));
-  g.tilesY = std::clamp(tilesY, 1, std::max(height, 1));
-  g.tw = (width + g.tilesX - 1) / g.tilesX;
-  g.th = (height + g.tilesY - 1) / g.tilesY;
-  g.tilesX = (width + g.tw - 1) / g.tw;  // no empty tile (e.g. 5 pixels cut in 4: tiles of 2, 2, 1)
-  g.tilesY = (height + g.th - 1) / g.th;
-  g.nx = fftFriendlySize(g.tw + k - 1, primes);
-  g.ny = fftFriendlySize(g.th + k - 1, primes);
-  return g;
-}
-
-FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k) {
-  if (!gpu) {
-    // PoCL (VkFFT's kernels on a CPU): rows of a power of two were the fast ones (1080p K = 31: 512-sample
-    // rows 59-64 ms against 82-88 ms for one tile's 1960), tiles no taller than 640 (2 × 2 tiles 72 ms
-    // against 2 × 1's 76 at K = 63). The row count with the least padded width, the most tiles among equals.
-    FftTileGrid best;
-    long long bestWidth = 0;
-    for (int tx = 1; tx <= 4; ++tx) {
-      FftTileGrid g = fftTileGrid(width, height, k, 7, tx, 1);
-      g.nx = static_cast<int>(std::bit_ceil(static_cast<unsigned>(g.tw + k - 1)));
-      const long long padded = static_cast<long long>(g.tilesX) * g.nx;
-      if (!bestWidth || padded <= bestWidth) best = g, bestWidth = padded;
-    }
-    for (int ty = 1; ty <= 4; ++ty) {
-      const FftTileGrid g = fftTileGrid(width, height, k, 7, best.tilesX, ty);
-      best.tilesY = g.tilesY, best.th = g.th, best.ny = g.ny;
-      if (g.ny <= 640) break;
-    }
-    // Unless the powers of two pad much more than one tile's sides with factors up to 7 (641 × 361, K = 45:
-    // 1.5× the points, 11.9 ms against 9.7).
-    const FftTileGrid one = fftTileGrid(width, height, k, 7, 1, 1);
-    return static_cast<double>(best.points()) <= 1.15 * static_cast<double>(one.points()) ? best : one;
-  }
-  // GPUs: the fewest plane points, then the most tiles (within 2 %), a cut axis keeping planes of 512 or more
-  // (1080p K = 31: 4 × 2 tiles of 512 × 576, 106 µs on the H200; one tile 117, 4 × 4 of 512 × 288 slower).
-  std::vector<FftTileGrid> grids;
-  for (int ty = 1; ty <= 4; ++ty)
-    for (int tx = 1; tx <= 4; ++tx) {
-      const FftTileGrid g = fftTileGrid(width, height, k, 3, tx, ty);
-      if ((g.tilesX > 1 && g.nx < 512) || (g.tilesY > 1 && g.ny < 512)) continue;
-      grids.push_back(g);
-    }
-  const auto fewest = std::min_element(grids.begin(), grids.end(), [](const auto& a, const auto& b) {
-                        return a.points() < b.points();
-                      })->points();
-  const FftTileGrid* best = nullptr;
-  for (const FftTileGrid& g : grids)
-    if (static_cast<double>(g.points()) <= 1.02 * static_cast<double>(fewest) &&
-        (!best || g.tiles() > best->tiles() || (g.tiles() == best->tiles() && g.points() < best->points())))
-      best = &g;
-  return *best;
-}
-
-namespace {
 
 class FftStrategy final : public Strategy {
  public:
@@ -136,10 +69,11 @@ class FftStrategy final : public Strategy {
       m_crop = cl::Kernel(program, "fft_crop");
       m_options = options;
     }
-    const int rowsNx = std::max(kRowsMinNx, nextPowerOfTwo(width + filter.size() - 1));
+    const int rowsNx = std::max(
+        kRowsMinNx, static_cast<int>(std::bit_ceil(static_cast<unsigned>(width + filter.size() - 1))));
     m_rows = usesRows(ctx, rowsNx);
     // GPUs: sides of 2^a·3^b (1080p, K = 31: 2048 × 1152, 151 µs on the H200 against 162 µs for 1960 × 1120);
-    // CPUs keep the smallest sizes with factors up to 7 (PoCL was measured with them). The rows path's rows
+    // CPUs factors up to 7 (the default grid's rows powers of two: fftDefaultTileGrid). The rows path's rows
     // are powers of two (fft_rows.cl).
     const int primes = ctx.device().isGpu ? 3 : 7;
     const int k = filter.size();
