@@ -181,6 +181,15 @@ void FftPlan::transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels
   append(true, queue, kernels, nullptr, events, {name});
 }
 
+void FftPlan::rowsForward(cl::CommandQueue& queue, const cl::Buffer& planes, std::vector<NamedEvent>& events,
+                          const std::string& name) {
+  append(false, queue, planes, nullptr, events, {name}, -1);
+}
+
+void FftPlan::rowsInverse(cl::CommandQueue& queue, const cl::Buffer& planes, std::vector<NamedEvent>& events) {
+  append(false, queue, planes, nullptr, events, {"fft_rows_inverse"}, 1);
+}
+
 void FftPlan::convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
                        std::vector<NamedEvent>& events) {
   if (m_layout == Layout::Columns)
@@ -198,9 +207,10 @@ struct FftPlan::Impl {
   cl_platform_id platform = nullptr;
   uint64_t bytes = 0, kernelBytes = 0;  // all batches' planes; one batch's (the kernel's spectrum)
   int initialised = 0;                  // applications built (deleted in the destructor)
+  bool rowsOnly = false;                // Layout::Rows: convolutionApp alone, the rows' plain transform
   std::mutex launching;
   ~Impl() {
-    if (initialised > 1) deleteVkFFT(&convolutionApp);
+    if (initialised > 1 || rowsOnly) deleteVkFFT(&convolutionApp);
     if (initialised > 0) deleteVkFFT(&kernelApp);
   }
 };
@@ -219,7 +229,14 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout, int 
   p.kernelBytes = planeBytes();
   p.bytes = p.kernelBytes * static_cast<uint64_t>(batches);
   VkFFTConfiguration c{};
-  if (layout == Layout::Columns) {
+  if (layout == Layout::Rows) {
+    // 1-D along each row; the rows of every plane of every batch are the second, untransformed dimension.
+    c.FFTdim = 1;
+    c.size[0] = static_cast<uint64_t>(nx);
+    c.size[1] = static_cast<uint64_t>(ny) * static_cast<uint64_t>(channels) * static_cast<uint64_t>(batches);
+    c.performR2C = 1;
+    c.bufferStride[0] = static_cast<uint64_t>(rowFloats(nx) / 2);
+  } else if (layout == Layout::Columns) {
     // 1-D along the contiguous ny values; each (channel, row frequency) is a "coordinate" with a kernel of
     // its own (VkFFT launches them over its grid's third dimension).
     c.FFTdim = 1;
@@ -251,6 +268,13 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout, int 
                                         std::to_string(ny) + " convolution (VkFFTResult " +
                                         std::to_string(static_cast<int>(result)) + ")");
   };
+  if (layout == Layout::Rows) {  // one plain application, forward and inverse
+    p.bytes = p.kernelBytes * static_cast<uint64_t>(batches);
+    c.bufferSize = &p.bytes;
+    if (const VkFFTResult r = initializeVkFFT(&p.convolutionApp, c); r != VKFFT_SUCCESS) throw fail(r);
+    p.rowsOnly = true;
+    return;
+  }
   VkFFTConfiguration kc = c;
   kc.kernelConvolution = 1;
   if (const VkFFTResult r = initializeVkFFT(&p.kernelApp, kc); r != VKFFT_SUCCESS) throw fail(r);
@@ -271,7 +295,7 @@ FftPlan::~FftPlan() = default;
 
 void FftPlan::append(bool kernelApp, cl::CommandQueue& queue, const cl::Buffer& buffer,
                      const cl::Buffer* kernel, std::vector<NamedEvent>& events,
-                     const std::vector<std::string>& names) {
+                     const std::vector<std::string>& names, int direction) {
   cl_command_queue q = queue();
   cl_mem data = buffer(), taps = kernel ? (*kernel)() : nullptr;
   VkFFTLaunchParams launch{};
@@ -282,7 +306,7 @@ void FftPlan::append(bool kernelApp, cl::CommandQueue& queue, const cl::Buffer& 
   std::lock_guard lock(m_impl->launching);
   t_launches = &launches;
   const VkFFTResult result =
-      VkFFTAppend(kernelApp ? &m_impl->kernelApp : &m_impl->convolutionApp, -1, &launch);
+      VkFFTAppend(kernelApp ? &m_impl->kernelApp : &m_impl->convolutionApp, direction, &launch);
   t_launches = nullptr;
   for (std::size_t i = 0; i < launches.size(); ++i)  // cl::Event takes the reference
     events.push_back({names[std::min(i, names.size() - 1)], cl::Event(launches[i])});
@@ -303,7 +327,7 @@ FftPlan::FftPlan(Context&, int nx, int ny, int channels, Layout layout, int batc
 FftPlan::~FftPlan() = default;
 
 void FftPlan::append(bool, cl::CommandQueue&, const cl::Buffer&, const cl::Buffer*, std::vector<NamedEvent>&,
-                     const std::vector<std::string>&) {}
+                     const std::vector<std::string>&, int) {}
 
 #endif
 

@@ -57,11 +57,14 @@ long fftTuning(const std::string& name, long fallback);
 /// convolves only along the columns, one 1-D convolution (transform, multiply, inverse: one launch) for each
 /// of the channels · (nx/2 + 1) row frequencies, whose ny values are contiguous: layout [channel][nx/2 +
 /// 1][ny] complex, within the planes' bytes (their rows are rounded up). VkFFT normalises that inverse, so
-/// the result is the rows' own scale (fft_rows.cl). Building it compiles VkFFT's kernels for this size on the
+/// the result is the rows' own scale (fft_rows.cl). Layout::Rows is the third: VkFFT transforms only the rows
+/// (1-D real-to-complex, forward and inverse, every row of every batch and channel, planes' layout), and the
+/// strategy's own kernels (kernels/fft_columns.cl) the columns in between: rowsForward, rowsInverse; the
+/// inverse is not normalised (nx × the row). Building it compiles VkFFT's kernels for this size on the
 /// device (once per size; the driver may cache).
 class FftPlan {
  public:
-  enum class Layout { Planes, Columns };
+  enum class Layout { Planes, Columns, Rows };
   /// `batches` sets of `channels` planes ([batch][channel][ny][rowFloats()]: the fft strategy's tiles), each
   /// convolved with its own copy of the `channels` kernels' spectra, same layout (Layout::Planes only).
   FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout = Layout::Planes, int batches = 1);
@@ -100,10 +103,15 @@ class FftPlan {
   /// "fft_columns").
   void convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
                 std::vector<NamedEvent>& events);
+  /// Layout::Rows: every row's forward real-to-complex transform, in place (events named `name`), and the
+  /// inverse (nx × the row).
+  void rowsForward(cl::CommandQueue& queue, const cl::Buffer& planes, std::vector<NamedEvent>& events,
+                   const std::string& name);
+  void rowsInverse(cl::CommandQueue& queue, const cl::Buffer& planes, std::vector<NamedEvent>& events);
 
  private:
   void append(bool kernelApp, cl::CommandQueue& queue, const cl::Buffer& buffer, const cl::Buffer* kernel,
-              std::vector<NamedEvent>& events, const std::vector<std::string>& names);
+              std::vector<NamedEvent>& events, const std::vector<std::string>& names, int direction = -1);
   struct Impl;
   std::unique_ptr<Impl> m_impl;  // VkFFT's two applications: their kernels' arguments are set per launch,
                                  // so append() holds m_impl's mutex from setting them to enqueueing

@@ -25,10 +25,11 @@ struct FftFrame {
 };
 constexpr FftFrame kFftFrames[] = {{1, 1, 0}, {2, 3, 0}, {23, 17, 5}, {67, 41, 0}};
 
-/// K and the path: the default (VkFFT's 2-D transforms between fft.cl's pad and crop, the frame in the tiles
-/// the device's rule picks), "planes" (one tile), "tiles" (2 × 3 tiles, partial ones at the right and bottom
-/// edges, six one-pixel tiles in the 2 × 3 frame) or "rows" (fft_rows.cl's row transforms around VkFFT's
-/// columns), asked for through the variant.
+/// K and the path: the default (on PoCL the columns path: VkFFT's row transforms around fft_columns.cl's
+/// columns, between fft.cl's pad and crop, the frame in the tiles the device's rule picks), "planes" (VkFFT's
+/// 2-D transforms, the GPUs' default, one tile), "tiles" (the same over 2 × 3 tiles, partial ones at the right
+/// and bottom edges, six one-pixel tiles in the 2 × 3 frame), "columns-tiles" (the columns path over 2 × 3
+/// tiles) or "rows" (fft_rows.cl's row transforms around VkFFT's columns), asked for through the variant.
 using FftCase = std::tuple<int, std::string>;
 class FftLargeKernel : public ::testing::TestWithParam<FftCase> {};
 
@@ -56,7 +57,8 @@ TEST_P(FftLargeKernel, EveryBorderMatchesReference) {
 }
 
 std::string fftCaseName(const ::testing::TestParamInfo<FftCase>& i) {
-  const std::string& path = std::get<1>(i.param);
+  std::string path = std::get<1>(i.param);
+  std::replace(path.begin(), path.end(), '-', '_');  // test names take letters, digits and '_'
   return "k" + std::to_string(std::get<0>(i.param)) + (path.empty() ? "" : "_" + path);
 }
 
@@ -65,7 +67,8 @@ std::string fftCaseName(const ::testing::TestParamInfo<FftCase>& i) {
 // radius there, an argument of its one program per row length).
 INSTANTIATE_TEST_SUITE_P(K, FftLargeKernel,
                          ::testing::Values(FftCase{17, ""}, FftCase{31, ""}, FftCase{45, ""}, FftCase{63, ""},
-                                           FftCase{63, "rows"}, FftCase{45, "tiles"}, FftCase{45, "planes"}),
+                                           FftCase{63, "rows"}, FftCase{45, "tiles"}, FftCase{45, "planes"},
+                                           FftCase{45, "columns-tiles"}),
                          fftCaseName);
 
 /// The unrounded result of channel c at (x, y), in double: exact here (integer weights over 64, bytes).
@@ -197,7 +200,7 @@ TEST_P(FftPaths, SaturatesToExactly255And0) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows", "tiles"),
+INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows", "tiles", "columns"),
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 }  // namespace

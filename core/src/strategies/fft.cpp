@@ -40,6 +40,17 @@ int rowsKnob() {
   return fftTuning("rows", 0) == 1 ? 1 : 0;
 }
 
+/// The columns path's radices (fft_columns.cl): fours first, then a two, then threes; empty if `n` has
+/// another prime factor.
+std::vector<int> columnRadices(int n) {
+  std::vector<int> radices;
+  while (n % 4 == 0) radices.push_back(4), n /= 4;
+  if (n % 2 == 0) radices.push_back(2), n /= 2;
+  while (n % 3 == 0) radices.push_back(3), n /= 3;
+  if (n != 1) radices.clear();
+  return radices;
+}
+
 class FftStrategy final : public Strategy {
  public:
   std::string name() const override { return "fft"; }
@@ -52,8 +63,10 @@ class FftStrategy final : public Strategy {
     return std::nullopt;
   }
 
-  /// "rows" asks for the rows path, "planes" for one tile (the whole frame), "tiles" for a grid of 2 × 3
-  /// tiles whatever the frame (tests run them on PoCL this way); "" keeps the default.
+  /// "rows" asks for the rows path; "planes" for VkFFT's 2-D transforms (the GPU default) over one tile (the
+  /// whole frame), "tiles" for them over a grid of 2 × 3 tiles whatever the frame; "columns" for the columns
+  /// path (the CPU default) and "columns-tiles" for it over 2 × 3 tiles (tests run them all on PoCL this
+  /// way); "" keeps the device's default.
   void setTuningVariant(const std::string& variant) override { m_variant = variant; }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
@@ -72,6 +85,7 @@ class FftStrategy final : public Strategy {
     const int rowsNx = std::max(
         kRowsMinNx, static_cast<int>(std::bit_ceil(static_cast<unsigned>(width + filter.size() - 1))));
     m_rows = usesRows(ctx, rowsNx);
+    m_columns = !m_rows && usesColumns(ctx);
     // GPUs: sides of 2^a·3^b (1080p, K = 31: 2048 × 1152, 151 µs on the H200 against 162 µs for 1960 × 1120);
     // CPUs factors up to 7 (the default grid's rows powers of two: fftDefaultTileGrid). The rows path's rows
     // are powers of two (fft_rows.cl).
@@ -79,20 +93,24 @@ class FftStrategy final : public Strategy {
     const int k = filter.size();
     if (m_rows || m_variant == "planes")
       m_grid = fftTileGrid(width, height, k, primes, 1, 1);
-    else if (m_variant == "tiles")
+    else if (m_variant == "tiles" || m_variant == "columns-tiles")
       m_grid = fftTileGrid(width, height, k, primes, 2, 3);
     else if (fftTuning("tilesX", 0) > 0 || fftTuning("tilesY", 0) > 0)
       m_grid = fftTileGrid(width, height, k, primes, static_cast<int>(fftTuning("tilesX", 1)),
                            static_cast<int>(fftTuning("tilesY", 1)));
     else
       m_grid = fftDefaultTileGrid(ctx.device().isGpu, width, height, k);
+    if (m_columns) m_grid.ny = fftFriendlySize(m_grid.th + k - 1, 3);  // fft_columns.cl: radices 2, 3, 4
     uploadOrigins(ctx);
     if (m_rows) m_grid.nx = rowsNx;
     while (m_rows && m_grid.ny % rowsPerGroup() != 0)
       m_grid.ny = fftFriendlySize(m_grid.ny + 1, primes);  // fft_rows.cl's float8
     const int nx = m_grid.nx, ny = m_grid.ny;
-    const auto layout = m_rows ? FftPlan::Layout::Columns : FftPlan::Layout::Planes;
+    const auto layout = m_rows      ? FftPlan::Layout::Columns
+                        : m_columns ? FftPlan::Layout::Rows
+                                    : FftPlan::Layout::Planes;
     if (m_rows) buildRows(ctx, nx);
+    if (m_columns) buildColumns(ctx, ny);
     if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny || m_plan->batches() != m_grid.tiles() ||
         m_layout != layout)
       allocate(ctx, nx, ny, layout, m_grid.tiles());
@@ -114,7 +132,13 @@ class FftStrategy final : public Strategy {
     events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(rs, ny, g.tiles()),
                               cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), waitFor));
     // The queue is in order: VkFFT's launches and ours follow one another.
-    m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
+    if (m_columns) {
+      m_plan->rowsForward(ctx.queue(), m_planes, events, "fft_rows");
+      events.push_back(launchColumns(ctx, m_planes, 3 * g.tiles(), true, "fft_columns"));
+      m_plan->rowsInverse(ctx.queue(), m_planes, events);
+    } else {
+      m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
+    }
     setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, rs, ny, m_offset, g.tw, g.th,
             m_origins);
     events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(g.tw, g.th, g.tiles()),
@@ -161,6 +185,50 @@ class FftStrategy final : public Strategy {
                       (!dev.localMemBytes || local <= dev.localMemBytes);
     if (!fits || m_variant == "planes") return false;
     return m_variant == "rows" || rowsKnob() == 1;
+  }
+
+  /// The columns path (fft_columns.cl, VkFFT only the rows) on CPUs, unless the variant or
+  /// CONVOLAB_FFT_TUNING's "columns=0" says otherwise ("columns=1" or the variant: also on a GPU). On PoCL
+  /// VkFFT's column pass, kernels shaped for GPUs, took half the frame (docs/BENCHMARKS.md, 2026-12-05).
+  bool usesColumns(const Context& ctx) const {
+    if (m_variant == "columns" || m_variant == "columns-tiles") return true;
+    if (!m_variant.empty()) return false;
+    const long knob = fftTuning("columns", -1);
+    return knob == -1 ? !ctx.device().isGpu : knob == 1;
+  }
+
+  /// fft_columns.cl for columns of ny values, and its twiddle table (double precision, rounded once).
+  void buildColumns(Context& ctx, int ny) {
+    const std::vector<int> radices = columnRadices(ny);
+    if (radices.empty())
+      throw Error(ErrorKind::Device, "fft: no column transform for " + std::to_string(ny) + " rows");
+    std::string list;
+    for (int r : radices) list += (list.empty() ? "" : ",") + std::to_string(r);
+    const std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny) +
+                                " -DFFT_STAGES=" + std::to_string(radices.size()) + " -DFFT_RADICES=" + list;
+    if (options == m_columnsPath.options) return;
+    const cl::Program program = ctx.buildKernelProgram("fft_columns", options);
+    m_columnsPath.kernel = cl::Kernel(program, "fft_columns");
+    std::vector<float> table(static_cast<std::size_t>(2 * ny));  // e^(−2πit/ny), t < ny, as (re, im)
+    for (int t = 0; t < ny; ++t) {
+      const double angle = -2.0 * std::numbers::pi * t / ny;
+      table[2 * t] = static_cast<float>(std::cos(angle));
+      table[2 * t + 1] = static_cast<float>(std::sin(angle));
+    }
+    uploadFloats(ctx, m_columnsPath.twiddles, table);
+    m_columnsPath.options = options;
+  }
+
+  /// fft_columns over `planes` planes of `buffer`: eight columns a work-item, the half spectrum's nx/2 + 1.
+  NamedEvent launchColumns(Context& ctx, const cl::Buffer& buffer, int planes, bool withKernel,
+                           const std::string& name) {
+    const cl_int columns = m_plan->nx() / 2 + 1, rs = m_plan->rowFloats();
+    const cl_int with = withKernel ? 1 : 0;
+    setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, rs, columns, with);
+    const std::size_t groups = (static_cast<std::size_t>(columns) + 7) / 8;
+    // One work-item a group: left to itself PoCL made the whole range one work-group, one core's work.
+    return launch2d(ctx, m_columnsPath.kernel, name, cl::NDRange(groups, static_cast<std::size_t>(planes)),
+                    cl::NDRange(1, 1), {});
   }
 
   /// fft_rows.cl for rows of nx samples, and its twiddle table (double precision, rounded once to float). The
@@ -260,6 +328,18 @@ class FftStrategy final : public Strategy {
                 m_rowsPath.twiddles, 0, 0, ny, 0, static_cast<cl_int>(m_borderMode), m_border);
         events.push_back(
             launch2d(ctx, m_rowsPath.forward, "fft_kernel_rows", rowsRange(ny), rowsGroup(), {}));
+      } else if (m_columns) {
+        // Taps into tile 0's planes (the rest zero: VkFFT's rows transform every tile), the rows forward, the
+        // columns forward: the spectrum every tile shares. 1/(nx·ny): neither inverse is normalised.
+        ctx.queue().enqueueFillBuffer(m_kernelSpectrum, 0.0f, 0, m_plan->planeBytes() * m_plan->batches());
+        setArgs(m_taps, m_weights, m_kernelSpectrum, nx, m_plan->rowFloats(), ny,
+                static_cast<float>(1.0 / (double(nx) * double(ny))));
+        events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
+                                  cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
+        m_plan->rowsForward(ctx.queue(), m_kernelSpectrum, events, "fft_kernel");
+        events.push_back(launchColumns(ctx, m_kernelSpectrum, 3, false, "fft_kernel"));
+        ctx.queue().finish();
+        return;
       } else {
         ctx.queue().enqueueFillBuffer(m_kernelSpectrum, 0.0f, 0, m_plan->planeBytes());
         setArgs(m_taps, m_weights, m_kernelSpectrum, nx, m_plan->rowFloats(), ny,
@@ -277,6 +357,13 @@ class FftStrategy final : public Strategy {
     }
   }
 
+  /// The columns path's program, kernel and twiddles (fft_columns.cl).
+  struct ColumnsPath {
+    std::string options;
+    cl::Kernel kernel;
+    cl::Buffer twiddles;  // e^(−2πit/ny), t < ny
+  };
+
   /// The rows path's program, kernels and buffers (fft_rows.cl).
   struct RowsPath {
     std::string options;
@@ -287,10 +374,11 @@ class FftStrategy final : public Strategy {
   std::string m_options, m_variant;
   cl::Kernel m_pad, m_taps, m_crop;
   RowsPath m_rowsPath;
+  ColumnsPath m_columnsPath;
   std::shared_ptr<FftPlan> m_plan;
   FftPlan::Layout m_layout = FftPlan::Layout::Planes;
   FftTileGrid m_grid;
-  bool m_rows = false;
+  bool m_rows = false, m_columns = false;
   cl::Buffer m_planes, m_kernelSpectrum, m_weights, m_origins;
   using OriginsKey = std::tuple<cl_context, int, int, int, int>;  // what m_origins was written for
   OriginsKey m_originsKey{};
