@@ -111,27 +111,47 @@ FftTileGrid fftTileGrid(int width, int height, int k, int primes, int tilesX, in
   return g;
 }
 
+namespace {
+/// Of `grids` (not empty), those within 2 % of the fewest plane points; of them the one with the most tiles.
+FftTileGrid mostTilesAmongFewestPoints(const std::vector<FftTileGrid>& grids) {
+  const auto fewest = std::min_element(grids.begin(), grids.end(), [](const auto& a, const auto& b) {
+                        return a.points() < b.points();
+                      })->points();
+  const FftTileGrid* best = nullptr;
+  for (const FftTileGrid& g : grids)
+    if (static_cast<double>(g.points()) <= 1.02 * static_cast<double>(fewest) &&
+        (!best || g.tiles() > best->tiles() || (g.tiles() == best->tiles() && g.points() < best->points())))
+      best = &g;
+  return *best;
+}
+}  // namespace
+
 FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k) {
   if (!gpu) {
-    // PoCL (VkFFT's kernels on a CPU): rows of a power of two were the fast ones (1080p K = 31: 512-sample
-    // rows 59-64 ms against 82-88 ms for one tile's 1960), tiles no taller than 640 (2 × 2 tiles 72 ms
-    // against 2 × 1's 76 at K = 63). The row count with the least padded width, the most tiles among equals.
-    FftTileGrid best;
+    // PoCL, the columns path (VkFFT's rows, fft_columns.cl's columns of 2^a·3^b): rows of a power of two were
+    // the fast ones for VkFFT (1080p K = 31: 512-sample rows 59-64 ms against 82-88 ms for one tile's 1960),
+    // the row count with the least padded width, the most tiles among equals; then the fewest points over the
+    // tile rows, the most tiles within 2 % (1080p K = 31: 4 × 2 tiles of 512 × 576, 39 ms against 44 for
+    // 4 × 1; K = 63: 2 × 1 of 1024 × 1152, 44 ms against 52 for 2 × 2: docs/BENCHMARKS.md, 2026-12-05).
+    FftTileGrid rows;
     long long bestWidth = 0;
     for (int tx = 1; tx <= 4; ++tx) {
-      FftTileGrid g = fftTileGrid(width, height, k, 7, tx, 1);
+      FftTileGrid g = fftTileGrid(width, height, k, 3, tx, 1);
       g.nx = static_cast<int>(std::bit_ceil(static_cast<unsigned>(g.tw + k - 1)));
       const long long padded = static_cast<long long>(g.tilesX) * g.nx;
-      if (!bestWidth || padded <= bestWidth) best = g, bestWidth = padded;
+      if (!bestWidth || padded <= bestWidth) rows = g, bestWidth = padded;
     }
+    std::vector<FftTileGrid> grids;
     for (int ty = 1; ty <= 4; ++ty) {
-      const FftTileGrid g = fftTileGrid(width, height, k, 7, best.tilesX, ty);
-      best.tilesY = g.tilesY, best.th = g.th, best.ny = g.ny;
-      if (g.ny <= 640) break;
+      FftTileGrid g = fftTileGrid(width, height, k, 3, rows.tilesX, ty);
+      g.nx = rows.nx;
+      grids.push_back(g);
     }
-    // Unless the powers of two pad much more than one tile's sides with factors up to 7 (641 × 361, K = 45:
-    // 1.5× the points, 11.9 ms against 9.7).
-    const FftTileGrid one = fftTileGrid(width, height, k, 7, 1, 1);
+    const FftTileGrid best = mostTilesAmongFewestPoints(grids);
+    // Unless the powers of two pad much more than one tile's sides (641 × 361, K = 45: 1.5× the points,
+    // 11.9 ms against 9.7 on VkFFT's columns).
+    FftTileGrid one = fftTileGrid(width, height, k, 7, 1, 1);
+    one.ny = fftFriendlySize(one.th + k - 1, 3);
     return static_cast<double>(best.points()) <= 1.15 * static_cast<double>(one.points()) ? best : one;
   }
   // GPUs: the fewest plane points, then the most tiles (within 2 %), a cut axis keeping planes of 512 or more
@@ -143,15 +163,7 @@ FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k) {
       if ((g.tilesX > 1 && g.nx < 512) || (g.tilesY > 1 && g.ny < 512)) continue;
       grids.push_back(g);
     }
-  const auto fewest = std::min_element(grids.begin(), grids.end(), [](const auto& a, const auto& b) {
-                        return a.points() < b.points();
-                      })->points();
-  const FftTileGrid* best = nullptr;
-  for (const FftTileGrid& g : grids)
-    if (static_cast<double>(g.points()) <= 1.02 * static_cast<double>(fewest) &&
-        (!best || g.tiles() > best->tiles() || (g.tiles() == best->tiles() && g.points() < best->points())))
-      best = &g;
-  return *best;
+  return mostTilesAmongFewestPoints(grids);
 }
 
 std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int channels, Layout layout,

@@ -147,7 +147,8 @@ TEST(FftExactness, PlaneSidesAreSmoothAndEitherRuleIsExact) {
       << firstMismatch(out.view(), ref.view(), kTolerance);
 }
 
-// The tile grids the default picks where they were measured (docs/BENCHMARKS.md, 2026-12-04, tiles), and
+// The tile grids the default picks where they were measured (docs/BENCHMARKS.md, 2026-12-04 tiles, GPUs;
+// 2026-12-05 the columns path, CPUs), and
 // what every grid must be: tiles that cover the frame, none empty, planes that hold a tile and its K − 1.
 TEST(FftTiles, DefaultGridsAreTheMeasuredOnesAndCoverTheFrame) {
   struct Case {
@@ -156,8 +157,9 @@ TEST(FftTiles, DefaultGridsAreTheMeasuredOnesAndCoverTheFrame) {
   };
   for (const Case& c :
        {Case{true, 1920, 1080, 31, 4, 2, 512, 576}, Case{true, 1920, 1080, 63, 2, 1, 1024, 1152},
-        Case{false, 1920, 1080, 31, 4, 2, 512, 576}, Case{false, 1920, 1080, 63, 2, 2, 1024, 630},
-        Case{false, 641, 361, 45, 1, 1, 686, 420}, Case{true, 1, 1, 63, 1, 1, 64, 64}}) {
+        Case{false, 1920, 1080, 31, 4, 2, 512, 576}, Case{false, 1920, 1080, 63, 2, 1, 1024, 1152},
+        Case{false, 1280, 720, 31, 3, 1, 512, 768}, Case{false, 641, 361, 45, 1, 1, 686, 432},
+        Case{true, 1, 1, 63, 1, 1, 64, 64}}) {
     SCOPED_TRACE(std::to_string(c.width) + "x" + std::to_string(c.height) + " K " + std::to_string(c.k) +
                  (c.gpu ? " gpu" : " cpu"));
     const FftTileGrid g = fftDefaultTileGrid(c.gpu, c.width, c.height, c.k);
