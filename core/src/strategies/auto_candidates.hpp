@@ -27,9 +27,10 @@ CostClass costClassOf(std::string_view strategy);
 bool buildGrowsWithK(std::string_view strategy);
 
 /// A literal build is left out above this many non-zero taps in one channel when a Transform or Factored
-/// candidate accepts the filter, on a CPU device: 15 × 15, the largest K before issue 31, builds in seconds
-/// on PoCL (K = 63 took 151-275 s).
-inline constexpr int kMaxLiteralTaps = 15 * 15;
+/// candidate accepts the filter, on a CPU device: 21 × 21. Up to there PoCL builds it in seconds (K = 63 took
+/// 151-275 s) and codegen still beat fft (PoCL 720p dense, 2026-12-05: K = 17 codegen 9.1 ms, tiled 10.9 as
+/// auto ran it; K = 21 codegen 14.1, vector 17.4, fft 18.3; K = 23 fft 20.4, codegen 26.3: docs/BENCHMARKS.md).
+inline constexpr int kMaxLiteralTaps = 21 * 21;
 /// The same on a GPU, whose compiler builds a K = 17-21 literal program in seconds, and where codegen still
 /// beats fft at K = 17: H200, 1280×720 dense, codegen 0.062 ms, fft 0.079; at K = 21 fft 0.090, sliding
 /// 0.144, codegen 0.177 (docs/BENCHMARKS.md, the GPU K sweep of 2026-12-02). So up to 19 × 19.
