@@ -198,7 +198,8 @@ void FftPlan::rowsForward(cl::CommandQueue& queue, const cl::Buffer& planes, std
   append(false, queue, planes, nullptr, events, {name}, -1);
 }
 
-void FftPlan::rowsInverse(cl::CommandQueue& queue, const cl::Buffer& planes, std::vector<NamedEvent>& events) {
+void FftPlan::rowsInverse(cl::CommandQueue& queue, const cl::Buffer& planes,
+                          std::vector<NamedEvent>& events) {
   append(false, queue, planes, nullptr, events, {"fft_rows_inverse"}, 1);
 }
 

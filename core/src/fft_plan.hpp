@@ -82,6 +82,7 @@ class FftPlan {
   int nx() const { return m_nx; }
   int ny() const { return m_ny; }
   int batches() const { return m_batches; }
+  Layout layout() const { return m_layout; }
   /// Floats a row takes in planes and kernels, and the bytes of one batch's planes (what transformKernel
   /// transforms; the strategy copies it into every batch's place), also before a plan exists: the strategy
   /// checks them against the device's memory before building one.

@@ -27,9 +27,9 @@ constexpr FftFrame kFftFrames[] = {{1, 1, 0}, {2, 3, 0}, {23, 17, 5}, {67, 41, 0
 
 /// K and the path: the default (on PoCL the columns path: VkFFT's row transforms around fft_columns.cl's
 /// columns, between fft.cl's pad and crop, the frame in the tiles the device's rule picks), "planes" (VkFFT's
-/// 2-D transforms, the GPUs' default, one tile), "tiles" (the same over 2 × 3 tiles, partial ones at the right
-/// and bottom edges, six one-pixel tiles in the 2 × 3 frame), "columns-tiles" (the columns path over 2 × 3
-/// tiles) or "rows" (fft_rows.cl's row transforms around VkFFT's columns), asked for through the variant.
+/// 2-D transforms, the GPUs' default, one tile), "tiles" (the same over 2 × 3 tiles, partial ones at the
+/// right and bottom edges, six one-pixel tiles in the 2 × 3 frame), "columns-tiles" (the columns path over 2
+/// × 3 tiles) or "rows" (fft_rows.cl's row transforms around VkFFT's columns), asked for through the variant.
 using FftCase = std::tuple<int, std::string>;
 class FftLargeKernel : public ::testing::TestWithParam<FftCase> {};
 

@@ -29,7 +29,8 @@ bool buildGrowsWithK(std::string_view strategy);
 /// A literal build is left out above this many non-zero taps in one channel when a Transform or Factored
 /// candidate accepts the filter, on a CPU device: 21 × 21. Up to there PoCL builds it in seconds (K = 63 took
 /// 151-275 s) and codegen still beat fft (PoCL 720p dense, 2026-12-05: K = 17 codegen 9.1 ms, tiled 10.9 as
-/// auto ran it; K = 21 codegen 14.1, vector 17.4, fft 18.3; K = 23 fft 20.4, codegen 26.3: docs/BENCHMARKS.md).
+/// auto ran it; K = 21 codegen 14.1, vector 17.4, fft 18.3; K = 23 fft 20.4, codegen 26.3:
+/// docs/BENCHMARKS.md).
 inline constexpr int kMaxLiteralTaps = 21 * 21;
 /// The same on a GPU, whose compiler builds a K = 17-21 literal program in seconds, and where codegen still
 /// beats fft at K = 17: H200, 1280×720 dense, codegen 0.062 ms, fft 0.079; at K = 21 fft 0.090, sliding

@@ -84,14 +84,17 @@ class FftStrategy final : public Strategy {
     }
     const int rowsNx = std::max(
         kRowsMinNx, static_cast<int>(std::bit_ceil(static_cast<unsigned>(width + filter.size() - 1))));
-    m_rows = usesRows(ctx, rowsNx);
-    m_columns = !m_rows && usesColumns(ctx);
+    // The path is the plan's layout: Columns the rows path (VkFFT only the columns), Rows the columns path.
+    m_layout = usesRows(ctx, rowsNx) ? FftPlan::Layout::Columns
+               : usesColumns(ctx)    ? FftPlan::Layout::Rows
+                                     : FftPlan::Layout::Planes;
+    const bool rowsPath = m_layout == FftPlan::Layout::Columns;
     // GPUs: sides of 2^a·3^b (1080p, K = 31: 2048 × 1152, 151 µs on the H200 against 162 µs for 1960 × 1120);
     // CPUs factors up to 7 (the default grid's rows powers of two: fftDefaultTileGrid). The rows path's rows
     // are powers of two (fft_rows.cl).
     const int primes = ctx.device().isGpu ? 3 : 7;
     const int k = filter.size();
-    if (m_rows || m_variant == "planes")
+    if (rowsPath || m_variant == "planes")
       m_grid = fftTileGrid(width, height, k, primes, 1, 1);
     else if (m_variant == "tiles" || m_variant == "columns-tiles")
       m_grid = fftTileGrid(width, height, k, primes, 2, 3);
@@ -100,20 +103,17 @@ class FftStrategy final : public Strategy {
                            static_cast<int>(fftTuning("tilesY", 1)));
     else
       m_grid = fftDefaultTileGrid(ctx.device().isGpu, width, height, k);
-    if (m_columns) m_grid.ny = fftFriendlySize(m_grid.th + k - 1, 3);  // fft_columns.cl: radices 2, 3, 4
+    if (columnsPath()) m_grid.ny = fftFriendlySize(m_grid.th + k - 1, 3);  // fft_columns.cl: radices 2, 3, 4
     uploadOrigins(ctx);
-    if (m_rows) m_grid.nx = rowsNx;
-    while (m_rows && m_grid.ny % rowsPerGroup() != 0)
+    if (rowsPath) m_grid.nx = rowsNx;
+    while (rowsPath && m_grid.ny % rowsPerGroup() != 0)
       m_grid.ny = fftFriendlySize(m_grid.ny + 1, primes);  // fft_rows.cl's float8
     const int nx = m_grid.nx, ny = m_grid.ny;
-    const auto layout = m_rows      ? FftPlan::Layout::Columns
-                        : m_columns ? FftPlan::Layout::Rows
-                                    : FftPlan::Layout::Planes;
-    if (m_rows) buildRows(ctx, nx);
-    if (m_columns) buildColumns(ctx, ny);
+    if (rowsPath) buildRows(ctx, nx);
+    if (columnsPath()) buildColumns(ctx, ny);
     if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny || m_plan->batches() != m_grid.tiles() ||
-        m_layout != layout)
-      allocate(ctx, nx, ny, layout, m_grid.tiles());
+        m_plan->layout() != m_layout)
+      allocate(ctx, nx, ny, m_layout, m_grid.tiles());
     m_k = filter.size();
     m_radius = filter.size() / 2;
     m_borderMode = filter.border();
@@ -124,7 +124,7 @@ class FftStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    if (m_rows) return enqueueRows(ctx, frame, waitFor);
+    if (m_layout == FftPlan::Layout::Columns) return enqueueRows(ctx, frame, waitFor);
     const int rs = m_plan->rowFloats(), ny = m_plan->ny();
     std::vector<NamedEvent> events;
     const FftTileGrid& g = m_grid;
@@ -132,7 +132,7 @@ class FftStrategy final : public Strategy {
     events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(rs, ny, g.tiles()),
                               cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), waitFor));
     // The queue is in order: VkFFT's launches and ours follow one another.
-    if (m_columns) {
+    if (columnsPath()) {
       m_plan->rowsForward(ctx.queue(), m_planes, events, "fft_rows");
       events.push_back(launchColumns(ctx, m_planes, 3 * g.tiles(), true, "fft_columns"));
       m_plan->rowsInverse(ctx.queue(), m_planes, events);
@@ -196,6 +196,8 @@ class FftStrategy final : public Strategy {
     const long knob = fftTuning("columns", -1);
     return knob == -1 ? !ctx.device().isGpu : knob == 1;
   }
+
+  bool columnsPath() const { return m_layout == FftPlan::Layout::Rows; }
 
   /// fft_columns.cl for columns of ny values, and its twiddle table (double precision, rounded once).
   void buildColumns(Context& ctx, int ny) {
@@ -306,7 +308,6 @@ class FftStrategy final : public Strategy {
       }
     }
     m_plan = FftPlan::shared(ctx, nx, ny, 3, layout, tiles);
-    m_layout = layout;
   }
 
   /// The kernel's spectrum, once per filter change: taps into zeroed planes, forward transform in place.
@@ -315,7 +316,7 @@ class FftStrategy final : public Strategy {
     uploadFloats(ctx, m_weights, packedWeights(filter));
     std::vector<NamedEvent> events;
     try {
-      if (m_rows) {
+      if (m_layout == FftPlan::Layout::Columns) {
         // Taps into a real nx × ny plane, its rows through fft_rows_forward, VkFFT's columns: the spectrum.
         // 1/M: the rows' inverse returns M × the row (fft_rows.cl); VkFFT normalises the columns.
         ctx.queue().enqueueFillBuffer(m_rowsPath.tapsPlane, 0.0f, 0,
@@ -328,7 +329,7 @@ class FftStrategy final : public Strategy {
                 m_rowsPath.twiddles, 0, 0, ny, 0, static_cast<cl_int>(m_borderMode), m_border);
         events.push_back(
             launch2d(ctx, m_rowsPath.forward, "fft_kernel_rows", rowsRange(ny), rowsGroup(), {}));
-      } else if (m_columns) {
+      } else if (columnsPath()) {
         // Taps into tile 0's planes (the rest zero: VkFFT's rows transform every tile), the rows forward, the
         // columns forward: the spectrum every tile shares. 1/(nx·ny): neither inverse is normalised.
         ctx.queue().enqueueFillBuffer(m_kernelSpectrum, 0.0f, 0, m_plan->planeBytes() * m_plan->batches());
@@ -376,9 +377,8 @@ class FftStrategy final : public Strategy {
   RowsPath m_rowsPath;
   ColumnsPath m_columnsPath;
   std::shared_ptr<FftPlan> m_plan;
-  FftPlan::Layout m_layout = FftPlan::Layout::Planes;
+  FftPlan::Layout m_layout = FftPlan::Layout::Planes;  // the path prepare chose (the plan's layout)
   FftTileGrid m_grid;
-  bool m_rows = false, m_columns = false;
   cl::Buffer m_planes, m_kernelSpectrum, m_weights, m_origins;
   using OriginsKey = std::tuple<cl_context, int, int, int, int>;  // what m_origins was written for
   OriginsKey m_originsKey{};
