@@ -204,6 +204,10 @@ class FftStrategy final : public Strategy {
     const std::vector<int> radices = columnRadices(ny);
     if (radices.empty())
       throw Error(ErrorKind::Device, "fft: no column transform for " + std::to_string(ny) + " rows");
+    // Its float16 loads: rows of whole, 64-byte aligned groups of eight complex values (CONVOLAB_FFT_TUNING's
+    // align could break that; the default 16 keeps it).
+    if (FftPlan::rowFloats(m_grid.nx) % 16 != 0)
+      throw Error(ErrorKind::Device, "fft: the columns path needs rows of whole groups of 8 complex values");
     std::string list;
     for (int r : radices) list += (list.empty() ? "" : ",") + std::to_string(r);
     const std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny) +
