@@ -7,7 +7,16 @@ namespace convolab {
 std::string numberRowsOnOneLine(const std::string& text) {
   std::string out;
   out.reserve(text.size());
+  bool inString = false;  // a '[' inside a string (a name, a description) is text, not a row
   for (size_t i = 0; i < text.size(); ++i) {
+    if (inString || text[i] == '"') {
+      out += text[i];
+      if (inString && text[i] == '\\' && i + 1 < text.size())
+        out += text[++i];  // an escaped character, \" included
+      else if (text[i] == '"')
+        inString = !inString;
+      continue;
+    }
     const size_t close = text[i] == '[' ? text.find_first_of("[]{}\"", i + 1) : std::string::npos;
     if (close == std::string::npos || text[close] != ']') {
       out += text[i];

@@ -53,6 +53,16 @@ TEST(FilterJson, RoundTripsUniformFilter) {
   EXPECT_EQ(parseFilterJson(json), f);
 }
 
+// Found by fuzz_filter_parsers: the writer's one-row-a-line pass took "[ a b ]" inside the name for a matrix
+// row and dropped its spaces.
+TEST(FilterJson, RoundTripsBracketsAndQuotesInTheName) {
+  ChannelFilter c;
+  c.size = 3;
+  c.matrix = {0, 0, 0, 0, 1, 0, 0, 0, 0};
+  const FilterSet f = FilterSet::uniform(c, BorderMode::Reflect101, "[[ing point ]] \"[1, 2 ]\" [x]");
+  EXPECT_EQ(parseFilterJson(toFilterJson(f)), f);
+}
+
 TEST(FilterJson, ChannelEntriesOverrideTopLevel) {
   const FilterSet f = parseFilterJson(R"({"matrix": [[1]], "divisor": 2, "offset": 5,
       "channels": {"r": {"matrix": [[3]]}, "b": {"offset": 7}}})");
