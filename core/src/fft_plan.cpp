@@ -80,7 +80,11 @@ long fftTuning(const std::string& name, long fallback) {
 }
 
 int fftFriendlySize(int n, int largestPrime) {
-  const long largest = fftTuning("primes", largestPrime);
+  return fftSmoothSize(n, static_cast<int>(fftTuning("primes", largestPrime)));
+}
+
+int fftSmoothSize(int n, int largest) {
+  largest = std::max(largest, 2);  // no size is 1-smooth: "primes=1" would search for ever
   for (int m = n + (n & 1);; m += 2) {
     int r = m;
     for (int p : {2, 3, 5, 7})

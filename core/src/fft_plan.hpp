@@ -20,6 +20,8 @@ bool fftAvailable();
 /// in one radix pass each (2, 3, 5, 7), never through Bluestein's detour; 3: a little larger, smoother sizes,
 /// faster on the H200: docs/BENCHMARKS.md). CONVOLAB_FFT_TUNING's "primes=N" overrides it.
 int fftFriendlySize(int n, int largestPrime = 7);
+/// The same with no override: for a transform that can take no other factors (fft_columns.cl: 2 and 3).
+int fftSmoothSize(int n, int largestPrime);
 
 /// Overlap-save tiles (the fft strategy): the frame cut into tilesX × tilesY tiles of tw × th output pixels
 /// (the last ones in a row or column may be smaller), each padded by K − 1 into planes of nx × ny, one set of

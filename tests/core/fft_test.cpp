@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
 #include <tuple>
@@ -92,21 +93,26 @@ double exactValue(const Image& in, const FilterSet& f, int c, int x, int y) {
 // below 1/128 can change a rounded byte only where the exact value sits on a .5 tie. Counts those.
 class FftPaths : public ::testing::TestWithParam<std::string> {};
 
+/// The 31×31 filter of those tests: many exact values on a .5 tie, which the paths round differently.
+FilterSet tieFilter(BorderMode border) {
+  std::mt19937 rng(31);
+  std::uniform_int_distribution<int> tap(-1, 1);
+  ChannelFilter ch;
+  ch.size = 31;
+  ch.matrix.resize(31 * 31);
+  for (double& v : ch.matrix) v = tap(rng);
+  ch.divisor = 64;
+  ch.offset = 128;
+  return FilterSet::make({ch, ch, ch}, border, {17, 200, 64});
+}
+
 TEST_P(FftPaths, DiffersOnlyAtRoundingTies) {
   auto ctx = sharedContext();
   auto fft = createStrategy("fft");
   fft->setTuningVariant(GetParam());
   int ties = 0, tiesFlipped = 0, others = 0;
   for (BorderMode border : {BorderMode::Reflect101, BorderMode::Constant}) {
-    std::mt19937 rng(31);
-    std::uniform_int_distribution<int> tap(-1, 1);
-    ChannelFilter ch;
-    ch.size = 31;
-    ch.matrix.resize(31 * 31);
-    for (double& v : ch.matrix) v = tap(rng);
-    ch.divisor = 64;
-    ch.offset = 128;
-    const FilterSet filter = FilterSet::make({ch, ch, ch}, border, {17, 200, 64});
+    const FilterSet filter = tieFilter(border);
     const Image in = randomImage(67, 41, 5);
     const Image out = runDirect(*fft, *ctx, filter, in);
     for (int y = 0; y < in.height; ++y)
@@ -178,6 +184,41 @@ TEST(FftTiles, DefaultGridsAreTheMeasuredOnesAndCoverTheFrame) {
       EXPECT_GE(g.nx, g.tw + 16);
       EXPECT_GE(g.ny, g.th + 16);
     }
+}
+
+// The default is the device's path: the columns path on a CPU, VkFFT's 2-D one on a GPU. The two round some
+// ties differently, so the default's bytes say which ran (the other path's bytes must differ, or this proves
+// nothing).
+TEST(FftDefault, RunsTheDevicesPath) {
+  auto ctx = sharedContext();
+  const FilterSet filter = tieFilter(BorderMode::Reflect101);
+  const Image in = randomImage(67, 41, 5);
+  auto run = [&](const std::string& variant) {
+    auto fft = createStrategy("fft");
+    fft->setTuningVariant(variant);
+    return runDirect(*fft, *ctx, filter, in);
+  };
+  const bool gpu = ctx->device().isGpu;
+  const Image byDefault = run(""), expected = run(gpu ? "planes" : "columns"),
+              other = run(gpu ? "columns" : "planes");
+  ASSERT_GT(maxAbsDiff(expected.view(), other.view()), 0) << "the two paths agree here: the test cannot tell";
+  EXPECT_EQ(maxAbsDiff(byDefault.view(), expected.view()), 0);
+}
+
+// The columns path takes only 2^a·3^b columns, whatever CONVOLAB_FFT_TUNING's primes asks of the other sizes
+// (with primes=7, 34 + 16 rows would pad to 50 = 2·5², which fft_columns.cl cannot transform).
+TEST(FftDefault, ColumnsPathIgnoresThePrimesKnob) {
+  auto ctx = sharedContext();
+  ::setenv("CONVOLAB_FFT_TUNING", "primes=7", 1);
+  auto fft = createStrategy("fft");
+  fft->setTuningVariant("columns");
+  const FilterSet filter = randomFilter(17, BorderMode::Reflect101, 9);
+  const Image in = randomImage(67, 34, 3);
+  std::optional<Image> out;
+  EXPECT_NO_THROW(out = runDirect(*fft, *ctx, filter, in));
+  ::unsetenv("CONVOLAB_FFT_TUNING");
+  ASSERT_TRUE(out.has_value());
+  EXPECT_LE(maxAbsDiff(out->view(), referenceOf(in, filter).view()), kTolerance);
 }
 
 // White stays 255 and black 0 through a normalised 17×17 box; offsets of ±400 saturate to exactly 255 and 0

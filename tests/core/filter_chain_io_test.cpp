@@ -77,6 +77,17 @@ TEST(FilterChainJson, RoundTripsStepsMagnitudesAndSwitchedOffSteps) {
   EXPECT_EQ(parseFilterChainJson(toFilterChainJson(off)), off);
 }
 
+// The one-row-a-line pass of the filter writer once took "[ … ]" inside a name for a matrix row: chain files
+// carry each step's filter through that writer (a one-step chain is a one-filter file), so their names too.
+TEST(FilterChainJson, RoundTripsBracketsAndQuotesInNames) {
+  const FilterSet a = test::randomFilter(3, BorderMode::Reflect, 1).withName("[[ing point ]] [1, 2 ]");
+  const FilterSet c = test::randomFilter(5, BorderMode::Reflect, 3).withName("\"[ x ]\"");
+  const FilterChain one = FilterChain::make({ChainStep::single(a)}, a.name());
+  EXPECT_EQ(parseFilterChainJson(toFilterChainJson(one)), one);
+  const FilterChain two = FilterChain::make({ChainStep::single(a), ChainStep::single(c)}, "[ chain ]");
+  EXPECT_EQ(parseFilterChainJson(toFilterChainJson(two)), two);
+}
+
 TEST(FilterChainJson, ReadsTheDocumentedForm) {
   const FilterChain c = parseFilterChainJson(std::string(R"({"name": "Edges", "steps": [
       {"name": "Blur", "matrix": [[1,2,1],[2,4,2],[1,2,1]], "divisor": 16},

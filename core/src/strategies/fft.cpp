@@ -103,7 +103,7 @@ class FftStrategy final : public Strategy {
                            static_cast<int>(fftTuning("tilesY", 1)));
     else
       m_grid = fftDefaultTileGrid(ctx.device().isGpu, width, height, k);
-    if (columnsPath()) m_grid.ny = fftFriendlySize(m_grid.th + k - 1, 3);  // fft_columns.cl: radices 2, 3, 4
+    if (columnsPath()) m_grid.ny = fftSmoothSize(m_grid.th + k - 1, 3);  // fft_columns.cl: radices 2, 3, 4
     uploadOrigins(ctx);
     if (rowsPath) m_grid.nx = rowsNx;
     while (rowsPath && m_grid.ny % rowsPerGroup() != 0)
