@@ -5,7 +5,9 @@
 // output pixels (fft_pad), rows of RS ≥ 2·(NX/2 + 1) floats (room for a row's half spectrum: VkFFT's
 // in-place real-to-complex layout, FftPlan::rowFloats). Per frame: fft_pad →
 // VkFFT's convolution (rows forward; columns forward, × the kernel's spectrum, inverse; rows inverse) →
-// fft_crop. Per filter change: fft_taps → VkFFT's forward transform gives the kernel's spectrum.
+// fft_crop; on the columns path (CPUs) VkFFT's rows forward → fft_columns.cl → VkFFT's rows inverse between
+// them. Per filter change: fft_taps → the forward transforms give the kernel's spectrum (the columns path:
+// tile 0's only, shared; taps scaled by 1/(NX·NY) there, by 1/NX for VkFFT's convolution, fft_taps' scale).
 //
 // A tile's padded plane P(u, v) = in(o.x + u − RADIUS, o.y + v − RADIUS) with the border rule, for u < TW +
 // 2·RADIUS, v < TH + 2·RADIUS (o the tile's origin); the kernel plane holds M[j][i] at (−i mod NX, −j mod NY), so

@@ -56,7 +56,8 @@ namespace {
 // "primes=N" (the largest prime factor of a plane's sides: 7 by default; 3 or 2 pad to larger, smoother
 // sizes), "align=N" (rowFloats) and VkFFT's aimThreads, coalescedMemory, useLUT, registerBoost,
 // performBandwidthBoost; fft.cpp reads "rows=1" (its rows path), "rowsPerGroup=2" (that path's rows a
-// work-group) and "tilesX", "tilesY" (its tile grid) from the same variable.
+// work-group), "columns=0|1" (its columns path off or on, whatever the device) and "tilesX", "tilesY" (its
+// tile grid) from the same variable.
 std::vector<std::pair<std::string, long>> fftTuningPairs() {
   std::vector<std::pair<std::string, long>> out;
   const char* env = std::getenv("CONVOLAB_FFT_TUNING");
@@ -209,7 +210,7 @@ void FftPlan::rowsInverse(cl::CommandQueue& queue, const cl::Buffer& planes,
 
 void FftPlan::convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
                        std::vector<NamedEvent>& events) {
-  if (m_layout == Layout::Columns)
+  if (m_layout == Layout::ColumnsOnly)
     append(false, queue, planes, &kernelSpectrum, events, {"fft_columns"});
   else
     append(false, queue, planes, &kernelSpectrum, events, {"fft_rows", "fft_columns", "fft_rows_inverse"});
@@ -224,7 +225,7 @@ struct FftPlan::Impl {
   cl_platform_id platform = nullptr;
   uint64_t bytes = 0, kernelBytes = 0;  // all batches' planes; one batch's (the kernel's spectrum)
   int initialised = 0;                  // applications built (deleted in the destructor)
-  bool rowsOnly = false;                // Layout::Rows: convolutionApp alone, the rows' plain transform
+  bool rowsOnly = false;                // Layout::RowsOnly: convolutionApp alone, the rows' plain transform
   std::mutex launching;
   ~Impl() {
     if (initialised > 1 || rowsOnly) deleteVkFFT(&convolutionApp);
@@ -246,14 +247,14 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout, int 
   p.kernelBytes = planeBytes();
   p.bytes = p.kernelBytes * static_cast<uint64_t>(batches);
   VkFFTConfiguration c{};
-  if (layout == Layout::Rows) {
+  if (layout == Layout::RowsOnly) {
     // 1-D along each row; the rows of every plane of every batch are the second, untransformed dimension.
     c.FFTdim = 1;
     c.size[0] = static_cast<uint64_t>(nx);
     c.size[1] = static_cast<uint64_t>(ny) * static_cast<uint64_t>(channels) * static_cast<uint64_t>(batches);
     c.performR2C = 1;
     c.bufferStride[0] = static_cast<uint64_t>(rowFloats(nx) / 2);
-  } else if (layout == Layout::Columns) {
+  } else if (layout == Layout::ColumnsOnly) {
     // 1-D along the contiguous ny values; each (channel, row frequency) is a "coordinate" with a kernel of
     // its own (VkFFT launches them over its grid's third dimension).
     c.FFTdim = 1;
@@ -285,7 +286,7 @@ FftPlan::FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout, int 
                                         std::to_string(ny) + " convolution (VkFFTResult " +
                                         std::to_string(static_cast<int>(result)) + ")");
   };
-  if (layout == Layout::Rows) {  // one plain application, forward and inverse
+  if (layout == Layout::RowsOnly) {  // one plain application, forward and inverse
     p.bytes = p.kernelBytes * static_cast<uint64_t>(batches);
     c.bufferSize = &p.bytes;
     if (const VkFFTResult r = initializeVkFFT(&p.convolutionApp, c); r != VKFFT_SUCCESS) throw fail(r);

@@ -55,19 +55,19 @@ long fftTuning(const std::string& name, long fallback);
 /// (three launches a frame; the separate forward, multiply and inverse took seven and 25 % longer on the
 /// H200). Layout of planes and kernels alike: [batch][channel][ny][rowFloats()], rowFloats() ≥ 2·(nx/2 + 1)
 /// (room for the half spectrum of a row). The result is nx × the circular convolution (VkFFT normalises the
-/// column axis it convolves along, not the rows): scale the kernel's taps by 1/nx. Layout::Columns is the
+/// column axis it convolves along, not the rows): scale the kernel's taps by 1/nx. Layout::ColumnsOnly is the
 /// other plan: the rows are transformed by the fft strategy's own kernels (kernels/fft_rows.cl), and VkFFT
 /// convolves only along the columns, one 1-D convolution (transform, multiply, inverse: one launch) for each
 /// of the channels · (nx/2 + 1) row frequencies, whose ny values are contiguous: layout [channel][nx/2 +
 /// 1][ny] complex, within the planes' bytes (their rows are rounded up). VkFFT normalises that inverse, so
-/// the result is the rows' own scale (fft_rows.cl). Layout::Rows is the third: VkFFT transforms only the rows
-/// (1-D real-to-complex, forward and inverse, every row of every batch and channel, planes' layout), and the
-/// strategy's own kernels (kernels/fft_columns.cl) the columns in between: rowsForward, rowsInverse; the
+/// the result is the rows' own scale (fft_rows.cl). Layout::RowsOnly is the third: VkFFT transforms only the
+/// rows (1-D real-to-complex, forward and inverse, every row of every batch and channel, planes' layout), and
+/// the strategy's own kernels (kernels/fft_columns.cl) the columns in between: rowsForward, rowsInverse; the
 /// inverse is not normalised (nx × the row). Building it compiles VkFFT's kernels for this size on the
 /// device (once per size; the driver may cache).
 class FftPlan {
  public:
-  enum class Layout { Planes, Columns, Rows };
+  enum class Layout { Planes, ColumnsOnly, RowsOnly };  // what VkFFT transforms: both axes, one, the other
   /// `batches` sets of `channels` planes ([batch][channel][ny][rowFloats()]: the fft strategy's tiles), each
   /// convolved with its own copy of the `channels` kernels' spectra, same layout (Layout::Planes only).
   FftPlan(Context& ctx, int nx, int ny, int channels, Layout layout = Layout::Planes, int batches = 1);
@@ -103,11 +103,11 @@ class FftPlan {
   void transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels, std::vector<NamedEvent>& events,
                        const std::string& name);
   /// Enqueues planes ⊛ kernel (transformKernel's result), in place, every batch; the events are named
-  /// "fft_rows", "fft_columns" (transform, multiply, inverse) and "fft_rows_inverse" (Layout::Columns:
+  /// "fft_rows", "fft_columns" (transform, multiply, inverse) and "fft_rows_inverse" (Layout::ColumnsOnly:
   /// "fft_columns").
   void convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
                 std::vector<NamedEvent>& events);
-  /// Layout::Rows: every row's forward real-to-complex transform, in place (events named `name`), and the
+  /// Layout::RowsOnly: every row's forward real-to-complex transform, in place (events named `name`), and the
   /// inverse (nx × the row).
   void rowsForward(cl::CommandQueue& queue, const cl::Buffer& planes, std::vector<NamedEvent>& events,
                    const std::string& name);

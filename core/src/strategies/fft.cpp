@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// fft: pad with the border rule; VkFFT's convolution (transform, multiply by the kernel's spectrum, transform
-// back); crop. Two paths: "planes", the default (fft.cl pads and crops, VkFFT transforms rows and columns;
-// overlap-save tiles, the grid fftDefaultTileGrid picks for the device, fft_plan.hpp), and "rows", asked for
-// by the variant or CONVOLAB_FFT_TUNING=rows=1 (fft_rows.cl transforms the rows with the padding and the
-// rounding store folded in, VkFFT only the columns: measured slower on the H200 so far, docs/BENCHMARKS.md).
-// Its cost hardly grows with K: the strategy for large kernels (docs/ARCHITECTURE.md, "The fft path").
+// fft: pad with the border rule; transform, multiply by the kernel's spectrum, transform back; crop. Three
+// paths, all in overlap-save tiles (the grid fftDefaultTileGrid picks for the device, fft_plan.hpp):
+// "planes", the GPUs' default (fft.cl pads and crops, VkFFT's convolution transforms rows and columns);
+// "columns", the CPUs' default (VkFFT transforms only the rows, fft_columns.cl the columns and the product);
+// "rows", asked for by the variant or CONVOLAB_FFT_TUNING=rows=1 (fft_rows.cl transforms the rows with the
+// padding and the rounding store folded in, VkFFT only the columns: measured slower on the H200 so far,
+// docs/BENCHMARKS.md). Its cost hardly grows with K: the strategy for large kernels (docs/ARCHITECTURE.md,
+// "The fft path").
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -84,17 +86,18 @@ class FftStrategy final : public Strategy {
     }
     const int rowsNx = std::max(
         kRowsMinNx, static_cast<int>(std::bit_ceil(static_cast<unsigned>(width + filter.size() - 1))));
-    // The path is the plan's layout: Columns the rows path (VkFFT only the columns), Rows the columns path.
-    m_layout = usesRows(ctx, rowsNx) ? FftPlan::Layout::Columns
-               : usesColumns(ctx)    ? FftPlan::Layout::Rows
+    // The path is the plan's layout, what VkFFT transforms: the rows path leaves it the columns, the columns
+    // path the rows.
+    m_layout = usesRows(ctx, rowsNx) ? FftPlan::Layout::ColumnsOnly
+               : usesColumns(ctx)    ? FftPlan::Layout::RowsOnly
                                      : FftPlan::Layout::Planes;
-    const bool rowsPath = m_layout == FftPlan::Layout::Columns;
     // GPUs: sides of 2^a·3^b (1080p, K = 31: 2048 × 1152, 151 µs on the H200 against 162 µs for 1960 × 1120);
-    // CPUs factors up to 7 (the default grid's rows powers of two: fftDefaultTileGrid). The rows path's rows
-    // are powers of two (fft_rows.cl).
+    // CPUs factors up to 7 where a knob or variant sets the grid (the default grid: rows of powers of two,
+    // columns of 2^a·3^b, fftDefaultTileGrid; the columns path's columns always 2^a·3^b). The rows path's
+    // rows are powers of two (fft_rows.cl).
     const int primes = ctx.device().isGpu ? 3 : 7;
     const int k = filter.size();
-    if (rowsPath || m_variant == "planes")
+    if (rowsPath() || m_variant == "planes")
       m_grid = fftTileGrid(width, height, k, primes, 1, 1);
     else if (m_variant == "tiles" || m_variant == "columns-tiles")
       m_grid = fftTileGrid(width, height, k, primes, 2, 3);
@@ -105,11 +108,11 @@ class FftStrategy final : public Strategy {
       m_grid = fftDefaultTileGrid(ctx.device().isGpu, width, height, k);
     if (columnsPath()) m_grid.ny = fftSmoothSize(m_grid.th + k - 1, 3);  // fft_columns.cl: radices 2, 3, 4
     uploadOrigins(ctx);
-    if (rowsPath) m_grid.nx = rowsNx;
-    while (rowsPath && m_grid.ny % rowsPerGroup() != 0)
+    if (rowsPath()) m_grid.nx = rowsNx;
+    while (rowsPath() && m_grid.ny % rowsPerGroup() != 0)
       m_grid.ny = fftFriendlySize(m_grid.ny + 1, primes);  // fft_rows.cl's float8
     const int nx = m_grid.nx, ny = m_grid.ny;
-    if (rowsPath) buildRows(ctx, nx);
+    if (rowsPath()) buildRows(ctx, nx);
     if (columnsPath()) buildColumns(ctx, ny);
     if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny || m_plan->batches() != m_grid.tiles() ||
         m_plan->layout() != m_layout)
@@ -124,7 +127,7 @@ class FftStrategy final : public Strategy {
 
   std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
                                   const std::vector<cl::Event>& waitFor) override {
-    if (m_layout == FftPlan::Layout::Columns) return enqueueRows(ctx, frame, waitFor);
+    if (rowsPath()) return enqueueRows(ctx, frame, waitFor);
     const int rs = m_plan->rowFloats(), ny = m_plan->ny();
     std::vector<NamedEvent> events;
     const FftTileGrid& g = m_grid;
@@ -197,7 +200,8 @@ class FftStrategy final : public Strategy {
     return knob == -1 ? !ctx.device().isGpu : knob == 1;
   }
 
-  bool columnsPath() const { return m_layout == FftPlan::Layout::Rows; }
+  bool columnsPath() const { return m_layout == FftPlan::Layout::RowsOnly; }
+  bool rowsPath() const { return m_layout == FftPlan::Layout::ColumnsOnly; }
 
   /// fft_columns.cl for columns of ny values, and its twiddle table (double precision, rounded once).
   void buildColumns(Context& ctx, int ny) {
@@ -303,7 +307,7 @@ class FftStrategy final : public Strategy {
       throw ClError("clCreateBuffer", e.err(),
                     "fft planes of " + std::to_string(nx) + "x" + std::to_string(ny));
     }
-    if (layout == FftPlan::Layout::Columns) {
+    if (layout == FftPlan::Layout::ColumnsOnly) {
       try {
         m_rowsPath.tapsPlane =
             cl::Buffer(ctx.context(), CL_MEM_READ_WRITE, std::size_t{3} * nx * ny * sizeof(float));
@@ -320,7 +324,7 @@ class FftStrategy final : public Strategy {
     uploadFloats(ctx, m_weights, packedWeights(filter));
     std::vector<NamedEvent> events;
     try {
-      if (m_layout == FftPlan::Layout::Columns) {
+      if (rowsPath()) {
         // Taps into a real nx × ny plane, its rows through fft_rows_forward, VkFFT's columns: the spectrum.
         // 1/M: the rows' inverse returns M × the row (fft_rows.cl); VkFFT normalises the columns.
         ctx.queue().enqueueFillBuffer(m_rowsPath.tapsPlane, 0.0f, 0,
