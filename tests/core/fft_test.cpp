@@ -30,7 +30,9 @@ constexpr FftFrame kFftFrames[] = {{1, 1, 0}, {2, 3, 0}, {23, 17, 5}, {67, 41, 0
 /// columns, between fft.cl's pad and crop, the frame in the tiles the device's rule picks), "planes" (VkFFT's
 /// 2-D transforms, the GPUs' default, one tile), "tiles" (the same over 2 × 3 tiles, partial ones at the
 /// right and bottom edges, six one-pixel tiles in the 2 × 3 frame), "columns-tiles" (the columns path over 2
-/// × 3 tiles) or "rows" (fft_rows.cl's row transforms around VkFFT's columns), asked for through the variant.
+/// × 3 tiles), "columns-local" (the columns path with the GPUs' kernel, fft_columns_local.cl, over 2 × 3 tiles:
+/// columns of 32, 48 and 81 rows, every radix) or "rows" (fft_rows.cl's row transforms around VkFFT's
+/// columns), asked for through the variant.
 using FftCase = std::tuple<int, std::string>;
 class FftLargeKernel : public ::testing::TestWithParam<FftCase> {};
 
@@ -69,7 +71,8 @@ std::string fftCaseName(const ::testing::TestParamInfo<FftCase>& i) {
 INSTANTIATE_TEST_SUITE_P(K, FftLargeKernel,
                          ::testing::Values(FftCase{17, ""}, FftCase{31, ""}, FftCase{45, ""}, FftCase{63, ""},
                                            FftCase{63, "rows"}, FftCase{45, "tiles"}, FftCase{45, "planes"},
-                                           FftCase{45, "columns-tiles"}),
+                                           FftCase{45, "columns-tiles"}, FftCase{17, "columns-local"},
+                                           FftCase{31, "columns-local"}, FftCase{63, "columns-local"}),
                          fftCaseName);
 
 /// The unrounded result of channel c at (x, y), in double: exact here (integer weights over 64, bytes).
@@ -243,8 +246,12 @@ TEST_P(FftPaths, SaturatesToExactly255And0) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows", "tiles", "columns"),
-                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
+INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows", "tiles", "columns", "columns-local"),
+                         [](const ::testing::TestParamInfo<std::string>& i) {
+                           std::string name = i.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace convolab::test

@@ -67,8 +67,9 @@ class FftStrategy final : public Strategy {
 
   /// "rows" asks for the rows path; "planes" for VkFFT's 2-D transforms (the GPU default) over one tile (the
   /// whole frame), "tiles" for them over a grid of 2 × 3 tiles whatever the frame; "columns" for the columns
-  /// path (the CPU default) and "columns-tiles" for it over 2 × 3 tiles (tests run them all on PoCL this
-  /// way); "" keeps the device's default.
+  /// path (the CPU default) and "columns-tiles" for it over 2 × 3 tiles, "columns-local" for it with the GPUs'
+  /// column kernel (fft_columns_local.cl) over 2 × 3 tiles (tests run them all on PoCL this way); "" keeps the
+  /// device's default.
   void setTuningVariant(const std::string& variant) override { m_variant = variant; }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
@@ -99,7 +100,7 @@ class FftStrategy final : public Strategy {
     const int k = filter.size();
     if (rowsPath() || m_variant == "planes")
       m_grid = fftTileGrid(width, height, k, primes, 1, 1);
-    else if (m_variant == "tiles" || m_variant == "columns-tiles")
+    else if (m_variant == "tiles" || m_variant == "columns-tiles" || m_variant == "columns-local")
       m_grid = fftTileGrid(width, height, k, primes, 2, 3);
     else if (fftTuning("tilesX", 0) > 0 || fftTuning("tilesY", 0) > 0)
       m_grid = fftTileGrid(width, height, k, primes, static_cast<int>(fftTuning("tilesX", 1)),
@@ -194,31 +195,55 @@ class FftStrategy final : public Strategy {
   /// CONVOLAB_FFT_TUNING's "columns=0" says otherwise ("columns=1" or the variant: also on a GPU). On PoCL
   /// VkFFT's column pass, kernels shaped for GPUs, took half the frame (docs/BENCHMARKS.md, 2026-12-05).
   bool usesColumns(const Context& ctx) const {
-    if (m_variant == "columns" || m_variant == "columns-tiles") return true;
+    if (m_variant == "columns" || m_variant == "columns-tiles" || m_variant == "columns-local") return true;
     if (!m_variant.empty()) return false;
     const long knob = fftTuning("columns", -1);
-    return knob == -1 ? !ctx.device().isGpu : knob == 1;
+    return knob == -1 ? !ctx.device().isGpu : knob >= 1;
   }
 
   bool columnsPath() const { return m_layout == FftPlan::Layout::RowsOnly; }
   bool rowsPath() const { return m_layout == FftPlan::Layout::ColumnsOnly; }
 
-  /// fft_columns.cl for columns of ny values, and its twiddle table (double precision, rounded once).
+  /// The columns path's kernel: fft_columns_local.cl on GPUs (or asked for by the variant "columns-local" or
+  /// CONVOLAB_FFT_TUNING's "columns=2"), fft_columns.cl on CPUs.
+  bool usesLocalColumns(const Context& ctx) const {
+    if (m_variant == "columns-local") return true;
+    if (!m_variant.empty()) return false;
+    return fftTuning("columns", -1) == 2 || ctx.device().isGpu;
+  }
+
+  /// fft_columns_local.cl's columns a work-group: the most of 8, 4, 2, 1 whose ny rows fit in local memory
+  /// (8: 64 bytes of a row, two 32-byte sectors; 1080p K = 31's 576 rows take 36 KB), 0 if none does.
+  static int localColumns(const DeviceInfo& dev, int ny) {
+    const std::uint64_t local = dev.localMemBytes ? dev.localMemBytes : 32768;
+    for (int cols = 8; cols >= 1; cols /= 2)
+      if (static_cast<std::uint64_t>(ny) * cols * 8 <= local - 1024) return cols;  // 1 KB for the driver's own
+    return 0;
+  }
+
+  /// fft_columns.cl (or fft_columns_local.cl) for columns of ny values, and its twiddle table (double
+  /// precision, rounded once).
   void buildColumns(Context& ctx, int ny) {
     const std::vector<int> radices = columnRadices(ny);
     if (radices.empty())
       throw Error(ErrorKind::Device, "fft: no column transform for " + std::to_string(ny) + " rows");
-    // Its float16 loads: rows of whole, 64-byte aligned groups of eight complex values (CONVOLAB_FFT_TUNING's
-    // align could break that; the default 16 keeps it).
-    if (FftPlan::rowFloats(m_grid.nx) % 16 != 0)
+    // fft_columns.cl's float16 loads: rows of whole, 64-byte aligned groups of eight complex values
+    // (CONVOLAB_FFT_TUNING's align could break that; the default 16 keeps it).
+    const bool local = usesLocalColumns(ctx);
+    if (!local && FftPlan::rowFloats(m_grid.nx) % 16 != 0)
       throw Error(ErrorKind::Device, "fft: the columns path needs rows of whole groups of 8 complex values");
+    const int cols = local ? localColumns(ctx.device(), ny) : 8;
+    if (cols == 0)
+      throw Error(ErrorKind::Device, "fft: columns of " + std::to_string(ny) + " rows do not fit local memory");
     std::string list;
     for (int r : radices) list += (list.empty() ? "" : ",") + std::to_string(r);
-    const std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny) +
-                                " -DFFT_STAGES=" + std::to_string(radices.size()) + " -DFFT_RADICES=" + list;
+    std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny) +
+                          " -DFFT_STAGES=" + std::to_string(radices.size()) + " -DFFT_RADICES=" + list;
+    if (local) options += " -DCOLS=" + std::to_string(cols) + " -DTPC=" + std::to_string(256 / cols);
     if (options == m_columnsPath.options) return;
-    const cl::Program program = ctx.buildKernelProgram("fft_columns", options);
-    m_columnsPath.kernel = cl::Kernel(program, "fft_columns");
+    const cl::Program program = ctx.buildKernelProgram(local ? "fft_columns_local" : "fft_columns", options);
+    m_columnsPath.kernel = cl::Kernel(program, local ? "fft_columns_local" : "fft_columns");
+    m_columnsPath.localColumns = local ? cols : 0;
     std::vector<float> table(static_cast<std::size_t>(2 * ny));  // e^(−2πit/ny), t < ny, as (re, im)
     for (int t = 0; t < ny; ++t) {
       const double angle = -2.0 * std::numbers::pi * t / ny;
@@ -234,6 +259,14 @@ class FftStrategy final : public Strategy {
                            const std::string& name) {
     const cl_int columns = m_plan->nx() / 2 + 1, rs = m_plan->rowFloats();
     const cl_int with = withKernel ? 1 : 0;
+    if (const int cols = m_columnsPath.localColumns; cols > 0) {  // fft_columns_local.cl: rows of rs/2 complex
+      setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, rs / 2, columns, with);
+      const std::size_t groups = (static_cast<std::size_t>(columns) + cols - 1) / cols;
+      const std::size_t threads = 256 / static_cast<std::size_t>(cols);
+      return launch2d(ctx, m_columnsPath.kernel, name,
+                      cl::NDRange(groups * cols, threads, static_cast<std::size_t>(planes)),
+                      cl::NDRange(static_cast<std::size_t>(cols), threads, 1), {});
+    }
     setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, rs, columns, with);
     const std::size_t groups = (static_cast<std::size_t>(columns) + 7) / 8;
     // One work-item a group: left to itself PoCL made the whole range one work-group, one core's work.
@@ -366,11 +399,12 @@ class FftStrategy final : public Strategy {
     }
   }
 
-  /// The columns path's program, kernel and twiddles (fft_columns.cl).
+  /// The columns path's program, kernel and twiddles (fft_columns.cl or fft_columns_local.cl).
   struct ColumnsPath {
     std::string options;
     cl::Kernel kernel;
-    cl::Buffer twiddles;  // e^(−2πit/ny), t < ny
+    cl::Buffer twiddles;   // e^(−2πit/ny), t < ny
+    int localColumns = 0;  // fft_columns_local.cl's columns a work-group; 0: fft_columns.cl
   };
 
   /// The rows path's program, kernels and buffers (fft_rows.cl).
