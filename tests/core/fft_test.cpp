@@ -30,8 +30,8 @@ constexpr FftFrame kFftFrames[] = {{1, 1, 0}, {2, 3, 0}, {23, 17, 5}, {67, 41, 0
 /// columns, between fft.cl's pad and crop, the frame in the tiles the device's rule picks), "planes" (VkFFT's
 /// 2-D transforms, the GPUs' default, one tile), "tiles" (the same over 2 × 3 tiles, partial ones at the
 /// right and bottom edges, six one-pixel tiles in the 2 × 3 frame), "columns-tiles" (the columns path over 2
-/// × 3 tiles), "columns-local" (the columns path with the GPUs' kernel, fft_columns_local.cl, over 2 × 3 tiles:
-/// columns of 32, 48 and 81 rows, every radix) or "rows" (fft_rows.cl's row transforms around VkFFT's
+/// × 3 tiles), "columns-local" (the columns path with the GPUs' kernel, fft_columns_local.cl, over 2 × 3
+/// tiles: columns of 32, 48 and 81 rows, every radix) or "rows" (fft_rows.cl's row transforms around VkFFT's
 /// columns), asked for through the variant.
 using FftCase = std::tuple<int, std::string>;
 class FftLargeKernel : public ::testing::TestWithParam<FftCase> {};
@@ -246,7 +246,8 @@ TEST_P(FftPaths, SaturatesToExactly255And0) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Fft, FftPaths, ::testing::Values("planes", "rows", "tiles", "columns", "columns-local"),
+INSTANTIATE_TEST_SUITE_P(Fft, FftPaths,
+                         ::testing::Values("planes", "rows", "tiles", "columns", "columns-local"),
                          [](const ::testing::TestParamInfo<std::string>& i) {
                            std::string name = i.param;
                            std::replace(name.begin(), name.end(), '-', '_');

@@ -67,9 +67,9 @@ class FftStrategy final : public Strategy {
 
   /// "rows" asks for the rows path; "planes" for VkFFT's 2-D transforms (the GPU default) over one tile (the
   /// whole frame), "tiles" for them over a grid of 2 × 3 tiles whatever the frame; "columns" for the columns
-  /// path (the CPU default) and "columns-tiles" for it over 2 × 3 tiles, "columns-local" for it with the GPUs'
-  /// column kernel (fft_columns_local.cl) over 2 × 3 tiles (tests run them all on PoCL this way); "" keeps the
-  /// device's default.
+  /// path (the CPU default) and "columns-tiles" for it over 2 × 3 tiles, "columns-local" for it with the
+  /// GPUs' column kernel (fft_columns_local.cl) over 2 × 3 tiles (tests run them all on PoCL this way); ""
+  /// keeps the device's default.
   void setTuningVariant(const std::string& variant) override { m_variant = variant; }
 
   bool preparesWithoutBuild(const Context&, const FilterSet& next) const override {
@@ -217,7 +217,8 @@ class FftStrategy final : public Strategy {
   static int localColumns(const DeviceInfo& dev, int ny) {
     const std::uint64_t local = dev.localMemBytes ? dev.localMemBytes : 32768;
     for (int cols = 8; cols >= 1; cols /= 2)
-      if (static_cast<std::uint64_t>(ny) * cols * 8 <= local - 1024) return cols;  // 1 KB for the driver's own
+      if (static_cast<std::uint64_t>(ny) * cols * 8 <= local - 1024)
+        return cols;  // 1 KB for the driver's own
     return 0;
   }
 
@@ -234,7 +235,8 @@ class FftStrategy final : public Strategy {
       throw Error(ErrorKind::Device, "fft: the columns path needs rows of whole groups of 8 complex values");
     const int cols = local ? localColumns(ctx.device(), ny) : 8;
     if (cols == 0)
-      throw Error(ErrorKind::Device, "fft: columns of " + std::to_string(ny) + " rows do not fit local memory");
+      throw Error(ErrorKind::Device,
+                  "fft: columns of " + std::to_string(ny) + " rows do not fit local memory");
     std::string list;
     for (int r : radices) list += (list.empty() ? "" : ",") + std::to_string(r);
     std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny) +
@@ -259,7 +261,8 @@ class FftStrategy final : public Strategy {
                            const std::string& name) {
     const cl_int columns = m_plan->nx() / 2 + 1, rs = m_plan->rowFloats();
     const cl_int with = withKernel ? 1 : 0;
-    if (const int cols = m_columnsPath.localColumns; cols > 0) {  // fft_columns_local.cl: rows of rs/2 complex
+    if (const int cols = m_columnsPath.localColumns;
+        cols > 0) {  // fft_columns_local.cl: rows of rs/2 complex
       setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, rs / 2, columns, with);
       const std::size_t groups = (static_cast<std::size_t>(columns) + cols - 1) / cols;
       const std::size_t threads = 256 / static_cast<std::size_t>(cols);
