@@ -193,23 +193,36 @@ std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int chann
   return plan;
 }
 
+namespace {
+/// A call the plan's layout has no application for (a caller's bug: RowsOnly plans transform rows only, the
+/// others convolve): an error, not a launch of an application that was never built.
+void requireLayout(bool fits, const char* call) {
+  if (!fits)
+    throw Error(ErrorKind::Device, std::string("fft: ") + call + " called on a plan of another layout");
+}
+}  // namespace
+
 void FftPlan::transformKernel(cl::CommandQueue& queue, const cl::Buffer& kernels,
                               std::vector<NamedEvent>& events, const std::string& name) {
+  requireLayout(m_layout != Layout::RowsOnly, "transformKernel");
   append(true, queue, kernels, nullptr, events, {name});
 }
 
 void FftPlan::rowsForward(cl::CommandQueue& queue, const cl::Buffer& planes, std::vector<NamedEvent>& events,
                           const std::string& name) {
+  requireLayout(m_layout == Layout::RowsOnly, "rowsForward");
   append(false, queue, planes, nullptr, events, {name}, -1);
 }
 
 void FftPlan::rowsInverse(cl::CommandQueue& queue, const cl::Buffer& planes,
                           std::vector<NamedEvent>& events) {
+  requireLayout(m_layout == Layout::RowsOnly, "rowsInverse");
   append(false, queue, planes, nullptr, events, {"fft_rows_inverse"}, 1);
 }
 
 void FftPlan::convolve(cl::CommandQueue& queue, const cl::Buffer& planes, const cl::Buffer& kernelSpectrum,
                        std::vector<NamedEvent>& events) {
+  requireLayout(m_layout != Layout::RowsOnly, "convolve");
   if (m_layout == Layout::ColumnsOnly)
     append(false, queue, planes, &kernelSpectrum, events, {"fft_columns"});
   else

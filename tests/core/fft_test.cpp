@@ -224,6 +224,23 @@ TEST(FftDefault, ColumnsPathIgnoresThePrimesKnob) {
   EXPECT_LE(maxAbsDiff(out->view(), referenceOf(in, filter).view()), kTolerance);
 }
 
+// A prepare that fails part way (here fft_columns_local.cl refusing columns of ~140,000 rows, more than local
+// memory holds, after the path and the grid were chosen) leaves nothing a filter edit could reuse: the
+// strategy asks for a full prepare, and then works again.
+TEST(FftDefault, AFailedPrepareLeavesNoHalfSetPlan) {
+  auto ctx = sharedContext();
+  auto fft = createStrategy("fft");
+  fft->setTuningVariant("planes");
+  const FilterSet filter = randomFilter(17, BorderMode::Reflect101, 9);
+  fft->prepare(*ctx, filter, 67, 41);
+  ASSERT_TRUE(fft->preparesWithoutBuild(*ctx, filter));
+  fft->setTuningVariant("columns-local");
+  EXPECT_THROW(fft->prepare(*ctx, filter, 67, 400000), Error);
+  EXPECT_FALSE(fft->preparesWithoutBuild(*ctx, filter));
+  const Image in = randomImage(67, 41, 3);
+  EXPECT_LE(maxAbsDiff(runDirect(*fft, *ctx, filter, in).view(), referenceOf(in, filter).view()), kTolerance);
+}
+
 // White stays 255 and black 0 through a normalised 17×17 box; offsets of ±400 saturate to exactly 255 and 0
 // (fft declines the small filters of ExactArithmetic.SaturationGivesExactly255And0).
 TEST_P(FftPaths, SaturatesToExactly255And0) {

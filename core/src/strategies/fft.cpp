@@ -76,7 +76,43 @@ class FftStrategy final : public Strategy {
     return m_plan && next.size() == m_k && next.border() == m_borderMode;  // taps re-transformed, no build
   }
 
+  /// A prepare that throws part way (a build, the plan, the memory) leaves no plan: the next prepare starts
+  /// over instead of taking the half-set path and grid for a filter edit (preparesWithoutBuild).
   void prepare(Context& ctx, const FilterSet& filter, int width, int height) override {
+    try {
+      prepareAll(ctx, filter, width, height);
+    } catch (...) {
+      m_plan.reset();
+      throw;
+    }
+  }
+
+  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
+                                  const std::vector<cl::Event>& waitFor) override {
+    if (rowsPath()) return enqueueRows(ctx, frame, waitFor);
+    const int rs = m_plan->rowFloats(), ny = m_plan->ny();
+    std::vector<NamedEvent> events;
+    const FftTileGrid& g = m_grid;
+    setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, rs, ny, m_border, g.tw, g.th, m_origins);
+    events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(rs, ny, g.tiles()),
+                              cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), waitFor));
+    // The queue is in order: VkFFT's launches and ours follow one another.
+    if (columnsPath()) {
+      m_plan->rowsForward(ctx.queue(), m_planes, events, "fft_rows");
+      events.push_back(launchColumns(ctx, m_planes, 3 * g.tiles(), true, "fft_columns"));
+      m_plan->rowsInverse(ctx.queue(), m_planes, events);
+    } else {
+      m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
+    }
+    setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, rs, ny, m_offset, g.tw, g.th,
+            m_origins);
+    events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(g.tw, g.th, g.tiles()),
+                              cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), {}));
+    return events;
+  }
+
+ private:
+  void prepareAll(Context& ctx, const FilterSet& filter, int width, int height) {
     const std::string options = baseBuildOptions(filter);
     if (options != m_options) {
       const cl::Program program = ctx.buildKernelProgram("fft", options);
@@ -126,31 +162,6 @@ class FftStrategy final : public Strategy {
     transformTaps(ctx, filter);
   }
 
-  std::vector<NamedEvent> enqueue(Context& ctx, const FrameBuffers& frame,
-                                  const std::vector<cl::Event>& waitFor) override {
-    if (rowsPath()) return enqueueRows(ctx, frame, waitFor);
-    const int rs = m_plan->rowFloats(), ny = m_plan->ny();
-    std::vector<NamedEvent> events;
-    const FftTileGrid& g = m_grid;
-    setArgs(m_pad, frame.input, m_planes, frame.width, frame.height, rs, ny, m_border, g.tw, g.th, m_origins);
-    events.push_back(launch2d(ctx, m_pad, "fft_pad", cover(rs, ny, g.tiles()),
-                              cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), waitFor));
-    // The queue is in order: VkFFT's launches and ours follow one another.
-    if (columnsPath()) {
-      m_plan->rowsForward(ctx.queue(), m_planes, events, "fft_rows");
-      events.push_back(launchColumns(ctx, m_planes, 3 * g.tiles(), true, "fft_columns"));
-      m_plan->rowsInverse(ctx.queue(), m_planes, events);
-    } else {
-      m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
-    }
-    setArgs(m_crop, m_planes, frame.output, frame.width, frame.height, rs, ny, m_offset, g.tw, g.th,
-            m_origins);
-    events.push_back(launch2d(ctx, m_crop, "fft_crop", cover(g.tw, g.th, g.tiles()),
-                              cl::NDRange(kPlaneGroupX, kPlaneGroupY, 1), {}));
-    return events;
-  }
-
- private:
   static cl::NDRange cover(int w, int h) {
     return {roundUp(static_cast<size_t>(w), kPlaneGroupX), roundUp(static_cast<size_t>(h), kPlaneGroupY)};
   }
