@@ -223,14 +223,47 @@ class FftStrategy final : public Strategy {
     return fftTuning("columns", -1) == 2 || ctx.device().isGpu;
   }
 
-  /// fft_columns_local.cl's columns a work-group: the most of 8, 4, 2, 1 whose ny rows fit in local memory
-  /// (8: 64 bytes of a row, two 32-byte sectors; 1080p K = 31's 576 rows take 36 KB), 0 if none does.
-  static int localColumns(const DeviceInfo& dev, int ny) {
+  /// fft_columns_local.cl's columns a work-group for columns of n1 · n2 rows: CONVOLAB_FFT_TUNING's
+  /// "columnsPerGroup" if it fits, else the most of 8, 4, 2, 1 whose rows fit in local memory and whose
+  /// work-items in a work-group (8: 64 bytes of a row, two 32-byte sectors; 1080p K = 31's 576 rows take 38
+  /// KB); 0 if none does.
+  static int localColumns(const DeviceInfo& dev, int n1, int n2) {
     const std::uint64_t local = dev.localMemBytes ? dev.localMemBytes : 32768;
+    const std::size_t group = dev.maxWorkGroupSize ? dev.maxWorkGroupSize : 256;
+    const auto fits = [&](int cols) {
+      return static_cast<std::uint64_t>(n1) * (n2 + 1) * cols * 8 <= local - 1024 &&  // 1 KB for the driver
+             static_cast<std::size_t>(cols * n2) <= group;
+    };
+    if (const long asked = fftTuning("columnsPerGroup", 0); asked > 0 && fits(static_cast<int>(asked)))
+      return static_cast<int>(asked);
     for (int cols = 8; cols >= 1; cols /= 2)
-      if (static_cast<std::uint64_t>(ny) * cols * 8 <= local - 1024)
-        return cols;  // 1 KB for the driver's own
+      if (fits(cols)) return cols;
     return 0;
+  }
+
+  /// fft_columns_local.cl's four steps: ny = n1 · n2, n1 ≤ n2, n1 the largest such divisor (1080p K = 31's
+  /// 576 rows 24 × 24, K = 63's 1152 32 × 36).
+  static std::pair<int, int> localSplit(int ny) {
+    int n1 = 1;
+    for (int d = 1; d * d <= ny; ++d)
+      if (ny % d == 0) n1 = d;
+    return {n1, ny / n1};
+  }
+
+  /// -D options of one of fft_columns_local.cl's small transforms (x: 1 or 2): its passes' radices and
+  /// lengths.
+  static std::string localPasses(int x, int n) {
+    const std::vector<int> radices = columnRadices(n);
+    const std::string p = std::to_string(x);
+    std::string out =
+        " -DN" + p + "=" + std::to_string(n) + " -DR" + p + "_STAGES=" + std::to_string(radices.size());
+    int len = n;
+    for (std::size_t i = 0; i < radices.size(); ++i) {
+      out += " -DR" + p + "_" + std::to_string(i) + "=" + std::to_string(radices[i]) + " -DL" + p + "_" +
+             std::to_string(i) + "=" + std::to_string(len);
+      len /= radices[i];
+    }
+    return out;
   }
 
   /// fft_columns.cl (or fft_columns_local.cl) for columns of ny values, and its twiddle table (double
@@ -244,19 +277,26 @@ class FftStrategy final : public Strategy {
     const bool local = usesLocalColumns(ctx);
     if (!local && FftPlan::rowFloats(m_grid.nx) % 16 != 0)
       throw Error(ErrorKind::Device, "fft: the columns path needs rows of whole groups of 8 complex values");
-    const int cols = local ? localColumns(ctx.device(), ny) : 8;
-    if (cols == 0)
+    const auto [n1, n2] = localSplit(ny);
+    const DeviceInfo& dev = ctx.device();
+    const int cols = local ? localColumns(dev, n1, n2) : 8;
+    if (cols == 0 ||
+        (local && dev.constantBufferBytes && static_cast<std::uint64_t>(ny) * 8 > dev.constantBufferBytes))
       throw Error(ErrorKind::Device,
                   "fft: columns of " + std::to_string(ny) + " rows do not fit local memory");
-    std::string list;
-    for (int r : radices) list += (list.empty() ? "" : ",") + std::to_string(r);
-    std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny) +
-                          " -DFFT_STAGES=" + std::to_string(radices.size()) + " -DFFT_RADICES=" + list;
-    if (local) options += " -DCOLS=" + std::to_string(cols) + " -DTPC=" + std::to_string(256 / cols);
+    std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny);
+    if (local) {
+      options += localPasses(1, n1) + localPasses(2, n2) + " -DCOLS=" + std::to_string(cols);
+    } else {
+      std::string list;
+      for (int r : radices) list += (list.empty() ? "" : ",") + std::to_string(r);
+      options += " -DFFT_STAGES=" + std::to_string(radices.size()) + " -DFFT_RADICES=" + list;
+    }
     if (options == m_columnsPath.options) return;
     const cl::Program program = ctx.buildKernelProgram(local ? "fft_columns_local" : "fft_columns", options);
     m_columnsPath.kernel = cl::Kernel(program, local ? "fft_columns_local" : "fft_columns");
     m_columnsPath.localColumns = local ? cols : 0;
+    m_columnsPath.localRows = n2;
     std::vector<float> table(static_cast<std::size_t>(2 * ny));  // e^(−2πit/ny), t < ny, as (re, im)
     for (int t = 0; t < ny; ++t) {
       const double angle = -2.0 * std::numbers::pi * t / ny;
@@ -274,9 +314,10 @@ class FftStrategy final : public Strategy {
     const cl_int with = withKernel ? 1 : 0;
     if (const int cols = m_columnsPath.localColumns;
         cols > 0) {  // fft_columns_local.cl: rows of rs/2 complex
-      setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, rs / 2, columns, with);
+      setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, m_columnsPath.twiddles,
+              rs / 2, columns, with);
       const std::size_t groups = (static_cast<std::size_t>(columns) + cols - 1) / cols;
-      const std::size_t threads = 256 / static_cast<std::size_t>(cols);
+      const auto threads = static_cast<std::size_t>(m_columnsPath.localRows);  // n2 a column
       return launch2d(ctx, m_columnsPath.kernel, name,
                       cl::NDRange(groups * cols, threads, static_cast<std::size_t>(planes)),
                       cl::NDRange(static_cast<std::size_t>(cols), threads, 1), {});
@@ -419,6 +460,7 @@ class FftStrategy final : public Strategy {
     cl::Kernel kernel;
     cl::Buffer twiddles;   // e^(−2πit/ny), t < ny
     int localColumns = 0;  // fft_columns_local.cl's columns a work-group; 0: fft_columns.cl
+    int localRows = 0;     // its n2: the work-items a column
   };
 
   /// The rows path's program, kernels and buffers (fft_rows.cl).
