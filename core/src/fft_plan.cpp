@@ -131,7 +131,7 @@ FftTileGrid mostTilesAmongFewestPoints(const std::vector<FftTileGrid>& grids) {
 }
 }  // namespace
 
-FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k) {
+FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k, int maxColumnRows) {
   if (!gpu) {
     // PoCL, the columns path (VkFFT's rows, fft_columns.cl's columns of 2^a·3^b): rows of a power of two were
     // the fast ones for VkFFT (1080p K = 31: 512-sample rows 59-64 ms against 82-88 ms for one tile's 1960),
@@ -161,14 +161,15 @@ FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k) {
   }
   // GPUs: the fewest plane points, then the most tiles (within 2 %), a cut axis keeping planes of 512 or more
   // (1080p K = 31: 4 × 2 tiles of 512 × 576, 106 µs on the H200; one tile 117, 4 × 4 of 512 × 288 slower).
-  std::vector<FftTileGrid> grids;
+  std::vector<FftTileGrid> grids, fitting;
   for (int ty = 1; ty <= 4; ++ty)
     for (int tx = 1; tx <= 4; ++tx) {
       const FftTileGrid g = fftTileGrid(width, height, k, 3, tx, ty);
       if ((g.tilesX > 1 && g.nx < 512) || (g.tilesY > 1 && g.ny < 512)) continue;
       grids.push_back(g);
+      if (maxColumnRows > 0 && g.ny <= maxColumnRows) fitting.push_back(g);
     }
-  return mostTilesAmongFewestPoints(grids);
+  return mostTilesAmongFewestPoints(fitting.empty() ? grids : fitting);
 }
 
 std::shared_ptr<FftPlan> FftPlan::shared(Context& ctx, int nx, int ny, int channels, Layout layout,

@@ -38,12 +38,15 @@ FftTileGrid fftTileGrid(int width, int height, int k, int primes, int tilesX, in
 
 /// The grid fft uses (docs/BENCHMARKS.md, 2026-12-04, tiles). GPUs: of the grids up to 4 × 4, those within
 /// 2 % of the fewest plane points, the one with the most tiles, a cut axis keeping planes of 512 or more
-/// (H200 1080p: K = 31 4 × 2 tiles, 106 µs against 117 for one; K = 63 2 × 1). CPUs (the columns path,
+/// (H200 1080p: K = 31 4 × 2 tiles, 106 µs against 117 for one; K = 63 2 × 1); where `maxColumnRows` is set
+/// (the GPUs' columns path: the tallest columns fft_columns_local.cl takes eight at a time), only grids whose
+/// planes are at most that tall, unless none is (H100 1080p K = 63: 2 × 2 tiles of 1024 × 648, 119.6 µs
+/// against 126.4 for 2 × 1's 1152 rows, four columns a work-group: 2026-12-06). CPUs (the columns path,
 /// 2026-12-05): rows of a power of two, the row count with the least padded width (the most tiles among
 /// equals), then columns of 2^a·3^b over the tile rows with the fewest points, the most tiles within 2 %,
 /// unless that pads to over 1.15× one tile's points (PoCL 1080p: K = 31 4 × 2 tiles of 512 × 576, K = 63
 /// 2 × 1 of 1024 × 1152; 720p K = 31 3 × 1 of 512 × 768; 641 × 361 K = 45 one tile).
-FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k);
+FftTileGrid fftDefaultTileGrid(bool gpu, int width, int height, int k, int maxColumnRows = 0);
 
 /// CONVOLAB_FFT_TUNING's value for `name` (a measurement knob: comma-separated name=value pairs, integers;
 /// docs/BENCHMARKS.md), or `fallback` where it is not set.

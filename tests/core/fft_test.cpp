@@ -14,6 +14,7 @@
 
 #include "convolab/reference.hpp"
 #include "convolab/registry.hpp"
+#include "fft_columns.hpp"
 #include "fft_plan.hpp"
 #include "test_support.hpp"
 
@@ -163,15 +164,18 @@ TEST(FftTiles, DefaultGridsAreTheMeasuredOnesAndCoverTheFrame) {
   struct Case {
     bool gpu;
     int width, height, k, tilesX, tilesY, nx, ny;
+    int maxColumnRows = 0;  // the GPUs' columns path (648: 48 KB of local memory, the H100)
   };
   for (const Case& c :
-       {Case{true, 1920, 1080, 31, 4, 2, 512, 576}, Case{true, 1920, 1080, 63, 2, 1, 1024, 1152},
+       {Case{true, 1920, 1080, 31, 4, 2, 512, 576, 648}, Case{true, 1920, 1080, 63, 2, 2, 1024, 648, 648},
+        Case{true, 1280, 720, 31, 1, 1, 1458, 768, 648},  // no grid's planes are short enough: all grids
+        Case{true, 1920, 1080, 31, 4, 2, 512, 576}, Case{true, 1920, 1080, 63, 2, 1, 1024, 1152},
         Case{false, 1920, 1080, 31, 4, 2, 512, 576}, Case{false, 1920, 1080, 63, 2, 1, 1024, 1152},
         Case{false, 1280, 720, 31, 3, 1, 512, 768}, Case{false, 641, 361, 45, 1, 1, 686, 432},
         Case{true, 1, 1, 63, 1, 1, 64, 64}}) {
     SCOPED_TRACE(std::to_string(c.width) + "x" + std::to_string(c.height) + " K " + std::to_string(c.k) +
-                 (c.gpu ? " gpu" : " cpu"));
-    const FftTileGrid g = fftDefaultTileGrid(c.gpu, c.width, c.height, c.k);
+                 (c.gpu ? " gpu" : " cpu") + " max rows " + std::to_string(c.maxColumnRows));
+    const FftTileGrid g = fftDefaultTileGrid(c.gpu, c.width, c.height, c.k, c.maxColumnRows);
     EXPECT_EQ(g.tilesX, c.tilesX);
     EXPECT_EQ(g.tilesY, c.tilesY);
     EXPECT_EQ(g.nx, c.nx);
@@ -189,23 +193,45 @@ TEST(FftTiles, DefaultGridsAreTheMeasuredOnesAndCoverTheFrame) {
     }
 }
 
-// The default is the device's path: the columns path on a CPU, VkFFT's 2-D one on a GPU. The two round some
-// ties differently, so the default's bytes say which ran (the other path's bytes must differ, or this proves
-// nothing).
-TEST(FftDefault, RunsTheDevicesPath) {
+// The default is the columns path on every device (fft_columns_local.cl on a GPU, fft_columns.cl on a CPU),
+// over the default grid. The two paths round some ties differently, so the default's bytes say which ran (the
+// planes path's bytes must differ, or this proves nothing).
+TEST(FftDefault, RunsTheColumnsPath) {
   auto ctx = sharedContext();
   const FilterSet filter = tieFilter(BorderMode::Reflect101);
   const Image in = randomImage(67, 41, 5);
-  auto run = [&](const std::string& variant) {
+  auto run = [&](const char* tuning) {
+    if (tuning) ::setenv("CONVOLAB_FFT_TUNING", tuning, 1);
     auto fft = createStrategy("fft");
-    fft->setTuningVariant(variant);
-    return runDirect(*fft, *ctx, filter, in);
+    const Image out = runDirect(*fft, *ctx, filter, in);
+    ::unsetenv("CONVOLAB_FFT_TUNING");
+    return out;
   };
-  const bool gpu = ctx->device().isGpu;
-  const Image byDefault = run(""), expected = run(gpu ? "planes" : "columns"),
-              other = run(gpu ? "columns" : "planes");
-  ASSERT_GT(maxAbsDiff(expected.view(), other.view()), 0) << "the two paths agree here: the test cannot tell";
-  EXPECT_EQ(maxAbsDiff(byDefault.view(), expected.view()), 0);
+  const Image byDefault = run(nullptr), columns = run("columns=1"), planes = run("columns=0");
+  ASSERT_GT(maxAbsDiff(columns.view(), planes.view()), 0) << "the two paths agree here: the test cannot tell";
+  EXPECT_EQ(maxAbsDiff(byDefault.view(), columns.view()), 0);
+}
+
+// Which columns fft_columns_local.cl takes: on the H100's 48 KB of local memory, eight columns of up to 648
+// rows a work-group (the GPU default grid's limit), 1080p K = 31's 576 rows eight at a time, K = 63's 1152
+// four at a time; with 4 KB none of those (the default then takes the planes path).
+TEST(FftColumnsRules, LocalMemoryBoundsTheColumns) {
+  DeviceInfo h100;
+  h100.isGpu = true;
+  h100.localMemBytes = 48 * 1024;
+  h100.maxWorkGroupSize = 1024;
+  h100.constantBufferBytes = 64 * 1024;
+  EXPECT_EQ(fftFullWidthColumnRows(h100), 648);
+  EXPECT_EQ(fftLocalColumns(h100, 576), 8);
+  EXPECT_EQ(fftLocalColumns(h100, 1152), 4);
+  EXPECT_TRUE(fftLocalColumnsFit(h100, 1152));
+  EXPECT_FALSE(fftLocalColumnsFit(h100, 50)) << "50 = 2·5²: no radix-5 pass";
+  DeviceInfo small = h100;
+  small.localMemBytes = 4 * 1024;
+  EXPECT_FALSE(fftLocalColumnsFit(small, 576));
+  EXPECT_LT(fftFullWidthColumnRows(small), 64);
+  EXPECT_EQ(fftColumnRadices(576), (std::vector<int>{4, 4, 4, 3, 3}));
+  EXPECT_EQ(fftLocalSplit(1152), (std::pair<int, int>{32, 36}));
 }
 
 // The columns path takes only 2^a·3^b columns, whatever CONVOLAB_FFT_TUNING's primes asks of the other sizes

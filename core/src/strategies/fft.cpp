@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // fft: pad with the border rule; transform, multiply by the kernel's spectrum, transform back; crop. Three
 // paths, all in overlap-save tiles (the grid fftDefaultTileGrid picks for the device, fft_plan.hpp):
-// "planes", the GPUs' default (fft.cl pads and crops, VkFFT's convolution transforms rows and columns);
-// "columns", the CPUs' default (VkFFT transforms only the rows, fft_columns.cl the columns and the product);
+// "columns", the default (VkFFT transforms only the rows; our kernel the columns and the product:
+// fft_columns_local.cl on GPUs, fft_columns.cl on CPUs); "planes", the fallback where a GPU's local memory
+// cannot hold its columns, or asked for (fft.cl pads and crops, VkFFT's convolution transforms rows and
+// columns; the GPUs' default until the H100's 2026-12-06 run, docs/BENCHMARKS.md);
 // "rows", asked for by the variant or CONVOLAB_FFT_TUNING=rows=1 (fft_rows.cl transforms the rows with the
 // padding and the rounding store folded in, VkFFT only the columns: measured slower on the H200 so far,
 // docs/BENCHMARKS.md). Its cost hardly grows with K: the strategy for large kernels (docs/ARCHITECTURE.md,
@@ -17,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include "../fft_columns.hpp"
 #include "../fft_plan.hpp"
 #include "../strategy_support.hpp"
 #include "convolab/error.hpp"
@@ -40,17 +43,6 @@ int rowsPerGroup() {
 /// CONVOLAB_FFT_TUNING's "rows=1" (a measurement knob, fft_plan.cpp): the rows path where it fits.
 int rowsKnob() {
   return fftTuning("rows", 0) == 1 ? 1 : 0;
-}
-
-/// The columns path's radices (fft_columns.cl): fours first, then a two, then threes; empty if `n` has
-/// another prime factor.
-std::vector<int> columnRadices(int n) {
-  std::vector<int> radices;
-  while (n % 4 == 0) radices.push_back(4), n /= 4;
-  if (n % 2 == 0) radices.push_back(2), n /= 2;
-  while (n % 3 == 0) radices.push_back(3), n /= 3;
-  if (n != 1) radices.clear();
-  return radices;
 }
 
 class FftStrategy final : public Strategy {
@@ -99,7 +91,8 @@ class FftStrategy final : public Strategy {
     // The queue is in order: VkFFT's launches and ours follow one another.
     if (columnsPath()) {
       m_plan->rowsForward(ctx.queue(), m_planes, events, "fft_rows");
-      events.push_back(launchColumns(ctx, m_planes, 3 * g.tiles(), true, "fft_columns"));
+      events.push_back(m_columns.launch(ctx, m_planes, m_kernelSpectrum, m_plan->nx(), rs, 3 * g.tiles(),
+                                        true, "fft_columns"));
       m_plan->rowsInverse(ctx.queue(), m_planes, events);
     } else {
       m_plan->convolve(ctx.queue(), m_planes, m_kernelSpectrum, events);
@@ -128,29 +121,19 @@ class FftStrategy final : public Strategy {
     m_layout = usesRows(ctx, rowsNx) ? FftPlan::Layout::ColumnsOnly
                : usesColumns(ctx)    ? FftPlan::Layout::RowsOnly
                                      : FftPlan::Layout::Planes;
-    // GPUs: sides of 2^a·3^b (1080p, K = 31: 2048 × 1152, 151 µs on the H200 against 162 µs for 1960 × 1120);
-    // CPUs factors up to 7 where a knob or variant sets the grid (the default grid: rows of powers of two,
-    // columns of 2^a·3^b, fftDefaultTileGrid; the columns path's columns always 2^a·3^b). The rows path's
-    // rows are powers of two (fft_rows.cl).
-    const int primes = ctx.device().isGpu ? 3 : 7;
-    const int k = filter.size();
-    if (rowsPath() || m_variant == "planes")
-      m_grid = fftTileGrid(width, height, k, primes, 1, 1);
-    else if (m_variant == "tiles" || m_variant == "columns-tiles" || m_variant == "columns-local")
-      m_grid = fftTileGrid(width, height, k, primes, 2, 3);
-    else if (fftTuning("tilesX", 0) > 0 || fftTuning("tilesY", 0) > 0)
-      m_grid = fftTileGrid(width, height, k, primes, static_cast<int>(fftTuning("tilesX", 1)),
-                           static_cast<int>(fftTuning("tilesY", 1)));
-    else
-      m_grid = fftDefaultTileGrid(ctx.device().isGpu, width, height, k);
-    if (columnsPath()) m_grid.ny = fftSmoothSize(m_grid.th + k - 1, 3);  // fft_columns.cl: radices 2, 3, 4
+    chooseGrid(ctx, width, height, rowsNx, filter.size());
+    if (columnsPath() && usesLocalColumns(ctx) && !fftLocalColumnsFit(ctx.device(), m_grid.ny) &&
+        m_variant.empty() && fftTuning("columns", -1) == -1) {
+      // The default on a GPU whose local memory cannot hold these columns (tall tiles, or a small local
+      // memory): VkFFT's 2-D path, which has no such limit. Asked for by a variant or knob, the columns path
+      // throws instead (FftColumns::build), and the engine falls back, saying so.
+      m_layout = FftPlan::Layout::Planes;
+      chooseGrid(ctx, width, height, rowsNx, filter.size());
+    }
     uploadOrigins(ctx);
-    if (rowsPath()) m_grid.nx = rowsNx;
-    while (rowsPath() && m_grid.ny % rowsPerGroup() != 0)
-      m_grid.ny = fftFriendlySize(m_grid.ny + 1, primes);  // fft_rows.cl's float8
     const int nx = m_grid.nx, ny = m_grid.ny;
     if (rowsPath()) buildRows(ctx, nx);
-    if (columnsPath()) buildColumns(ctx, ny);
+    if (columnsPath()) m_columns.build(ctx, nx, ny, usesLocalColumns(ctx));
     if (!m_plan || m_plan->nx() != nx || m_plan->ny() != ny || m_plan->batches() != m_grid.tiles() ||
         m_plan->layout() != m_layout)
       allocate(ctx, nx, ny, m_layout, m_grid.tiles());
@@ -160,6 +143,30 @@ class FftStrategy final : public Strategy {
     m_offset = offsetsOf(filter);
     m_border = borderValuesOf(filter);
     transformTaps(ctx, filter);
+  }
+
+  /// m_grid for m_layout. GPUs: sides of 2^a·3^b (1080p, K = 31: 2048 × 1152, 151 µs on the H200 against
+  /// 162 µs for 1960 × 1120); CPUs factors up to 7 where a knob or variant sets the grid (the default grid:
+  /// rows of powers of two, columns of 2^a·3^b, fftDefaultTileGrid). The columns path's columns are always
+  /// 2^a·3^b, the rows path's rows powers of two (fft_rows.cl).
+  void chooseGrid(const Context& ctx, int width, int height, int rowsNx, int k) {
+    const DeviceInfo& dev = ctx.device();
+    const int primes = dev.isGpu ? 3 : 7;
+    if (rowsPath() || m_variant == "planes")
+      m_grid = fftTileGrid(width, height, k, primes, 1, 1);
+    else if (m_variant == "tiles" || m_variant == "columns-tiles" || m_variant == "columns-local")
+      m_grid = fftTileGrid(width, height, k, primes, 2, 3);
+    else if (fftTuning("tilesX", 0) > 0 || fftTuning("tilesY", 0) > 0)
+      m_grid = fftTileGrid(width, height, k, primes, static_cast<int>(fftTuning("tilesX", 1)),
+                           static_cast<int>(fftTuning("tilesY", 1)));
+    else
+      m_grid = fftDefaultTileGrid(dev.isGpu, width, height, k,
+                                  columnsPath() && usesLocalColumns(ctx) ? fftFullWidthColumnRows(dev) : 0);
+    if (columnsPath())
+      m_grid.ny = fftSmoothSize(m_grid.th + k - 1, 3);  // the column kernels' radices 2, 3, 4
+    if (rowsPath()) m_grid.nx = rowsNx;
+    while (rowsPath() && m_grid.ny % rowsPerGroup() != 0)
+      m_grid.ny = fftFriendlySize(m_grid.ny + 1, primes);  // fft_rows.cl's float8
   }
 
   static cl::NDRange cover(int w, int h) {
@@ -202,14 +209,14 @@ class FftStrategy final : public Strategy {
     return m_variant == "rows" || rowsKnob() == 1;
   }
 
-  /// The columns path (fft_columns.cl, VkFFT only the rows) on CPUs, unless the variant or
-  /// CONVOLAB_FFT_TUNING's "columns=0" says otherwise ("columns=1" or the variant: also on a GPU). On PoCL
-  /// VkFFT's column pass, kernels shaped for GPUs, took half the frame (docs/BENCHMARKS.md, 2026-12-05).
-  bool usesColumns(const Context& ctx) const {
+  /// The columns path (VkFFT only the rows, our kernel the columns) everywhere, unless the variant or
+  /// CONVOLAB_FFT_TUNING's "columns=0" says otherwise. On PoCL VkFFT's column pass, kernels shaped for GPUs,
+  /// took half the frame (docs/BENCHMARKS.md, 2026-12-05); on the H100 at 1080p fft_columns_local.cl made
+  /// K = 31 99.6 µs against the planes' 116.9, K = 63 119.6 against 124.5 (2026-12-06).
+  bool usesColumns(const Context&) const {
     if (m_variant == "columns" || m_variant == "columns-tiles" || m_variant == "columns-local") return true;
     if (!m_variant.empty()) return false;
-    const long knob = fftTuning("columns", -1);
-    return knob == -1 ? !ctx.device().isGpu : knob >= 1;
+    return fftTuning("columns", -1) != 0;
   }
 
   bool columnsPath() const { return m_layout == FftPlan::Layout::RowsOnly; }
@@ -221,112 +228,6 @@ class FftStrategy final : public Strategy {
     if (m_variant == "columns-local") return true;
     if (!m_variant.empty()) return false;
     return fftTuning("columns", -1) == 2 || ctx.device().isGpu;
-  }
-
-  /// fft_columns_local.cl's columns a work-group for columns of n1 · n2 rows: CONVOLAB_FFT_TUNING's
-  /// "columnsPerGroup" if it fits, else the most of 8, 4, 2, 1 whose rows fit in local memory and whose
-  /// work-items in a work-group (8: 64 bytes of a row, two 32-byte sectors; 1080p K = 31's 576 rows take 38
-  /// KB); 0 if none does.
-  static int localColumns(const DeviceInfo& dev, int n1, int n2) {
-    const std::uint64_t local = dev.localMemBytes ? dev.localMemBytes : 32768;
-    const std::size_t group = dev.maxWorkGroupSize ? dev.maxWorkGroupSize : 256;
-    const auto fits = [&](int cols) {
-      return static_cast<std::uint64_t>(n1) * (n2 + 1) * cols * 8 <= local - 1024 &&  // 1 KB for the driver
-             static_cast<std::size_t>(cols * n2) <= group;
-    };
-    if (const long asked = fftTuning("columnsPerGroup", 0); asked > 0 && fits(static_cast<int>(asked)))
-      return static_cast<int>(asked);
-    for (int cols = 8; cols >= 1; cols /= 2)
-      if (fits(cols)) return cols;
-    return 0;
-  }
-
-  /// fft_columns_local.cl's four steps: ny = n1 · n2, n1 ≤ n2, n1 the largest such divisor (1080p K = 31's
-  /// 576 rows 24 × 24, K = 63's 1152 32 × 36).
-  static std::pair<int, int> localSplit(int ny) {
-    int n1 = 1;
-    for (int d = 1; d * d <= ny; ++d)
-      if (ny % d == 0) n1 = d;
-    return {n1, ny / n1};
-  }
-
-  /// -D options of one of fft_columns_local.cl's small transforms (x: 1 or 2): its passes' radices and
-  /// lengths.
-  static std::string localPasses(int x, int n) {
-    const std::vector<int> radices = columnRadices(n);
-    const std::string p = std::to_string(x);
-    std::string out =
-        " -DN" + p + "=" + std::to_string(n) + " -DR" + p + "_STAGES=" + std::to_string(radices.size());
-    int len = n;
-    for (std::size_t i = 0; i < radices.size(); ++i) {
-      out += " -DR" + p + "_" + std::to_string(i) + "=" + std::to_string(radices[i]) + " -DL" + p + "_" +
-             std::to_string(i) + "=" + std::to_string(len);
-      len /= radices[i];
-    }
-    return out;
-  }
-
-  /// fft_columns.cl (or fft_columns_local.cl) for columns of ny values, and its twiddle table (double
-  /// precision, rounded once).
-  void buildColumns(Context& ctx, int ny) {
-    const std::vector<int> radices = columnRadices(ny);
-    if (radices.empty())
-      throw Error(ErrorKind::Device, "fft: no column transform for " + std::to_string(ny) + " rows");
-    // fft_columns.cl's float16 loads: rows of whole, 64-byte aligned groups of eight complex values
-    // (CONVOLAB_FFT_TUNING's align could break that; the default 16 keeps it).
-    const bool local = usesLocalColumns(ctx);
-    if (!local && FftPlan::rowFloats(m_grid.nx) % 16 != 0)
-      throw Error(ErrorKind::Device, "fft: the columns path needs rows of whole groups of 8 complex values");
-    const auto [n1, n2] = localSplit(ny);
-    const DeviceInfo& dev = ctx.device();
-    const int cols = local ? localColumns(dev, n1, n2) : 8;
-    if (cols == 0 ||
-        (local && dev.constantBufferBytes && static_cast<std::uint64_t>(ny) * 8 > dev.constantBufferBytes))
-      throw Error(ErrorKind::Device,
-                  "fft: columns of " + std::to_string(ny) + " rows do not fit local memory");
-    std::string options = "-DBORDER_MODE=BORDER_REFLECT101 -DFFT_NY=" + std::to_string(ny);
-    if (local) {
-      options += localPasses(1, n1) + localPasses(2, n2) + " -DCOLS=" + std::to_string(cols);
-    } else {
-      std::string list;
-      for (int r : radices) list += (list.empty() ? "" : ",") + std::to_string(r);
-      options += " -DFFT_STAGES=" + std::to_string(radices.size()) + " -DFFT_RADICES=" + list;
-    }
-    if (options == m_columnsPath.options) return;
-    const cl::Program program = ctx.buildKernelProgram(local ? "fft_columns_local" : "fft_columns", options);
-    m_columnsPath.kernel = cl::Kernel(program, local ? "fft_columns_local" : "fft_columns");
-    m_columnsPath.localColumns = local ? cols : 0;
-    m_columnsPath.localRows = n2;
-    std::vector<float> table(static_cast<std::size_t>(2 * ny));  // e^(−2πit/ny), t < ny, as (re, im)
-    for (int t = 0; t < ny; ++t) {
-      const double angle = -2.0 * std::numbers::pi * t / ny;
-      table[2 * t] = static_cast<float>(std::cos(angle));
-      table[2 * t + 1] = static_cast<float>(std::sin(angle));
-    }
-    uploadFloats(ctx, m_columnsPath.twiddles, table);
-    m_columnsPath.options = options;
-  }
-
-  /// fft_columns over `planes` planes of `buffer`: eight columns a work-item, the half spectrum's nx/2 + 1.
-  NamedEvent launchColumns(Context& ctx, const cl::Buffer& buffer, int planes, bool withKernel,
-                           const std::string& name) {
-    const cl_int columns = m_plan->nx() / 2 + 1, rs = m_plan->rowFloats();
-    const cl_int with = withKernel ? 1 : 0;
-    if (const int cols = m_columnsPath.localColumns;
-        cols > 0) {  // fft_columns_local.cl: rows of rs/2 complex
-      setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, m_columnsPath.twiddles,
-              rs / 2, columns, with);
-      const std::size_t groups = (static_cast<std::size_t>(columns) + cols - 1) / cols;
-      const auto threads = static_cast<std::size_t>(m_columnsPath.localRows);  // n2 a column
-      return launch2d(ctx, m_columnsPath.kernel, name,
-                      cl::NDRange(groups * cols, threads, static_cast<std::size_t>(planes)),
-                      cl::NDRange(static_cast<std::size_t>(cols), threads, 1), {});
-    }
-    setArgs(m_columnsPath.kernel, buffer, m_kernelSpectrum, m_columnsPath.twiddles, rs, columns, with);
-    const std::size_t groups = (static_cast<std::size_t>(columns) + 7) / 8;
-    // One work-item a group: left to itself PoCL made the whole range one work-group, one core's work.
-    return launch2d(ctx, m_columnsPath.kernel, name, cl::NDRange(groups, static_cast<std::size_t>(planes)),
-                    cl::NDRange(1, 1), {});
   }
 
   /// fft_rows.cl for rows of nx samples, and its twiddle table (double precision, rounded once to float). The
@@ -434,7 +335,8 @@ class FftStrategy final : public Strategy {
         events.push_back(launch2d(ctx, m_taps, "fft_taps", cover(filter.size(), filter.size()),
                                   cl::NDRange(kPlaneGroupX, kPlaneGroupY), {}));
         m_plan->rowsForward(ctx.queue(), m_kernelSpectrum, events, "fft_kernel");
-        events.push_back(launchColumns(ctx, m_kernelSpectrum, 3, false, "fft_kernel"));
+        events.push_back(m_columns.launch(ctx, m_kernelSpectrum, m_kernelSpectrum, nx, m_plan->rowFloats(), 3,
+                                          false, "fft_kernel"));
         ctx.queue().finish();
         return;
       } else {
@@ -454,15 +356,6 @@ class FftStrategy final : public Strategy {
     }
   }
 
-  /// The columns path's program, kernel and twiddles (fft_columns.cl or fft_columns_local.cl).
-  struct ColumnsPath {
-    std::string options;
-    cl::Kernel kernel;
-    cl::Buffer twiddles;   // e^(−2πit/ny), t < ny
-    int localColumns = 0;  // fft_columns_local.cl's columns a work-group; 0: fft_columns.cl
-    int localRows = 0;     // its n2: the work-items a column
-  };
-
   /// The rows path's program, kernels and buffers (fft_rows.cl).
   struct RowsPath {
     std::string options;
@@ -473,7 +366,7 @@ class FftStrategy final : public Strategy {
   std::string m_options, m_variant;
   cl::Kernel m_pad, m_taps, m_crop;
   RowsPath m_rowsPath;
-  ColumnsPath m_columnsPath;
+  FftColumns m_columns;  // the columns path's column transforms
   std::shared_ptr<FftPlan> m_plan;
   FftPlan::Layout m_layout = FftPlan::Layout::Planes;  // the path prepare chose (the plan's layout)
   FftTileGrid m_grid;
