@@ -56,8 +56,9 @@ namespace {
 // "primes=N" (the largest prime factor of a plane's sides: 7 by default; 3 or 2 pad to larger, smoother
 // sizes), "align=N" (rowFloats) and VkFFT's aimThreads, coalescedMemory, useLUT, registerBoost,
 // performBandwidthBoost; fft.cpp reads "rows=1" (its rows path), "rowsPerGroup=2" (that path's rows a
-// work-group), "columns=0|1" (its columns path off or on, whatever the device) and "tilesX", "tilesY" (its
-// tile grid) from the same variable.
+// work-group), "columns=0|1|2" (its columns path off, on with the device's column kernel, on with the GPUs'
+// fft_columns_local.cl) and "tilesX", "tilesY" (its tile grid), fft_columns.cpp "columnsPerGroup=N" (that
+// kernel's columns a work-group), from the same variable.
 std::vector<std::pair<std::string, long>> fftTuningPairs() {
   std::vector<std::pair<std::string, long>> out;
   const char* env = std::getenv("CONVOLAB_FFT_TUNING");

@@ -57,9 +57,9 @@ class FftStrategy final : public Strategy {
     return std::nullopt;
   }
 
-  /// "rows" asks for the rows path; "planes" for VkFFT's 2-D transforms (the GPU default) over one tile (the
-  /// whole frame), "tiles" for them over a grid of 2 × 3 tiles whatever the frame; "columns" for the columns
-  /// path (the CPU default) and "columns-tiles" for it over 2 × 3 tiles, "columns-local" for it with the
+  /// "rows" asks for the rows path; "planes" for VkFFT's 2-D transforms (the GPUs' fallback) over one tile
+  /// (the whole frame), "tiles" for them over a grid of 2 × 3 tiles whatever the frame; "columns" for the
+  /// columns path (the default) and "columns-tiles" for it over 2 × 3 tiles, "columns-local" for it with the
   /// GPUs' column kernel (fft_columns_local.cl) over 2 × 3 tiles (tests run them all on PoCL this way); ""
   /// keeps the device's default.
   void setTuningVariant(const std::string& variant) override { m_variant = variant; }
