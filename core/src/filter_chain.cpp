@@ -9,11 +9,11 @@
 namespace convolab {
 
 ChainStep ChainStep::single(FilterSet filter, bool enabled) {
-  return ChainStep{std::move(filter), std::nullopt, enabled};
+  return ChainStep{std::move(filter), std::nullopt, enabled, std::nullopt};
 }
 
 ChainStep ChainStep::magnitude(FilterSet a, FilterSet b, bool enabled) {
-  return ChainStep{std::move(a), std::move(b), enabled};
+  return ChainStep{std::move(a), std::move(b), enabled, std::nullopt};
 }
 
 ChainStep ChainStep::customCode(CustomKernel kernel, BorderMode border,

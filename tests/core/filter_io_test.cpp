@@ -192,7 +192,9 @@ TEST(FilterText, ALoneNumberReadsAsACellReadsIt) {
     } catch (const Error&) {
     }
     EXPECT_EQ(cell.has_value(), pasted.has_value()) << "'" << text << "'";
-    if (cell && pasted) EXPECT_DOUBLE_EQ(*cell, *pasted) << "'" << text << "'";
+    if (cell && pasted) {
+      EXPECT_DOUBLE_EQ(*cell, *pasted) << "'" << text << "'";
+    }
   }
   EXPECT_DOUBLE_EQ(parseFilterText("0,5\n").channel(0).at(0, 0), 0.5);
   // A row of numbers keeps its comma separators: "1,2,1" is three numbers, "1,5 2" is not one.
