@@ -72,11 +72,12 @@ bool fftLocalColumnsFit(const DeviceInfo& dev, int ny) {
 
 int fftFullWidthColumnRows(const DeviceInfo& dev) {
   int best = 0;
-  for (int ny = 2; ny <= 8192; ny += 2) {
-    if (fftSmoothSize(ny, 3) != ny) continue;
-    const auto [n1, n2] = fftLocalSplit(ny);
-    if (localGroupFits(dev, n1, n2, 8)) best = ny;
-  }
+  for (int twos = 2; twos <= 8192;
+       twos *= 2)  // every even 2^a·3^b up to 8192 (some 60), not every even number
+    for (int ny = twos; ny <= 8192; ny *= 3) {
+      const auto [n1, n2] = fftLocalSplit(ny);
+      if (ny > best && localGroupFits(dev, n1, n2, 8)) best = ny;
+    }
   return best;
 }
 

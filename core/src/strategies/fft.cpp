@@ -119,7 +119,7 @@ class FftStrategy final : public Strategy {
     // The path is the plan's layout, what VkFFT transforms: the rows path leaves it the columns, the columns
     // path the rows.
     m_layout = usesRows(ctx, rowsNx) ? FftPlan::Layout::ColumnsOnly
-               : usesColumns(ctx)    ? FftPlan::Layout::RowsOnly
+               : usesColumns()       ? FftPlan::Layout::RowsOnly
                                      : FftPlan::Layout::Planes;
     chooseGrid(ctx, width, height, rowsNx, filter.size());
     if (columnsPath() && usesLocalColumns(ctx) && !fftLocalColumnsFit(ctx.device(), m_grid.ny) &&
@@ -213,7 +213,7 @@ class FftStrategy final : public Strategy {
   /// CONVOLAB_FFT_TUNING's "columns=0" says otherwise. On PoCL VkFFT's column pass, kernels shaped for GPUs,
   /// took half the frame (docs/BENCHMARKS.md, 2026-12-05); on the H100 at 1080p fft_columns_local.cl made
   /// K = 31 99.6 µs against the planes' 116.9, K = 63 119.6 against 124.5 (2026-12-06).
-  bool usesColumns(const Context&) const {
+  bool usesColumns() const {
     if (m_variant == "columns" || m_variant == "columns-tiles" || m_variant == "columns-local") return true;
     if (!m_variant.empty()) return false;
     return fftTuning("columns", -1) != 0;
