@@ -97,6 +97,12 @@ BenchSetup setUp(const BenchOptions& o) {
   s.sizes = sizesOf(o);
   s.strategies = chosenStrategies(o.strategies);
   s.chain = benchChain(o.filter, o.ksize, s.filterDescription);
+  if (!o.ksweep.empty()) {
+    // The sweep builds the filter again at each of its K: the report's header must not name --ksize's.
+    const std::string kk = std::to_string(o.ksize) + "x" + std::to_string(o.ksize);
+    if (const size_t at = s.filterDescription.find(kk); at != std::string::npos)
+      s.filterDescription.replace(at, kk.size(), "KxK at each K of the sweep");
+  }
   const std::vector<ChainStep> on = s.chain.enabledSteps();
   if (!on.empty() && !s.strategies.empty() && std::none_of(on.begin(), on.end(), [](const ChainStep& c) {
         return !c.isMagnitude() && !c.isCustom();

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QTest>
 #include <algorithm>
 #include <cmath>
@@ -32,6 +33,10 @@ void prepareTestEnvironment(const QString& applicationName) {
   if (home.contains(QStringLiteral("convolab-test-home"))) {
     QDir(home).removeRecursively();
     QDir().mkpath(home);
+    // XDG_RUNTIME_DIR lies inside the home just wiped: Qt wants it back, private (QStandardPaths warns).
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (runtime.startsWith(home) && QDir().mkpath(runtime))
+      QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
   } else {
     qWarning("HOME is not a test home (%s): settings of this run are not isolated", qPrintable(home));
   }

@@ -3,6 +3,8 @@
 #include "gui_test_main.hpp"
 
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -51,6 +53,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s TEST [QtTest options], TEST one of:\n", argv[0]);
     for (const auto& [name, function] : tests) std::fprintf(stderr, "  %s\n", name.c_str());
     return 2;
+  }
+  // ctest points XDG_RUNTIME_DIR into the test's own home, which may not exist yet: make it, private, as a
+  // login would, before QApplication looks for it (QStandardPaths warns otherwise).
+  if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); runtime && *runtime) {
+    std::error_code ignored;
+    if (std::filesystem::create_directories(runtime, ignored))
+      std::filesystem::permissions(runtime, std::filesystem::perms::owner_all, ignored);
   }
   args.push_back(nullptr);
   return run(static_cast<int>(args.size()) - 1, args.data());

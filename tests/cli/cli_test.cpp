@@ -479,6 +479,8 @@ TEST_F(Cli, BenchKSweepMeasuresEachKAndSummarisesIt) {
   ASSERT_EQ(r.code, 0) << r;
   const auto doc = nlohmann::json::parse(readFile(json));
   EXPECT_EQ(doc["config"]["ksweep"], nlohmann::json({3, 5, 7}));
+  EXPECT_NE(doc["config"]["filter_description"].get<std::string>().find("KxK at each K"), std::string::npos)
+      << "the header names the sweep's K, not --ksize's";
   ASSERT_EQ(doc["results"].size(), 9u) << "3 strategies x 3 K";
   std::map<std::pair<std::string, int>, nlohmann::json> rows;
   for (const auto& res : doc["results"])
